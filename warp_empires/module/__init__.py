@@ -1,0 +1,1 @@
+"""Theme modules: loading and validating TOML data into frozen definitions."""

@@ -1,0 +1,223 @@
+"""Frozen definitions of a theme module, as the engine and the TUI use them.
+
+The loader (`warp_empires.module.load`) turns a folder of TOML files into one
+`Module`; after that nothing changes. Everything the engine needs to know about
+a theme is here, referred to by small integer indices so that game states can
+hold plain ints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Classes with a meaning in the core rules. A module may add others
+# (RULINGS X1): they are plain tags that card filters can name.
+LEADER = "leader"
+FORTIFICATION = "fortification"
+CORE_CLASSES = (LEADER, FORTIFICATION)
+
+SPEED_NAMES = ("immobile", "slow", "medium", "fast")
+
+# Effect kinds of the card vocabulary, grouped by when the card is played.
+MOVE_EFFECTS = frozenset({"move"})
+BATTLE_EFFECTS = frozenset({"unit_bonus", "side_bonus", "target_bonus", "zero_force", "destroy"})
+ACTION_EFFECTS = frozenset({"spy", "rescue", "sabotage", "remove_control"})
+EFFECT_KINDS = MOVE_EFFECTS | BATTLE_EFFECTS | ACTION_EFFECTS
+
+
+@dataclass(frozen=True, slots=True)
+class SideDef:
+    index: int
+    id: str
+    name: str
+    short: str
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class TerritoryDef:
+    index: int
+    id: str
+    name: str
+    kind: str
+    revenue: int
+    edge: bool
+    key: str  # the character that draws this territory in the map picture
+    neighbours: tuple[int, ...]
+
+    @property
+    def is_revenue(self) -> bool:
+        return self.revenue > 0
+
+
+@dataclass(frozen=True, slots=True)
+class MapDef:
+    territories: tuple[TerritoryDef, ...]
+    picture: tuple[str, ...]  # rows of the text picture; may be empty
+    kinds: dict[str, str]  # kind id -> display name
+    void: str  # characters of the picture that belong to no territory
+
+    def by_id(self, territory_id: str) -> TerritoryDef:
+        for t in self.territories:
+            if t.id == territory_id:
+                return t
+        raise KeyError(territory_id)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDef:
+    index: int  # index into Module.units (both sides)
+    side: int
+    id: str  # unique within its side (RULINGS X3)
+    name: str
+    speed: str  # one of SPEED_NAMES
+    move: int  # spaces per move, from rules.speeds
+    count: int
+    force: int
+    cls: str
+    traits: frozenset[str]
+
+    @property
+    def is_leader(self) -> bool:
+        return self.cls == LEADER
+
+    @property
+    def is_fortification(self) -> bool:
+        return self.cls == FORTIFICATION
+
+
+@dataclass(frozen=True, slots=True)
+class UnitFilter:
+    """Matches units of any of `classes` (empty: any) having all of `traits`."""
+
+    classes: frozenset[str] = frozenset()
+    traits: frozenset[str] = frozenset()
+
+    def matches(self, unit: UnitDef) -> bool:
+        if self.classes and unit.cls not in self.classes:
+            return False
+        return self.traits <= unit.traits
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: str  # one of EFFECT_KINDS
+    amount: int = 0  # force bonus, or groups for "move"
+    filter: UnitFilter = field(default_factory=UnitFilter)
+    hand: bool = False  # spy: may look at the enemy hand
+    stack: bool = False  # spy: may look at one enemy stack
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    index: int
+    id: str
+    name: str
+    count: int
+    side: int | None  # None: either side may play it (RULINGS M6)
+    effect: Effect
+    text: str
+
+    @property
+    def timing(self) -> str:
+        """'move', 'battle' or 'action' (a non-battle card played in Move)."""
+        if self.effect.kind in MOVE_EFFECTS:
+            return "move"
+        if self.effect.kind in BATTLE_EFFECTS:
+            return "battle"
+        return "action"
+
+
+@dataclass(frozen=True, slots=True)
+class MajorityBonus:
+    trait: str
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    first_side: int
+    draw: int  # cards drawn in the Draw phase (RULINGS D1)
+    hand_limit: int
+    leader_bonus: int  # RULINGS B5
+    tie_winner: str  # "defender" or "attacker" (RULINGS B6)
+    upkeep_per_revenue: int  # RULINGS U1
+    recruit_draw: int  # RULINGS R1
+    recruit_bonus_die: int  # sides of the bonus die; 0 = no bonus draw (R2)
+    recruit_bonus_times: int
+    speeds: dict[str, int]
+    control_traits: frozenset[str]  # empty: any unit may take control (K2)
+    capture_needs_leader: bool  # RULINGS B9
+    winner_lost_leaders: str  # "pile" or "captured" (RULINGS B9)
+    majority_bonuses: tuple[MajorityBonus, ...]
+    elimination: bool  # RULINGS W3
+
+
+@dataclass(frozen=True, slots=True)
+class SideSetup:
+    side: int
+    control: tuple[int, ...]  # territories controlled from the start
+    start: int | None  # fixed starting territory, or None to choose
+    start_choices: tuple[int, ...]  # where the side may choose to start
+    control_start: bool  # also control the chosen start (RULINGS S3)
+    units: tuple[int, ...]  # unit type indices placed at the start
+    random_units: int  # non-leader chits drawn at random from the pile
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One clause of a victory condition.
+
+    kind: "controls" (territory), "holds_captive" (units: enemy unit types),
+    "no_enemy_leaders_on_map", "captives_at_least" (amount).
+    """
+
+    kind: str
+    territory: int = -1
+    units: tuple[int, ...] = ()
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryDef:
+    side: int
+    text: str
+    all: tuple[Condition, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    id: str
+    name: str
+    version: str
+    format: int
+    description: str
+    path: str
+    fingerprint: str  # sha256 over the module's files, for saves
+    sides: tuple[SideDef, SideDef]
+    classes: dict[str, str]  # class id -> display name, core classes included
+    traits: dict[str, tuple[str, str]]  # trait id -> (name, abbreviation)
+    map: MapDef
+    units: tuple[UnitDef, ...]
+    cards: tuple[CardDef, ...]
+    rules: Rules
+    setup: tuple[SideSetup, SideSetup]
+    victory: tuple[VictoryDef, ...]
+
+    def side_by_id(self, side_id: str) -> SideDef:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise KeyError(side_id)
+
+    def unit_by_id(self, side: int, unit_id: str) -> UnitDef:
+        for u in self.units:
+            if u.side == side and u.id == unit_id:
+                return u
+        raise KeyError(unit_id)
+
+    def card_by_id(self, card_id: str) -> CardDef:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
