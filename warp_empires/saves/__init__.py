@@ -1,0 +1,31 @@
+"""Saved games: a versioned, checksummed msgpack format, written atomically.
+
+See docs/save-format.md. The file-level API (documents, listing, names,
+folders) needs no engine; save_game/load_game build and rebuild games.
+"""
+
+from .doc import SaveDoc, SaveMeta, SideInfo
+from .errors import SaveError
+from .format import MAX_FILE_SIZE
+from .migrate import FORMAT_VERSION
+from .store import (
+    AUTOSAVE_SLOTS,
+    SUFFIX,
+    SaveInfo,
+    autosave_slots,
+    default_dir,
+    list_saves,
+    path_for_name,
+    read_save,
+    sanitize_name,
+    user_dir,
+    write_autosave,
+    write_save,
+)
+
+__all__ = [
+    "AUTOSAVE_SLOTS", "FORMAT_VERSION", "MAX_FILE_SIZE", "SUFFIX",
+    "SaveDoc", "SaveError", "SaveInfo", "SaveMeta", "SideInfo",
+    "autosave_slots", "default_dir", "list_saves", "path_for_name", "read_save",
+    "sanitize_name", "user_dir", "write_autosave", "write_save",
+]

@@ -1,0 +1,121 @@
+"""The bytes of a save file: envelope, msgpack payload, checksum.
+
+    offset 0   8 bytes   magic b"WARPSAVE"
+    offset 8   2 bytes   format version, unsigned big-endian
+    offset 10  n bytes   payload: one msgpack map (see doc.py)
+    end - 32  32 bytes   sha256 of everything before it
+
+The envelope is the same for every format version, so that any version can be
+recognised, checked and refused or upgraded before its payload is parsed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from typing import Any
+
+import msgpack
+
+from . import migrate
+from .doc import SaveDoc, check_document
+from .errors import SaveError
+from .migrate import FORMAT_VERSION
+from .schema import Invalid
+
+MAGIC = b"WARPSAVE"
+HEADER = struct.Struct(">8sH")
+DIGEST_SIZE = 32
+MIN_SIZE = HEADER.size + 1 + DIGEST_SIZE
+
+# Hard limits for reading. Every msgpack value costs at least one byte of file
+# but can cost 50+ bytes of Python memory, so the file cap also bounds memory
+# (16 MiB of file is at most some hundreds of MiB in the worst case); a real
+# long campaign is well under 1 MiB.
+MAX_FILE_SIZE = 16 * 1024 * 1024
+MAX_STR_LEN = 1024 * 1024
+MAX_BIN_LEN = 0  # no field holds bytes
+MAX_ARRAY_LEN = 1_000_000
+MAX_MAP_LEN = 100_000
+
+
+def encode(doc: SaveDoc, where: str) -> bytes:
+    """The file bytes for `doc`; refuses a document it could not read back."""
+    data = doc.to_dict()
+    try:
+        check_document(data, "")
+    except Invalid as e:
+        raise SaveError(where, f"refusing to write invalid save data: {e}") from None
+    try:
+        payload = msgpack.packb(data, use_bin_type=True)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise SaveError(where, f"cannot encode save data: {e}") from None
+    body = HEADER.pack(MAGIC, FORMAT_VERSION) + payload
+    return body + hashlib.sha256(body).digest()
+
+
+def envelope(data: bytes, where: str) -> tuple[int, bytes]:
+    """(format version, payload) after checking magic, checksum and version."""
+    if len(data) < HEADER.size or not data.startswith(MAGIC):
+        raise SaveError(where, "not a Warp Empires save (no WARPSAVE marker)")
+    if len(data) < MIN_SIZE:
+        raise SaveError(where, f"truncated ({len(data)} bytes)")
+    body, digest = data[:-DIGEST_SIZE], data[-DIGEST_SIZE:]
+    if hashlib.sha256(body).digest() != digest:
+        raise SaveError(where, "checksum mismatch (file damaged or truncated)")
+    _, version = HEADER.unpack_from(body)
+    if version > FORMAT_VERSION:
+        raise SaveError(where, f"made by a newer Warp Empires (format {version}); "
+                               f"this program reads up to {FORMAT_VERSION}")
+    if version < migrate.FIRST_VERSION:
+        raise SaveError(where, f"unknown format version {version}")
+    return version, body[HEADER.size:]
+
+
+def _refuse_ext(code: int, data: bytes) -> Any:
+    raise ValueError(f"msgpack extension type {code} is not allowed")
+
+
+def unpack(payload: bytes, where: str) -> Any:
+    """One msgpack value from `payload`, read under hard limits."""
+    unpacker = msgpack.Unpacker(
+        None,
+        max_buffer_size=max(len(payload), 1),
+        max_str_len=MAX_STR_LEN,
+        max_bin_len=MAX_BIN_LEN,
+        max_array_len=MAX_ARRAY_LEN,
+        max_map_len=MAX_MAP_LEN,
+        max_ext_len=0,
+        strict_map_key=True,
+        ext_hook=_refuse_ext,
+        raw=False,
+    )
+    try:
+        unpacker.feed(payload)
+        value = unpacker.unpack()
+    except msgpack.OutOfData:
+        raise SaveError(where, "payload ends early (declared length exceeds the data)") from None
+    except (ValueError, msgpack.UnpackException, RecursionError, MemoryError) as e:
+        # StackError (deep nesting), limit errors, bad UTF-8, non-string keys,
+        # refused ext types: all ValueError subclasses or UnpackException.
+        detail = str(e) or type(e).__name__
+        raise SaveError(where, f"payload is not valid save data ({detail})") from None
+    if unpacker.tell() != len(payload):
+        raise SaveError(where, "extra bytes after the payload")
+    return value
+
+
+def decode(data: bytes, where: str) -> tuple[SaveDoc, int]:
+    """The checked document from file bytes, upgraded to the current format,
+    with the format version the file was written in."""
+    version, payload = envelope(data, where)
+    value = unpack(payload, where)
+    try:
+        value = migrate.upgrade(value, version)
+    except migrate.MigrationFailed as e:
+        raise SaveError(where, str(e)) from None
+    try:
+        check_document(value, "")
+    except Invalid as e:
+        raise SaveError(where, f"bad save data at {e}") from None
+    return SaveDoc.from_dict(value), version

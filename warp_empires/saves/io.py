@@ -1,0 +1,144 @@
+"""Reading files under a size cap, and writing them so that a crash never loses one.
+
+Writing goes to a temporary file in the target's own folder (os.replace is only
+atomic within one file system), which is flushed to disk before it replaces the
+target; then the folder itself is synced so that the rename survives a power
+cut. At every moment the target path holds either the complete old file or the
+complete new one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from .errors import SaveError
+
+TEMP_SUFFIX = ".tmp"
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The whole file, refused if it is not a regular file or exceeds `limit` bytes."""
+    # O_NONBLOCK: opening a FIFO planted under a save's name must not hang.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise SaveError(path, "no such file") from None
+    except OSError as e:
+        raise SaveError(path, f"cannot open ({e.strerror or e})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, "not a regular file")
+        if info.st_size > limit:
+            raise SaveError(path, f"too large for a save ({info.st_size} bytes; limit {limit})")
+        chunks = []
+        total = 0
+        while True:
+            # Read by chunks up to the limit: the file may grow after fstat.
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise SaveError(path, f"too large for a save (over {limit} bytes)")
+        return b"".join(chunks)
+    except OSError as e:
+        raise SaveError(path, f"cannot read ({e.strerror or e})") from None
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _fsync_dir(directory: Path) -> None:
+    # Makes the rename durable. Some platforms and file systems cannot open or
+    # sync a folder; the data itself is already synced, so that is not fatal.
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_temp(target: Path, data: bytes) -> Path:
+    """A synced temporary file beside `target` holding `data`.
+
+    Its name starts with a dot and ends in .tmp, so listings never show it even
+    when a crash leaves it behind.
+    """
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
+    temp = Path(name)
+    try:
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return temp
+
+
+def _failed(target: Path, e: OSError) -> SaveError:
+    return SaveError(target, f"could not write ({e.strerror or e}); any previous file is unchanged")
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Replace `target` with `data`; on any failure the old file is left as it was."""
+    try:
+        temp = _write_temp(target, data)
+    except OSError as e:
+        raise _failed(target, e) from None
+    try:
+        os.replace(temp, target)
+    except BaseException as e:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        if isinstance(e, OSError):
+            raise _failed(target, e) from None
+        raise
+    _fsync_dir(target.parent)
+
+
+def write_rotated(slots: Sequence[Path], data: bytes) -> None:
+    """Write `data` to slots[0], first shifting slots[i] to slots[i+1] (the last drops off).
+
+    The new file is complete on disk before anything moves, and each shift is
+    one atomic rename, so at every moment each good older file is in some slot:
+    a crash can lose at most the save being written, never the one before it.
+    """
+    target = slots[0]
+    try:
+        temp = _write_temp(target, data)
+    except OSError as e:
+        raise _failed(target, e) from None
+    try:
+        for older, newer in zip(reversed(slots[:-1]), reversed(slots[1:]), strict=True):
+            with contextlib.suppress(FileNotFoundError):
+                os.replace(older, newer)
+        os.replace(temp, target)
+    except BaseException as e:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        if isinstance(e, OSError):
+            raise _failed(target, e) from None
+        raise
+    _fsync_dir(target.parent)

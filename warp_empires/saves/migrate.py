@@ -1,0 +1,83 @@
+"""Upgrading saves written by older format versions, one version at a time.
+
+`STEPS[v]` turns a decoded format-v document into a format-(v+1) document. A save
+of format v runs STEPS[v], STEPS[v+1], ... up to FORMAT_VERSION, then meets the
+same schema check as a fresh save. Steps are never edited once released (old
+files in the wild depend on them); a change of format appends a step. Each
+step has a test built from a hand-made file of its source version.
+
+Steps run on untrusted data before the schema check, so they must only read
+with plain indexing; a wrong shape raises KeyError/TypeError/..., which
+`upgrade` reports as a damaged save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Doc = dict[str, Any]
+
+# Format 1 was the first draft of the format, never released; it is kept so
+# that the migration path is real and tested from the start.
+FIRST_VERSION = 1
+
+
+def v1_to_v2(doc: Doc) -> Doc:
+    """Format 2 nests the module identity, records who plays each side and the
+    program version, and keeps each action as one value [side, [verb, args...]]
+    (format 1 flattened it to [side, verb, args...])."""
+    meta = doc["meta"]
+    new_meta = {
+        "name": meta["name"],
+        "saved_at": meta["saved_at"],
+        # Format 1 did not record the program; say so rather than guess.
+        "program": "unknown (format 1)",
+        "module": {
+            "id": meta["module_id"],
+            "version": meta["module_version"],
+            "fingerprint": meta["module_fingerprint"],
+        },
+        # Format 1 kept side ids only; the id stands in for the name, and
+        # format-1 games were all hot-seat games between humans.
+        "sides": [{"id": sid, "name": sid, "player": "human"} for sid in meta["sides"]],
+        "turn": meta["turn"],
+        "phase": meta["phase"],
+        "active": meta["active"],
+    }
+    actions = [[entry[0], list(entry[1:])] for entry in doc["actions"]]
+    return {
+        "meta": new_meta,
+        "seed": doc["seed"],
+        "options": doc["options"],
+        "actions": actions,
+        "snapshot": doc["snapshot"],
+    }
+
+
+STEPS: dict[int, Callable[[Doc], Doc]] = {
+    1: v1_to_v2,
+}
+
+FORMAT_VERSION = FIRST_VERSION + len(STEPS)
+
+# What a step may raise on a damaged or hostile older file.
+STEP_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+
+
+class MigrationFailed(Exception):
+    pass
+
+
+def upgrade(doc: Any, version: int) -> Doc:
+    """The document brought from `version` up to FORMAT_VERSION (unchecked)."""
+    for v in range(version, FORMAT_VERSION):
+        if type(doc) is not dict:
+            raise MigrationFailed(f"format {v} data is not a map")
+        try:
+            doc = STEPS[v](doc)
+        except STEP_ERRORS as e:
+            raise MigrationFailed(
+                f"cannot upgrade from format {v}: damaged data ({type(e).__name__}: {e})"
+            ) from e
+    return doc

@@ -1,0 +1,171 @@
+"""A small schema checker for decoded save data.
+
+A save file is untrusted input: it may be damaged, hand-edited or hostile, and a
+correct checksum proves nothing about its contents (anyone can compute one). So
+every field is checked for type, range and shape here, before any other code
+looks at it. A check is a function `(value, where) -> None` that raises
+`Invalid` naming the place (`meta.sides[1].name`) and what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+
+Check = Callable[[Any, str], None]
+
+INT64_MIN = -(1 << 63)
+UINT64_MAX = (1 << 64) - 1
+
+
+class Invalid(Exception):
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where or 'top level'}: {problem}")
+
+
+def kind(value: Any) -> str:
+    """The msgpack-level name of a value's type, for messages."""
+    if value is None:
+        return "nil"
+    names = {bool: "bool", int: "int", float: "float", str: "string", bytes: "bytes",
+             list: "array", tuple: "array", dict: "map"}
+    return names.get(type(value), type(value).__name__)
+
+
+def integer(lo: int, hi: int) -> Check:
+    def check(value: Any, where: str) -> None:
+        # bool is an int subclass in Python but a distinct msgpack type.
+        if type(value) is not int:
+            raise Invalid(where, f"expected an int, got {kind(value)}")
+        if not lo <= value <= hi:
+            raise Invalid(where, f"{value} is out of range {lo}..{hi}")
+    return check
+
+
+def _has_control(text: str) -> bool:
+    # Cc: C0/C1 controls (newlines, ESC sequences); Cf: bidi overrides and the like.
+    # Text from a save is printed in terminals; it must not be able to steer them.
+    return any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text)
+
+
+def text(max_len: int, pattern: str | None = None, min_len: int = 0) -> Check:
+    """A string without control characters, optionally matching a regex in full."""
+    regex = re.compile(pattern) if pattern else None
+
+    def check(value: Any, where: str) -> None:
+        if type(value) is not str:
+            raise Invalid(where, f"expected a string, got {kind(value)}")
+        if not min_len <= len(value) <= max_len:
+            raise Invalid(where, f"string length {len(value)} is outside {min_len}..{max_len}")
+        if regex is not None and not regex.fullmatch(value):
+            raise Invalid(where, f"{value!r} is not of the form {pattern}")
+        if _has_control(value):
+            raise Invalid(where, "string holds control characters")
+    return check
+
+
+def timestamp() -> Check:
+    """An ISO 8601 date and time with a UTC offset."""
+    base = text(40, min_len=10)
+
+    def check(value: Any, where: str) -> None:
+        base(value, where)
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            raise Invalid(where, f"{value!r} is not an ISO date and time") from None
+        if moment.tzinfo is None:
+            raise Invalid(where, f"{value!r} has no UTC offset")
+    return check
+
+
+def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
+    def check(value: Any, where: str) -> None:
+        if type(value) is not list:
+            raise Invalid(where, f"expected an array, got {kind(value)}")
+        if not min_len <= len(value) <= max_len:
+            raise Invalid(where, f"array length {len(value)} is outside {min_len}..{max_len}")
+        for i, v in enumerate(value):
+            item(v, f"{where}[{i}]")
+    return check
+
+
+def record(fields: Mapping[str, Check]) -> Check:
+    """A map with exactly these string keys (a new field means a new format version)."""
+    def check(value: Any, where: str) -> None:
+        if type(value) is not dict:
+            raise Invalid(where, f"expected a map, got {kind(value)}")
+        prefix = f"{where}." if where else ""
+        for key in value:
+            if key not in fields:
+                raise Invalid(where, f"unknown field {key!r}")
+        for key, field_check in fields.items():
+            if key not in value:
+                raise Invalid(where, f"missing field {key!r}")
+            field_check(value[key], prefix + key)
+    return check
+
+
+def plain_data(max_depth: int, max_nodes: int) -> Check:
+    """Any tree of nil, bool, int, string, array and string-keyed map.
+
+    Used for the engine's own data (snapshot, options), whose inner shape is the
+    engine's business; the engine checks it again when it rebuilds the game. The
+    walk is iterative and bounded so that deep or huge trees cost no recursion.
+    """
+    scalars = (type(None), bool, int, str)
+
+    def check(value: Any, where: str) -> None:
+        if type(value) is not dict:
+            raise Invalid(where, f"expected a map, got {kind(value)}")
+        todo: list[tuple[Any, int, str]] = [(value, 0, where)]
+        nodes = 0
+        while todo:
+            v, depth, at = todo.pop()
+            nodes += 1
+            if nodes > max_nodes:
+                raise Invalid(where, f"more than {max_nodes} values")
+            t = type(v)
+            if t in scalars:
+                if t is int and not INT64_MIN <= v <= UINT64_MAX:
+                    raise Invalid(at, "int out of 64-bit range")
+                continue
+            if depth >= max_depth:
+                raise Invalid(at, f"nested deeper than {max_depth} levels")
+            if t is list:
+                todo.extend((x, depth + 1, at) for x in v)
+            elif t is dict:
+                for k, x in v.items():
+                    if type(k) is not str:
+                        raise Invalid(at, f"map key of type {kind(k)} (only strings allowed)")
+                    todo.append((x, depth + 1, f"{at}.{k}" if len(at) < 80 else at))
+            else:
+                raise Invalid(at, f"unexpected value of type {kind(v)}")
+    return check
+
+
+def action_log(max_len: int, max_args: int, verb_len: int) -> Check:
+    """[[side, [verb, arg, ...]], ...]: written out by hand because it is the long part."""
+    def check(value: Any, where: str) -> None:
+        if type(value) is not list:
+            raise Invalid(where, f"expected an array, got {kind(value)}")
+        if len(value) > max_len:
+            raise Invalid(where, f"more than {max_len} actions")
+        for i, entry in enumerate(value):
+            if type(entry) is not list or len(entry) != 2:
+                raise Invalid(f"{where}[{i}]", "expected [side, [verb, args...]]")
+            side, act = entry
+            if type(side) is not int or side not in (0, 1):
+                raise Invalid(f"{where}[{i}][0]", f"side must be 0 or 1, got {side!r:.20}")
+            if type(act) is not list or not 1 <= len(act) <= 1 + max_args:
+                raise Invalid(f"{where}[{i}][1]", f"expected [verb, up to {max_args} args]")
+            verb = act[0]
+            if type(verb) is not str or not 0 < len(verb) <= verb_len or not verb.isidentifier():
+                raise Invalid(f"{where}[{i}][1][0]", "verb must be a short identifier")
+            for arg in act[1:]:
+                if type(arg) is not int or not INT64_MIN <= arg <= UINT64_MAX:
+                    raise Invalid(f"{where}[{i}][1]", "action arguments must be ints")
+    return check
