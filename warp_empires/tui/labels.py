@@ -1,0 +1,62 @@
+"""Short forms of module names for the cramped map and stack labels.
+
+The module gives full names only; the TUI derives abbreviations so that any
+theme works without extra data.
+"""
+
+from __future__ import annotations
+
+from warp_empires.module.defs import Module
+
+
+def abbreviate(name: str, width: int) -> str:
+    """Fit a name into `width` cells: whole if it fits, else a readable cut."""
+    if width <= 0:
+        return ""
+    if len(name) <= width:
+        return name
+    words = name.replace("-", " ").split()
+    if len(words) > 1:
+        # "Yaga Minor" -> "Yaga M": keep the distinctive first word, then initials.
+        tail = "".join(w[0].upper() for w in words[1:])
+        head_room = width - len(tail) - 1
+        if head_room >= 3:
+            return f"{words[0][:head_room]} {tail}"[:width]
+    return name[:width]
+
+
+def unit_abbreviations(module: Module) -> list[str]:
+    """An abbreviation per unit type, unique within each side (at most 4 chars)."""
+    result: list[str] = [""] * len(module.units)
+    for side in range(len(module.sides)):
+        used: set[str] = set()
+        for unit in module.units:
+            if unit.side != side:
+                continue
+            candidate = _unit_short(unit.name)
+            n = 2
+            base = candidate[:3]
+            while candidate in used:
+                candidate = f"{base}{n}"
+                n += 1
+            used.add(candidate)
+            result[unit.index] = candidate
+    return result
+
+
+def _unit_short(name: str) -> str:
+    words = [w for w in name.replace("-", " ").split() if w]
+    if len(words) == 1:
+        return words[0][:3].capitalize()
+    # Initials keep capital ships apart ("Imperial Star Destroyer" -> "ISD").
+    initials = "".join(w[0].upper() if not w.isdigit() else w for w in words)
+    return initials[:4]
+
+
+def side_glyphs(module: Module) -> tuple[str, str]:
+    """One letter per side, so control is never told by colour alone."""
+    a = module.sides[0].short[:1].upper() or "1"
+    b = module.sides[1].short[:1].upper() or "2"
+    if a == b:
+        return ("1", "2")
+    return (a, b)

@@ -1,0 +1,191 @@
+"""Geometry of the map picture as the terminal draws it.
+
+The picture has one character per cell. The screen is its *dual grid*: screen
+cell (y, x) sits on the corner shared by picture cells (y-1, x-1), (y-1, x),
+(y, x-1) and (y, x). Where those four differ a border runs through the corner,
+so every junction gets the right box-drawing character and regions interlock
+without gaps. Cells whose four corners agree are a territory's interior,
+where its label goes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from warp_empires.module.defs import MapDef
+
+VOID = -1
+
+# (up, down, left, right) -> box-drawing character.
+_BOX = {
+    (1, 1, 0, 0): "│", (0, 0, 1, 1): "─",
+    (0, 1, 0, 1): "┌", (0, 1, 1, 0): "┐", (1, 0, 0, 1): "└", (1, 0, 1, 0): "┘",
+    (1, 1, 0, 1): "├", (1, 1, 1, 0): "┤", (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┴",
+    (1, 1, 1, 1): "┼",
+    (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╷", (0, 0, 1, 0): "╴", (0, 0, 0, 1): "╶",
+}
+
+DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+@dataclass
+class Geometry:
+    """Where everything of one map falls on screen at one scale."""
+
+    width: int
+    height: int
+    # Per screen cell: the territory whose interior it is, or VOID; borders are VOID.
+    interior: list[list[int]]
+    # Per screen cell: the border glyph, or "" for interior/void cells.
+    border: list[list[str]]
+    # Per screen cell: territories meeting at a border cell (for outline highlights).
+    touching: list[list[tuple[int, ...]]]
+    # Per territory: interior runs by row, {y: [(x0, x1_exclusive), ...]}.
+    runs: list[dict[int, list[tuple[int, int]]]] = field(default_factory=list)
+    # Per territory: first and last screen row it affects, borders included.
+    rows: list[tuple[int, int]] = field(default_factory=list)
+    # Per territory: centre in screen cells (x, y), for cursor travel.
+    centre: list[tuple[float, float]] = field(default_factory=list)
+
+    def territory_at(self, x: int, y: int) -> int:
+        """The territory under a screen cell; a border cell picks a neighbour."""
+        if not (0 <= y < self.height and 0 <= x < self.width):
+            return VOID
+        t = self.interior[y][x]
+        if t != VOID:
+            return t
+        touching = self.touching[y][x]
+        return touching[-1] if touching else VOID
+
+
+def expand_picture(map_def: MapDef, sx: int, sy: int) -> list[list[int]]:
+    """The picture as territory indices, each cell repeated sx by sy times."""
+    by_key = {t.key: t.index for t in map_def.territories}
+    rows = list(map_def.picture)
+    width = max((len(r) for r in rows), default=0)
+    grid: list[list[int]] = []
+    for row in rows:
+        cells = [by_key.get(ch, VOID) if ch not in map_def.void else VOID for ch in row]
+        cells += [VOID] * (width - len(cells))
+        wide = [c for c in cells for _ in range(sx)]
+        for _ in range(sy):
+            grid.append(list(wide))
+    return grid
+
+
+def build_geometry(map_def: MapDef, sx: int = 1, sy: int = 1) -> Geometry:
+    """Lay out the map picture at a scale of sx columns and sy rows per cell."""
+    pic = expand_picture(map_def, sx, sy)
+    ph = len(pic)
+    pw = len(pic[0]) if pic else 0
+    height, width = ph + 1, pw + 1
+
+    def at(r: int, c: int) -> int:
+        if 0 <= r < ph and 0 <= c < pw:
+            return pic[r][c]
+        return VOID
+
+    n = len(map_def.territories)
+    interior = [[VOID] * width for _ in range(height)]
+    border = [[""] * width for _ in range(height)]
+    touching: list[list[tuple[int, ...]]] = [[()] * width for _ in range(height)]
+    runs: list[dict[int, list[tuple[int, int]]]] = [{} for _ in range(n)]
+    top = [height] * n
+    bottom = [-1] * n
+    sum_x = [0.0] * n
+    sum_y = [0.0] * n
+    count = [0] * n
+
+    for y in range(height):
+        for x in range(width):
+            nw, ne, sw, se = at(y - 1, x - 1), at(y - 1, x), at(y, x - 1), at(y, x)
+            key = (int(nw != ne), int(sw != se), int(nw != sw), int(ne != se))
+            corners = {c for c in (nw, ne, sw, se) if c != VOID}
+            for t in corners:
+                top[t] = min(top[t], y)
+                bottom[t] = max(bottom[t], y)
+            if any(key):
+                border[y][x] = _BOX[key]
+                touching[y][x] = tuple(sorted(corners))
+            elif se != VOID:
+                interior[y][x] = se
+                sum_x[se] += x
+                sum_y[se] += y
+                count[se] += 1
+
+    for t in range(n):
+        for y in range(max(top[t], 0), bottom[t] + 1):
+            row_runs: list[tuple[int, int]] = []
+            x = 0
+            line = interior[y]
+            while x < width:
+                if line[x] == t:
+                    x0 = x
+                    while x < width and line[x] == t:
+                        x += 1
+                    row_runs.append((x0, x))
+                else:
+                    x += 1
+            if row_runs:
+                runs[t][y] = row_runs
+
+    centre = [
+        (sum_x[t] / count[t], sum_y[t] / count[t]) if count[t] else (-1.0, -1.0)
+        for t in range(n)
+    ]
+    rows = [(top[t], bottom[t]) if bottom[t] >= 0 else (0, -1) for t in range(n)]
+    return Geometry(width, height, interior, border, touching, runs, rows, centre)
+
+
+def nearest_in_direction(geo: Geometry, start: int, direction: str) -> int | None:
+    """The territory an arrow key leads to: nearest centre within a cone that way.
+
+    Distances weigh rows double because a terminal cell is about twice as tall
+    as it is wide; off-axis travel costs extra so arrows feel straight.
+    """
+    dx, dy = DIRECTIONS[direction]
+    sx, sy = geo.centre[start]
+    best: tuple[float, int] | None = None
+    for t, (cx, cy) in enumerate(geo.centre):
+        if t == start or cx < 0:
+            continue
+        ox, oy = cx - sx, (cy - sy) * 2.0
+        along = ox * dx + oy * dy
+        across = abs(ox * dy) + abs(oy * dx)
+        if along <= 0:
+            continue
+        # Within roughly 63 degrees of the key's direction.
+        if across > along * 2:
+            continue
+        score = math.hypot(along, across) + across
+        if best is None or score < best[0]:
+            best = (score, t)
+    return best[1] if best else None
+
+
+def label_slots(
+    geo: Geometry, territory: int, wanted: int
+) -> list[tuple[int, int, int]]:
+    """Up to `wanted` label lines as (y, x0, x1): consecutive interior rows near the
+    region's middle, each with its widest run."""
+    rows = geo.runs[territory]
+    if not rows:
+        return []
+    widest = {y: max(r, key=lambda run: run[1] - run[0]) for y, r in rows.items()}
+    ys = sorted(widest)
+    # Group consecutive rows into bands and pick the tallest, widest band.
+    bands: list[list[int]] = [[ys[0]]]
+    for y in ys[1:]:
+        if y == bands[-1][-1] + 1:
+            bands[-1].append(y)
+        else:
+            bands.append([y])
+
+    def band_score(band: list[int]) -> tuple[int, int]:
+        return (min(len(band), wanted), sum(widest[y][1] - widest[y][0] for y in band))
+
+    band = max(bands, key=band_score)
+    take = min(len(band), wanted)
+    start = (len(band) - take) // 2
+    return [(y, *widest[y]) for y in band[start : start + take]]

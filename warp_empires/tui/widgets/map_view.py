@@ -1,0 +1,434 @@
+"""The map: one Line-API widget drawing the module's picture as interlocked regions.
+
+Each screen row is built once into a Strip and cached; a change (cursor move,
+new highlight, a stack moving) throws away only the rows of the territories it
+touched, so a key press repaints a handful of lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.color import Color
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from warp_empires.module.defs import Module
+from warp_empires.tui.labels import abbreviate, side_glyphs
+from warp_empires.tui.mapgeom import VOID, Geometry, build_geometry, label_slots, nearest_in_direction
+
+# Arms of a junction redrawn heavy (choosable) or double (cursor): a cue that is
+# not colour alone.
+_HEAVY = str.maketrans("│─┌┐└┘├┤┬┴┼╵╷╴╶", "┃━┏┓┗┛┣┫┳┻╋╹╻╸╺")
+_DOUBLE = str.maketrans("│─┌┐└┘├┤┬┴┼", "║═╔╗╚╝╠╣╦╩╬")
+# Scales tried largest first when the map picks its own size.
+SCALES = ((2, 2), (2, 1), (1, 1))
+
+
+@dataclass(frozen=True)
+class StackLook:
+    """A stack as the viewing side may see it (RULINGS H2)."""
+
+    side: int
+    top: str  # abbreviation of the top unit
+    size: int
+
+
+@dataclass(frozen=True)
+class TerritoryLook:
+    control: int = -1
+    stacks: tuple[StackLook, ...] = ()
+
+
+Piece = tuple[str, Style]
+
+
+class MapView(ScrollView, can_focus=True):
+    """The game map; arrows move a cursor between territories, Enter selects."""
+
+    BINDINGS = [
+        Binding("up", "move('up')", "Map up", show=False),
+        Binding("down", "move('down')", "Map down", show=False),
+        Binding("left", "move('left')", "Map left", show=False),
+        Binding("right", "move('right')", "Map right", show=False),
+        Binding("enter", "select", "Select", show=True),
+        Binding("n", "next_choice", "Next choice", show=True),
+        Binding("z", "zoom", "Zoom", show=True),
+    ]
+
+    COMPONENT_CLASSES = {
+        "map--void",
+        "map--border",
+        "map--planet",
+        "map--space",
+        "map--choice",
+        "map--cursor",
+        "map--choice-border",
+        "map--cursor-border",
+        "map--name",
+    }
+
+    DEFAULT_CSS = """
+    MapView { background: $background; scrollbar-size: 1 1; }
+    MapView > .map--void { background: $background; color: $foreground-muted; }
+    MapView > .map--border { background: $background; color: $foreground-muted; }
+    MapView > .map--planet { background: $panel; color: $foreground; }
+    MapView > .map--space { background: $background; color: $foreground-muted; }
+    MapView > .map--choice { background: $primary-muted; color: $foreground; }
+    MapView > .map--cursor { background: $accent-muted; color: $foreground; }
+    MapView > .map--choice-border { color: $primary; text-style: bold; }
+    MapView > .map--cursor-border { color: $accent; text-style: bold; }
+    MapView > .map--name { text-style: bold; }
+    """
+
+    class Selected(Message):
+        """A territory was chosen by Enter or a click."""
+
+        def __init__(self, territory: int) -> None:
+            self.territory = territory
+            super().__init__()
+
+    class CursorMoved(Message):
+        def __init__(self, territory: int) -> None:
+            self.territory = territory
+            super().__init__()
+
+    def __init__(self, module: Module, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.module = module
+        self._glyphs = side_glyphs(module)
+        count = len(module.map.territories)
+        self._looks: list[TerritoryLook] = [TerritoryLook()] * count
+        self._choices: frozenset[int] = frozenset()
+        self.cursor: int = 0
+        self._forced_scale: tuple[int, int] | None = None
+        self._scale: tuple[int, int] = (1, 1)
+        self._geo: Geometry = build_geometry(module.map, 1, 1)
+        self._rows: dict[int, Strip] = {}
+        self._labels: dict[int, dict[int, tuple[int, list[Piece]]]] = {}
+        self._styles: dict[str, Style] = {}
+        self.virtual_size = Size(self._geo.width, self._geo.height)
+
+    # -- public API -------------------------------------------------------
+
+    @property
+    def geometry(self) -> Geometry:
+        return self._geo
+
+    @property
+    def choices(self) -> frozenset[int]:
+        return self._choices
+
+    def set_looks(self, looks: list[TerritoryLook]) -> None:
+        """Show what stands where; only changed territories are redrawn."""
+        changed = [t for t, (a, b) in enumerate(zip(self._looks, looks, strict=True)) if a != b]
+        self._looks = list(looks)
+        self._invalidate(changed)
+
+    def set_choices(self, choices: set[int] | frozenset[int]) -> None:
+        """Territories the pending decision may pick; drawn heavier and tinted."""
+        new = frozenset(choices)
+        if new == self._choices:
+            return
+        changed = self._choices ^ new
+        self._choices = new
+        # A border shared with a neighbour changes weight too.
+        self._invalidate(changed, borders=True)
+
+    def move_cursor_to(self, territory: int, *, scroll: bool = True) -> None:
+        if not 0 <= territory < len(self._looks):
+            return
+        old, self.cursor = self.cursor, territory
+        if old != territory:
+            self._invalidate([old, territory], borders=True)
+            self.post_message(self.CursorMoved(territory))
+        if scroll:
+            self._scroll_to_cursor()
+
+    # -- actions ----------------------------------------------------------
+
+    def action_move(self, direction: str) -> None:
+        target = nearest_in_direction(self._geo, self.cursor, direction)
+        if target is not None:
+            self.move_cursor_to(target)
+
+    def action_select(self) -> None:
+        self.post_message(self.Selected(self.cursor))
+
+    def action_next_choice(self) -> None:
+        if not self._choices:
+            return
+        ordered = sorted(self._choices)
+        later = [t for t in ordered if t > self.cursor]
+        self.move_cursor_to(later[0] if later else ordered[0])
+
+    def action_zoom(self) -> None:
+        current = SCALES.index(self._scale) if self._scale in SCALES else 0
+        self._forced_scale = SCALES[(current + 1) % len(SCALES)]
+        self._relayout()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        t = self._geo.territory_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
+        if t != VOID:
+            self.move_cursor_to(t, scroll=False)
+            self.post_message(self.Selected(t))
+
+    # -- layout -----------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._relayout()
+
+    def _best_scale(self) -> tuple[int, int]:
+        if self._forced_scale is not None:
+            return self._forced_scale
+        pic = self.module.map.picture
+        ph, pw = len(pic), max((len(r) for r in pic), default=0)
+        size = self.scrollable_content_region.size
+        for sx, sy in SCALES:
+            if pw * sx + 1 <= size.width and ph * sy + 1 <= size.height:
+                return (sx, sy)
+        return SCALES[-1]
+
+    def _relayout(self) -> None:
+        scale = self._best_scale()
+        if scale == self._scale:
+            return
+        self._scale = scale
+        self._geo = build_geometry(self.module.map, *scale)
+        self._rows.clear()
+        self._labels.clear()
+        self.virtual_size = Size(self._geo.width, self._geo.height)
+        self.refresh()
+
+    def _scroll_to_cursor(self) -> None:
+        cx, cy = self._geo.centre[self.cursor]
+        if cx < 0:
+            return
+        top, bottom = self._geo.rows[self.cursor]
+        region = Region(int(cx) - 8, top, 16, max(bottom - top + 1, 1))
+        self.scroll_to_region(region, animate=False, immediate=True)
+
+    def notify_style_update(self) -> None:
+        # A theme change alters every colour: rebuild all rows.
+        super().notify_style_update()
+        self._styles = {}
+        self._rows = {}
+        self._labels = {}
+
+    # -- rendering --------------------------------------------------------
+
+    def _invalidate(self, territories: list[int] | frozenset[int], borders: bool = False) -> None:
+        rows: set[int] = set()
+        for t in territories:
+            self._labels.pop(t, None)
+            top, bottom = self._geo.rows[t]
+            rows.update(range(top, bottom + 1))
+        for y in rows:
+            self._rows.pop(y, None)
+        if not rows:
+            return
+        scroll_y = self.scroll_offset.y
+        width = self.size.width
+        for y in rows:
+            if 0 <= y - scroll_y < self.size.height:
+                self.refresh(Region(0, y - scroll_y, width, 1))
+
+    def _style(self, name: str) -> Style:
+        style = self._styles.get(name)
+        if style is None:
+            style = self.get_component_rich_style(f"map--{name}")
+            self._styles[name] = style
+        return style
+
+    def _side_style(self, side: int) -> Style:
+        key = f"side{side}"
+        style = self._styles.get(key)
+        if style is None:
+            colour = Color.parse(self.module.sides[side].colour)
+            style = Style(color=colour.rich_color, bold=True)
+            self._styles[key] = style
+        return style
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = scroll_y + y
+        width = self.size.width
+        if row >= self._geo.height:
+            return Strip.blank(width, self._style("void"))
+        strip = self._rows.get(row)
+        if strip is None:
+            strip = self._build_row(row)
+            self._rows[row] = strip
+        return strip.crop_extend(scroll_x, scroll_x + width, self._style("void"))
+
+    def _fill_style(self, t: int) -> Style:
+        territory = self.module.map.territories[t]
+        base = self._style("planet" if territory.is_revenue else "space")
+        if t == self.cursor:
+            return base + self._style("cursor")
+        if t in self._choices:
+            return base + self._style("choice")
+        return base
+
+    def _build_row(self, y: int) -> Strip:
+        geo = self._geo
+        cells: list[Piece] = []
+        border_row, interior_row, touching_row = geo.border[y], geo.interior[y], geo.touching[y]
+        void = self._style("void")
+        for x in range(geo.width):
+            glyph = border_row[x]
+            if glyph:
+                touching = touching_row[x]
+                style = self._style("border")
+                if self.cursor in touching:
+                    glyph = glyph.translate(_DOUBLE)
+                    style = style + self._style("cursor-border")
+                elif self._choices.intersection(touching):
+                    glyph = glyph.translate(_HEAVY)
+                    style = style + self._style("choice-border")
+                cells.append((glyph, style))
+                continue
+            t = interior_row[x]
+            if t == VOID:
+                cells.append((" ", void))
+                continue
+            territory = self.module.map.territories[t]
+            # A sparse star field marks empty space apart from planets.
+            dot = not territory.is_revenue and (x * 7 + y * 13) % 17 == 0
+            cells.append(("·" if dot else " ", self._fill_style(t)))
+        for t in self._territories_on_row(y):
+            label = self._label(t).get(y)
+            if label is None:
+                continue
+            x, pieces = label
+            for text, style in pieces:
+                for ch in text:
+                    if 0 <= x < len(cells):
+                        cells[x] = (ch, style)
+                    x += 1
+        return Strip(_merge(cells), geo.width)
+
+    def _territories_on_row(self, y: int) -> list[int]:
+        return [t for t, (top, bottom) in enumerate(self._geo.rows) if top <= y <= bottom]
+
+    def _label(self, t: int) -> dict[int, tuple[int, list[Piece]]]:
+        """Label lines of one territory, keyed by screen row."""
+        cached = self._labels.get(t)
+        if cached is not None:
+            return cached
+        items = self._label_items(t)
+        slots = label_slots(self._geo, t, len(items))
+        fill = self._fill_style(t)
+        name_style = fill + self._style("name")
+        if t == self.cursor:
+            name_style = name_style + Style(reverse=True)
+        lines: dict[int, tuple[int, list[Piece]]] = {}
+        if not slots:
+            self._labels[t] = lines
+            return lines
+        # Roomy regions get a line per item; cramped ones pack items together,
+        # in shorter forms, so stacks are never silently dropped.
+        for level in range(3):
+            placed = _pack(items[1:], [x1 - x0 for _, x0, x1 in slots], level)
+            if placed is not None or level == 2:
+                break
+        rows: list[list[Piece]] = [[] for _ in slots]
+        first_width = slots[0][2] - slots[0][1]
+        rows[0].append((abbreviate(items[0][0][0][0], first_width), name_style))
+        for row, variant in placed or []:
+            if rows[row]:
+                rows[row].append((" ", fill))
+            rows[row].extend((text, fill + style) for text, style in variant)
+        for (y, x0, x1), pieces in zip(slots, rows, strict=True):
+            used = sum(len(text) for text, _ in pieces)
+            if pieces:
+                lines[y] = (x0 + max(x1 - x0 - used, 0) // 2, pieces)
+        self._labels[t] = lines
+        return lines
+
+    def _label_items(self, t: int) -> list[list[list[Piece]]]:
+        """Label parts in priority order, each as variants from longest to
+        shortest: name, revenue and control, stacks."""
+        territory = self.module.map.territories[t]
+        look = self._looks[t]
+        plain = Style()
+        items: list[list[list[Piece]]] = [[[(territory.name, plain)]]]
+        marker: list[Piece] = []
+        if look.control >= 0:
+            marker = [(f"[{self._glyphs[look.control]}]", self._side_style(look.control))]
+        if territory.is_revenue:
+            money = f"${territory.revenue}"
+            items.append([[(money, plain), (" ", plain), *marker] if marker else [(money, plain)],
+                          [(str(territory.revenue), plain), *marker]])
+        elif marker:
+            items.append([marker])
+        for stack in look.stacks:
+            glyph, style = self._glyphs[stack.side], self._side_style(stack.side)
+            items.append([[(f"{glyph}:{stack.top}×{stack.size}", style)],
+                          [(f"{glyph}×{stack.size}", style)],
+                          [(f"{glyph}{stack.size}", style)]])
+        return items
+
+
+def _pack(
+    items: list[list[list[Piece]]], widths: list[int], level: int
+) -> list[tuple[int, list[Piece]]] | None:
+    """Place label items after the name line; None when they do not all fit.
+
+    Level 0 gives each item its own line when there are lines enough, level 1
+    packs full forms together, level 2 packs the shortest forms.
+    """
+    if level == 0 and len(items) < len(widths):
+        result = []
+        for row, variants in enumerate(items, start=1):
+            fitting = [v for v in variants if _width(v) <= widths[row]]
+            if not fitting:
+                return None
+            result.append((row, fitting[0]))
+        return result
+    used = [0] * len(widths)
+    # The name owns the first line; other items go below it when they can.
+    row = 1 if len(widths) > 1 else 0
+    used[0] = widths[0] if row else 0
+    result = []
+    for variants in items:
+        variant = variants[0] if level < 2 else variants[-1]
+        length = _width(variant)
+        while row < len(widths):
+            gap = 1 if used[row] else 0
+            if used[row] + gap + length <= widths[row]:
+                used[row] += gap + length
+                result.append((row, variant))
+                break
+            row += 1
+        else:
+            return None
+    return result
+
+
+def _width(pieces: list[Piece]) -> int:
+    return sum(len(text) for text, _ in pieces)
+
+
+def _merge(cells: list[Piece]) -> list[Segment]:
+    segments: list[Segment] = []
+    text: list[str] = []
+    current: Style | None = None
+    for ch, style in cells:
+        if style is not current and style != current:
+            if text:
+                segments.append(Segment("".join(text), current))
+            text, current = [], style
+        text.append(ch)
+    if text:
+        segments.append(Segment("".join(text), current))
+    return segments
