@@ -1,0 +1,15 @@
+"""The generic Warp Empires rules engine. See docs/engine-api.md."""
+
+from .actions import Action, describe_action, parse_action, short_text
+from .api import Prompt, apply, legal_actions, prompt
+from .errors import IllegalAction
+from .game import Game
+from .setup import setup
+from .state import State
+from .text import position_text
+from .view import view
+
+__all__ = [
+    "Action", "Game", "IllegalAction", "Prompt", "State", "apply", "describe_action",
+    "legal_actions", "parse_action", "position_text", "prompt", "setup", "short_text", "view",
+]

@@ -1,0 +1,197 @@
+"""Shared operations on a state: the log, random draws, cards, stacks, reach."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rng
+from .state import NO_SIDE, State
+
+
+def other(side: int) -> int:
+    return 1 - side
+
+
+def log(s: State, text: str, to: int | None = None, kind: str = "info") -> None:
+    """Adds an event; `to` None means both sides may read it (RULINGS H3-H5)."""
+    s.log.append({"turn": s.turn, "phase": s.phase, "to": to, "kind": kind, "text": text})
+
+
+def roll(s: State, sides: int) -> int:
+    s.rng, value = rng.below(s.rng, sides)
+    return value + 1
+
+
+def take_random(s: State, pool: list[int]) -> int:
+    """Removes and returns a random element of `pool`."""
+    s.rng, i = rng.below(s.rng, len(pool))
+    pool[i], pool[-1] = pool[-1], pool[i]
+    return pool.pop()
+
+
+def shuffle(s: State, items: list[int]) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        s.rng, j = rng.below(s.rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+# Cards
+
+
+def draw_cards(s: State, side: int, n: int) -> list[int]:
+    """Draws up to n cards, reshuffling the discard into an empty deck (RULINGS D2)."""
+    drawn: list[int] = []
+    for _ in range(n):
+        if not s.deck:
+            if not s.discard:
+                break  # both empty: drawing stops, which is not an error (D2)
+            s.deck, s.discard = s.discard, []
+            shuffle(s, s.deck)
+            log(s, "The discard pile is shuffled into a new deck.", kind="shuffle")
+        drawn.append(s.deck.pop())
+    s.hands[side].extend(drawn)
+    if drawn:
+        names = ", ".join(s.module.cards[k].name for k in drawn)
+        log(s, f"You draw {names}.", to=side, kind="draw")
+        log(s, f"{s.side_name(side)} draw {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+            to=other(side), kind="draw")
+    return drawn
+
+
+def discard_card(s: State, side: int, kind: int) -> None:
+    s.hands[side].remove(kind)
+    s.discard.append(kind)
+
+
+def refill_hands(s: State, first: int) -> None:
+    """Both sides draw up to the hand limit, the given side first (RULINGS B11)."""
+    limit = s.module.rules.hand_limit
+    for side in (first, other(first)):
+        missing = limit - len(s.hands[side])
+        if missing > 0:
+            draw_cards(s, side, missing)
+
+
+# Units
+
+
+def unit_name(s: State, chit: int) -> str:
+    return s.module.units[s.chits[chit]].name
+
+
+def unit_names(s: State, chits: list[int]) -> str:
+    return ", ".join(unit_name(s, c) for c in chits) or "nothing"
+
+
+def place(s: State, chit: int, t: int, on_top: bool = False) -> None:
+    stack = s.stacks[s.side_of(chit)][t]
+    if on_top:
+        stack.insert(0, chit)
+    else:
+        stack.append(chit)
+
+
+def remove_from_map(s: State, chit: int, t: int) -> None:
+    s.stacks[s.side_of(chit)][t].remove(chit)
+
+
+def to_pile(s: State, chit: int) -> None:
+    s.piles[s.side_of(chit)].append(chit)
+
+
+def draw_chits(s: State, side: int, n: int, leaders: bool = True) -> list[int]:
+    """Draws up to n random chits from a side's pile (RULINGS R1, S2)."""
+    pile = s.piles[side]
+    if leaders:
+        pool = pile
+    else:
+        pool = [c for c in pile if not s.unit(c).is_leader]
+    drawn: list[int] = []
+    while pool and len(drawn) < n:
+        c = take_random(s, pool)
+        drawn.append(c)
+    if pool is not pile:
+        for c in drawn:
+            pile.remove(c)
+    return drawn
+
+
+def units_on_map(s: State, side: int) -> int:
+    return sum(len(st) for st in s.stacks[side])
+
+
+def occupied(s: State, side: int, t: int) -> bool:
+    return bool(s.stacks[side][t])
+
+
+def stack_move(s: State, stack: list[int]) -> int:
+    """Spaces a group may move: that of its slowest unit (RULINGS M1)."""
+    units = s.module.units
+    return min(units[s.chits[c]].move for c in stack)
+
+
+def reachable(s: State, side: int, start: int, steps: int) -> list[int]:
+    """Territories a group can reach in up to `steps` moves; it may enter but not
+    pass through a territory holding an enemy stack (RULINGS M2)."""
+    terr = s.module.map.territories
+    enemy = s.stacks[other(side)]
+    seen = {start}
+    frontier = [start]
+    found: list[int] = []
+    for _ in range(steps):
+        nxt: list[int] = []
+        for t in frontier:
+            for n in terr[t].neighbours:
+                if n in seen:
+                    continue
+                seen.add(n)
+                found.append(n)
+                if not enemy[n]:
+                    nxt.append(n)
+        frontier = nxt
+    found.sort()
+    return found
+
+
+def controlled_revenue(s: State, side: int) -> list[int]:
+    return [t.index for t in s.module.map.territories
+            if t.is_revenue and s.control[t.index] == side]
+
+
+def safe_revenue(s: State, side: int) -> list[int]:
+    """Revenue territories a side controls with no enemy stack in them: where
+    recruits and rescued leaders may appear (see docs/rules.md)."""
+    enemy = s.stacks[other(side)]
+    return [t for t in controlled_revenue(s, side) if not enemy[t]]
+
+
+def distinct_by_type(s: State, chits: list[int]) -> list[int]:
+    """One chit of each unit type, the lowest, in chit order: choices between two
+    identical units are the same choice, so legal lists name one of them."""
+    seen: set[int] = set()
+    out: list[int] = []
+    for c in sorted(chits):
+        t = s.chits[c]
+        if t not in seen:
+            seen.add(t)
+            out.append(c)
+    return out
+
+
+def capture_or_return(s: State, chit: int, captor: int, allowed: bool) -> str:
+    """A lost leader is captured by `captor` when allowed, else returns to its pile
+    (RULINGS B9). Other units always return to their pile."""
+    if allowed and s.unit(chit).is_leader:
+        s.captives[captor].append(chit)
+        return "captured"
+    to_pile(s, chit)
+    return "returned"
+
+
+def empty_pend() -> dict[str, Any]:
+    return {}
+
+
+def controller_name(s: State, t: int) -> str:
+    c = s.control[t]
+    return "nobody" if c == NO_SIDE else s.side_name(c)

@@ -1,0 +1,75 @@
+"""A new game: piles, deck, starting forces and control (RULINGS S1-S4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warp_empires.module.defs import Module, SideSetup
+
+from . import flow
+from .actions import Action
+from .board import draw_chits, log, other, place, shuffle, unit_names
+from .state import State, new_state
+
+
+def setup(module: Module, seed: int, options: dict[str, Any] | None = None) -> State:
+    """A new game state; the first pending decision may be a side's start."""
+    s = new_state(module, seed, options or {})
+    shuffle(s, s.deck)  # RULINGS S4
+    log(s, f"A new game of {module.name} begins (seed {seed}).", kind="setup")
+    choosers = []
+    for ss in module.setup:
+        for t in ss.control:
+            s.control[t] = ss.side
+        if ss.start is not None:
+            _deploy(s, ss, ss.start)
+        else:
+            choosers.append(ss.side)
+    s.pend = {"choosers": choosers}
+    _next_chooser(s)
+    return s
+
+
+def _deploy(s: State, ss: SideSetup, t: int) -> None:
+    side = ss.side
+    pile = s.piles[side]
+    chits = []
+    for unit_type in ss.units:
+        chit = next(c for c in pile if s.chits[c] == unit_type)
+        pile.remove(chit)
+        chits.append(chit)
+    chits.extend(draw_chits(s, side, ss.random_units, leaders=False))
+    for c in chits:
+        place(s, c, t)
+    if ss.control_start and s.module.map.territories[t].is_revenue:
+        s.control[t] = side  # RULINGS S3
+    name = s.territory_name(t)
+    log(s, f"The {s.side_name(side)} start at {name} with {len(chits)} units.", kind="setup")
+    log(s, f"Your starting force at {name}: {unit_names(s, chits)}.", to=side, kind="setup")
+
+
+def _next_chooser(s: State) -> None:
+    choosers = s.pend["choosers"]
+    if choosers:
+        s.step = "choose_start"
+        return
+    s.pend = {}
+    s.active = s.module.rules.first_side
+    flow.start_turn(s)
+
+
+def start_side(s: State) -> int:
+    return s.pend["choosers"][0]
+
+
+def start_legal(s: State) -> list[Action]:
+    side = start_side(s)
+    ss = s.module.setup[side]
+    enemy = s.stacks[other(side)]
+    return [("start", t) for t in ss.start_choices if not enemy[t]]
+
+
+def start_do(s: State, a: Action) -> None:
+    side = s.pend["choosers"].pop(0)
+    _deploy(s, s.module.setup[side], a[1])
+    _next_chooser(s)

@@ -1,0 +1,167 @@
+"""The game state: plain lists, ints and strings, so that it clones cheaply and
+serialises to msgpack as it is.
+
+Chits are physical units: `chits[c]` is the unit type index of chit `c`. Each
+chit is in exactly one place: a side's pile, a stack on the map, the active
+side's recruit draw, or a side's captives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warp_empires.module.defs import Module
+
+from . import rng
+
+NO_SIDE = -1
+
+# The fields that make up a state, in the order they are serialised.
+FIELDS = (
+    "seed", "options", "rng", "turn", "active", "phase", "step", "pend", "battle",
+    "last_battle",
+    "chits", "stacks", "piles", "captives", "recruit", "hands", "deck",
+    "discard", "banks", "revenue", "control", "intel", "history",
+    "winner", "win_reason", "log",
+)
+
+
+class State:
+    __slots__ = ("module",) + FIELDS
+
+    module: Module
+    seed: int
+    options: dict[str, Any]  # e.g. open_hands for teaching games
+    rng: int
+    turn: int  # player-turn number, from 1; 0 during setup
+    active: int
+    phase: str  # setup, draw, move, battle, revenue, recruit, upkeep, control, over
+    step: str  # the prompt kind now pending
+    pend: dict[str, Any]  # data of the pending step
+    battle: dict[str, Any] | None
+    last_battle: dict[str, Any] | None  # the latest finished battle, for reports
+    chits: list[int]
+    stacks: list[list[list[int]]]  # [side][territory] -> chits, top first
+    piles: list[list[int]]
+    captives: list[list[int]]  # [side] -> enemy chits that side holds
+    recruit: list[int]  # chits drawn in Recruit, on offer to the active side
+    hands: list[list[int]]  # [side] -> card kinds
+    deck: list[int]  # card kinds, the next draw last
+    discard: list[int]
+    banks: list[int]
+    revenue: list[int]  # revenue each side gained in its latest Revenue phase
+    control: list[int]  # [territory] -> side or NO_SIDE
+    intel: list[list[dict[str, Any]]]  # [side] -> what its spy cards showed it this turn
+    history: list[list[int]]  # [turn, side, bank, revenue, units side 0, units side 1]
+    winner: int
+    win_reason: str
+    log: list[dict[str, Any]]
+
+    def clone(self, log: bool = True) -> State:
+        """A deep copy; `log=False` starts the copy with an empty log (for playouts)."""
+        s = State.__new__(State)
+        s.module = self.module
+        s.seed = self.seed
+        s.options = self.options
+        s.rng = self.rng
+        s.turn = self.turn
+        s.active = self.active
+        s.phase = self.phase
+        s.step = self.step
+        s.pend = _copy(self.pend)
+        s.battle = _copy(self.battle) if self.battle is not None else None
+        s.last_battle = self.last_battle  # replaced whole, never changed in place
+        s.chits = self.chits  # never changes after setup
+        s.stacks = [[st[:] for st in side] for side in self.stacks]
+        s.piles = [p[:] for p in self.piles]
+        s.captives = [c[:] for c in self.captives]
+        s.recruit = self.recruit[:]
+        s.hands = [h[:] for h in self.hands]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.banks = self.banks[:]
+        s.revenue = self.revenue[:]
+        s.control = self.control[:]
+        s.intel = [_copy(i) for i in self.intel]
+        s.history = [h[:] for h in self.history]
+        s.winner = self.winner
+        s.win_reason = self.win_reason
+        s.log = self.log[:] if log else []
+        return s
+
+    def to_data(self) -> dict[str, Any]:
+        """A msgpack-able dict; `from_data` inverts it exactly."""
+        return {name: _copy(getattr(self, name)) for name in FIELDS}
+
+    @classmethod
+    def from_data(cls, module: Module, data: dict[str, Any]) -> State:
+        s = cls.__new__(cls)
+        s.module = module
+        for name in FIELDS:
+            setattr(s, name, _copy(data[name]))
+        return s
+
+    # Small queries used all over the engine.
+
+    def unit(self, chit: int):  # -> UnitDef
+        return self.module.units[self.chits[chit]]
+
+    def side_of(self, chit: int) -> int:
+        return self.module.units[self.chits[chit]].side
+
+    def where(self, chit: int) -> int:
+        """The territory holding this chit, or -1 if it is not on the map."""
+        side = self.side_of(chit)
+        for t, stack in enumerate(self.stacks[side]):
+            if chit in stack:
+                return t
+        return -1
+
+    def side_name(self, side: int) -> str:
+        return self.module.sides[side].short
+
+    def territory_name(self, t: int) -> str:
+        return self.module.map.territories[t].name
+
+
+def _copy(value: Any) -> Any:
+    """Deep copy of plain data (dicts, lists, scalars); tuples become lists as in msgpack."""
+    if isinstance(value, list | tuple):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
+    s = State.__new__(State)
+    s.module = module
+    s.seed = seed
+    s.options = dict(options)
+    s.rng = rng.seed_state(seed)
+    s.turn = 0
+    s.active = module.rules.first_side
+    s.phase = "setup"
+    s.step = ""
+    s.pend = {}
+    s.battle = None
+    s.last_battle = None
+    s.chits = [u.index for u in module.units for _ in range(u.count)]
+    n = len(module.map.territories)
+    s.stacks = [[[] for _ in range(n)] for _ in range(2)]
+    s.piles = [[c for c, t in enumerate(s.chits) if module.units[t].side == side]
+               for side in (0, 1)]
+    s.captives = [[], []]
+    s.recruit = []
+    s.hands = [[], []]
+    s.deck = [c.index for c in module.cards for _ in range(c.count)]
+    s.discard = []
+    s.banks = [0, 0]
+    s.revenue = [0, 0]
+    s.control = [NO_SIDE] * n
+    s.intel = [[], []]
+    s.history = []
+    s.winner = NO_SIDE
+    s.win_reason = ""
+    s.log = []
+    return s
