@@ -1,1 +1,34 @@
-"""Theme modules: loading and validating TOML data into frozen definitions."""
+"""Theme modules: loading and validating TOML data into frozen definitions.
+
+    module = load_module("star_wars")        # by name, on the search path
+    module = load_module("path/to/my_theme") # or by folder
+
+Bad data raises ModuleError; its `problems` list every problem found, one line
+each, as `file:line: key.path: message`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .defs import Module
+from .errors import ModuleError
+from .find import find_module, list_modules, module_folder
+from .load import FORMAT, MODULE_FILES, fingerprint, load_folder
+
+
+def load_module(path_or_name: str | Path) -> Module:
+    """Load a module by name (found on the search path) or by the path of its folder."""
+    return load_folder(module_folder(path_or_name))
+
+
+__all__ = [
+    "FORMAT",
+    "MODULE_FILES",
+    "Module",
+    "ModuleError",
+    "find_module",
+    "fingerprint",
+    "list_modules",
+    "load_module",
+]

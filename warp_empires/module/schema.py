@@ -1,0 +1,143 @@
+"""Key and type checking for one TOML table at a time.
+
+`check_table` reports unknown keys (with the nearest known key), missing
+required keys and wrong types, and returns only the values that passed, with
+defaults filled in. A key whose value was wrong is left out of the result, so
+later checks skip it rather than report the same mistake twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import did_you_mean
+from .toml_read import Report
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    text: str  # "an integer", as in "must be an integer"
+    test: Callable[[Any], bool]
+
+
+def _is_str_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+STR = Kind("a string", lambda v: isinstance(v, str))
+INT = Kind("an integer", lambda v: type(v) is int)
+BOOL = Kind("true or false", lambda v: isinstance(v, bool))
+STR_LIST = Kind("a list of strings", _is_str_list)
+TABLE = Kind("a table", lambda v: isinstance(v, dict))
+TABLE_LIST = Kind(
+    "a list of tables",
+    lambda v: isinstance(v, list) and all(isinstance(x, dict) for x in v),
+)
+STR_OR_STR_LIST = Kind(
+    "a string or a list of strings", lambda v: isinstance(v, str) or _is_str_list(v)
+)
+LIST = Kind("a list", lambda v: isinstance(v, list))
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    kind: Kind
+    required: bool = False
+    default: Any = None
+
+
+def join(path: str, key: str | int) -> str:
+    """Dotted key path; list items are 1-based, as a modder counts `[[unit]]` tables."""
+    if isinstance(key, int):
+        return f"{path}[{key + 1}]"
+    return f"{path}.{key}" if path else key
+
+
+def describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def check_table(
+    report: Report, file: str, path: str, value: Any, fields: dict[str, Field]
+) -> dict[str, Any] | None:
+    if not isinstance(value, dict):
+        report.add(file, path, f"must be a table, not {describe(value)}")
+        return None
+    result: dict[str, Any] = {}
+    for key in value:
+        if key not in fields:
+            hint = did_you_mean(key, fields)
+            report.add(file, join(path, key), f"unknown key '{key}'{hint}")
+    for key, spec in fields.items():
+        if key not in value:
+            if spec.required:
+                noun = "table" if spec.kind in (TABLE, TABLE_LIST) else "key"
+                report.add(file, path, f"missing required {noun} '{key}'")
+            else:
+                result[key] = list(spec.default) if isinstance(spec.default, list) else spec.default
+            continue
+        if spec.kind.test(value[key]):
+            result[key] = value[key]
+        else:
+            report.add(
+                file, join(path, key), f"must be {spec.kind.text}, not {describe(value[key])}"
+            )
+    return result
+
+
+def check_id(report: Report, file: str, path: str, value: str) -> bool:
+    if ID_PATTERN.match(value):
+        return True
+    report.add(
+        file,
+        path,
+        f"'{value}' is not a valid id (lower-case letters, digits and _, starting with a letter)",
+    )
+    return False
+
+
+def check_choice(
+    report: Report, file: str, path: str, value: str, choices: Iterable[str], what: str
+) -> bool:
+    """Report `value` unless it is one of `choices`, naming the nearest one."""
+    options = list(choices)
+    if value in options:
+        return True
+    hint = did_you_mean(value, options)
+    if not hint and len(options) <= 8:
+        hint = f" (expected one of: {', '.join(options)})"
+    report.add(file, path, f"unknown {what} '{value}'{hint}")
+    return False
+
+
+def check_min(report: Report, file: str, path: str, value: int | None, least: int) -> bool:
+    if value is None or value >= least:
+        return True
+    if least == 1:
+        report.add(file, path, f"must be at least 1, not {value}")
+    else:
+        report.add(
+            file,
+            path,
+            f"must not be negative, not {value}"
+            if least == 0
+            else f"must be at least {least}, not {value}",
+        )
+    return False
