@@ -85,7 +85,6 @@ def unpack(payload: bytes, where: str) -> Any:
         max_bin_len=MAX_BIN_LEN,
         max_array_len=MAX_ARRAY_LEN,
         max_map_len=MAX_MAP_LEN,
-        max_ext_len=0,
         strict_map_key=True,
         ext_hook=_refuse_ext,
         raw=False,
@@ -95,7 +94,9 @@ def unpack(payload: bytes, where: str) -> Any:
         value = unpacker.unpack()
     except msgpack.OutOfData:
         raise SaveError(where, "payload ends early (declared length exceeds the data)") from None
-    except (ValueError, msgpack.UnpackException, RecursionError, MemoryError) as e:
+    except (msgpack.exceptions.StackError, RecursionError):
+        raise SaveError(where, "payload is nested too deeply") from None
+    except (ValueError, msgpack.UnpackException, MemoryError) as e:
         # StackError (deep nesting), limit errors, bad UTF-8, non-string keys,
         # refused ext types: all ValueError subclasses or UnpackException.
         detail = str(e) or type(e).__name__
