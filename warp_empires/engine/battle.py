@@ -204,10 +204,9 @@ def _settle(s: State) -> None:
     t = b["t"]
     if b["stage"] == "loser":
         stack = s.stacks[b["loser"]][t]
-        if b["owed"] > 0 and b["owed"] >= len(stack):
-            for c in stack[:]:
-                _lose(s, c)
-            b["owed"] = 0
+        while b["owed"] > 0 and _no_choice(s, stack, b["owed"]):
+            _lose(s, stack[0])
+            b["owed"] -= 1
         if b["owed"] > 0:
             return
         b["stage"] = "winner"
@@ -218,10 +217,18 @@ def _settle(s: State) -> None:
             for c in stack[:]:
                 _lose(s, c)
     if b["stage"] == "winner":
-        if _winner_owed(s) > 0 and s.stacks[b["winner"]][t]:
+        stack = s.stacks[b["winner"]][t]
+        while _winner_owed(s) > 0 and _no_choice(s, [c for c in stack if s.unit(c).force], 1):
+            _lose(s, next(c for c in stack if s.unit(c).force))
+        if _winner_owed(s) > 0 and stack:
             return
         b["stage"] = "retreat"
         _begin_retreat(s)
+
+
+def _no_choice(s: State, stack: list[int], owed: int) -> bool:
+    """True when picking a loss is no decision: all must go, or all are alike."""
+    return bool(stack) and (owed >= len(stack) or len(distinct_by_type(s, stack)) == 1)
 
 
 def casualty_side(s: State) -> int:

@@ -1,0 +1,183 @@
+"""A tiny two-sided theme built in Python, and a position builder, so that each
+rules test sets up exactly the position it is about.
+
+The map is a line of territories with one branch:
+
+    a - b - c - d - e
+            |
+            f
+
+Revenue: a 1, c 3, e 2, f 1; b and d are empty space.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from warp_empires.engine import State, setup
+from warp_empires.engine.state import NO_SIDE
+from warp_empires.module.defs import (
+    CardDef,
+    Condition,
+    Effect,
+    MajorityBonus,
+    MapDef,
+    Module,
+    Rules,
+    SideDef,
+    SideSetup,
+    TerritoryDef,
+    UnitDef,
+    UnitFilter,
+    VictoryDef,
+)
+
+TERRITORIES = [("a", 1), ("b", 0), ("c", 3), ("d", 0), ("e", 2), ("f", 1)]
+LINKS = [("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"), ("c", "f")]
+SPEEDS = {"immobile": 0, "slow": 1, "medium": 2, "fast": 3}
+
+# side, id, speed, count, force, class, traits
+UNITS = [
+    (0, "hero", "fast", 1, 5, "leader", {"aware", "envoy"}),
+    (0, "captain", "fast", 1, 3, "leader", set()),
+    (0, "cruiser", "medium", 3, 4, "capital", {"bomb"}),
+    (0, "frigate", "slow", 2, 2, "capital", {"defense", "carrier"}),
+    (0, "wing", "fast", 4, 1, "fighter", {"defense"}),
+    (0, "fort", "immobile", 2, 2, "fortification", set()),
+    (1, "tyrant", "fast", 1, 5, "leader", {"aware", "envoy"}),
+    (1, "enforcer", "fast", 1, 4, "leader", set()),
+    (1, "destroyer", "medium", 3, 5, "capital", {"bomb"}),
+    (1, "hauler", "slow", 2, 1, "capital", {"carrier"}),
+    (1, "swarm", "fast", 4, 1, "fighter", {"defense"}),
+    (1, "base", "immobile", 2, 1, "fortification", set()),
+]
+
+CAPITAL = UnitFilter(classes=frozenset({"capital"}))
+FIGHTER = UnitFilter(classes=frozenset({"fighter"}))
+# id, count, side, effect
+CARDS = [
+    ("step", 4, None, Effect("move", amount=1)),
+    ("march", 2, None, Effect("move", amount=2)),
+    ("guns", 1, None, Effect("unit_bonus", amount=1, filter=CAPITAL)),
+    ("siege", 1, None, Effect("unit_bonus", amount=2, filter=UnitFilter(
+        classes=frozenset({"capital"}), traits=frozenset({"bomb"})))),
+    ("strafe", 1, None, Effect("unit_bonus", amount=2, filter=FIGHTER)),
+    ("ambush", 1, None, Effect("side_bonus", amount=5)),
+    ("focus", 1, None, Effect("target_bonus", amount=7, filter=UnitFilter(
+        traits=frozenset({"aware"})))),
+    ("jam", 1, None, Effect("zero_force", filter=CAPITAL)),
+    ("flak", 1, None, Effect("destroy", filter=FIGHTER)),
+    ("torpedo", 1, None, Effect("destroy", filter=CAPITAL)),
+    ("spies", 1, 0, Effect("spy", hand=True, stack=True)),
+    ("rescue", 1, 0, Effect("rescue")),
+    ("scout", 1, 1, Effect("spy", stack=True)),
+    ("agents", 1, 1, Effect("spy", hand=True)),
+    ("sabotage", 1, None, Effect("sabotage", filter=UnitFilter(
+        classes=frozenset({"fortification"})))),
+    ("riot", 1, None, Effect("remove_control")),
+]
+
+
+def make_module(**rule_changes: Any) -> Module:
+    index = {tid: i for i, (tid, _) in enumerate(TERRITORIES)}
+    neigh: dict[str, set[str]] = {tid: set() for tid, _ in TERRITORIES}
+    for x, y in LINKS:
+        neigh[x].add(y)
+        neigh[y].add(x)
+    territories = tuple(
+        TerritoryDef(i, tid, tid.upper(), "planet" if rev else "space", rev, tid in ("a", "e"),
+                     tid, tuple(sorted(index[n] for n in neigh[tid])))
+        for i, (tid, rev) in enumerate(TERRITORIES))
+    units = tuple(
+        UnitDef(i, side, uid, uid.title(), speed, SPEEDS[speed], count, force, cls,
+                frozenset(traits))
+        for i, (side, uid, speed, count, force, cls, traits) in enumerate(UNITS))
+    cards = tuple(CardDef(i, cid, cid.title(), count, side, eff, cid)
+                  for i, (cid, count, side, eff) in enumerate(CARDS))
+    rules = Rules(
+        first_side=0, draw=5, hand_limit=7, leader_bonus=5, tie_winner="defender",
+        upkeep_per_revenue=5, recruit_draw=5, recruit_bonus_die=6, recruit_bonus_times=1,
+        speeds=SPEEDS, control_traits=frozenset({"bomb", "carrier", "envoy"}),
+        capture_needs_leader=True, winner_lost_leaders="pile",
+        majority_bonuses=(MajorityBonus("bomb", 2), MajorityBonus("defense", 2)),
+        elimination=True)
+    rules = replace(rules, **rule_changes)
+
+    def uid(side: int, name: str) -> int:
+        return next(u.index for u in units if u.side == side and u.id == name)
+
+    return Module(
+        id="tiny", name="Tiny", version="1", format=1, description="test theme", path="",
+        fingerprint="0" * 64,
+        sides=(SideDef(0, "red", "Red League", "Red", "red"),
+               SideDef(1, "blue", "Blue Realm", "Blue", "blue")),
+        classes={"leader": "Leader", "fortification": "Fortification", "fighter": "Fighter",
+                 "capital": "Capital"},
+        traits={t: (t.title(), t[0].upper()) for t in
+                ("aware", "envoy", "bomb", "defense", "carrier")},
+        map=MapDef(territories, (), {"planet": "Planet", "space": "Space"}, " ."),
+        units=units, cards=cards, rules=rules,
+        setup=(SideSetup(0, (), None, (0, 4), True, (uid(0, "hero"),), 2),
+               SideSetup(1, (2,), 2, (), False, (uid(1, "tyrant"),), 3)),
+        victory=(VictoryDef(0, "Hold c and the tyrant.", (
+                     Condition("controls", territory=2),
+                     Condition("holds_captive", units=(uid(1, "tyrant"),)))),
+                 VictoryDef(1, "No red leader left.", (
+                     Condition("no_enemy_leaders_on_map"),
+                     Condition("captives_at_least", amount=1)))),
+    )
+
+
+def blank(module: Module | None = None, seed: int = 1) -> State:
+    """A state with every chit in its pile, no control, empty hands, at the start
+    of side 0's Move phase; tests then place exactly what they need."""
+    module = module or make_module()
+    s = setup(module, seed)
+    for side in (0, 1):
+        for st in s.stacks[side]:
+            s.piles[side].extend(st)
+            st.clear()
+        s.deck.extend(s.hands[side])
+        s.hands[side] = []
+        s.piles[side].sort()
+    s.control = [NO_SIDE] * len(module.map.territories)
+    s.turn, s.active, s.phase, s.step, s.pend, s.log = 1, 0, "move", "move", {}, []
+    return s
+
+
+def put(s: State, side: int, where: str, *names: str) -> list[int]:
+    """Moves chits of the named unit types from the pile to a territory, in order
+    (the first becomes the top of the stack); returns their chit ids."""
+    t = tid(s, where)
+    out = []
+    for name in names:
+        unit = s.module.unit_by_id(side, name)
+        chit = next(c for c in s.piles[side] if s.chits[c] == unit.index)
+        s.piles[side].remove(chit)
+        s.stacks[side][t].append(chit)
+        out.append(chit)
+    return out
+
+
+def give(s: State, side: int, *cards: str) -> None:
+    for cid in cards:
+        k = s.module.card_by_id(cid).index
+        s.deck.remove(k)
+        s.hands[side].append(k)
+
+
+def tid(s: State, where: str) -> int:
+    return s.module.map.by_id(where).index
+
+
+def card(s: State, cid: str) -> int:
+    return s.module.card_by_id(cid).index
+
+
+def chit_names(s: State, chits: list[int]) -> list[str]:
+    return [s.module.units[s.chits[c]].id for c in chits]
+
+
+def stack(s: State, side: int, where: str) -> list[str]:
+    return chit_names(s, s.stacks[side][tid(s, where)])

@@ -1,0 +1,341 @@
+"""Battles: RULINGS B1-B12, on hand-made positions of the tiny test theme."""
+
+from __future__ import annotations
+
+import pytest
+
+from warp_empires.engine import IllegalAction, apply, legal_actions, prompt
+from warp_empires.engine.battle import totals
+
+from .builder import blank, card, give, make_module, put, stack, tid
+
+
+def to_battle(s) -> None:
+    apply(s, 0, ("end",))
+
+
+def pass_both(s) -> None:
+    apply(s, prompt(s).side, ("pass",))
+    apply(s, prompt(s).side, ("pass",))
+
+
+def test_b1_attacker_chooses_the_order_of_battles():
+    # RULINGS B1
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "a", "hauler")
+    put(s, 0, "e", "cruiser")
+    put(s, 1, "e", "hauler")
+    to_battle(s)
+    assert prompt(s).kind == "choose_battle" and prompt(s).side == 0
+    assert legal_actions(s) == [("battle", tid(s, "a")), ("battle", tid(s, "e")), ("resign",)]
+    apply(s, 0, ("battle", tid(s, "e")))
+    assert s.battle["t"] == tid(s, "e")
+
+
+def test_b2_both_stacks_are_revealed_in_battle():
+    # RULINGS B2
+    from warp_empires.engine import view
+
+    s = blank()
+    put(s, 0, "c", "cruiser", "wing")
+    put(s, 1, "c", "hauler", "base")
+    before = view(s, 0)["stacks"][1][tid(s, "c")]
+    assert "units" not in before
+    to_battle(s)
+    during = view(s, 0)["stacks"][1][tid(s, "c")]
+    assert [u["unit"] for u in during["units"]] == [s.module.unit_by_id(1, "hauler").index,
+                                                    s.module.unit_by_id(1, "base").index]
+
+
+def test_b3_card_play_alternates_and_ends_after_two_passes_in_a_row():
+    # RULINGS B3
+    s = blank()
+    put(s, 0, "c", "cruiser")
+    put(s, 1, "c", "destroyer")
+    give(s, 0, "ambush")
+    give(s, 1, "guns")
+    to_battle(s)
+    assert prompt(s) .side == 0  # the attacker starts
+    apply(s, 0, ("pass",))
+    assert prompt(s).side == 1
+    apply(s, 1, ("play", card(s, "guns")))
+    # the attacker passed, but the defender played after: the attacker may play again
+    assert prompt(s).side == 0 and ("play", card(s, "ambush")) in legal_actions(s)
+    apply(s, 0, ("play", card(s, "ambush")))
+    apply(s, 1, ("pass",))
+    assert s.step == "battle_card"
+    apply(s, 0, ("pass",))
+    assert s.step != "battle_card" or s.battle is None
+
+
+def test_b3_wrong_side_cannot_play_in_the_others_turn():
+    s = blank()
+    put(s, 0, "c", "cruiser")
+    put(s, 1, "c", "destroyer")
+    give(s, 1, "ambush")
+    to_battle(s)
+    with pytest.raises(IllegalAction) as err:
+        apply(s, 1, ("play", card(s, "ambush")))
+    assert err.value.reason == "wrong_side"
+
+
+@pytest.mark.parametrize("cid,expect_cards", [("guns", 2), ("siege", 4), ("strafe", 2),
+                                              ("ambush", 5)])
+def test_b4_bonus_cards(cid, expect_cards):
+    # RULINGS B4: guns +1 per capital (2 capitals), siege +2 per bombarding capital,
+    # strafe +2 per fighter, ambush +5 to the side.
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser", "wing")
+    put(s, 1, "c", "destroyer")
+    give(s, 0, cid)
+    to_battle(s)
+    apply(s, 0, ("play", card(s, cid)))
+    assert totals(s)[0]["cards"] == expect_cards
+
+
+def test_b4_focus_gives_one_aware_unit_plus_seven():
+    s = blank()
+    hero, = put(s, 0, "c", "hero")
+    put(s, 1, "c", "destroyer", "tyrant")
+    give(s, 0, "focus")
+    to_battle(s)
+    apply(s, 0, ("play", card(s, "focus")))
+    assert prompt(s).kind == "card_target" and legal_actions(s)[:-1] == [("target", hero)]
+    apply(s, 0, ("target", hero))
+    assert totals(s)[0]["cards"] == 7
+    assert prompt(s).side == 1  # card play goes on with the other side
+
+
+def test_b4_jam_zeroes_a_capital_even_with_bonuses():
+    s = blank()
+    put(s, 0, "c", "cruiser")
+    d, = put(s, 1, "c", "destroyer")
+    give(s, 0, "jam")
+    give(s, 1, "guns")
+    to_battle(s)
+    apply(s, 0, ("play", card(s, "jam")))
+    apply(s, 0, ("target", d))
+    apply(s, 1, ("play", card(s, "guns")))
+    t = totals(s)[1]
+    assert t["units"] == 0 and t["cards"] == 0
+
+
+def test_b4_destroyed_unit_returns_to_pile_and_is_not_a_loss():
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser")
+    w, = put(s, 1, "c", "destroyer")
+    put(s, 1, "c", "swarm")
+    give(s, 0, "flak")
+    to_battle(s)
+    apply(s, 0, ("play", card(s, "flak")))
+    swarm = s.stacks[1][tid(s, "c")][1]
+    apply(s, 0, ("target", swarm))
+    assert swarm in s.piles[1]
+    assert stack(s, 1, "c") == ["destroyer"]
+    assert w in s.stacks[1][tid(s, "c")]
+
+
+def test_b4_torpedo_on_the_last_unit_ends_the_battle():
+    s = blank()
+    put(s, 0, "c", "cruiser")
+    d, = put(s, 1, "c", "destroyer")
+    give(s, 0, "torpedo")
+    to_battle(s)
+    apply(s, 0, ("play", card(s, "torpedo")))
+    apply(s, 0, ("target", d))
+    assert s.battle is None
+    assert s.last_battle["winner"] == 0
+    assert stack(s, 0, "c") == ["cruiser"]
+
+
+def test_b5_leader_bonus_only_against_a_leaderless_stack():
+    # RULINGS B5
+    s = blank()
+    put(s, 0, "c", "captain")
+    put(s, 1, "c", "hauler")
+    to_battle(s)
+    t = totals(s)
+    assert t[0]["leader"] == 5 and t[1]["leader"] == 0
+    s2 = blank()
+    put(s2, 0, "c", "captain")
+    put(s2, 1, "c", "enforcer")
+    to_battle(s2)
+    assert [x["leader"] for x in totals(s2)] == [0, 0]
+
+
+def test_b5_majority_bonuses_and_equal_counts():
+    # RULINGS B5: more bomb units +2; equal defense counts give nobody the bonus
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser", "wing")
+    put(s, 1, "c", "destroyer", "swarm")
+    to_battle(s)
+    t = totals(s)
+    assert t[0]["majority"] == 2 and t[1]["majority"] == 0
+
+
+def test_b6_tie_goes_to_the_defender_and_is_a_module_option():
+    # RULINGS B6
+    for tie, winner in (("defender", 1), ("attacker", 0)):
+        s = blank(make_module(tie_winner=tie))
+        put(s, 0, "c", "wing")
+        put(s, 1, "c", "swarm")
+        to_battle(s)
+        pass_both(s)
+        assert (s.battle or s.last_battle)["winner"] == winner
+
+
+def test_b7_loser_loses_half_rounded_up_winner_picks_first_then_loser():
+    # RULINGS B7
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser", "cruiser")
+    put(s, 1, "c", "hauler", "swarm", "destroyer", "base")
+    to_battle(s)
+    pass_both(s)
+    b = s.battle
+    assert b["winner"] == 0
+    assert "base" not in stack(s, 1, "c")  # fortifications destroyed outright
+    assert b["owed"] == 2  # half of 3 non-fortification units, rounded up
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0
+    hauler = s.stacks[1][tid(s, "c")][0]
+    apply(s, 0, ("lose", hauler))
+    assert prompt(s).side == 1 and prompt(s).owed == 1
+    assert legal_actions(s)[:-1] == [("lose", c) for c in sorted(s.stacks[1][tid(s, "c")])]
+    apply(s, 1, ("lose", s.stacks[1][tid(s, "c")][1]))
+    assert stack(s, 1, "c") == ["swarm"]
+    assert s.battle["lost_force"] == 1 + 5 + 1  # base, hauler, destroyer
+
+
+def test_b8_winner_loses_at_least_half_exactly_half_is_enough():
+    # RULINGS B8: loser lost 4 (two haulers? no: hauler 1 + base 1 + ...)
+    s = blank()
+    put(s, 0, "c", "cruiser", "frigate", "frigate")
+    put(s, 1, "c", "destroyer")
+    give(s, 0, "ambush")
+    to_battle(s)
+    apply(s, 0, ("play", card(s, "ambush")))
+    pass_both(s)
+    # destroyer (5) lost: the winner owes Force 3 (half of 5, rounded up)
+    assert s.battle["lost_force"] == 5
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0 and prompt(s).owed == 3
+    frig = s.stacks[0][tid(s, "c")][1]
+    apply(s, 0, ("lose", frig))
+    assert prompt(s).owed == 1
+    apply(s, 0, ("lose", s.stacks[0][tid(s, "c")][1]))
+    assert s.battle is None or s.battle["stage"] == "retreat"
+    assert stack(s, 0, "c") == ["cruiser"]
+
+
+def test_b8_exactly_half_suffices():
+    s = blank()
+    put(s, 0, "c", "cruiser", "frigate")
+    put(s, 1, "c", "swarm", "swarm", "swarm", "swarm")  # loses 2 swarms = Force 2
+    to_battle(s)
+    pass_both(s)
+    while s.battle and s.battle["stage"] == "loser":
+        apply(s, prompt(s).side, legal_actions(s)[0])
+    # winner owes 1: half of 2
+    assert prompt(s).owed == 1
+
+
+def test_b8_winner_worth_less_than_half_loses_everything():
+    s = blank()
+    put(s, 0, "c", "wing")
+    put(s, 1, "c", "destroyer")
+    give(s, 0, "ambush")
+    give(s, 0, "strafe")
+    to_battle(s)
+    apply(s, 0, ("play", card(s, "ambush")))
+    pass_both(s)
+    assert s.battle is None
+    assert stack(s, 0, "c") == [] and stack(s, 1, "c") == []
+
+
+def test_b9_leader_captured_only_when_winner_has_a_leader():
+    # RULINGS B9
+    s = blank()
+    put(s, 0, "c", "hero", "cruiser", "cruiser")
+    put(s, 1, "c", "enforcer")
+    to_battle(s)
+    pass_both(s)
+    assert [s.chits[c] for c in s.captives[0]] == [s.module.unit_by_id(1, "enforcer").index]
+    s2 = blank()
+    put(s2, 0, "c", "cruiser", "cruiser", "cruiser")
+    enf, = put(s2, 1, "c", "enforcer")
+    to_battle(s2)
+    pass_both(s2)
+    assert s2.captives[0] == [] and enf in s2.piles[1]
+
+
+def test_b9_winner_lost_leader_goes_back_to_its_pile():
+    s = blank()
+    captain, = put(s, 0, "c", "captain")
+    put(s, 1, "c", "destroyer", "tyrant")
+    to_battle(s)
+    pass_both(s)  # 3 + 0 vs 5 + 5 (tyrant) ... blue wins
+    # red lost the captain: blue has a leader, so it is captured
+    assert captain in s.captives[1]
+    s2 = blank()
+    put(s2, 0, "c", "destroyer" if False else "cruiser", "cruiser", "captain")
+    put(s2, 1, "c", "tyrant")
+    to_battle(s2)
+    pass_both(s2)
+    # red 4+4+3 beats tyrant 5: tyrant captured (red has a leader); red owes Force 3
+    assert prompt(s2).kind == "casualty" and prompt(s2).side == 0
+    cap = next(c for c in s2.stacks[0][tid(s2, "c")] if s2.unit(c).is_leader)
+    apply(s2, 0, ("lose", cap))
+    assert cap in s2.piles[0]  # a winner's lost leader is never captured
+
+
+def test_b10_retreat_choice_and_elimination_when_boxed_in():
+    # RULINGS B10
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser", "cruiser")
+    put(s, 1, "c", "swarm", "swarm", "swarm", "swarm")
+    to_battle(s)
+    pass_both(s)
+    while prompt(s).kind == "casualty":
+        apply(s, prompt(s).side, legal_actions(s)[0])
+    assert prompt(s).kind == "retreat" and prompt(s).side == 1
+    opts = [a[1] for a in legal_actions(s) if a[0] == "retreat"]
+    assert opts == sorted([tid(s, "b"), tid(s, "d"), tid(s, "f")])
+    apply(s, 1, ("retreat", tid(s, "f")))
+    assert stack(s, 1, "f") == ["swarm", "swarm"]
+    # boxed in: every neighbour of a holds a red stack
+    s2 = blank()
+    put(s2, 0, "a", "cruiser", "cruiser")
+    put(s2, 0, "b", "wing")
+    tyrant, = put(s2, 1, "a", "tyrant")
+    put(s2, 1, "a", "swarm")
+    give(s2, 0, "ambush")
+    s2.active = 0
+    apply(s2, 0, ("end",))
+    apply(s2, 0, ("play", card(s2, "ambush")))
+    pass_both(s2)
+    while prompt(s2).kind == "casualty":
+        apply(s2, prompt(s2).side, legal_actions(s2)[0])
+    assert stack(s2, 1, "a") == []
+    assert tyrant in s2.piles[1]  # no red leader: not captured
+
+
+def test_b11_both_refill_to_the_hand_limit_after_a_battle():
+    # RULINGS B11
+    s = blank()
+    put(s, 0, "c", "cruiser")
+    put(s, 1, "c", "swarm")
+    give(s, 1, "ambush")
+    to_battle(s)
+    pass_both(s)
+    assert [len(h) for h in s.hands] == [7, 7]
+
+
+def test_b12_victory_checked_after_a_battle():
+    # RULINGS B12 and W2: the last red leader captured ends the game at once
+    s = blank()
+    put(s, 0, "c", "hero")
+    put(s, 1, "c", "tyrant", "destroyer")
+    to_battle(s)
+    pass_both(s)
+    assert s.winner == -1  # not before the battle is over: blue still picks its loss
+    apply(s, 1, ("lose", s.stacks[1][tid(s, "c")][1]))
+    assert s.winner == 1 and prompt(s).kind == "game_over"
