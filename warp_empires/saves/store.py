@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,9 +33,9 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
 
 def user_dir() -> Path:
     """The per-user saves folder of an installed program."""
-    if os.name == "nt":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / "warp-empires" / "saves"
+    # Same base folders as the module search path (warp_empires.paths).
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "warp-empires" / "saves"
     xdg = os.environ.get("XDG_DATA_HOME", "")
     # The XDG spec says a relative value is invalid and must be ignored.
     base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
