@@ -131,8 +131,10 @@ def make_module(**rule_changes: Any) -> Module:
 
 def blank(module: Module | None = None, seed: int = 1) -> State:
     """A state with every chit in its pile, no control, empty hands, at the start
-    of side 0's Move phase; tests then place exactly what they need."""
-    module = module or make_module()
+    of side 0's Move phase; tests then place exactly what they need. Elimination
+    (RULINGS W3) is off unless the module given has it, since such positions
+    start with empty sides."""
+    module = module or make_module(elimination=False)
     s = setup(module, seed)
     for side in (0, 1):
         for st in s.stacks[side]:
