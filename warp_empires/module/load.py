@@ -240,8 +240,15 @@ class _Loader:
         self.territory_index: dict[str, int] | None = None
         self.adjacency: dict[int, set[int]] = {}
         self.keys: dict[str, int] = {}  # picture character -> territory
+        # Territories whose id or key was wrong: already reported, so left out of
+        # the adjacency checks that would otherwise report them again.
+        self.unplaced: set[int] = set()
+        # Territories whose neighbours cannot be known for sure (a broken link or
+        # neighbour list names them): their lists are not compared with the map.
+        self.unsure: set[int] = set()
         self.units: list[dict[str, Any] | None] = []
         self.unit_index: dict[tuple[int, str], int] | None = None
+        self.sideless_units: set[str] = set()
         self.cards: list[dict[str, Any] | None] = []
         self.head: dict[str, Any] = {}
         self.module_top: dict[str, Any] = {}
@@ -319,6 +326,8 @@ class _Loader:
             self.add(
                 f, "side", f"a module has exactly two [[side]] tables, this one has {len(raw)}"
             )
+            # Everything naming a side would fail too; the count is the one thing to fix.
+            return
         self.side_ids = ids
 
     def _classes(self, raw: dict[str, Any] | None) -> None:
@@ -461,8 +470,11 @@ class _Loader:
                         join(path, "id"),
                         f"duplicate territory id '{t['id']}' (first at {first})",
                     )
+                    self.unplaced.add(i)
                 else:
                     index[t["id"]] = i
+            else:
+                self.unplaced.add(i)
             if "kind" in t and kinds_known:
                 check_choice(self.report, f, join(path, "kind"), t["kind"], self.kinds, "kind")
             check_min(self.report, f, join(path, "revenue"), t.get("revenue"), 0)
@@ -475,9 +487,12 @@ class _Loader:
                 continue
             if len(key) != 1:
                 self.add(f, join(path, "key"), f"must be a single character, not '{key}'")
+                self.unplaced.add(i)
             elif key in self.void:
                 self.add(f, join(path, "key"), f"'{key}' is one of the map's void characters")
+                self.unplaced.add(i)
             elif key in keys:
+                self.unplaced.add(i)
                 other = self.territories[keys[key]] or {}
                 self.add(
                     f,
@@ -513,6 +528,7 @@ class _Loader:
                     path,
                     f"territory '{t.get('id')}': key '{key}' does not appear in the picture",
                 )
+                self.unplaced.add(i)
                 continue
             parts = mapgrid.count_parts(cells[key])
             if parts > 1:
@@ -524,7 +540,11 @@ class _Loader:
                 )
         adjacency: dict[int, set[int]] = {}
         for a, b in mapgrid.touching(self.picture, self.void):
-            if a in self.keys and b in self.keys:
+            if (
+                a in self.keys
+                and b in self.keys
+                and not {self.keys[a], self.keys[b]} & self.unplaced
+            ):
                 adjacency.setdefault(self.keys[a], set()).add(self.keys[b])
                 adjacency.setdefault(self.keys[b], set()).add(self.keys[a])
         return adjacency
@@ -544,21 +564,25 @@ class _Loader:
                 self._territory_ref("map.toml", join(join(path, "between"), n), t)
                 for n, t in enumerate(between)
             ]
-            if ends[0] is not None and ends[1] is not None:
+            if None not in ends and not set(ends) & self.unplaced:
                 adjacency.setdefault(ends[0], set()).add(ends[1])
                 adjacency.setdefault(ends[1], set()).add(ends[0])
+            else:
+                self.unsure.update(e for e in ends if e is not None)
         return adjacency
 
     def _adjacency(self, picture: dict[int, set[int]] | None, links: dict[int, set[int]]) -> None:
         f = "map.toml"
         declared: dict[int, set[int]] = {}
         for i, t in enumerate(self.territories):
-            if t is None or t.get("neighbours") is None:
+            if t is None or t.get("neighbours") is None or i in self.unplaced:
                 continue
             listed: set[int] = set()
             for n, name in enumerate(t["neighbours"]):
                 j = self._territory_ref(f, join(join(join("territory", i), "neighbours"), n), name)
-                if j is not None:
+                if j is None:
+                    self.unsure.add(i)
+                elif j not in self.unplaced:
                     listed.add(j)
             declared[i] = listed
         if picture is not None:
@@ -585,10 +609,12 @@ class _Loader:
         picture: dict[int, set[int]] | None,
         links: dict[int, set[int]],
     ) -> None:
+        if i in self.unsure:
+            return
         f = "map.toml"
         path = join(join("territory", i), "neighbours")
         me = self._tid(i)
-        for j in sorted(listed - actual):
+        for j in sorted(listed - actual - self.unsure):
             self.add(
                 f,
                 path,
@@ -627,7 +653,7 @@ class _Loader:
 
     def _valid_territories(self) -> list[int]:
         index = self.territory_index or {}
-        return sorted(index.values())
+        return sorted(i for i in index.values() if i not in self.unplaced)
 
     def _tid(self, i: int) -> str:
         t = self.territories[i] or {}
@@ -653,6 +679,8 @@ class _Loader:
                 continue
             side = self._side_ref(f, join(path, "side"), u["side"]) if "side" in u else None
             u["side_index"] = side
+            if side is None and isinstance(u.get("id"), str):
+                self.sideless_units.add(u["id"])
             if (
                 "id" in u
                 and check_id(self.report, f, join(path, "id"), u["id"])
@@ -962,10 +990,13 @@ class _Loader:
         ids = [u for (s, u) in self.unit_index if s == side]
         if value in ids:
             return self.unit_index[(side, value)]
-        hint = did_you_mean(value, ids)
+        if value in self.sideless_units:
+            return None  # its unit entry names an unknown side, already reported
         other = [s for (s, u) in self.unit_index if u == value]
-        if not hint and other:
+        if other:
             hint = f" (that is a unit of '{self.side_ids[other[0]]}')"
+        else:
+            hint = did_you_mean(value, ids)
         self.add(file, path, f"unknown unit '{value}' of side '{self.side_ids[side]}'{hint}")
         return None
 

@@ -81,13 +81,17 @@ def check_table(
         report.add(file, path, f"must be a table, not {describe(value)}")
         return None
     result: dict[str, Any] = {}
+    meant: set[str] = set()  # known keys an unknown key was taken for
     for key in value:
         if key not in fields:
-            hint = did_you_mean(key, fields)
-            report.add(file, join(path, key), f"unknown key '{key}'{hint}")
+            missing = [k for k in fields if k not in value]
+            hint = did_you_mean(key, missing) or did_you_mean(key, fields)
+            meant.add(hint.split("'")[1] if hint else "")
+            noun = "table" if isinstance(value[key], dict) else "key"
+            report.add(file, join(path, key), f"unknown {noun} '{key}'{hint}")
     for key, spec in fields.items():
         if key not in value:
-            if spec.required:
+            if spec.required and key not in meant:
                 noun = "table" if spec.kind in (TABLE, TABLE_LIST) else "key"
                 report.add(file, path, f"missing required {noun} '{key}'")
             else:
