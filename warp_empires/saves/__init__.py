@@ -7,6 +7,7 @@ folders) needs no engine; save_game/load_game build and rebuild games.
 from .doc import SaveDoc, SaveMeta, SideInfo
 from .errors import SaveError
 from .format import MAX_FILE_SIZE
+from .game import AutosaveLoad, autosave, load_game, load_latest_autosave, save_game
 from .migrate import FORMAT_VERSION
 from .store import (
     AUTOSAVE_SLOTS,
@@ -25,7 +26,8 @@ from .store import (
 
 __all__ = [
     "AUTOSAVE_SLOTS", "FORMAT_VERSION", "MAX_FILE_SIZE", "SUFFIX",
-    "SaveDoc", "SaveError", "SaveInfo", "SaveMeta", "SideInfo",
-    "autosave_slots", "default_dir", "list_saves", "path_for_name", "read_save",
-    "sanitize_name", "user_dir", "write_autosave", "write_save",
+    "AutosaveLoad", "SaveDoc", "SaveError", "SaveInfo", "SaveMeta", "SideInfo",
+    "autosave", "autosave_slots", "default_dir", "list_saves", "load_game",
+    "load_latest_autosave", "path_for_name", "read_save", "sanitize_name", "save_game",
+    "user_dir", "write_autosave", "write_save",
 ]

@@ -1,0 +1,276 @@
+"""Saving and loading real games: round trips, module checks, replay checks,
+damage to real saves, migration of a real game, autosave fallback."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.engine.builder import make_module
+from tests.test_saves_support import v1_dict, wrap, wrap_obj
+from warp_empires.engine import Game, legal_actions, prompt
+from warp_empires.module.defs import Module
+from warp_empires.saves import (
+    SaveError,
+    autosave,
+    autosave_slots,
+    list_saves,
+    load_game,
+    load_latest_autosave,
+    read_save,
+    save_game,
+)
+from warp_empires.saves import game as save_game_module
+from warp_empires.saves.format import decode, encode
+
+MODULE = make_module()
+
+
+def play(game: Game, rnd: random.Random, steps: int) -> int:
+    """Up to `steps` random legal actions (never resigning); returns how many were played."""
+    for n in range(steps):
+        if game.over:
+            return n
+        side = prompt(game.state).side
+        choices = [a for a in legal_actions(game.state) if a[0] != "resign"]
+        game.apply(side, rnd.choice(choices))
+    return steps
+
+
+def new_game(seed: int, steps: int, module: Module = MODULE) -> Game:
+    game = Game.new(module, seed)
+    play(game, random.Random(seed), steps)
+    return game
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> tuple[Game, Path]:
+    game = new_game(3, 120)
+    return game, save_game(game, tmp_path / "g.wes", players=("human", "bot"))
+
+
+def test_round_trip_at_random_points(tmp_path: Path) -> None:
+    rnd = random.Random(2026)
+    checked = 0
+    for seed in range(40):
+        game = Game.new(MODULE, seed)
+        play(game, rnd, rnd.randrange(0, 300))
+        path = save_game(game, tmp_path / f"{seed}.wes")
+        loaded = load_game(path, MODULE)
+        assert loaded.state.to_data() == game.state.to_data()
+        assert loaded.actions == game.actions
+        assert (loaded.seed, loaded.options) == (game.seed, game.options)
+        # Play on in both with the same choices: the games stay identical.
+        if not game.over:
+            checked += 1
+            a, b = random.Random(seed), random.Random(seed)
+            assert play(game, a, 60) == play(loaded, b, 60)
+            assert loaded.state.to_data() == game.state.to_data()
+    assert checked >= 10
+
+
+def test_meta_describes_the_game(saved: tuple[Game, Path]) -> None:
+    game, path = saved
+    meta = read_save(path).meta
+    assert (meta.module_id, meta.module_version, meta.module_fingerprint) == (
+        MODULE.id, MODULE.version, MODULE.fingerprint)
+    assert [(s.id, s.name, s.player) for s in meta.sides] == [
+        ("red", "Red League", "human"), ("blue", "Blue Realm", "bot")]
+    assert (meta.turn, meta.phase) == (game.state.turn, game.state.phase)
+    assert meta.active == (game.state.active if not game.over else -1)
+    assert meta.name == "g"
+    assert meta.saved_at_time.tzinfo is not None
+
+
+def test_finished_game_round_trips(tmp_path: Path) -> None:
+    game = new_game(0, 10_000)
+    assert game.over
+    path = save_game(game, tmp_path / "over.wes")
+    assert read_save(path).meta.active == -1
+    assert load_game(path, MODULE).state.to_data() == game.state.to_data()
+
+
+def test_a_name_goes_into_the_folder(tmp_path: Path) -> None:
+    game = new_game(1, 30)
+    path = save_game(game, "../../Hoth: last stand", dir=tmp_path)
+    assert path == tmp_path / "Hoth-last-stand.wes"
+    assert read_save(path).meta.name == "../../Hoth: last stand"
+    assert [p.name for p in tmp_path.iterdir()] == ["Hoth-last-stand.wes"]
+
+
+def test_changed_module_is_refused(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    changed = dataclasses.replace(MODULE, version="2", fingerprint="f" * 64)
+    with pytest.raises(SaveError) as info:
+        load_game(path, changed)
+    assert str(info.value) == (
+        f"{path}: made with module tiny 1 (fingerprint 000000000000…), installed is 2 "
+        f"(fingerprint ffffffffffff…) — data changed")
+
+
+def test_other_module_is_refused(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    other = dataclasses.replace(MODULE, id="star_wars")
+    with pytest.raises(SaveError, match="made with module tiny, not star_wars"):
+        load_game(path, other)
+
+
+def test_module_is_found_by_id(saved: tuple[Game, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    game, path = saved
+    asked = []
+    monkeypatch.setattr(save_game_module, "load_module",
+                        lambda name: asked.append(name) or MODULE)
+    assert load_game(path).state.to_data() == game.state.to_data()
+    assert asked == ["tiny"]
+
+
+def test_missing_module_is_a_clear_error(saved: tuple[Game, Path]) -> None:
+    # No module called "tiny" is installed: the builder module exists only in tests.
+    _, path = saved
+    with pytest.raises(SaveError, match=r"needs module tiny 1, which cannot be loaded: no module"):
+        load_game(path)
+
+
+def _rewrite(path: Path, **changes: object) -> None:
+    """Re-encode the save with some fields changed and a fresh, valid checksum."""
+    doc = read_save(path)
+    path.write_bytes(encode(dataclasses.replace(doc, **changes), str(path)))
+
+
+def test_snapshot_that_replay_does_not_reach_is_refused(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    snapshot = dict(read_save(path).snapshot)
+    snapshot["banks"] = [b + 1 for b in snapshot["banks"]]
+    _rewrite(path, snapshot=snapshot)
+    with pytest.raises(SaveError, match=r"not reproduce the saved state \(differs in: banks\)"):
+        load_game(path, MODULE)
+
+
+def test_illegal_action_in_log_is_refused(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    actions = list(read_save(path).actions)
+    actions[5] = (actions[5][0], ("battle", 999))
+    _rewrite(path, actions=actions)
+    with pytest.raises(SaveError, match=r"action 6 of \d+ \('battle 999' by side \d\) does not"):
+        load_game(path, MODULE)
+
+
+def test_truncated_log_is_refused(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    _rewrite(path, actions=read_save(path).actions[:-1])
+    with pytest.raises(SaveError, match="does not reproduce the saved state"):
+        load_game(path, MODULE)
+
+
+def test_hostile_options_are_refused(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    _rewrite(path, options={"open_hands": {"deep": [1, 2, 3]}, "x": None})
+    with pytest.raises(SaveError):
+        load_game(path, MODULE)
+
+
+def test_without_verification_the_snapshot_is_used(saved: tuple[Game, Path]) -> None:
+    game, path = saved
+    loaded = load_game(path, MODULE, verify=False)
+    assert loaded.state.to_data() == game.state.to_data()
+    assert loaded.actions == game.actions
+    rnd_a, rnd_b = random.Random(1), random.Random(1)
+    play(game, rnd_a, 40)
+    play(loaded, rnd_b, 40)
+    assert loaded.state.to_data() == game.state.to_data()
+
+
+# Damage to a real save.
+
+def test_every_truncation_of_a_real_save_is_rejected(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    data = path.read_bytes()
+    for n in range(len(data)):
+        with pytest.raises(SaveError):
+            decode(data[:n], str(path))
+    for n in random.Random(0).sample(range(len(data)), 50):
+        path.write_bytes(data[:n])
+        with pytest.raises(SaveError) as info:
+            load_game(path, MODULE)
+        assert str(info.value).startswith(f"{path}: ")
+
+
+def test_byte_flips_in_a_real_save_are_rejected(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    data = path.read_bytes()
+    rnd = random.Random(11)
+    for i in range(2000):
+        damaged = bytearray(data)
+        for _ in range(1 + i % 3):
+            damaged[rnd.randrange(len(data))] ^= 1 << rnd.randrange(8)
+        with pytest.raises(SaveError):
+            decode(bytes(damaged), str(path))
+
+
+def test_checksum_valid_garbage_in_a_real_save_is_rejected(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    payload = path.read_bytes()[10:-32]
+    rnd = random.Random(5)
+    for _ in range(300):
+        damaged = bytearray(payload)
+        damaged[rnd.randrange(len(payload))] = rnd.randrange(256)
+        path.write_bytes(wrap(bytes(damaged)))
+        try:
+            game = load_game(path, MODULE)
+        except SaveError as e:
+            assert "\n" not in str(e)
+        else:
+            # A change the checksum cannot see must still replay to the snapshot.
+            assert game.state.to_data() == read_save(path).snapshot
+
+
+# Migration of a real game.
+
+def test_format_1_save_of_a_real_game_loads(saved: tuple[Game, Path], tmp_path: Path) -> None:
+    game, path = saved
+    old = tmp_path / "old.wes"
+    old.write_bytes(wrap_obj(v1_dict(read_save(path)), version=1))
+    loaded = load_game(old, MODULE)
+    assert loaded.state.to_data() == game.state.to_data()
+    (info,) = [i for i in list_saves(tmp_path) if i.path == old]
+    assert info.format_version == 1 and info.error is None
+    assert info.meta is not None and info.meta.sides[0].player == "human"
+
+
+# Autosave.
+
+def test_autosave_falls_back_past_damaged_slots(tmp_path: Path) -> None:
+    game = Game.new(MODULE, 8)
+    rnd = random.Random(8)
+    states = []
+    for _ in range(3):
+        play(game, rnd, 25)
+        autosave(game, tmp_path)
+        states.append(game.state.to_data())
+    slots = autosave_slots(tmp_path)
+
+    result = load_latest_autosave(tmp_path, MODULE)
+    assert result.path == slots[0] and result.skipped == []
+    assert result.game.state.to_data() == states[-1]
+
+    data = bytearray(slots[0].read_bytes())
+    data[100] ^= 0xFF
+    slots[0].write_bytes(bytes(data))
+    result = load_latest_autosave(tmp_path, MODULE)
+    assert result.path == slots[1]
+    assert result.game.state.to_data() == states[-2]
+    assert [e.where for e in result.skipped] == [str(slots[0])]
+
+    slots[1].unlink()
+    slots[2].write_bytes(b"")
+    with pytest.raises(SaveError, match=r"no autosave could be loaded \(autosave-1.wes: "
+                                        r"checksum mismatch.*; autosave-3.wes: not a Warp"):
+        load_latest_autosave(tmp_path, MODULE)
+
+
+def test_no_autosave_yet(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="no autosave yet"):
+        load_latest_autosave(tmp_path, MODULE)

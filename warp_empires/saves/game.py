@@ -1,0 +1,190 @@
+"""Saving a Game to a file and rebuilding it from one.
+
+A save holds the seed, options and full action log, and also a snapshot of the
+state. Loading replays the log from the seed (the only path by which a state is
+ever built, so a loaded game is a real game) and then checks that the replay
+arrives at the snapshot: a save written by different rules, or tampered with,
+is refused instead of silently becoming a different game.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+import warp_empires
+from warp_empires.engine import Game, State
+from warp_empires.module import ModuleError, load_module
+from warp_empires.module.defs import Module
+
+from .doc import SaveDoc, SaveMeta, SideInfo
+from .errors import SaveError
+from .store import autosave_slots, now_iso, path_for_name, read_save, write_autosave, write_save
+
+DEFAULT_PLAYERS = ("human", "human")
+AUTOSAVE_TITLE = "Autosave"
+
+
+def game_doc(game: Game, name: str, players: Sequence[str] | None = None) -> SaveDoc:
+    """The save document of `game` as it stands now."""
+    module, state = game.module, game.state
+    kinds = tuple(players) if players is not None else DEFAULT_PLAYERS
+    if len(kinds) != 2:
+        raise ValueError(f"players must name two player kinds, got {kinds!r}")
+    sides = tuple(SideInfo(s.id, s.name, kind) for s, kind in zip(module.sides, kinds, strict=True))
+    meta = SaveMeta(
+        name=_display_name(name),
+        saved_at=now_iso(),
+        program=warp_empires.__version__,
+        module_id=module.id,
+        module_version=module.version,
+        module_fingerprint=module.fingerprint,
+        sides=(sides[0], sides[1]),
+        turn=state.turn,
+        phase=state.phase,
+        active=-1 if state.winner >= 0 else state.active,
+    )
+    actions = [(side, tuple(action)) for side, action in game.actions]
+    return SaveDoc(meta=meta, seed=game.seed, options=dict(game.options), actions=actions,
+                   snapshot=state.to_data())
+
+
+def _display_name(name: str) -> str:
+    # The name a save browser shows: what the player typed, minus anything that
+    # could not be shown on one line.
+    return "".join(ch for ch in name if ch.isprintable()).strip()[:100]
+
+
+def save_game(game: Game, path_or_name: str | os.PathLike[str], *,
+              dir: str | os.PathLike[str] | None = None,
+              players: Sequence[str] | None = None) -> Path:
+    """Save `game` atomically and return the file written.
+
+    A `str` is a save *name*: sanitised and put in `dir` (default: the saves
+    folder) as `<name>.wes`, so it can never point outside that folder. A
+    `Path` (or other path object) is used exactly as given. `players` are the
+    player kinds of sides 0 and 1 ("human", "bot", ...), shown by save browsers.
+    """
+    if isinstance(path_or_name, str):
+        path = path_for_name(path_or_name, dir)
+        name = path_or_name
+    else:
+        path = Path(path_or_name)
+        name = path.stem
+    return write_save(path, game_doc(game, name, players))
+
+
+def autosave(game: Game, dir: str | os.PathLike[str] | None = None, *,
+             players: Sequence[str] | None = None) -> Path:
+    """Save `game` to autosave-1.wes, keeping the previous autosaves in the
+    older slots. Meant to be called at the end of every player-turn."""
+    return write_autosave(game_doc(game, AUTOSAVE_TITLE, players), dir)
+
+
+def load_game(path: str | os.PathLike[str], module: Module | None = None, *,
+              verify: bool = True) -> Game:
+    """The game saved in `path`, rebuilt by replaying its action log.
+
+    `module` defaults to the installed module the save names; a module whose
+    data changed since the save (another fingerprint) is refused. With
+    `verify=False` the state is taken from the snapshot without replaying: a
+    recovery path for a save whose log no longer replays (after a rules
+    change), not for ordinary loading.
+    """
+    where = os.fspath(path)
+    doc = read_save(path)
+    module = module if module is not None else _find_module(doc.meta, where)
+    check_module(doc.meta, module, where)
+    if verify:
+        return replay_doc(doc, module, where)
+    try:
+        state = State.from_data(module, doc.snapshot)
+    except (KeyError, TypeError, ValueError) as e:
+        raise SaveError(where, f"snapshot does not fit this engine ({type(e).__name__}: {e})") \
+            from None
+    actions: list[list[Any]] = [[side, list(action)] for side, action in doc.actions]
+    return Game(module, doc.seed, dict(doc.options), state, actions)
+
+
+def _find_module(meta: SaveMeta, where: str) -> Module:
+    try:
+        # The id passed the schema's [a-z][a-z0-9_]* check, so it is a bare
+        # name looked up on the module search path, never a path to a folder.
+        return load_module(meta.module_id)
+    except ModuleError as e:
+        first = e.problems[0] if e.problems else "not found"
+        raise SaveError(where, f"needs module {meta.module_id} {meta.module_version}, "
+                               f"which cannot be loaded: {first}") from None
+
+
+def check_module(meta: SaveMeta, module: Module, where: str) -> None:
+    """Refuse a module other than the one the save was made with."""
+    if module.id != meta.module_id:
+        raise SaveError(where, f"made with module {meta.module_id}, not {module.id}")
+    if module.fingerprint != meta.module_fingerprint:
+        raise SaveError(
+            where,
+            f"made with module {meta.module_id} {meta.module_version} "
+            f"(fingerprint {meta.module_fingerprint[:12]}…), installed is {module.version} "
+            f"(fingerprint {module.fingerprint[:12]}…) — data changed")
+
+
+def _plain(data: Any) -> Any:
+    # The snapshot came back from msgpack (lists, not tuples); compare like with like.
+    return msgpack.unpackb(msgpack.packb(data, use_bin_type=True), raw=False,
+                           strict_map_key=False)
+
+
+def replay_doc(doc: SaveDoc, module: Module, where: str) -> Game:
+    """Replay the document's log and check it arrives at the snapshot."""
+    try:
+        game = Game.new(module, doc.seed, dict(doc.options))
+    except Exception as e:  # untrusted options; any failure is a bad save
+        raise SaveError(where, f"cannot start the game from its seed and options "
+                               f"({type(e).__name__}: {e})") from e
+    for i, (side, action) in enumerate(doc.actions):
+        try:
+            game.apply(side, action)
+        except Exception as e:  # an untrusted log may break the engine anyhow
+            text = " ".join(map(str, action))
+            raise SaveError(where, f"action {i + 1} of {len(doc.actions)} ({text!r} by side "
+                                   f"{side}) does not replay: {e}") from e
+    replayed = _plain(game.state.to_data())
+    if replayed != doc.snapshot:
+        fields = [k for k in sorted(set(replayed) | set(doc.snapshot))
+                  if replayed.get(k) != doc.snapshot.get(k)]
+        raise SaveError(where, "replaying the action log does not reproduce the saved state "
+                               f"(differs in: {', '.join(fields[:5])}); saved by Warp Empires "
+                               f"{doc.meta.program}")
+    return game
+
+
+@dataclass
+class AutosaveLoad:
+    game: Game
+    path: Path
+    skipped: list[SaveError] = field(default_factory=list)  # newer slots that failed
+
+
+def load_latest_autosave(dir: str | os.PathLike[str] | None = None,
+                         module: Module | None = None) -> AutosaveLoad:
+    """The newest autosave that loads, falling back slot by slot past damaged ones."""
+    skipped: list[SaveError] = []
+    slots = autosave_slots(dir)
+    for slot in slots:
+        if not slot.exists():
+            continue
+        try:
+            return AutosaveLoad(load_game(slot, module), slot, skipped)
+        except SaveError as e:
+            skipped.append(e)
+    folder = slots[0].parent
+    if not skipped:
+        raise SaveError(folder, "no autosave yet")
+    reasons = "; ".join(f"{Path(e.where).name}: {e.problem}" for e in skipped)
+    raise SaveError(folder, f"no autosave could be loaded ({reasons})")
