@@ -9,7 +9,6 @@ from warp_empires.engine.flow import start_turn
 
 from .builder import blank, card, give, make_module, put, stack, tid
 
-
 PHASES = ["draw", "move", "battle", "revenue", "recruit", "upkeep", "control"]
 
 

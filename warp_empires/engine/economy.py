@@ -124,8 +124,7 @@ def recruit_do(s: State, a: Action) -> None:
     chit = a[1]
     cost = s.unit(chit).force
     s.banks[side] -= cost
-    s.recruit.remove(chit)
-    s.pend["placing"] = chit
+    s.pend["placing"] = chit  # stays in the recruit draw until it is placed
     log(s, f"{s.side_name(side)} buy {unit_name(s, chit)} for {cost}.", kind="recruit")
     places = safe_revenue(s, side)
     if len(places) == 1:
@@ -144,6 +143,7 @@ def place_do(s: State, a: Action) -> None:
 
 def _place_recruit(s: State, t: int) -> None:
     chit = s.pend.pop("placing")
+    s.recruit.remove(chit)
     place(s, chit, t)
     log(s, f"{s.side_name(s.active)} place {unit_name(s, chit)} at {s.territory_name(t)}.",
         kind="recruit")

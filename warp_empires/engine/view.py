@@ -10,6 +10,10 @@ from .board import other
 from .state import State
 
 
+def _plain(d: dict[str, Any]) -> dict[str, Any]:
+    return {k: (v[:] if isinstance(v, list) else v) for k, v in d.items()}
+
+
 def view(state: State, side: int) -> dict[str, Any]:
     """Plain data for `side`: its own secrets, the public facts, and of the enemy
     only what the rules show (hand size, top unit and size of hidden stacks)."""
@@ -35,13 +39,16 @@ def view(state: State, side: int) -> dict[str, Any]:
                                     "result", "played", "zeroed", "destroyed", "losses")}
         battle["totals"] = b["totals"] or totals(s)
     last = s.last_battle
+    pr = prompt(s)
     return {
         "side": side,
         "turn": s.turn,
         "phase": s.phase,
         "active": s.active,
         "step": s.step,
-        "prompt": prompt(s).to_data(),
+        "prompt": pr.to_data(),
+        # the deciding side's own half-made decision: card in play, group chosen
+        "pend": _plain(s.pend) if pr.side == side else {},
         "banks": s.banks[:],
         "revenue": s.revenue[:],
         "control": s.control[:],

@@ -1,0 +1,289 @@
+"""A simple rule-of-thumb player: buys what it can keep, attacks where it expects
+to win, heads for its victory conditions and keeps its leaders in strong stacks.
+
+It reads only the view and the module's public data, so it never cheats.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from warp_empires.engine import Action
+from warp_empires.module.defs import Module
+
+from .base import without_resign
+
+CARD_VALUE = {"move": 3, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
+              "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1}
+ATTACK_MARGIN = 1.25
+
+
+class HeuristicPlayer:
+    kind = "heuristic"
+
+    def __init__(self, module: Module, seed: int = 0) -> None:
+        self.m = module
+        self.rng = random.Random(seed)
+        self.dist = _distances(module)
+        self.avg_force = [_avg_force(module, side) for side in (0, 1)]
+        self.rejected: set[int] = set()  # sources with no good move, for this card
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        legal = without_resign(legal)
+        if len(legal) == 1:
+            return legal[0]
+        step = view["step"]
+        handler = getattr(self, "_" + step, None)
+        choice = handler(view, legal) if handler else None
+        return choice if choice in legal else self.rng.choice(legal)
+
+    # Cards
+
+    def _card_value(self, view: dict[str, Any], kind: int) -> float:
+        card = self.m.cards[kind]
+        if card.side is not None and card.side != view["side"]:
+            return -1  # can never be played by us (RULINGS M6)
+        return CARD_VALUE.get(card.effect.kind, 1) + card.effect.amount * 0.1
+
+    def _predraw_discard(self, view, legal):
+        for a in legal:
+            if a[0] == "discard" and self._card_value(view, a[1]) < 0:
+                return a
+        return ("draw",)
+
+    def _discard_down(self, view, legal):
+        return min(legal, key=lambda a: self._card_value(view, a[1]))
+
+    # Setup
+
+    def _choose_start(self, view, legal):
+        terr = self.m.map.territories
+        return max(legal, key=lambda a: (terr[a[1]].revenue, self.rng.random()))
+
+    # Move phase
+
+    def _move(self, view, legal):
+        self.rejected = set()
+        plays = [a for a in legal if a[0] == "play"]
+        for a in plays:
+            kind = self.m.cards[a[1]].effect.kind
+            if kind in ("rescue", "remove_control", "sabotage"):
+                return a
+        moves = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
+        if moves and self._best_plan(view) is not None:
+            return max(moves, key=lambda a: self.m.cards[a[1]].effect.amount)
+        return ("end",)
+
+    def _move_from(self, view, legal):
+        plan = self._best_plan(view)
+        if plan is None or ("from", plan[0]) not in legal:
+            return ("stop",)
+        return ("from", plan[0])
+
+    def _move_units(self, view, legal):
+        adds = [a for a in legal if a[0] == "add"]
+        if adds:
+            return adds[0]
+        src = view["pend"]["from"]
+        tos = [a for a in legal if a[0] == "to"]
+        group = self._own_stack(view, src)
+        if tos:
+            best = max(tos, key=lambda a: self._score(view, group, src, a[1]))
+            if self._score(view, group, src, best[1]) > 0:
+                return best
+        self.rejected.add(src)
+        return ("back",)
+
+    def _own_stack(self, view, t: int) -> list[int]:
+        st = view["stacks"][view["side"]][t]
+        return [u["unit"] for u in st["units"]] if st else []
+
+    def _best_plan(self, view) -> tuple[int, int] | None:
+        side = view["side"]
+        best, best_score = None, 0.0
+        for t, st in enumerate(view["stacks"][side]):
+            if not st or t in self.rejected:
+                continue
+            group = [u["unit"] for u in st["units"] if self.m.units[u["unit"]].move > 0]
+            if not group:
+                continue
+            speed = min(self.m.units[u].move for u in group)
+            for d, dd in enumerate(self.dist[t]):
+                if 0 < dd <= speed:
+                    score = self._score(view, group, t, d)
+                    if score > best_score:
+                        best, best_score = (t, d), score
+        return best
+
+    def _score(self, view, group: list[int], src: int | None, dest: int) -> float:
+        side, enemy = view["side"], view["enemy"]
+        units = self.m.units
+        terr = self.m.map.territories[dest]
+        mine = sum(units[u].force for u in group)
+        if any(units[u].is_leader for u in group):
+            mine += self.m.rules.leader_bonus
+        foe = view["stacks"][enemy][dest]
+        goals = self._goals(view)
+        score = 0.0
+        if foe:
+            est = self._estimate(foe, enemy)
+            if mine < est * ATTACK_MARGIN + 2:
+                return -100.0
+            score += 10 + est
+        if terr.is_revenue and view["control"][dest] != side:
+            if any(units[u].traits & self.m.rules.control_traits for u in group) or \
+                    not self.m.rules.control_traits:
+                score += terr.revenue * 4
+        if dest in goals:
+            score += 15 if mine >= 20 else 2
+        if src is not None:
+            targets = goals or [t.index for t in self.m.map.territories if t.is_revenue
+                                and view["control"][t.index] != side]
+            if targets:
+                before = min(self.dist[src][g] for g in targets)
+                after = min(self.dist[dest][g] for g in targets)
+                score += (before - after) * 1.5
+            if view["control"][src] == side and self.m.map.territories[src].is_revenue \
+                    and _threatened(view, src, self.dist):
+                score -= 6
+        if view["stacks"][side][dest]:
+            score += 1
+        return score
+
+    def _goals(self, view) -> list[int]:
+        side = view["side"]
+        out = []
+        for v in self.m.victory:
+            if v.side == side:
+                out.extend(c.territory for c in v.all if c.kind == "controls"
+                           and view["control"][c.territory] != side)
+        return out
+
+    def _estimate(self, foe: dict[str, Any], enemy: int) -> float:
+        units = self.m.units
+        if "units" in foe:
+            return sum(units[u["unit"]].force for u in foe["units"])
+        return units[foe["top"]].force + (foe["size"] - 1) * self.avg_force[enemy]
+
+    # Battle
+
+    def _choose_battle(self, view, legal):
+        return legal[0]
+
+    def _battle_card(self, view, legal):
+        b = view["battle"]
+        side, enemy = view["side"], view["enemy"]
+        t = b["totals"]
+        margin = t[side]["total"] - t[enemy]["total"]
+        defender = b["att"] != side
+        if margin > 4 or (margin == 0 and defender and self.m.rules.tie_winner == "defender"):
+            return ("pass",)
+        plays = [a for a in legal if a[0] == "play"]
+        if not plays or margin < -20:
+            return ("pass",)
+        return max(plays, key=lambda a: self._card_value(view, a[1]))
+
+    def _card_target(self, view, legal):
+        if ("hand",) in legal:
+            return ("hand",)
+        if view["pend"].get("targets") == "territory" or legal[0][0] == "place":
+            enemy = view["stacks"][view["enemy"]]
+            terr = self.m.map.territories
+
+            def worth(a):
+                st = enemy[a[1]]
+                return terr[a[1]].revenue + (st["size"] if st else 0)
+            return max(legal, key=worth)
+        units = self.m.units
+        return max(legal, key=lambda a: units[self._unit_of(view, a[1])].force)
+
+    def _unit_of(self, view, chit: int) -> int:
+        for side_rows in view["stacks"]:
+            for st in side_rows:
+                if st and "units" in st:
+                    for u in st["units"]:
+                        if u["chit"] == chit:
+                            return u["unit"]
+        return 0
+
+    def _casualty(self, view, legal):
+        units = self.m.units
+        b = view["battle"]
+        side = view["side"]
+        choices = [(a, units[self._unit_of(view, a[1])]) for a in legal]
+        if b["stage"] == "loser" and b["loser"] != side:
+            # picking the enemy's first loss: a leader we can capture, else the strongest
+            return max(choices, key=lambda x: (x[1].is_leader, x[1].force))[0]
+        owed = view["prompt"]["owed"]
+        if b["stage"] == "winner":
+            enough = [x for x in choices if x[1].force >= owed and not x[1].is_leader]
+            if enough:
+                return min(enough, key=lambda x: x[1].force)[0]
+        return min(choices, key=lambda x: (x[1].is_leader, x[1].force))[0]
+
+    def _retreat(self, view, legal):
+        side = view["side"]
+
+        def safety(a):
+            t = a[1]
+            own = view["stacks"][side][t]
+            return ((own["size"] if own else 0) * 2 + (view["control"][t] == side) * 3
+                    - _threatened(view, t, self.dist) * 5)
+        return max(legal, key=safety)
+
+    # Recruit and upkeep
+
+    def _recruit(self, view, legal):
+        side = view["side"]
+        on_map = sum(st["size"] for st in view["stacks"][side] if st)
+        limit = self.m.rules.upkeep_per_revenue * view["revenue"][side]
+        buys = [a for a in legal if a[0] == "buy"]
+        if not buys or on_map >= limit:
+            return ("done",)
+        units = self.m.units
+        by_chit = {r["chit"]: units[r["unit"]] for r in view["recruit"]}
+        return max(buys, key=lambda a: (by_chit[a[1]].is_leader, by_chit[a[1]].force))
+
+    def _place(self, view, legal):
+        side = view["side"]
+
+        def weight(a):
+            st = view["stacks"][side][a[1]]
+            return (st["size"] if st else 0) + _threatened(view, a[1], self.dist) * 3
+        return max(legal, key=weight)
+
+    def _upkeep(self, view, legal):
+        side = view["side"]
+        units = self.m.units
+        own = {u["chit"]: units[u["unit"]] for st in view["stacks"][side] if st
+               for u in st["units"]}
+        return min(legal, key=lambda a: (own[a[1]].is_leader, own[a[1]].force))
+
+
+def _distances(module: Module) -> list[list[int]]:
+    terr = module.map.territories
+    out = []
+    for start in range(len(terr)):
+        dist = [10**6] * len(terr)
+        dist[start] = 0
+        queue = deque([start])
+        while queue:
+            t = queue.popleft()
+            for n in terr[t].neighbours:
+                if dist[n] > dist[t] + 1:
+                    dist[n] = dist[t] + 1
+                    queue.append(n)
+        out.append(dist)
+    return out
+
+
+def _avg_force(module: Module, side: int) -> float:
+    forces = [u.force for u in module.units if u.side == side for _ in range(u.count)]
+    return sum(forces) / max(1, len(forces))
+
+
+def _threatened(view: dict[str, Any], t: int, dist: list[list[int]]) -> bool:
+    enemy = view["stacks"][view["enemy"]]
+    return any(st and dist[t][e] <= 2 for e, st in enumerate(enemy))

@@ -1,0 +1,20 @@
+"""Uniform over the legal actions (never resigning): the fuzzer's player."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from warp_empires.engine import Action
+
+from .base import without_resign
+
+
+class RandomPlayer:
+    kind = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        return self.rng.choice(without_resign(legal))

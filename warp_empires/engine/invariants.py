@@ -1,0 +1,82 @@
+"""Checks that hold after every action of every game; the fuzzer runs them.
+
+Returns a list of broken invariants in words (empty when all hold), so that a
+failing fuzz game says what went wrong, not just that something did.
+"""
+
+from __future__ import annotations
+
+from .api import STEPS, legal_actions
+from .state import NO_SIDE, State
+from .view import view
+
+QUIET_PHASES = ("draw", "revenue", "recruit", "upkeep", "control")
+
+
+def broken(s: State) -> list[str]:
+    out: list[str] = []
+    m = s.module
+    seen: dict[int, str] = {}
+
+    def mark(chit: int, where: str, owner: int) -> None:
+        if chit in seen:
+            out.append(f"chit {chit} is both in {seen[chit]} and {where}")
+        seen[chit] = where
+        if s.side_of(chit) != owner:
+            out.append(f"chit {chit} of side {s.side_of(chit)} is in {where}")
+
+    for side in (0, 1):
+        for c in s.piles[side]:
+            mark(c, f"pile {side}", side)
+        for t, st in enumerate(s.stacks[side]):
+            for c in st:
+                mark(c, f"stack {side}@{t}", side)
+        for c in s.captives[side]:
+            mark(c, f"captives of {side}", 1 - side)
+    for c in s.recruit:
+        mark(c, "recruit draw", s.active)
+    if len(seen) != len(s.chits):
+        out.append(f"{len(s.chits) - len(seen)} chits are nowhere")
+    for t, c in enumerate(s.control):
+        if c != NO_SIDE and not m.map.territories[t].is_revenue:
+            out.append(f"control marker on {m.map.territories[t].id}, no revenue territory")
+    cards = len(s.deck) + len(s.discard) + sum(len(h) for h in s.hands)
+    if cards != sum(c.count for c in m.cards):
+        out.append(f"{cards} cards in play, the module has {sum(c.count for c in m.cards)}")
+    for side in (0, 1):
+        if len(s.hands[side]) > m.rules.hand_limit and s.step != "discard_down":
+            out.append(f"side {side} holds {len(s.hands[side])} cards after drawing")
+        if s.banks[side] < 0:
+            out.append(f"side {side} bank is {s.banks[side]}")
+    if s.phase in QUIET_PHASES and s.winner == NO_SIDE:
+        both = [t for t in range(len(s.control)) if s.stacks[0][t] and s.stacks[1][t]]
+        if both:
+            out.append(f"both sides stand at {both} in the {s.phase} phase")
+    if s.winner == NO_SIDE:
+        if s.step not in STEPS:
+            out.append(f"unknown step {s.step!r}")
+        elif not [a for a in legal_actions(s) if a[0] != "resign"]:
+            out.append(f"no legal action at {s.step}")
+    out.extend(leaks(s))
+    return out
+
+
+def leaks(s: State) -> list[str]:
+    """What one side's view shows of the other's secrets (RULINGS H1-H4)."""
+    if s.options.get("open_hands"):
+        return []
+    out = []
+    battle_t = s.battle["t"] if s.battle else -1
+    for side in (0, 1):
+        v = view(s, side)
+        enemy = 1 - side
+        if v["hands"] is not None or sorted(v["hand"]) != sorted(s.hands[side]):
+            out.append(f"view of side {side} shows a hand that is not its own")
+        for t, st in enumerate(v["stacks"][enemy]):
+            if st and "units" in st and t != battle_t:
+                out.append(f"view of side {side} shows the hidden stack at {t}")
+        if any(e["to"] == enemy for e in v["log"]):
+            out.append(f"view of side {side} shows the other side's private log")
+        if v["recruit"] and s.active != side:
+            out.append(f"view of side {side} shows the other side's recruit draw")
+    return out
