@@ -28,7 +28,7 @@ def find_module(name: str) -> Path:
         if (candidate / "module.toml").is_file():
             return candidate
     hint = did_you_mean(name, [p.name for p in list_modules()])
-    searched = os.pathsep.join(str(p) for p in module_search_path())
+    searched = ", ".join(str(p) for p in module_search_path())
     raise ModuleError([f"no module named '{name}'{hint} (searched: {searched})"])
 
 

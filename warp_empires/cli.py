@@ -1,0 +1,75 @@
+"""The `warp-empires` command (also `python -m warp_empires`).
+
+A thin shell: the commands themselves live in warp_empires/commands/, each
+registering its own subparsers (see warp_empires/commands/__init__.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from importlib import import_module
+
+from . import __version__
+from .commands import COMMAND_MODULES, CommandError
+from .module import ModuleError
+
+# THE DEFAULT COMMAND: what a bare `warp-empires` runs. Empty prints the help.
+# When the `play` command exists, set this to ["play"] to open the game.
+DEFAULT_ARGS: list[str] = []
+
+DEBUG_ENV = "WARP_EMPIRES_DEBUG"  # set to 1 to see the traceback of an internal error
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="warp-empires",
+        description="Card-and-chit strategy games in the terminal, themed by data modules.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line `argv` (default: sys.argv[1:]); return the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not args:
+        if not DEFAULT_ARGS:
+            parser.print_help()
+            return 0
+        args = list(DEFAULT_ARGS)
+    try:
+        namespace = parser.parse_args(args)
+    except SystemExit as stop:  # argparse: 0 after --help, 2 for a usage error
+        return stop.code if isinstance(stop.code, int) else 2
+    run = getattr(namespace, "run", None)
+    if run is None:  # a command group such as `module` given no subcommand
+        getattr(namespace, "parser", parser).print_help(sys.stderr)
+        return 2
+    try:
+        return int(run(namespace) or 0)
+    except CommandError as err:
+        print(f"warp-empires: {err}", file=sys.stderr)
+    except ModuleError as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away; point stdout at nothing so that
+        # the interpreter's final flush does not complain about it either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except Exception as err:
+        if os.environ.get(DEBUG_ENV):
+            raise
+        print(
+            f"warp-empires: internal error: {type(err).__name__}: {err}"
+            f" (set {DEBUG_ENV}=1 to see where)",
+            file=sys.stderr,
+        )
+    return 1

@@ -1,0 +1,238 @@
+"""`warp-empires validate` and `warp-empires module show|list`: for modders."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..module import Module, ModuleError, list_modules, load_module
+from ..module.export import effect_to_data, module_to_data
+from ..paths import module_search_path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    validate = subparsers.add_parser(
+        "validate",
+        help="check a theme module and list every problem",
+        description="Check a theme module. Prints a summary and exits 0, or prints every"
+        " problem found, one per line, and exits 1.",
+    )
+    validate.add_argument("module", metavar="PATH_OR_NAME", help="a module folder or name")
+    validate.add_argument("--json", action="store_true", help="print one JSON object")
+    validate.set_defaults(run=run_validate)
+
+    group = subparsers.add_parser("module", help="show or list theme modules")
+    group.set_defaults(parser=group)
+    actions = group.add_subparsers(title="module commands", metavar="ACTION")
+    show = actions.add_parser(
+        "show",
+        help="print a module's sides, units, cards, map, rules, setup and victory",
+    )
+    show.add_argument("module", metavar="PATH_OR_NAME", help="a module folder or name")
+    show.add_argument("--json", action="store_true", help="dump the whole loaded module as JSON")
+    show.set_defaults(run=run_show)
+    listing = actions.add_parser("list", help="list the modules found on the search path")
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    listing.set_defaults(run=run_list)
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    try:
+        module = load_module(args.module)
+    except ModuleError as err:
+        if args.json:
+            _print_json({"module": args.module, "valid": False, "problems": err.problems})
+        else:
+            print("\n".join(err.problems))
+            count = len(err.problems)
+            print(f"{args.module}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
+        return 1
+    summary = summarise(module)
+    if args.json:
+        _print_json(summary)
+        return 0
+    print(f"{module.id}: {module.name} {module.version} (format {module.format}) is valid")
+    print(f"  folder: {module.path}")
+    print(f"  map: {summary['territories']} territories, {summary['planets']} with revenue")
+    print(f"  cards: {summary['cards']} cards of {summary['card_types']} kinds")
+    for side in module.sides:
+        counts = summary["sides"][side.id]
+        print(
+            f"  {side.id} ({side.name}): {counts['unit_types']} unit types, {counts['chits']} chits"
+        )
+    return 0
+
+
+def summarise(module: Module) -> dict[str, Any]:
+    return {
+        "module": module.id,
+        "valid": True,
+        "name": module.name,
+        "version": module.version,
+        "format": module.format,
+        "path": module.path,
+        "fingerprint": module.fingerprint,
+        "territories": len(module.map.territories),
+        "planets": sum(1 for t in module.map.territories if t.is_revenue),
+        "cards": sum(c.count for c in module.cards),
+        "card_types": len(module.cards),
+        "sides": {
+            s.id: {
+                "name": s.name,
+                "unit_types": sum(1 for u in module.units if u.side == s.index),
+                "chits": sum(u.count for u in module.units if u.side == s.index),
+            }
+            for s in module.sides
+        },
+    }
+
+
+def run_show(args: argparse.Namespace) -> int:
+    module = load_module(args.module)
+    if args.json:
+        _print_json(module_to_data(module))
+    else:
+        print("\n".join(describe(module)))
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    found = list_modules()
+    if args.json:
+        _print_json(
+            {
+                "search_path": [str(p) for p in module_search_path()],
+                "modules": [{"name": p.name, "path": str(p)} for p in found],
+            }
+        )
+        return 0
+    print("Search path (first match wins):")
+    for folder in module_search_path():
+        print(f"  {folder}{'' if folder.is_dir() else '  (does not exist)'}")
+    print("Modules:" if found else "No modules found.")
+    for folder in found:
+        print(f"  {folder.name:<20} {folder}")
+    return 0
+
+
+def describe(module: Module) -> list[str]:
+    """The module as readable text: one titled table per part."""
+    side_ids = [s.id for s in module.sides]
+    territories = module.map.territories
+    out = [f"{module.name} ({module.id} {module.version}, format {module.format})"]
+    if module.description:
+        out.append(module.description)
+    out.append(f"Folder: {module.path}")
+    out += _section(
+        "Sides",
+        ["id", "name", "short", "colour"],
+        [[s.id, s.name, s.short, s.colour] for s in module.sides],
+    )
+    for side in module.sides:
+        out += _section(
+            f"Units of {side.name}",
+            ["id", "name", "speed", "count", "force", "class", "traits"],
+            [
+                [u.id, u.name, f"{u.speed} ({u.move})", u.count, u.force, u.cls, _join(u.traits)]
+                for u in module.units
+                if u.side == side.index
+            ],
+        )
+    out += _section(
+        "Cards",
+        ["id", "name", "count", "side", "effect"],
+        [
+            [
+                c.id,
+                c.name,
+                c.count,
+                "any" if c.side is None else side_ids[c.side],
+                _effect_text(effect_to_data(c.effect)),
+            ]
+            for c in module.cards
+        ],
+    )
+    out += _section(
+        "Territories",
+        ["id", "name", "kind", "revenue", "edge", "neighbours"],
+        [
+            [
+                t.id,
+                t.name,
+                t.kind,
+                t.revenue,
+                "edge" if t.edge else "",
+                _join(territories[n].id for n in t.neighbours),
+            ]
+            for t in territories
+        ],
+    )
+    if module.map.picture:
+        out += ["", "Map", *(f"  {row}" for row in module.map.picture)]
+    data = module_to_data(module)
+    out += _section("Rules", ["rule", "value"], [[k, _value(v)] for k, v in data["rules"].items()])
+    out += _section(
+        "Setup",
+        ["side", "setting", "value"],
+        [
+            [side if n == 0 else "", key, _value(value)]
+            for side, setup in data["setup"].items()
+            for n, (key, value) in enumerate(setup.items())
+        ],
+    )
+    out += _section(
+        "Victory",
+        ["side", "when", "clauses"],
+        [[v["side"], v["text"], _value(v["all"])] for v in data["victory"]],
+    )
+    return out
+
+
+def _section(title: str, headers: list[str], rows: Sequence[Sequence[Any]]) -> list[str]:
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
+
+    def line(values: Sequence[str]) -> str:
+        return "  " + "  ".join(v.ljust(w) for v, w in zip(values, widths, strict=True)).rstrip()
+
+    return [
+        "",
+        title,
+        line(headers),
+        line(["-" * w for w in widths]),
+        *(line(r) for r in cells),
+    ]
+
+
+def _join(items: Any) -> str:
+    return ", ".join(sorted(items))
+
+
+def _effect_text(effect: dict[str, Any]) -> str:
+    parts = [str(effect["kind"])]
+    for key, value in effect.items():
+        if key == "filter":
+            classes = "/".join(value["class"]) or "any"
+            parts.append(f"filter={classes}" + "".join(f"+{t}" for t in value["traits"]))
+        elif key != "kind":
+            parts.append(f"{key}={_value(value)}")
+    return " ".join(parts)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))

@@ -1,0 +1,142 @@
+"""A loaded Module as plain JSON-ready data, in the vocabulary of the TOML files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .defs import Condition, Effect, Module, UnitDef
+
+
+def module_to_data(module: Module) -> dict[str, Any]:
+    territories = module.map.territories
+    side_ids = [s.id for s in module.sides]
+    return {
+        "id": module.id,
+        "name": module.name,
+        "version": module.version,
+        "format": module.format,
+        "description": module.description,
+        "path": module.path,
+        "fingerprint": module.fingerprint,
+        "sides": [
+            {
+                "id": s.id,
+                "name": s.name,
+                "short": s.short,
+                "colour": s.colour,
+                "units": [unit_to_data(u) for u in module.units if u.side == s.index],
+            }
+            for s in module.sides
+        ],
+        "classes": dict(module.classes),
+        "traits": {k: {"name": n, "abbr": a} for k, (n, a) in module.traits.items()},
+        "cards": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "count": c.count,
+                "side": "any" if c.side is None else side_ids[c.side],
+                "text": c.text,
+                "effect": effect_to_data(c.effect),
+            }
+            for c in module.cards
+        ],
+        "territories": [
+            {
+                "id": t.id,
+                "name": t.name,
+                "kind": t.kind,
+                "revenue": t.revenue,
+                "edge": t.edge,
+                "key": t.key,
+                "neighbours": [territories[n].id for n in t.neighbours],
+            }
+            for t in territories
+        ],
+        "map": {
+            "kinds": dict(module.map.kinds),
+            "void": module.map.void,
+            "picture": list(module.map.picture),
+        },
+        "rules": rules_to_data(module),
+        "setup": {
+            side_ids[s.side]: {
+                "control": [territories[t].id for t in s.control],
+                "start": None if s.start is None else territories[s.start].id,
+                "start_choices": [territories[t].id for t in s.start_choices],
+                "control_start": s.control_start,
+                "units": [module.units[u].id for u in s.units],
+                "random_units": s.random_units,
+            }
+            for s in module.setup
+        },
+        "victory": [
+            {
+                "side": side_ids[v.side],
+                "text": v.text,
+                "all": [condition_to_data(module, c) for c in v.all],
+            }
+            for v in module.victory
+        ],
+    }
+
+
+def unit_to_data(unit: UnitDef) -> dict[str, Any]:
+    return {
+        "id": unit.id,
+        "name": unit.name,
+        "speed": unit.speed,
+        "move": unit.move,
+        "count": unit.count,
+        "force": unit.force,
+        "class": unit.cls,
+        "traits": sorted(unit.traits),
+    }
+
+
+def effect_to_data(effect: Effect) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": effect.kind}
+    if effect.kind == "move":
+        data["groups"] = effect.amount
+    elif effect.kind == "spy":
+        data["hand"] = effect.hand
+        data["stack"] = effect.stack
+    elif effect.amount:
+        data["amount"] = effect.amount
+    if effect.filter.classes or effect.filter.traits:
+        data["filter"] = {
+            "class": sorted(effect.filter.classes),
+            "traits": sorted(effect.filter.traits),
+        }
+    return data
+
+
+def rules_to_data(module: Module) -> dict[str, Any]:
+    r = module.rules
+    return {
+        "first_side": module.sides[r.first_side].id,
+        "draw": r.draw,
+        "hand_limit": r.hand_limit,
+        "leader_bonus": r.leader_bonus,
+        "tie": r.tie_winner,
+        "upkeep_per_revenue": r.upkeep_per_revenue,
+        "recruit_draw": r.recruit_draw,
+        "recruit_bonus_die": r.recruit_bonus_die,
+        "recruit_bonus_times": r.recruit_bonus_times,
+        "control_traits": sorted(r.control_traits),
+        "capture_needs_leader": r.capture_needs_leader,
+        "winner_lost_leaders": r.winner_lost_leaders,
+        "elimination": r.elimination,
+        "majority_bonus": [{"trait": b.trait, "bonus": b.bonus} for b in r.majority_bonuses],
+        "speeds": dict(r.speeds),
+    }
+
+
+def condition_to_data(module: Module, condition: Condition) -> dict[str, Any]:
+    if condition.kind == "controls":
+        return {"controls": module.map.territories[condition.territory].id}
+    if condition.kind == "holds_captive":
+        return {"holds_captive": [module.units[u].id for u in condition.units]}
+    if condition.kind == "captives_at_least":
+        return {"captives_at_least": condition.amount}
+    return {condition.kind: True}
