@@ -21,7 +21,13 @@ from textual.strip import Strip
 
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import abbreviate, side_glyphs
-from warp_empires.tui.mapgeom import VOID, Geometry, build_geometry, label_slots, nearest_in_direction
+from warp_empires.tui.mapgeom import (
+    VOID,
+    Geometry,
+    build_geometry,
+    label_slots,
+    nearest_in_direction,
+)
 
 # Arms of a junction redrawn heavy (choosable) or double (cursor): a cue that is
 # not colour alone.

@@ -1,0 +1,199 @@
+"""The Warp Empires terminal app: screens are in screens/, dialogs in dialogs/.
+This class only routes between them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from warp_empires.engine import Game
+from warp_empires.module import ModuleError, list_modules, load_module
+from warp_empires.module.defs import Module
+from warp_empires.tui import persistence
+from warp_empires.tui.commands import GotoTerritory
+from warp_empires.tui.config import GameSettings, LaunchOptions
+from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
+from warp_empires.tui.dialogs.save_name import SaveNameDialog
+from warp_empires.tui.screens.end import EndScreen
+from warp_empires.tui.screens.game import GameScreen
+from warp_empires.tui.screens.help import HelpScreen
+from warp_empires.tui.screens.new_game import NewGameScreen
+from warp_empires.tui.screens.saves import SaveBrowser
+from warp_empires.tui.screens.title import TitleScreen
+from warp_empires.tui.session import Session
+
+
+class WarpEmpiresApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "Warp Empires"
+    COMMANDS = App.COMMANDS | {GotoTerritory}
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+o", "load_game", "Load", show=False),
+        Binding("f1", "rules", "Help"),
+        Binding("question_mark", "rules", "Help", show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, launch: LaunchOptions | None = None) -> None:
+        super().__init__()
+        self.launch = launch or LaunchOptions()
+        self.session: Session | None = None
+
+    def on_mount(self) -> None:
+        if self.launch.settings is not None:
+            self.start_game(self.launch.settings)
+        else:
+            self.push_screen(TitleScreen())
+
+    # -- games ---------------------------------------------------------------
+
+    def start_game(self, settings: GameSettings | None) -> None:
+        if settings is None:
+            return
+        try:
+            module = load_module(settings.module)
+        except ModuleError as error:
+            self.push_screen(MessageDialog(f"Cannot load the module:\n{error}"))
+            return
+        options = {"open_hands": True} if settings.open_hands else {}
+        game = Game.new(module, settings.resolved_seed(), options)
+        self.open_session(Session(game, settings.players, open_hands=settings.open_hands,
+                                  max_turns=self.launch.max_turns))
+
+    def open_session(self, session: Session) -> None:
+        """Show a game, replacing any game already on screen."""
+        while isinstance(self.screen, GameScreen | EndScreen) or (
+                len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen)):
+            self.pop_screen()
+        self.session = session
+        self.push_screen(GameScreen(session, self.launch))
+
+    def on_game_screen_turn_ended(self, message: GameScreen.TurnEnded) -> None:
+        self.autosave()
+
+    def autosave(self) -> None:
+        if self.session is None or self.launch.exit_on_end:
+            return
+        try:
+            persistence.autosave(self.session, self.launch.saves_dir)
+        except Exception as error:  # noqa: BLE001 - an autosave must never stop play
+            self.notify(f"Autosave failed: {error}", severity="warning")
+
+    def on_game_screen_game_ended(self, message: GameScreen.GameEnded) -> None:
+        session = message.session
+        if self.launch.exit_on_end:
+            self.launch.result.append(session.result_line())
+            self.exit()
+            return
+        self.push_screen(EndScreen(session), callback=self._after_end)
+
+    def _after_end(self, where: str | None) -> None:
+        if where == "quit":
+            self.exit()
+        elif where == "title":
+            self.session = None
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            self.push_screen(TitleScreen())
+
+    # -- actions ---------------------------------------------------------------
+
+    def action_new_game(self) -> None:
+        self.push_screen(NewGameScreen(self.launch.settings), callback=self.start_game)
+
+    def action_load_game(self) -> None:
+        self.push_screen(SaveBrowser(self.launch.saves_dir), callback=self.load_path)
+
+    def load_path(self, path: Path | None) -> None:
+        if path is None:
+            return
+        try:
+            session = persistence.load(path, self.launch.max_turns)
+        except persistence.SaveError as error:
+            self.push_screen(MessageDialog(f"Cannot load {path.name}:\n{error}"))
+            return
+        self.open_session(session)
+        self.notify(f"Loaded {path.stem}.")
+
+    def action_rules(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self._current_module()))
+
+    def _current_module(self) -> Module | None:
+        if self.session is not None:
+            return self.session.module
+        for folder in list_modules():
+            try:
+                return load_module(folder)
+            except ModuleError:
+                continue
+        return None
+
+    def action_save(self) -> None:
+        if self.session is None or self.session.over:
+            self.notify("There is no game in progress to save.", severity="warning")
+            return
+        turn = self.session.game.state.turn
+        suggestion = f"{self.session.module.id}-turn{turn}"
+        self.push_screen(SaveNameDialog(suggestion), callback=self._save_as)
+
+    def _save_as(self, name: str | None, then_quit: bool = False) -> None:
+        if name is None or self.session is None:
+            return
+        try:
+            path = persistence.save(self.session, name, self.launch.saves_dir)
+        except persistence.SaveError as error:
+            self.push_screen(MessageDialog(f"Not saved: {error}"))
+            return
+        self.notify(f"Saved as {path.stem}.")
+        if then_quit:
+            self.exit()
+
+    async def action_quit(self) -> None:
+        if self.session is None or self.session.over or self.launch.exit_on_end:
+            self.exit()
+            return
+        answers = [("save", "Save and quit"), ("quit", "Quit without saving"),
+                   ("cancel", "Cancel")]
+        self.push_screen(AskDialog("Save the game before quitting?", answers),
+                         callback=self._quit_answer)
+
+    def _quit_answer(self, answer: str | None) -> None:
+        if answer == "quit":
+            self.exit()
+        elif answer == "save" and self.session is not None:
+            suggestion = f"{self.session.module.id}-turn{self.session.game.state.turn}"
+            self.push_screen(SaveNameDialog(suggestion),
+                             callback=lambda name: self._save_as(name, then_quit=True))
+
+    def action_resign(self) -> None:
+        session = self.session
+        screen = self.screen
+        if session is None or session.over or not isinstance(screen, GameScreen):
+            return
+        side = screen.viewer
+        if side is None or not session.is_human(side):
+            return
+        name = session.module.sides[side].name
+
+        def answer(choice: str | None) -> None:
+            if choice == "resign":
+                session.resign(side)
+                screen.sync()
+
+        self.push_screen(AskDialog(f"Resign the game for the {name}?",
+                                   [("resign", "Resign"), ("cancel", "Cancel")]), answer)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand("Save game", "Save the game under a name (Ctrl+S)", self.action_save)
+        yield SystemCommand("Load game", "Open the save browser (Ctrl+O)", self.action_load_game)
+        yield SystemCommand("Rules and help", "Keys, rules, units and cards (F1)",
+                            self.action_rules)
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Resign", "Give up the game for your side", self.action_resign)
+        yield from super().get_system_commands(screen)

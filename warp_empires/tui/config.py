@@ -1,0 +1,33 @@
+"""What a game is started with, whichever way it is started (title screen or CLI)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """A new game as the player chose it."""
+
+    module: str  # module id or folder path, as load_module takes it
+    players: tuple[str, str] = (HUMAN, HUMAN)  # HUMAN or a computer player kind
+    seed: int | None = None  # None: pick one at random
+    open_hands: bool = False  # teaching games: both hands shown, no hand-over
+
+    def resolved_seed(self) -> int:
+        return self.seed if self.seed is not None else random.randrange(1, 10**9)
+
+
+@dataclass
+class LaunchOptions:
+    """Command-line wishes that shape a session beyond the game itself."""
+
+    settings: GameSettings | None = None  # start this game at once, skipping the title
+    pace: float = 0.6  # seconds between computer moves
+    max_turns: int | None = None  # stop after this many player-turns
+    exit_on_end: bool = False  # leave the app when the game ends (headless runs)
+    saves_dir: str | None = None
+    result: list[str] = field(default_factory=list)  # the result line, for the CLI

@@ -1,0 +1,61 @@
+"""A question with a few answers, each with its own key; Escape cancels."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class AskDialog(ModalScreen[str | None]):
+    """Dismisses with the id of the answer, or None on Escape."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    DEFAULT_CSS = """
+    AskDialog { align: center middle; }
+    AskDialog #box { width: 64; height: auto; border: thick $warning; padding: 1 2;
+                     background: $surface; }
+    AskDialog #question { margin-bottom: 1; }
+    AskDialog #buttons { height: auto; align-horizontal: right; }
+    AskDialog Button { margin-left: 1; }
+    """
+
+    def __init__(self, question: str, answers: list[tuple[str, str]]) -> None:
+        """`answers` are (id, label); the first letter of a label is its key."""
+        super().__init__()
+        self.question = question
+        self.answers = answers
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(self.question, id="question")
+            with Horizontal(id="buttons"):
+                for i, (answer, label) in enumerate(self.answers):
+                    yield Button(label, id=answer, variant="primary" if i == 0 else "default")
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        for answer, label in self.answers:
+            if event.character and event.character.lower() == label[:1].lower():
+                event.stop()
+                self.dismiss(answer)
+                return
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class MessageDialog(AskDialog):
+    """A message with an OK button (used for a failed load's reason)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, [("ok", "OK")])

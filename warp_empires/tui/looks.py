@@ -1,0 +1,84 @@
+"""Turning a side's view into what the widgets draw. Pure functions over view
+data, so that nothing secret can reach the screen by another road."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.color import Color
+
+from warp_empires.module.defs import Module
+from warp_empires.tui.labels import side_glyphs
+from warp_empires.tui.widgets.map_view import StackLook, TerritoryLook
+
+PHASES = ("draw", "move", "battle", "revenue", "recruit", "upkeep", "control")
+
+
+def side_style(module: Module, side: int) -> Style:
+    return Style(color=Color.parse(module.sides[side].colour).rich_color, bold=True)
+
+
+def side_text(module: Module, side: int, text: str | None = None) -> Text:
+    """A side's name in its colour, prefixed by its letter so colour is not the only cue."""
+    glyph = side_glyphs(module)[side]
+    return Text(f"{glyph}·{text or module.sides[side].short}", style=side_style(module, side))
+
+
+def territory_looks(
+    module: Module, view: dict[str, Any], abbrevs: list[str]
+) -> list[TerritoryLook]:
+    looks = []
+    for t in range(len(module.map.territories)):
+        stacks = []
+        for side in (0, 1):
+            entry = view["stacks"][side][t]
+            if entry:
+                stacks.append(StackLook(side, abbrevs[entry["top"]], entry["size"]))
+        looks.append(TerritoryLook(view["control"][t], tuple(stacks)))
+    return looks
+
+
+def stack_lines(module: Module, view: dict[str, Any], t: int) -> list[Text]:
+    """Every stack at a territory, as much of it as the viewer may see."""
+    lines: list[Text] = []
+    for side in (0, 1):
+        entry = view["stacks"][side][t]
+        if not entry:
+            continue
+        head = side_text(module, side)
+        if "units" in entry:
+            names = ", ".join(module.units[u["unit"]].name for u in entry["units"])
+            lines.append(Text.assemble(head, f" ({entry['size']}): ", names))
+        else:
+            top = module.units[entry["top"]].name
+            lines.append(Text.assemble(head, f" ({entry['size']}): {top} on top, rest hidden"))
+    for intel in view.get("intel", []):
+        if intel.get("kind") == "stack" and intel.get("territory") == t:
+            names = ", ".join(module.units[u].name for u in intel["units"])
+            lines.append(Text(f"Spied this turn: {names}", style="italic"))
+    return lines
+
+
+def territory_details(module: Module, view: dict[str, Any], t: int) -> Text:
+    territory = module.map.territories[t]
+    kind = module.map.kinds.get(territory.kind, territory.kind)
+    out = Text()
+    out.append(territory.name, style="bold")
+    facts = [kind]
+    if territory.is_revenue:
+        facts.append(f"revenue ${territory.revenue}")
+    if territory.edge:
+        facts.append("edge")
+    out.append("  " + ", ".join(facts) + "\n")
+    control = view["control"][t]
+    out.append("Control: ")
+    out.append_text(side_text(module, control) if control >= 0 else Text("none"))
+    out.append("\n")
+    for line in stack_lines(module, view, t) or [Text("No units.", style="dim")]:
+        out.append_text(line)
+        out.append("\n")
+    names = ", ".join(module.map.territories[n].name for n in territory.neighbours)
+    out.append(f"Next to: {names}", style="dim")
+    return out

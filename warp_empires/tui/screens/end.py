@@ -1,0 +1,65 @@
+"""End of game: who won and how, turns played, and charts per round."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from warp_empires.tui.looks import side_text
+from warp_empires.tui.session import Session
+from warp_empires.tui.widgets.chart import TurnChart
+
+
+class EndScreen(Screen[str]):
+    """Dismisses with 'map' (look at the final board), 'title' or 'quit'."""
+
+    BINDINGS = [
+        Binding("m,escape", "leave('map')", "Final map"),
+        Binding("t", "leave('title')", "Title screen"),
+        Binding("q", "leave('quit')", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    EndScreen { align: center top; }
+    EndScreen #end { width: 84; max-width: 100%; height: 1fr; padding: 1 2; }
+    EndScreen #headline { text-style: bold; margin-bottom: 1; }
+    EndScreen #facts { margin-bottom: 1; }
+    EndScreen #buttons { height: auto; }
+    EndScreen Button { margin-right: 2; }
+    """
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        state = self.session.game.state
+        module = self.session.module
+        with VerticalScroll(id="end"):
+            if state.winner >= 0:
+                headline = side_text(module, state.winner, module.sides[state.winner].name)
+                headline.append(" win!")
+            else:
+                headline = Text("No winner: the turn limit was reached.")
+            yield Static(headline, id="headline")
+            yield Static(self.session.result_line(), id="facts")
+            history = state.history
+            rounds = (len(history) + 1) // 2
+            yield Static(f"Player-turns played: {len(history)} (rounds: {rounds})")
+            yield TurnChart(module, "Revenue per turn", history, "revenue")
+            yield TurnChart(module, "Units on the map", history, "units")
+            with Horizontal(id="buttons"):
+                yield Button("Final map", id="map")
+                yield Button("Title screen", id="title", variant="primary")
+                yield Button("Quit", id="quit")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_leave(event.button.id or "map")
+
+    def action_leave(self, where: str) -> None:
+        self.dismiss(where)

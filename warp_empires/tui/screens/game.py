@@ -1,0 +1,315 @@
+"""The game screen: map, details, hand, status, phase bar, prompt, choices, log.
+
+Everything shown is drawn from view(state, viewer). When two people share the
+terminal and the decision passes to the other one, the opaque hand-over screen
+goes up before their view is drawn (RULINGS H6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, RichLog, Static
+
+from warp_empires.engine import IllegalAction
+from warp_empires.tui.config import LaunchOptions
+from warp_empires.tui.labels import unit_abbreviations
+from warp_empires.tui.looks import side_text, territory_details, territory_looks
+from warp_empires.tui.screens.handover import HandoverScreen
+from warp_empires.tui.session import Choice, Session
+from warp_empires.tui.widgets.battle_panel import BattlePanel
+from warp_empires.tui.widgets.choice_list import KEYS, ChoiceList
+from warp_empires.tui.widgets.hand import HandList
+from warp_empires.tui.widgets.map_view import MapView
+from warp_empires.tui.widgets.phase_bar import PhaseBar
+from warp_empires.tui.widgets.status import StatusPanel
+
+# Bare verbs get a letter of their own, shown in the footer only when legal.
+VERB_KEYS = {
+    "pass": ("p", "Pass"), "draw": ("d", "Draw"), "done": ("f", "Finish"),
+    "end": ("e", "End phase"), "stop": ("s", "Stop"), "back": ("b", "Back"),
+    "hand": ("h", "Look at hand"),
+}
+PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 2.0)
+_LOG_STYLE = {"turn": "bold reverse", "battle": "bold", "loss": "", "draw": "italic",
+              "spy": "italic", "control": "", "recruit": ""}
+
+
+class GameScreen(Screen[None]):
+    class TurnEnded(Message):
+        """A player-turn ended (time to autosave)."""
+
+    class GameEnded(Message):
+        """The game is over, or the turn cap was reached."""
+
+        def __init__(self, session: Session) -> None:
+            self.session = session
+            super().__init__()
+
+    BINDINGS = [
+        *(Binding(key, f"verb('{verb}')", label) for verb, (key, label) in VERB_KEYS.items()),
+        Binding("1", "pick(0)", "Choose", key_display="1-9"),
+        *(Binding(k, f"pick({i})", show=False) for i, k in enumerate(KEYS) if i),
+        Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
+        Binding("minus", "pace(1)", "Slower", show=False),
+        Binding("space", "toggle_pause", "Pause", show=False),
+    ]
+
+    def __init__(self, session: Session, launch: LaunchOptions) -> None:
+        super().__init__()
+        self.session = session
+        self.launch = launch
+        self.module = session.module
+        self.viewer: int | None = None
+        self._abbrevs = unit_abbreviations(self.module)
+        self._choices: list[Choice] = []
+        self._view: dict[str, Any] | None = None
+        self._log_seen = 0
+        self._timer: Timer | None = None
+        self._paused = False
+        self._ended = False
+        self._last_turn = session.game.state.turn
+        self.pace = launch.pace
+
+    def compose(self) -> ComposeResult:
+        yield PhaseBar(id="phase")
+        with Horizontal(id="main"):
+            yield MapView(self.module, id="map")
+            with Vertical(id="side"):
+                with VerticalScroll(id="side-scroll"):
+                    yield BattlePanel(id="battle")
+                    yield Static(id="details")
+                    yield StatusPanel(id="status")
+                yield HandList(id="hand")
+        yield Static(id="prompt")
+        with Horizontal(id="bottom"):
+            yield ChoiceList(id="choices")
+            yield RichLog(id="log", wrap=True, min_width=20, max_lines=500)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log", RichLog).border_title = "Log"
+        self.sync()
+
+    # -- the one place the screen catches up with the game -----------------
+
+    def sync(self) -> None:
+        """Redraw after any change; hand over the keyboard first if needed."""
+        if self.session.over:
+            self._show(self.viewer if self.viewer is not None else 0)
+            self._finish()
+            return
+        viewer = self.session.viewer(self.viewer)
+        if viewer != self.viewer and self.session.hot_seat:
+            self._hide_secrets()
+            self.viewer = None
+            name = self.module.sides[viewer].name
+            self.app.push_screen(
+                HandoverScreen(name, self.session.prompt().text, self.module.sides[viewer].colour),
+                callback=lambda _: self._after_handover(viewer),
+            )
+            return
+        self._show(viewer)
+        self._schedule_bot()
+
+    def _after_handover(self, viewer: int) -> None:
+        self._show(viewer)
+        self._schedule_bot()
+
+    def _hide_secrets(self) -> None:
+        # Wiped before the hand-over goes up, so no later screen grab of this
+        # screen can hold the previous side's hand or private log lines.
+        self.query_one(HandList).show(self.module, [], {}, title="Hand")
+        self.query_one("#log", RichLog).clear()
+        self.query_one(ChoiceList).show([])
+        self._log_seen = 0
+        self._view = None
+
+    def _show(self, viewer: int) -> None:
+        if viewer != self.viewer:
+            self.query_one("#log", RichLog).clear()
+            self._log_seen = 0
+        self.viewer = viewer
+        view = self.session.view(viewer)
+        self._view = view
+        prompt = self.session.prompt()
+        deciding = prompt.side == viewer and self.session.is_human(viewer) and not self.session.over
+        self._choices = self.session.choices() if deciding else []
+        map_view = self.query_one(MapView)
+        map_view.set_looks(territory_looks(self.module, view, self._abbrevs))
+        map_view.set_choices({c.territory for c in self._choices if c.territory is not None})
+        self.query_one(PhaseBar).show(self.module, view, viewer, self._pace_note())
+        self.query_one(BattlePanel).show(self.module, view)
+        self.query_one(StatusPanel).show(self.module, view)
+        self._show_details(map_view.cursor)
+        usable = {c.action[1]: c.action[0] for c in self._choices
+                  if c.action[0] in ("play", "discard")}
+        enemy = view["hands"][1 - viewer] if view.get("hands") else None
+        title = f"{self.module.sides[viewer].short} hand"
+        self.query_one(HandList).show(self.module, view["hand"], usable, enemy, title)
+        self._show_prompt(prompt.side, prompt.text, deciding)
+        self.query_one(ChoiceList).show(self._choices, "Choices" if deciding else "Waiting")
+        self._append_log(view["log"])
+        self._place_focus()
+        self.refresh_bindings()
+
+    def _show_prompt(self, side: int, text: str, deciding: bool) -> None:
+        line = Text()
+        if side >= 0:
+            line.append_text(side_text(self.module, side))
+            line.append(": ")
+        line.append(text, style="bold" if deciding else "")
+        if side >= 0 and not deciding:
+            who = "computer" if not self.session.is_human(side) else "the other player"
+            line.append(f"  (waiting for {who})", style="italic dim")
+        self.query_one("#prompt", Static).update(line)
+
+    def _show_details(self, territory: int) -> None:
+        if self._view is not None:
+            self.query_one("#details", Static).update(
+                territory_details(self.module, self._view, territory))
+
+    def _append_log(self, events: list[dict[str, Any]]) -> None:
+        log = self.query_one("#log", RichLog)
+        start = self._log_seen
+        if len(events) - start > 300:
+            start = len(events) - 300
+        for event in events[start:]:
+            log.write(Text(event["text"], style=_LOG_STYLE.get(event.get("kind", ""), "")))
+        self._log_seen = len(events)
+
+    def _place_focus(self) -> None:
+        focused = self.focused
+        if isinstance(focused, HandList) and any(c.action[0] in ("play", "discard")
+                                                 for c in self._choices):
+            return
+        if any(c.territory is not None for c in self._choices):
+            self.query_one(MapView).focus()
+        elif self._choices:
+            self.query_one(ChoiceList).focus()
+
+    # -- doing what the person chose ---------------------------------------
+
+    def choose(self, choice: Choice) -> None:
+        side = self.session.prompt().side
+        if choice not in self._choices or side != self.viewer:
+            self.notify("That is not a choice now.", severity="warning")
+            return
+        try:
+            self.session.apply(side, choice.action)
+        except IllegalAction as error:
+            self.notify(f"Not allowed: {error}", severity="error")
+        self.after_change()
+
+    def after_change(self) -> None:
+        turn = self.session.game.state.turn
+        if turn != self._last_turn:
+            self._last_turn = turn
+            self.post_message(self.TurnEnded())
+        self.sync()
+
+    def on_choice_list_picked(self, message: ChoiceList.Picked) -> None:
+        self.choose(message.choice)
+
+    def on_choice_list_previewed(self, message: ChoiceList.Previewed) -> None:
+        if message.choice.territory is not None:
+            self.query_one(MapView).move_cursor_to(message.choice.territory)
+
+    def on_map_view_selected(self, message: MapView.Selected) -> None:
+        picks = [c for c in self._choices if c.territory == message.territory]
+        if len(picks) == 1:
+            self.choose(picks[0])
+        elif not picks and self._choices:
+            name = self.module.map.territories[message.territory].name
+            self.notify(f"{name} is not a choice now; heavy borders mark the choices.",
+                        timeout=3)
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        self._show_details(message.territory)
+
+    def on_hand_list_card_chosen(self, message: HandList.CardChosen) -> None:
+        for choice in self._choices:
+            if choice.action[0] in ("play", "discard") and choice.action[1] == message.kind:
+                self.choose(choice)
+                return
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "verb":
+            return any(c.action[0] == parameters[0] for c in self._choices)
+        if action == "pick":
+            return int(parameters[0]) < len(self._choices)  # type: ignore[call-overload]
+        if action in ("pace", "toggle_pause"):
+            return not all(self.session.is_human(s) for s in (0, 1))
+        return True
+
+    def action_verb(self, verb: str) -> None:
+        for choice in self._choices:
+            if choice.action[0] == verb:
+                self.choose(choice)
+                return
+
+    def action_pick(self, index: int) -> None:
+        self.query_one(ChoiceList).pick(index)
+
+    # -- computer players ----------------------------------------------------
+
+    def _pace_note(self) -> str:
+        if all(self.session.is_human(s) for s in (0, 1)):
+            return ""
+        state = "paused (Space)" if self._paused else f"computer pace {self.pace:g}s (+/-)"
+        return state
+
+    def action_pace(self, delta: int) -> None:
+        index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.pace))
+        self.pace = PACES[max(0, min(len(PACES) - 1, index + delta))]
+        self.notify(f"Computer pace: {self.pace:g} s per move", timeout=2)
+        self.sync()
+
+    def action_toggle_pause(self) -> None:
+        self._paused = not self._paused
+        self.sync()
+
+    def _schedule_bot(self) -> None:
+        if self._timer is not None or self._paused or self.session.bot_to_move() is None:
+            return
+        self._timer = self.set_timer(self.pace, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._timer = None
+        if self._paused or self._ended:
+            return
+        if self.app.screen is not self:
+            # A dialog or help is open: wait for it rather than play unseen.
+            self._timer = self.set_timer(0.25, self._bot_tick)
+            return
+        if self.pace == 0:
+            self._run_bots_for(0.03)
+        else:
+            self.session.bot_step()
+        self.after_change()
+
+    def _run_bots_for(self, seconds: float) -> None:
+        """Headless or fastest pace: many moves per frame, one redraw."""
+        import time
+
+        deadline = time.perf_counter() + seconds
+        turn = self.session.game.state.turn
+        while self.session.bot_to_move() is not None and time.perf_counter() < deadline:
+            self.session.bot_step()
+            if self.session.game.state.turn != turn:
+                break  # stop at a turn end so autosave sees each turn
+
+    # -- the end -------------------------------------------------------------
+
+    def _finish(self) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        self.post_message(self.GameEnded(self.session))

@@ -1,0 +1,57 @@
+"""The hot-seat hand-over: an opaque screen between two people's views.
+
+A plain Screen, not a ModalScreen: a modal is translucent and would let the
+previous side's hand show through (RULINGS H6).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.color import Color
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+
+class HandoverScreen(Screen[None]):
+    """'Pass to <side>': nothing of either side's secrets is on it."""
+
+    BINDINGS = [Binding("enter", "ready", "I am at the keyboard", priority=True)]
+
+    DEFAULT_CSS = """
+    HandoverScreen { align: center middle; background: $background; }
+    HandoverScreen #card {
+        width: 56; height: auto; border: heavy $accent; padding: 1 2;
+        background: $surface;
+    }
+    HandoverScreen #who { text-style: bold; content-align: center middle; width: 100%; }
+    HandoverScreen #why, HandoverScreen #press {
+        color: $text-muted; width: 100%; content-align: center middle;
+    }
+    HandoverScreen Button { width: 100%; margin-top: 1; }
+    """
+
+    def __init__(self, side_name: str, reason: str, colour: str) -> None:
+        super().__init__()
+        self.side_name = side_name
+        self.reason = reason
+        self.colour = colour
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="card"):
+            name = Text(self.side_name, style=f"bold {Color.parse(self.colour).hex}")
+            yield Static(Text.assemble("Pass to ", name), id="who")
+            yield Static(self.reason, id="why")
+            yield Static(
+                "Press Enter when they are at the keyboard.", id="press"
+            )
+            yield Button(f"I play {self.side_name}: show my game", id="ready", variant="primary")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_ready()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)

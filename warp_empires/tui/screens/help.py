@@ -1,0 +1,97 @@
+"""Help: key bindings, the rules in the project's words, and the module's tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Markdown, TabbedContent, TabPane
+
+from warp_empires.module.defs import Module
+
+HELP_DIR = Path(__file__).resolve().parent.parent / "help"
+
+
+def help_text(name: str) -> str:
+    return (HELP_DIR / f"{name}.md").read_text(encoding="utf-8")
+
+
+def module_markdown(module: Module) -> str:
+    """The module's identity, sides and victory conditions as Markdown."""
+    lines = [f"# {module.name} {module.version}", "", module.description, "", "## Sides", ""]
+    for side in module.sides:
+        lines.append(f"- **{side.name}** ({side.short})")
+    first = module.sides[module.rules.first_side].short
+    lines += ["", f"First turn: {first}.", "", "## Winning", ""]
+    for victory in module.victory:
+        lines.append(f"- **{module.sides[victory.side].short}**: {victory.text}")
+    rules = module.rules
+    lines += [
+        "",
+        "## Numbers",
+        "",
+        f"- Draw {rules.draw} cards a turn; hand limit {rules.hand_limit}.",
+        f"- Leader bonus +{rules.leader_bonus}; ties go to the {rules.tie_winner}.",
+        f"- Upkeep: {rules.upkeep_per_revenue} units per point of revenue.",
+        f"- Recruit: draw {rules.recruit_draw} chits.",
+    ]
+    for bonus in rules.majority_bonuses:
+        name = module.traits.get(bonus.trait, (bonus.trait, ""))[0]
+        lines.append(f"- +{bonus.bonus} to the side with more {name} units in a battle.")
+    if rules.control_traits:
+        names = ", ".join(module.traits.get(t, (t, ""))[0] for t in sorted(rules.control_traits))
+        lines.append(f"- Only units with {names} can take control of a territory.")
+    return "\n".join(lines)
+
+
+class HelpScreen(Screen[None]):
+    """Tabs of help; Escape goes back to where you were."""
+
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+
+    DEFAULT_CSS = """
+    HelpScreen TabbedContent { height: 1fr; }
+    HelpScreen Markdown { margin: 0 2; }
+    HelpScreen DataTable { height: 1fr; }
+    """
+
+    def __init__(self, module: Module | None) -> None:
+        super().__init__()
+        self.module = module
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with TabbedContent():
+            with TabPane("Keys", id="keys"):
+                yield Markdown(help_text("keys"))
+            with TabPane("Rules", id="rules"):
+                yield Markdown(help_text("rules"))
+            if self.module is not None:
+                with TabPane("Module", id="module"):
+                    yield Markdown(module_markdown(self.module))
+                with TabPane("Units", id="units"):
+                    yield DataTable(id="unit-table", zebra_stripes=True, cursor_type="row")
+                with TabPane("Cards", id="cards"):
+                    yield DataTable(id="card-table", zebra_stripes=True, cursor_type="row")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Help"
+        if self.module is None:
+            return
+        module = self.module
+        units = self.query_one("#unit-table", DataTable)
+        units.add_columns("Side", "Unit", "Class", "Speed", "Force", "Chits", "Traits")
+        for u in module.units:
+            traits = ", ".join(module.traits.get(t, (t, ""))[0] for t in sorted(u.traits))
+            units.add_row(
+                module.sides[u.side].short, u.name, module.classes.get(u.cls, u.cls),
+                f"{u.speed} ({u.move})", str(u.force), str(u.count), traits,
+            )
+        cards = self.query_one("#card-table", DataTable)
+        cards.add_columns("Card", "Copies", "Who", "When", "Effect")
+        for c in module.cards:
+            who = "either" if c.side is None else module.sides[c.side].short
+            cards.add_row(c.name, str(c.count), who, c.timing.capitalize(), c.text)

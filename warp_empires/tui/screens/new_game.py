@@ -1,0 +1,142 @@
+"""New game: the module, who plays each side, a seed, and teaching options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from warp_empires.module import ModuleError, list_modules, load_module
+from warp_empires.module.defs import Module
+from warp_empires.tui.config import GameSettings
+from warp_empires.tui.players import HUMAN, player_kinds
+
+
+def player_label(kind: str) -> str:
+    return "a person at this keyboard" if kind == HUMAN else f"computer: {kind}"
+
+
+class NewGameScreen(Screen[GameSettings | None]):
+    """Dismisses with the chosen settings, or None on Escape."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("ctrl+g", "start", "Start game"),
+    ]
+
+    DEFAULT_CSS = """
+    NewGameScreen { align: center middle; }
+    NewGameScreen #form {
+        width: 72; height: auto; border: round $primary; padding: 1 2;
+        border-title-style: bold;
+    }
+    NewGameScreen .row { height: auto; margin-bottom: 1; }
+    NewGameScreen .row Label { width: 18; padding-top: 1; }
+    NewGameScreen .row Select, NewGameScreen .row Input { width: 1fr; }
+    NewGameScreen #about { color: $text-muted; height: auto; margin-bottom: 1; }
+    NewGameScreen #error { color: $error; height: auto; }
+    NewGameScreen #buttons { height: auto; align-horizontal: right; }
+    NewGameScreen #buttons Button { margin-left: 2; }
+    """
+
+    def __init__(self, defaults: GameSettings | None = None) -> None:
+        super().__init__()
+        self.defaults = defaults
+        self._modules: dict[str, Module] = {}
+        self._problems: list[str] = []
+        for folder in list_modules():
+            try:
+                self._modules[str(folder)] = load_module(Path(folder))
+            except ModuleError as error:
+                self._problems.append(f"{Path(folder).name}: {error.problems[0]}")
+
+    def compose(self) -> ComposeResult:
+        kinds = [(player_label(k), k) for k in player_kinds()]
+        modules = [(m.name, key) for key, m in self._modules.items()]
+        with Vertical(id="form") as form:
+            form.border_title = "New game"
+            with Horizontal(classes="row"):
+                yield Label("Theme module")
+                yield Select(modules, id="module", allow_blank=False) if modules else Static(
+                    "No theme module found.", id="module-missing")
+            yield Static("", id="about")
+            for side in (0, 1):
+                with Horizontal(classes="row"):
+                    yield Label("", id=f"side{side}-label")
+                    yield Select(kinds, id=f"side{side}", allow_blank=False, value=HUMAN)
+            with Horizontal(classes="row"):
+                yield Label("Seed (optional)")
+                yield Input(placeholder="random", id="seed", type="integer")
+            yield Checkbox("Open hands: both hands shown, no hand-over (teaching games)",
+                           id="open")
+            yield Static("\n".join(self._problems), id="error")
+            with Horizontal(id="buttons"):
+                yield Button("Back", id="back")
+                yield Button("Start game", id="start", variant="primary",
+                             disabled=not modules)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        d = self.defaults
+        if d is not None:
+            for key, module in self._modules.items():
+                if d.module in (key, module.id):
+                    self.query_one("#module", Select).value = key
+            for side in (0, 1):
+                self.query_one(f"#side{side}", Select).value = d.players[side]
+            if d.seed is not None:
+                self.query_one("#seed", Input).value = str(d.seed)
+            self.query_one("#open", Checkbox).value = d.open_hands
+        self._describe()
+        self.query_one("#start", Button).focus()
+
+    def _module(self) -> tuple[str, Module] | None:
+        if not self._modules:
+            return None
+        key = str(self.query_one("#module", Select).value)
+        return key, self._modules[key]
+
+    def _describe(self) -> None:
+        chosen = self._module()
+        if chosen is None:
+            return
+        module = chosen[1]
+        self.query_one("#about", Static).update(module.description)
+        for side in (0, 1):
+            self.query_one(f"#side{side}-label", Label).update(module.sides[side].name)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "module":
+            self._describe()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_cancel()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        chosen = self._module()
+        if chosen is None:
+            return
+        raw = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(raw) if raw else None
+        except ValueError:
+            self.query_one("#error", Static).update("The seed must be a whole number.")
+            return
+        players = tuple(str(self.query_one(f"#side{s}", Select).value) for s in (0, 1))
+        self.dismiss(GameSettings(
+            module=chosen[0], players=(players[0], players[1]), seed=seed,
+            open_hands=self.query_one("#open", Checkbox).value,
+        ))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

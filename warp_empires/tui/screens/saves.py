@@ -1,0 +1,79 @@
+"""The save browser: every save with its module, turn, phase, side to act
+and date; Enter loads the highlighted one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from warp_empires.saves import SaveError, SaveInfo, list_saves
+
+
+def _when(info: SaveInfo) -> str:
+    if info.meta is not None:
+        try:
+            return info.meta.saved_at_time.strftime("%Y-%m-%d %H:%M")
+        except ValueError:
+            return info.meta.saved_at
+    return datetime.fromtimestamp(info.mtime).strftime("%Y-%m-%d %H:%M")
+
+
+def save_row(info: SaveInfo) -> tuple[str, ...]:
+    name = info.path.stem
+    m = info.meta
+    if m is None:
+        return (name, "unreadable", "", "", "", _when(info), info.error or "")
+    active = m.sides[m.active].name if 0 <= m.active < 2 else "game over"
+    players = " vs ".join(s.player for s in m.sides)
+    return (name, m.module_id, str(m.turn), m.phase, active, _when(info), players)
+
+
+class SaveBrowser(Screen[Path | None]):
+    """Dismisses with the chosen file, or None."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Back")]
+
+    DEFAULT_CSS = """
+    SaveBrowser DataTable { height: 1fr; }
+    SaveBrowser #where { color: $text-muted; padding: 0 1; height: auto; }
+    """
+
+    def __init__(self, directory: str | None = None) -> None:
+        super().__init__()
+        self.directory = directory
+        self._paths: list[Path] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="where")
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Load a saved game"
+        table = self.query_one(DataTable)
+        table.add_columns("Name", "Module", "Turn", "Phase", "To act", "Saved", "Players / problem")
+        try:
+            infos = list_saves(self.directory)
+        except SaveError as error:
+            self.query_one("#where", Static).update(str(error))
+            return
+        for info in infos:
+            table.add_row(*save_row(info))
+            self._paths.append(info.path)
+        where = self.directory or "the default saves folder"
+        note = f"{len(infos)} saves in {where}." if infos else f"No saves yet in {where}."
+        self.query_one("#where", Static).update(note + "  Enter loads, Escape goes back.")
+        table.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if 0 <= event.cursor_row < len(self._paths):
+            self.dismiss(self._paths[event.cursor_row])
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)

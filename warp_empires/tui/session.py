@@ -1,0 +1,151 @@
+"""One game being played in the TUI: who plays each side, whose view is shown,
+when the keyboard changes hands, and the computer players' moves.
+
+No rule is decided here: every question goes to the engine, and every
+picture is drawn from view(state, side) for the side allowed to see it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from warp_empires.engine import Action, Game, IllegalAction, Prompt, describe_action
+from warp_empires.engine.actions import TERRITORY_VERBS
+from warp_empires.module.defs import Module
+from warp_empires.tui.players import HUMAN, Player, make_player
+
+NO_SIDE = -1
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action as the player reads it."""
+
+    action: Action
+    label: str
+    territory: int | None  # set when the action picks a territory on the map
+
+
+class Session:
+    def __init__(
+        self, game: Game, players: tuple[str, str], *, open_hands: bool = False,
+        max_turns: int | None = None,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.open_hands = open_hands or bool(game.options.get("open_hands"))
+        self.max_turns = max_turns
+        self._bots: dict[int, Player] = {
+            side: make_player(kind, game.seed + 7919 * (side + 1))
+            for side, kind in enumerate(players)
+            if kind != HUMAN
+        }
+
+    @property
+    def module(self) -> Module:
+        return self.game.module
+
+    # -- who sees what ----------------------------------------------------
+
+    def is_human(self, side: int) -> bool:
+        return 0 <= side < 2 and self.players[side] == HUMAN
+
+    @property
+    def human_sides(self) -> list[int]:
+        return [s for s in (0, 1) if self.is_human(s)]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two people share the screen and must not see each other's secrets."""
+        return len(self.human_sides) == 2 and not self.open_hands
+
+    def viewer(self, current: int | None) -> int:
+        """Whose view to draw now. Two people: whoever must decide (else the
+        current one stays). One person: always theirs. Nobody: the active side."""
+        p = self.prompt()
+        humans = self.human_sides
+        if len(humans) == 2:
+            if self.is_human(p.side):
+                return p.side
+            return current if current is not None else self.game.state.active
+        if len(humans) == 1:
+            return humans[0]
+        return self.game.state.active
+
+    def view(self, side: int) -> dict[str, Any]:
+        return self.game.view(side)
+
+    # -- decisions --------------------------------------------------------
+
+    def prompt(self) -> Prompt:
+        return self.game.prompt()
+
+    @property
+    def over(self) -> bool:
+        return self.game.over or self.turn_cap_reached
+
+    @property
+    def turn_cap_reached(self) -> bool:
+        return self.max_turns is not None and self.game.state.turn > self.max_turns
+
+    def choices(self) -> list[Choice]:
+        """The deciding side's legal actions, resigning left to the palette."""
+        p = self.prompt()
+        if p.side == NO_SIDE:
+            return []
+        return [
+            Choice(a, describe_action(self.module, self.game.state, a), self._territory_of(a))
+            for a in self.game.legal_actions()
+            if a[0] != "resign"
+        ]
+
+    def _territory_of(self, action: Action) -> int | None:
+        verb = action[0]
+        if verb in TERRITORY_VERBS:
+            return action[1]
+        if verb == "target" and self.game.state.pend.get("targets") == "territory":
+            # The view does not say what a card targets; the pending step does.
+            return action[1]
+        return None
+
+    def apply(self, side: int, action: Action) -> list[dict[str, Any]]:
+        """Carry out a person's or a computer's action; IllegalAction passes up."""
+        return self.game.apply(side, action)
+
+    def resign(self, side: int) -> None:
+        self.game.apply(side, ("resign",))
+
+    def bot_to_move(self) -> int | None:
+        """The computer side that must decide now, if any."""
+        if self.over:
+            return None
+        side = self.prompt().side
+        return side if side in self._bots else None
+
+    def bot_step(self) -> Action | None:
+        """Let the deciding computer player make one move."""
+        side = self.bot_to_move()
+        if side is None:
+            return None
+        legal = self.game.legal_actions()
+        action = self._bots[side].choose(self.game.view(side), legal)
+        try:
+            self.game.apply(side, action)
+        except IllegalAction:
+            # A player bug must not stall the game: fall back to a legal move.
+            action = next(a for a in legal if a[0] != "resign")
+            self.game.apply(side, action)
+        return action
+
+    # -- results ----------------------------------------------------------
+
+    def result_line(self) -> str:
+        """One line saying how the game ended, for the end screen and the CLI."""
+        s = self.game.state
+        m = self.module
+        if s.winner >= 0:
+            reason = f" {s.win_reason}" if s.win_reason else ""
+            return f"{m.sides[s.winner].name} win on turn {s.turn}.{reason}"
+        banks = ", ".join(f"{m.sides[i].short} bank {s.banks[i]}" for i in (0, 1))
+        return f"No winner after {s.turn - 1} turns (turn cap); {banks}."

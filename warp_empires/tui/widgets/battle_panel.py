@@ -1,0 +1,75 @@
+"""The battle as the viewer sees it: both stacks, each side's total and its
+breakdown, the cards played in turn, losses and the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from warp_empires.module.defs import Module
+from warp_empires.tui.looks import side_text, stack_lines
+
+_PARTS = (("units", "units"), ("cards", "cards"), ("leader", "leader"), ("majority", "majority"))
+
+
+def battle_text(module: Module, view: dict[str, Any]) -> Text | None:
+    battle = view.get("battle")
+    finished = battle is None
+    if finished:
+        # A finished battle stays on show until the Battle phase is over.
+        battle = view.get("last_battle") if view.get("phase") == "battle" else None
+    if battle is None:
+        return None
+    t = battle["t"]
+    out = Text()
+    att = battle["att"]
+    out.append(f"Battle at {module.map.territories[t].name}", style="bold")
+    out.append(" (over)\n" if finished else "\n", style="dim")
+    out.append("Attacker: ")
+    out.append_text(side_text(module, att))
+    out.append("  Defender: ")
+    out.append_text(side_text(module, 1 - att))
+    out.append("\n")
+    if not finished:
+        for line in stack_lines(module, view, t):
+            out.append_text(line)
+            out.append("\n")
+    for side, total in enumerate(battle.get("totals") or []):
+        out.append_text(side_text(module, side))
+        parts = " + ".join(f"{total[key]} {name}" for key, name in _PARTS if total.get(key))
+        out.append(f"  total {total['total']}", style="bold")
+        out.append(f"  ({parts or '0'})\n")
+    for who, kind, _target in battle.get("played", []):
+        out.append("  played: ")
+        out.append_text(side_text(module, who))
+        out.append(f" {module.cards[kind].name}\n")
+    losses = battle.get("losses", [])
+    if losses:
+        out.append("Losses: ")
+        out.append(", ".join(
+            f"{module.units[unit].name}{' (captured)' if fate == 'captured' else ''}"
+            for _side, unit, fate in losses
+        ))
+        out.append("\n")
+    if battle.get("result"):
+        out.append(battle["result"], style="bold")
+    elif not finished and battle.get("stage") == "cards":
+        out.append_text(side_text(module, battle["turn"]))
+        out.append(" to play a card or pass", style="italic")
+    return out
+
+
+class BattlePanel(Static):
+    DEFAULT_CSS = """
+    BattlePanel { height: auto; padding: 0 1; border: round $warning; display: none; }
+    BattlePanel.-on { display: block; }
+    """
+
+    def show(self, module: Module, view: dict[str, Any]) -> None:
+        text = battle_text(module, view)
+        self.set_class(text is not None, "-on")
+        if text is not None:
+            self.border_title = "Battle"
+            self.update(text)

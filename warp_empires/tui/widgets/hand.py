@@ -1,0 +1,68 @@
+"""The viewing side's hand. A card that a legal action can use now is marked
+and selectable (Enter or click); the rest are listed greyed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from warp_empires.module.defs import Module
+
+
+class HandList(OptionList):
+    DEFAULT_CSS = """
+    HandList { height: auto; max-height: 10; border: round $primary 50%; padding: 0; }
+    HandList:focus { border: round $primary; }
+    """
+
+    class CardChosen(Message):
+        def __init__(self, kind: int) -> None:
+            self.kind = kind
+            super().__init__()
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._kinds: list[int] = []
+        self._shown: tuple = ()
+
+    def show(
+        self, module: Module, hand: list[int], usable: dict[int, str],
+        enemy_hand: list[int] | None = None, title: str = "Hand",
+    ) -> None:
+        """`usable` maps a card kind to the verb a legal action would use it for."""
+        key = (tuple(hand), tuple(sorted(usable.items())), tuple(enemy_hand or ()), title)
+        if key == self._shown:
+            return
+        self._shown = key
+        self.border_title = f"{title} ({len(hand)})"
+        options: list[Option] = []
+        self._kinds = []
+        for i, kind in enumerate(hand):
+            card = module.cards[kind]
+            verb = usable.get(kind)
+            text = Text()
+            text.append("▶ " if verb else "  ", style="bold")
+            text.append(card.name, style="bold" if verb else "")
+            text.append(f"  {card.timing}", style="dim")
+            if verb:
+                text.append(f"  [{verb}]", style="italic")
+            options.append(Option(text, id=f"card-{i}", disabled=verb is None))
+            self._kinds.append(kind)
+        if not hand:
+            options.append(Option(Text("no cards", style="dim"), disabled=True))
+        if enemy_hand is not None:
+            names = ", ".join(module.cards[k].name for k in enemy_hand) or "no cards"
+            options.append(Option(Text(f"Enemy hand (open): {names}", style="italic"),
+                                  disabled=True))
+        highlighted = self.highlighted
+        self.set_options(options)
+        if highlighted is not None and highlighted < len(options):
+            self.highlighted = highlighted
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        option_id = event.option.id or ""
+        if option_id.startswith("card-"):
+            self.post_message(self.CardChosen(self._kinds[int(option_id[5:])]))
