@@ -15,7 +15,7 @@ def play(module: Module, seed: int, kinds: tuple[str, str] = ("random", "random"
     players = [make_player(k, module, seed * 2 + i) for i, k in enumerate(kinds)]
     while not game.over and game.state.turn <= max_turns:
         p = game.prompt()
-        action = players[p.side].choose(game.view(p.side), game.legal_actions())
+        action = players[p.side].choose(game.view(p.side, log=False), game.legal_actions())
         game.apply(p.side, action)
         if each is not None:
             each(game)

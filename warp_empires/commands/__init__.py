@@ -12,7 +12,11 @@ To add a command: write warp_empires/commands/<name>.py and add it below.
 
 from __future__ import annotations
 
-COMMAND_MODULES: tuple[str, ...] = ("warp_empires.commands.module_cmds",)
+COMMAND_MODULES: tuple[str, ...] = (
+    "warp_empires.commands.module_cmds",
+    "warp_empires.commands.play",
+    "warp_empires.commands.simulate",
+)
 
 
 class CommandError(Exception):

@@ -168,6 +168,8 @@ def safe_revenue(s: State, side: int) -> list[int]:
 def distinct_by_type(s: State, chits: list[int]) -> list[int]:
     """One chit of each unit type, the lowest, in chit order: choices between two
     identical units are the same choice, so legal lists name one of them."""
+    if len(chits) < 2:
+        return list(chits)
     seen: set[int] = set()
     out: list[int] = []
     for c in sorted(chits):

@@ -14,11 +14,12 @@ def move_legal(s: State) -> list[Action]:
     side = s.active
     acts: list[Action] = [("play", k) for k in playable(s, side, "move")]
     acts.extend(("play", k) for k in playable(s, side, "action"))
+    chits = s.chits
     for stack in s.stacks[side]:
         if len(stack) > 1:
-            top_type = s.chits[stack[0]]
+            top_type = chits[stack[0]]
             acts.extend(("top", c) for c in distinct_by_type(s, stack[1:])
-                        if s.chits[c] != top_type)
+                        if chits[c] != top_type)
     acts.append(("end",))
     return acts
 

@@ -14,9 +14,10 @@ def _plain(d: dict[str, Any]) -> dict[str, Any]:
     return {k: (v[:] if isinstance(v, list) else v) for k, v in d.items()}
 
 
-def view(state: State, side: int) -> dict[str, Any]:
+def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
     """Plain data for `side`: its own secrets, the public facts, and of the enemy
-    only what the rules show (hand size, top unit and size of hidden stacks)."""
+    only what the rules show (hand size, top unit and size of hidden stacks).
+    `log=False` leaves the log out, for computer players that do not read it."""
     s = state
     everything = bool(s.options.get("open_hands"))
     b = s.battle
@@ -68,7 +69,8 @@ def view(state: State, side: int) -> dict[str, Any]:
         if side == s.active or everything else [],
         "intel": [dict(i) for i in s.intel[side]],
         "history": [h[:] for h in s.history],
-        "log": [e for e in s.log if everything or e["to"] is None or e["to"] == side],
+        "log": [e for e in s.log if everything or e["to"] is None or e["to"] == side]
+        if log else [],
         "winner": s.winner,
         "win_reason": s.win_reason,
         "enemy": other(side),

@@ -1,0 +1,85 @@
+"""`warp-empires simulate`: computer players against each other, many games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import CommandError
+
+TIMING_KEYS = ("seconds", "actions_per_second")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "simulate", help="play games between computer players and summarise them",
+        description="Play N games between computer players. A turn is one player-turn; a "
+        "game reaching --max-turns is counted unfinished. The same arguments give the same "
+        "results, apart from the timing figures.")
+    p.add_argument("--module", default="star_wars", help="module name or path")
+    p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--players", default="heuristic,heuristic",
+                   help="P1,P2: random, heuristic or bot; P1 plays the module's first side")
+    p.add_argument("--max-turns", type=int, default=300, help="turn cap (default 300)")
+    p.add_argument("--check", action="store_true",
+                   help="check every invariant after every action (slow)")
+    p.add_argument("--save-dir", type=Path, help="save each game's final state here")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..bots import PLAYER_KINDS
+    from ..module import load_module
+    from ..sim import simulate
+
+    players = [x.strip() for x in args.players.split(",")]
+    if len(players) != 2 or any(k not in PLAYER_KINDS + ("bot",) for k in players):
+        raise CommandError(f"--players wants two of bot, {', '.join(PLAYER_KINDS)}, "
+                           f"comma-separated (got {args.players!r})")
+    if args.games < 1 or args.max_turns < 1:
+        raise CommandError("--games and --max-turns must be at least 1")
+    module = load_module(args.module)
+    if args.save_dir is not None:
+        args.save_dir.mkdir(parents=True, exist_ok=True)
+    bar = _Progress(args.games) if sys.stderr.isatty() else None
+    summary = simulate(module, args.games, args.seed, players, args.max_turns, args.check,
+                       args.save_dir, bar.update if bar else None)
+    if bar:
+        bar.close()
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        _print(summary)
+    return 0
+
+
+class _Progress:
+    def __init__(self, total: int) -> None:
+        self.total = total
+
+    def update(self, done: int) -> None:
+        width = 30
+        filled = width * done // self.total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+
+
+def _print(s: dict) -> None:
+    players = ", ".join(f"{side} {kind}" for side, kind in s["players"].items())
+    wins = ", ".join(f"{side} {n}" for side, n in s["wins"].items())
+    print(f"{s['games']} games of {s['module']} ({players})")
+    print(f"finished {s['finished']}, unfinished {s['unfinished']}, errors {s['errors']}")
+    print(f"wins: {wins}")
+    for reason, n in s["reasons"].items():
+        print(f"  {n:4d}  {reason}")
+    for sample in s["error_samples"]:
+        print(f"  error: {sample}")
+    print(f"mean turns {s['turns_mean']}, {s['actions']} actions in {s['seconds']} s "
+          f"({s['actions_per_second']} actions/s)")

@@ -1,0 +1,101 @@
+"""Playing games between computer players, for `simulate`, benchmarks and tests."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .bots import make_player
+from .engine import Game
+from .engine.invariants import broken
+from .module.defs import Module
+
+
+@dataclass
+class GameResult:
+    seed: int
+    winner: int  # -1: unfinished or errored
+    reason: str
+    turns: int
+    actions: int
+    error: str = ""
+    history: list[list[int]] = field(default_factory=list)
+
+
+def seat(module: Module, players: list[str]) -> list[str]:
+    """Player kinds by side index; the first player plays the module's first side."""
+    first = module.rules.first_side
+    kinds = ["", ""]
+    kinds[first], kinds[1 - first] = players[0], players[1]
+    return kinds
+
+
+def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
+              check: bool = False) -> tuple[Game, GameResult]:
+    """One game to its end or past `max_turns` player-turns; errors are caught
+    and reported, so that one bad game does not stop a whole simulation."""
+    game = Game.new(module, seed)
+    players = [make_player(k, module, seed * 2 + i) for i, k in enumerate(kinds)]
+    try:
+        while not game.over and game.state.turn <= max_turns:
+            p = game.prompt()
+            action = players[p.side].choose(game.view(p.side, log=False),
+                                            game.legal_actions())
+            game.apply(p.side, action)
+            if check and (problems := broken(game.state)):
+                raise AssertionError("; ".join(problems))
+    except Exception as err:  # noqa: BLE001 - reported per game, see docstring
+        return game, GameResult(seed, -1, "", game.state.turn, len(game.actions),
+                                f"{type(err).__name__}: {err}")
+    s = game.state
+    return game, GameResult(seed, s.winner, s.win_reason, s.turn, len(game.actions),
+                            history=s.history)
+
+
+def simulate(module: Module, games: int, seed: int, players: list[str], max_turns: int,
+             check: bool = False, save_dir: Path | None = None,
+             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Plays `games` games with seeds seed, seed+1, ...; returns the summary."""
+    kinds = seat(module, players)
+    started = time.perf_counter()
+    results: list[GameResult] = []
+    for i in range(games):
+        game, result = play_game(module, seed + i, kinds, max_turns, check)
+        results.append(result)
+        if save_dir is not None:
+            from .saves import save_game
+
+            save_game(game, Path(save_dir) / f"sim-{module.id}-{seed + i}.wes", players=kinds)
+        if progress is not None:
+            progress(i + 1)
+    seconds = time.perf_counter() - started
+    return summarise(module, kinds, results, seconds)
+
+
+def summarise(module: Module, kinds: list[str], results: list[GameResult],
+              seconds: float) -> dict[str, Any]:
+    ids = [s.id for s in module.sides]
+    actions = sum(r.actions for r in results)
+    reasons: dict[str, int] = {}
+    for r in results:
+        if r.winner >= 0:
+            key = f"{ids[r.winner]}: {r.reason}"
+            reasons[key] = reasons.get(key, 0) + 1
+    return {
+        "module": module.id,
+        "games": len(results),
+        "players": {ids[i]: kinds[i] for i in (0, 1)},
+        "finished": sum(1 for r in results if r.winner >= 0),
+        "unfinished": sum(1 for r in results if r.winner < 0 and not r.error),
+        "wins": {ids[i]: sum(1 for r in results if r.winner == i) for i in (0, 1)},
+        "reasons": dict(sorted(reasons.items())),
+        "errors": sum(1 for r in results if r.error),
+        "error_samples": [f"seed {r.seed}: {r.error}" for r in results if r.error][:5],
+        "turns_mean": round(sum(r.turns for r in results) / max(1, len(results)), 2),
+        "actions": actions,
+        "seconds": round(seconds, 3),
+        "actions_per_second": round(actions / seconds, 1) if seconds > 0 else 0.0,
+    }
