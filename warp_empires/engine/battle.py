@@ -53,9 +53,10 @@ def _start(s: State, t: int) -> None:
                 "losses": [], "totals": []}
     s.step = "battle_card"
     # RULINGS B2: both stacks are shown to both players when the battle starts.
-    log(s, f"Battle at {s.territory_name(t)}: {s.side_name(att)} "
-           f"({unit_names(s, s.stacks[att][t])}) attack {s.side_name(other(att))} "
-           f"({unit_names(s, s.stacks[other(att)][t])}).", kind="battle")
+    dfn = other(att)
+    log(s, f"Battle at {s.territory_name(t)}: {s.says(att, 'attack')} the "
+           f"{s.side_name(dfn)}. {s.side_name(att)}: {unit_names(s, s.stacks[att][t])}. "
+           f"{s.side_name(dfn)}: {unit_names(s, s.stacks[dfn][t])}.", kind="battle")
 
 
 def battle_side(s: State) -> int:
@@ -73,7 +74,7 @@ def card_do(s: State, a: Action) -> None:
     side = b["turn"]
     if a[0] == "pass":
         b["passes"] += 1
-        log(s, f"{s.side_name(side)} pass.", kind="battle")
+        log(s, f"{s.says(side, 'pass')}.", kind="battle")
         if b["passes"] >= 2:  # RULINGS B3: both passed in a row
             _resolve(s)
         else:
@@ -149,7 +150,7 @@ def _resolve(s: State) -> None:
         winner = dfn if s.module.rules.tie_winner == "defender" else att
     loser = other(winner)
     b["winner"], b["loser"], b["totals"] = winner, loser, tot
-    b["result"] = (f"{s.side_name(winner)} win at {s.territory_name(t)}, "
+    b["result"] = (f"{s.says(winner, 'win')} at {s.territory_name(t)}, "
                    f"{tot[winner]['total']} to {tot[loser]['total']}.")
     log(s, b["result"], kind="battle")
     rules = s.module.rules
@@ -186,7 +187,7 @@ def _lose(s: State, chit: int) -> None:
             or any(s.unit(c).is_leader for c in s.stacks[b["loser"]][t]))
         fate = capture_or_return(s, chit, b["loser"], allowed)
     b["losses"].append([side, s.chits[chit], fate])
-    text = f"{s.side_name(side)} lose {name}"
+    text = f"{s.says(side, 'lose')} {name}"
     if fate == "captured":
         text += " (captured)"
     log(s, text + ".", kind="loss")
@@ -300,7 +301,7 @@ def _retreat(s: State, dest: int) -> None:
     survivors = s.stacks[loser][t]
     s.stacks[loser][dest].extend(survivors)  # joining a friendly stack keeps its top
     s.stacks[loser][t] = []
-    log(s, f"{s.side_name(loser)} retreat {len(survivors)} unit"
+    log(s, f"{s.says(loser, 'retreat')} {len(survivors)} unit"
            f"{'s' if len(survivors) != 1 else ''} from {s.territory_name(t)} to "
            f"{s.territory_name(dest)}.", kind="retreat")
     _finish(s)

@@ -53,7 +53,7 @@ def draw_cards(s: State, side: int, n: int) -> list[int]:
     if drawn:
         names = ", ".join(s.module.cards[k].name for k in drawn)
         log(s, f"You draw {names}.", to=side, kind="draw")
-        log(s, f"{s.side_name(side)} draw {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+        log(s, f"{s.says(side, 'draw')} {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
             to=other(side), kind="draw")
     return drawn
 

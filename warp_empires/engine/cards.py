@@ -133,20 +133,20 @@ def _resolve(s: State, a: Action | None) -> None:
         if a is None or a[0] == "hand":
             names = ", ".join(sorted(s.module.cards[c].name for c in s.hands[enemy])) or "no cards"
             s.intel[side].append({"kind": "hand", "cards": sorted(s.hands[enemy])})
-            log(s, f"{card.name}: the {s.side_name(enemy)} hold {names}.", to=side, kind="spy")
+            log(s, f"{card.name}: the {s.says(enemy, 'hold')} {names}.", to=side, kind="spy")
             log(s, f"{sname} look at your hand.", to=enemy, kind="spy")
         else:
             t = a[1]
             stack = s.stacks[enemy][t]
             s.intel[side].append({"kind": "stack", "territory": t,
                                   "units": [s.chits[c] for c in stack]})
-            log(s, f"{card.name}: at {s.territory_name(t)} the {s.side_name(enemy)} have "
+            log(s, f"{card.name}: at {s.territory_name(t)} the {s.says(enemy, 'have')} "
                    f"{unit_names(s, stack)}.", to=side, kind="spy")
             log(s, f"{sname} look at your stack at {s.territory_name(t)}.", to=enemy, kind="spy")
     elif k == "remove_control":
         t = a[1]
         s.control[t] = NO_SIDE
-        log(s, f"{card.name}: {s.side_name(enemy)} lose control of {s.territory_name(t)}.",
+        log(s, f"{card.name}: {s.says(enemy, 'lose')} control of {s.territory_name(t)}.",
             kind="control")
     elif k == "rescue":
         if s.pend["stage"] == 0:
@@ -192,22 +192,22 @@ def _battle_effect(s: State, side: int, kind: int, a: Action | None) -> None:
     b = s.battle
     target = a[1] if a is not None else -1
     b["played"].append([side, kind, target])
-    sname = s.side_name(side)
+    sname = s.says(side, "play")
     if k == "destroy":
         enemy = other(side)
         s.stacks[enemy][b["t"]].remove(target)
         to_pile(s, target)  # RULINGS B4: back to the pile at once, no longer a loss
         b["destroyed"].append(target)
-        log(s, f"{sname} play {card.name}: {unit_name(s, target)} is destroyed.", kind="battle")
+        log(s, f"{sname} {card.name}: {unit_name(s, target)} is destroyed.", kind="battle")
     elif k == "zero_force":
         b["zeroed"].append(target)
-        log(s, f"{sname} play {card.name}: {unit_name(s, target)} counts 0 Force.",
+        log(s, f"{sname} {card.name}: {unit_name(s, target)} counts 0 Force.",
             kind="battle")
     elif k == "target_bonus":
-        log(s, f"{sname} play {card.name}: {unit_name(s, target)} gets "
+        log(s, f"{sname} {card.name}: {unit_name(s, target)} gets "
                f"+{card.effect.amount}.", kind="battle")
     else:
-        log(s, f"{sname} play {card.name}.", kind="battle")
+        log(s, f"{sname} {card.name}.", kind="battle")
 
 
 def _finish(s: State) -> None:

@@ -32,7 +32,7 @@ def predraw_legal(s: State) -> list[Action]:
 def predraw_do(s: State, a: Action) -> None:
     if a[0] == "discard":
         discard_card(s, s.active, a[1])
-        log(s, f"{s.side_name(s.active)} discard {s.module.cards[a[1]].name}.", kind="discard")
+        log(s, f"{s.says(s.active, 'discard')} {s.module.cards[a[1]].name}.", kind="discard")
         if s.hands[s.active]:
             return
     draw_cards(s, s.active, s.module.rules.draw)
@@ -54,7 +54,7 @@ def discard_down_legal(s: State) -> list[Action]:
 
 def discard_down_do(s: State, a: Action) -> None:
     discard_card(s, s.active, a[1])
-    log(s, f"{s.side_name(s.active)} discard {s.module.cards[a[1]].name}.", kind="discard")
+    log(s, f"{s.says(s.active, 'discard')} {s.module.cards[a[1]].name}.", kind="discard")
     after_draw(s)
 
 
@@ -71,7 +71,7 @@ def collect_revenue(s: State) -> None:
     gained = sum(terr[t].revenue for t in controlled_revenue(s, side))
     s.revenue[side] = gained
     s.banks[side] += gained
-    log(s, f"{s.side_name(side)} gain {gained} revenue (bank {s.banks[side]}).", kind="revenue")
+    log(s, f"{s.says(side, 'gain')} {gained} revenue (bank {s.banks[side]}).", kind="revenue")
 
 
 # Recruit (RULINGS R1-R4)
@@ -81,7 +81,7 @@ def begin_recruit(s: State) -> bool:
     """Draws the recruit offer; False when the side cannot recruit at all (R3)."""
     side = s.active
     if not safe_revenue(s, side):
-        log(s, f"{s.side_name(side)} control no revenue territory to recruit in.", kind="recruit")
+        log(s, f"{s.says(side, 'control')} no revenue territory to recruit in.", kind="recruit")
         return False
     s.pend = {"bonus": 0, "drawn": 0}
     _offer(s, s.module.rules.recruit_draw)
@@ -95,7 +95,7 @@ def _offer(s: State, n: int) -> None:
     s.pend["drawn"] += len(drawn)
     names = ", ".join(unit_name(s, c) for c in drawn) or "nothing (the pile is empty)"
     log(s, f"You draw for recruiting: {names}.", to=side, kind="recruit")
-    log(s, f"{s.side_name(side)} draw {len(drawn)} chits to recruit from.", to=other(side),
+    log(s, f"{s.says(side, 'draw')} {len(drawn)} chits to recruit from.", to=other(side),
         kind="recruit")
 
 
@@ -125,7 +125,7 @@ def recruit_do(s: State, a: Action) -> None:
     cost = s.unit(chit).force
     s.banks[side] -= cost
     s.pend["placing"] = chit  # stays in the recruit draw until it is placed
-    log(s, f"{s.side_name(side)} buy {unit_name(s, chit)} for {cost}.", kind="recruit")
+    log(s, f"{s.says(side, 'buy')} {unit_name(s, chit)} for {cost}.", kind="recruit")
     places = safe_revenue(s, side)
     if len(places) == 1:
         _place_recruit(s, places[0])
@@ -145,7 +145,7 @@ def _place_recruit(s: State, t: int) -> None:
     chit = s.pend.pop("placing")
     s.recruit.remove(chit)
     place(s, chit, t)
-    log(s, f"{s.side_name(s.active)} place {unit_name(s, chit)} at {s.territory_name(t)}.",
+    log(s, f"{s.says(s.active, 'place')} {unit_name(s, chit)} at {s.territory_name(t)}.",
         kind="recruit")
     s.step = "recruit"
     rules = s.module.rules
@@ -184,7 +184,7 @@ def upkeep_do(s: State, a: Action) -> None:
     t = s.where(chit)
     s.stacks[s.active][t].remove(chit)
     to_pile(s, chit)
-    log(s, f"{s.side_name(s.active)} disband {unit_name(s, chit)} at {s.territory_name(t)} "
+    log(s, f"{s.says(s.active, 'disband')} {unit_name(s, chit)} at {s.territory_name(t)} "
            f"(upkeep).", kind="upkeep")
     if upkeep_owed(s) == 0:
         flow.end_upkeep(s)
@@ -205,4 +205,4 @@ def take_control(s: State) -> None:
         if needed and not any(units[s.chits[c]].traits & needed for c in mine[t]):
             continue  # RULINGS K2: some occupier must bear a control trait
         s.control[t] = side
-        log(s, f"{s.side_name(side)} take control of {terr.name}.", kind="control")
+        log(s, f"{s.says(side, 'take')} control of {terr.name}.", kind="control")

@@ -13,7 +13,7 @@ def start_turn(s: State) -> None:
     s.phase = "draw"
     s.pend = {}
     s.intel[s.active] = []
-    log(s, f"Turn {s.turn}: the {s.side_name(s.active)} play.", kind="turn")
+    log(s, f"Turn {s.turn}: the {s.says(s.active, 'play')}.", kind="turn")
     if s.hands[s.active]:
         s.step = "predraw_discard"  # RULINGS D1: discard unwanted cards first
     else:

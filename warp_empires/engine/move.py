@@ -30,7 +30,7 @@ def move_do(s: State, a: Action) -> None:
     side = s.active
     verb = a[0]
     if verb == "end":
-        log(s, f"{s.side_name(side)} end their Move phase.", kind="phase")
+        log(s, f"{s.says(side, 'end')} the Move phase.", kind="phase")
         flow.end_move(s)
         return
     if verb == "top":
@@ -46,7 +46,7 @@ def move_do(s: State, a: Action) -> None:
     card = s.module.cards[kind]
     s.hands[side].remove(kind)
     s.discard.append(kind)
-    log(s, f"{s.side_name(side)} play {card.name}.", kind="card")
+    log(s, f"{s.says(side, 'play')} {card.name}.", kind="card")
     if card.timing == "move":
         s.pend = {"card": kind, "left": card.effect.amount, "moved": []}
         s.step = "move_from"
@@ -116,7 +116,7 @@ def move_units_do(s: State, a: Action) -> None:
     s.pend["left"] -= 1
     src_name, dst_name = s.territory_name(src), s.territory_name(dst)
     log(s, f"You move {unit_names(s, sel)} from {src_name} to {dst_name}.", to=side, kind="move")
-    log(s, f"{s.side_name(side)} move a group of {len(sel)} from {src_name} to {dst_name}.",
+    log(s, f"{s.says(side, 'move')} a group of {len(sel)} from {src_name} to {dst_name}.",
         to=1 - side, kind="move")
     if s.pend["left"] <= 0 or not movable_sources(s):
         _card_done(s)

@@ -120,8 +120,29 @@ class State:
     def side_name(self, side: int) -> str:
         return self.module.sides[side].short
 
+    def says(self, side: int, verb: str) -> str:
+        """'Rebels draw' / 'Empire draws': the side's short name with its verb agreeing."""
+        name = self.module.sides[side].short
+        return f"{name} {verb if _plural(name) else _singular(verb)}"
+
     def territory_name(self, t: int) -> str:
         return self.module.map.territories[t].name
+
+
+def _plural(name: str) -> bool:
+    # A side named like "Rebels" takes plural verbs, "Empire" singular ones.
+    return name.endswith("s")
+
+
+def _singular(verb: str) -> str:
+    irregular = {"have": "has", "do": "does", "are": "is"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
 
 
 def _copy(value: Any) -> Any:

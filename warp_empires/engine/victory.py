@@ -35,7 +35,7 @@ def check(s: State) -> bool:
     if s.module.rules.elimination and s.phase != "setup":
         for side in order:
             if not units_on_map(s, side) and not controlled_revenue(s, side):
-                declare(s, other(side), f"The {s.side_name(side)} have no units and no "
+                declare(s, other(side), f"The {s.says(side, 'have')} no units and no "
                                         f"territory left.")
                 return True
     return False
@@ -50,5 +50,5 @@ def declare(s: State, side: int, reason: str) -> None:
 
 
 def resign(s: State, side: int) -> None:
-    log(s, f"{s.side_name(side)} resign.", kind="victory")
+    log(s, f"{s.says(side, 'resign')}.", kind="victory")
     declare(s, other(side), f"The {s.side_name(side)} resigned.")
