@@ -128,13 +128,12 @@ def _resolve(s: State, a: Action | None) -> None:
     eff = card.effect
     k = eff.kind
     enemy = other(side)
-    sname = s.side_name(side)
     if k == "spy":
         if a is None or a[0] == "hand":
             names = ", ".join(sorted(s.module.cards[c].name for c in s.hands[enemy])) or "no cards"
             s.intel[side].append({"kind": "hand", "cards": sorted(s.hands[enemy])})
             log(s, f"{card.name}: the {s.says(enemy, 'hold')} {names}.", to=side, kind="spy")
-            log(s, f"{sname} look at your hand.", to=enemy, kind="spy")
+            log(s, f"{s.says(side, 'look')} at your hand.", to=enemy, kind="spy")
         else:
             t = a[1]
             stack = s.stacks[enemy][t]
@@ -142,7 +141,8 @@ def _resolve(s: State, a: Action | None) -> None:
                                   "units": [s.chits[c] for c in stack]})
             log(s, f"{card.name}: at {s.territory_name(t)} the {s.says(enemy, 'have')} "
                    f"{unit_names(s, stack)}.", to=side, kind="spy")
-            log(s, f"{sname} look at your stack at {s.territory_name(t)}.", to=enemy, kind="spy")
+            log(s, f"{s.says(side, 'look')} at your stack at {s.territory_name(t)}.", to=enemy,
+                kind="spy")
     elif k == "remove_control":
         t = a[1]
         s.control[t] = NO_SIDE
