@@ -70,3 +70,15 @@ def test_clone_is_independent():
         pr = play_on.prompt()
         play_on.apply(pr.side, p.choose(play_on.view(pr.side), play_on.legal_actions()))
     assert copy.to_data() == before
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_star_wars_games_keep_every_invariant(seed):
+    from pathlib import Path
+
+    from warp_empires.module import load_module
+
+    sw = load_module(Path(__file__).parents[2] / "modules" / "star_wars")
+    kinds = ("random", "random") if seed % 3 else ("heuristic", "random")
+    game = play(sw, 1000 + seed, kinds=kinds, max_turns=80, each=checked)
+    assert game.over or game.state.turn > 80
