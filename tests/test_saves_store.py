@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_saves_support import make_doc
+from tests.test_saves_format import HOSTILE
+from tests.test_saves_support import make_doc, v1_dict, wrap, wrap_obj
 from warp_empires.saves import (
     SaveError,
     default_dir,
     list_saves,
     path_for_name,
+    read_save,
     sanitize_name,
     store,
     user_dir,
@@ -153,3 +155,40 @@ def test_listing_json(tmp_path: Path) -> None:
 
 def test_listing_a_missing_folder_is_empty(tmp_path: Path) -> None:
     assert list_saves(tmp_path / "nothing-here") == []
+
+
+def test_listing_checks_meta_but_leaves_the_rest_to_loading(tmp_path: Path) -> None:
+    good = make_doc(name="G").to_dict()
+    # meta last, and a body the schema would refuse: listed, but not readable.
+    body_broken = {"seed": "not an int", "snapshot": 1.5, "meta": good["meta"]}
+    (tmp_path / "body.wes").write_bytes(wrap_obj(body_broken))
+    meta_broken = {**good, "meta": {**good["meta"], "turn": -3}}
+    (tmp_path / "meta.wes").write_bytes(wrap_obj(meta_broken))
+    (tmp_path / "nometa.wes").write_bytes(wrap_obj({"seed": 1}))
+    (tmp_path / "array.wes").write_bytes(wrap_obj([good["meta"]]))
+    (tmp_path / "deep.wes").write_bytes(wrap(b"\x81\xa1x" + b"\x91" * 5000 + b"\xc0"))
+    infos = {i.path.name: i for i in list_saves(tmp_path)}
+    assert infos["body.wes"].error is None and infos["body.wes"].meta.name == "G"
+    with pytest.raises(SaveError, match="bad save data at seed"):
+        read_save(tmp_path / "body.wes")
+    assert infos["meta.wes"].error == "bad save data at meta.turn: -3 is out of range 0..1000000"
+    assert infos["nometa.wes"].error == "bad save data at top level: missing field 'meta'"
+    assert infos["array.wes"].error.startswith("payload is not valid save data")
+    assert infos["deep.wes"].error == "payload is nested too deeply"
+
+
+def test_listing_upgrades_old_files(tmp_path: Path) -> None:
+    (tmp_path / "old.wes").write_bytes(wrap_obj(v1_dict(make_doc(name="Old")), version=1))
+    (info,) = list_saves(tmp_path)
+    assert info.error is None and info.format_version == 1
+    assert info.meta.name == "Old" and info.meta.program == "unknown (format 1)"
+
+
+def test_listing_survives_every_hostile_payload(tmp_path: Path) -> None:
+    for i, payload in enumerate(HOSTILE.values()):
+        (tmp_path / f"h{i}.wes").write_bytes(wrap(payload))
+    (tmp_path / "meta-nil.wes").write_bytes(wrap_obj({"meta": None}))
+    (tmp_path / "huge-map.wes").write_bytes(wrap(b"\xdf\xff\xff\xff\xff" + b"\xa1a\xc0" * 1000))
+    infos = list_saves(tmp_path)
+    assert len(infos) == len(HOSTILE) + 2
+    assert all(i.error and i.meta is None and "\n" not in i.error for i in infos)

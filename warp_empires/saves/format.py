@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import msgpack
 
 from . import migrate
-from .doc import SaveDoc, check_document
+from .doc import SaveDoc, SaveMeta, check_document, check_meta
 from .errors import SaveError
 from .migrate import FORMAT_VERSION
 from .schema import Invalid
@@ -72,12 +74,14 @@ def envelope(data: bytes, where: str) -> tuple[int, bytes]:
     return version, body[HEADER.size:]
 
 
+_MISSING = object()
+
+
 def _refuse_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not allowed")
 
 
-def unpack(payload: bytes, where: str) -> Any:
-    """One msgpack value from `payload`, read under hard limits."""
+def _unpacker(payload: bytes) -> msgpack.Unpacker:
     unpacker = msgpack.Unpacker(
         None,
         max_buffer_size=max(len(payload), 1),
@@ -89,21 +93,59 @@ def unpack(payload: bytes, where: str) -> Any:
         ext_hook=_refuse_ext,
         raw=False,
     )
+    unpacker.feed(payload)
+    return unpacker
+
+
+@contextmanager
+def _unpack_errors(where: str) -> Iterator[None]:
+    """Every way msgpack can refuse a payload, as a SaveError."""
     try:
-        unpacker.feed(payload)
-        value = unpacker.unpack()
+        yield
     except msgpack.OutOfData:
         raise SaveError(where, "payload ends early (declared length exceeds the data)") from None
     except (msgpack.exceptions.StackError, RecursionError):
         raise SaveError(where, "payload is nested too deeply") from None
     except (ValueError, msgpack.UnpackException, MemoryError) as e:
-        # StackError (deep nesting), limit errors, bad UTF-8, non-string keys,
-        # refused ext types: all ValueError subclasses or UnpackException.
+        # Limit errors, bad UTF-8, non-string keys, refused ext types: all
+        # ValueError subclasses or UnpackException.
         detail = str(e) or type(e).__name__
         raise SaveError(where, f"payload is not valid save data ({detail})") from None
+
+
+def unpack(payload: bytes, where: str) -> Any:
+    """The one msgpack value of `payload`, read under hard limits."""
+    with _unpack_errors(where):
+        unpacker = _unpacker(payload)
+        value = unpacker.unpack()
     if unpacker.tell() != len(payload):
         raise SaveError(where, "extra bytes after the payload")
     return value
+
+
+def decode_meta(data: bytes, where: str) -> tuple[SaveMeta, int]:
+    """Only the metadata (and the file's format version), for listings: the
+    file is checksummed whole, but of the payload only `meta` is decoded."""
+    version, payload = envelope(data, where)
+    if version != FORMAT_VERSION:
+        # Old files are rare and small; upgrading them whole keeps one code path.
+        doc, version = decode(data, where)
+        return doc.meta, version
+    meta: Any = _MISSING
+    with _unpack_errors(where):
+        unpacker = _unpacker(payload)
+        for _ in range(unpacker.read_map_header()):
+            if unpacker.unpack() == "meta":
+                meta = unpacker.unpack()
+                break
+            unpacker.skip()
+    if meta is not _MISSING:
+        try:
+            check_meta(meta, "meta")
+        except Invalid as e:
+            raise SaveError(where, f"bad save data at {e}") from None
+        return SaveMeta.from_dict(meta), version
+    raise SaveError(where, "bad save data at top level: missing field 'meta'")
 
 
 def decode(data: bytes, where: str) -> tuple[SaveDoc, int]:

@@ -50,7 +50,7 @@ def game_doc(game: Game, name: str, players: Sequence[str] | None = None) -> Sav
         active=-1 if state.winner >= 0 else state.active,
     )
     actions = [(side, tuple(action)) for side, action in game.actions]
-    return SaveDoc(meta=meta, seed=game.seed, options=dict(game.options), actions=actions,
+    return SaveDoc(meta=meta, seed=game.seed, options=_plain(game.options), actions=actions,
                    snapshot=state.to_data())
 
 
@@ -154,8 +154,9 @@ def replay_doc(doc: SaveDoc, module: Module, where: str) -> Game:
             text = " ".join(map(str, action))
             raise SaveError(where, f"action {i + 1} of {len(doc.actions)} ({text!r} by side "
                                    f"{side}) does not replay: {e}") from e
-    replayed = _plain(game.state.to_data())
-    if replayed != doc.snapshot:
+    replayed = game.state.to_data()
+    # to_data() is already plain lists (fast path); tuples would compare unequal.
+    if replayed != doc.snapshot and (replayed := _plain(replayed)) != doc.snapshot:
         fields = [k for k in sorted(set(replayed) | set(doc.snapshot))
                   if replayed.get(k) != doc.snapshot.get(k)]
         raise SaveError(where, "replaying the action log does not reproduce the saved state "

@@ -21,6 +21,11 @@ INT64_MIN = -(1 << 63)
 UINT64_MAX = (1 << 64) - 1
 
 
+_STR = frozenset({str})
+_SCALARS = frozenset({type(None), bool, int, str})
+_PLAIN = _SCALARS | {list, dict}
+
+
 class Invalid(Exception):
     def __init__(self, where: str, problem: str) -> None:
         super().__init__(f"{where or 'top level'}: {problem}")
@@ -110,40 +115,44 @@ def record(fields: Mapping[str, Check]) -> Check:
 
 
 def plain_data(max_depth: int, max_nodes: int) -> Check:
-    """Any tree of nil, bool, int, string, array and string-keyed map.
+    """A map whose values are trees of nil, bool, int, string, array and string-keyed map.
 
     Used for the engine's own data (snapshot, options), whose inner shape is the
     engine's business; the engine checks it again when it rebuilds the game. The
-    walk is iterative and bounded so that deep or huge trees cost no recursion.
+    walk goes level by level, so deep or huge trees cost no recursion, and it
+    looks at each container's element types in bulk, since a long game's
+    snapshot holds tens of thousands of values. (Ints need no range check: the
+    unpacker cannot produce a larger one, and the packer refuses to write one.)
     """
-    scalars = (type(None), bool, int, str)
-
     def check(value: Any, where: str) -> None:
         if type(value) is not dict:
             raise Invalid(where, f"expected a map, got {kind(value)}")
-        todo: list[tuple[Any, int, str]] = [(value, 0, where)]
-        nodes = 0
-        while todo:
-            v, depth, at = todo.pop()
-            nodes += 1
-            if nodes > max_nodes:
-                raise Invalid(where, f"more than {max_nodes} values")
-            t = type(v)
-            if t in scalars:
-                if t is int and not INT64_MIN <= v <= UINT64_MAX:
-                    raise Invalid(at, "int out of 64-bit range")
-                continue
-            if depth >= max_depth:
-                raise Invalid(at, f"nested deeper than {max_depth} levels")
-            if t is list:
-                todo.extend((x, depth + 1, at) for x in v)
-            elif t is dict:
-                for k, x in v.items():
-                    if type(k) is not str:
-                        raise Invalid(at, f"map key of type {kind(k)} (only strings allowed)")
-                    todo.append((x, depth + 1, f"{at}.{k}" if len(at) < 80 else at))
-            else:
-                raise Invalid(at, f"unexpected value of type {kind(v)}")
+        level: list[Any] = [value]
+        depth = nodes = 0
+        while level:
+            depth += 1
+            if depth > max_depth:
+                raise Invalid(where, f"nested deeper than {max_depth} levels")
+            deeper: list[Any] = []
+            for container in level:
+                nodes += len(container)
+                if nodes > max_nodes:
+                    raise Invalid(where, f"more than {max_nodes} values")
+                if type(container) is dict:
+                    if not _STR.issuperset(map(type, container)):
+                        bad = next(k for k in container if type(k) is not str)
+                        raise Invalid(where, f"map key of type {kind(bad)} (only strings)")
+                    items = container.values()
+                else:
+                    items = container
+                types = set(map(type, items))
+                if types <= _SCALARS:
+                    continue
+                if not types <= _PLAIN:
+                    bad = next(v for v in items if type(v) not in _PLAIN)
+                    raise Invalid(where, f"unexpected value of type {kind(bad)}")
+                deeper.extend(v for v in items if type(v) is list or type(v) is dict)
+            level = deeper
     return check
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from . import io
 from .doc import SaveDoc, SaveMeta
 from .errors import SaveError
-from .format import MAX_FILE_SIZE, decode, encode
+from .format import MAX_FILE_SIZE, decode, decode_meta, encode
 
 SUFFIX = ".wes"
 ENV_DIR = "WARP_EMPIRES_SAVES"
@@ -174,16 +174,19 @@ class SaveInfo:
 
 
 def save_info(path: Path) -> SaveInfo:
+    """A listing entry: checksum and metadata checked, the rest of the payload
+    left for load time."""
     try:
         st = path.stat()
         size, mtime = st.st_size, st.st_mtime
     except OSError:
         size, mtime = 0, 0.0
     try:
-        doc, version = read_save_versioned(path)
+        data = io.read_bounded(path, MAX_FILE_SIZE)
+        meta, version = decode_meta(data, os.fspath(path))
     except SaveError as e:
         return SaveInfo(path, None, e.problem, None, size, mtime)
-    return SaveInfo(path, doc.meta, None, version, size, mtime)
+    return SaveInfo(path, meta, None, version, size, mtime)
 
 
 def list_saves(directory: str | os.PathLike[str] | None = None) -> list[SaveInfo]:
