@@ -134,11 +134,10 @@ def test_listing_is_newest_first_and_reports_bad_files(tmp_path: Path) -> None:
     (tmp_path / "folder.wes").mkdir()
 
     infos = list_saves(tmp_path)
-    assert [i.path.name for i in infos if i.error is None] == ["new.wes", "mid.wes", "old.wes"]
-    bad = [i for i in infos if i.error is not None]
-    assert [i.path.name for i in bad] == ["broken.wes"]
-    assert "checksum mismatch" in bad[0].error
-    assert bad[0].meta is None
+    assert [i.path.name for i in infos] == ["new.wes", "mid.wes", "old.wes", "broken.wes"]
+    bad = infos[-1]
+    assert "checksum mismatch" in bad.error
+    assert bad.meta is None
 
 
 def test_listing_json(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 COMMAND_MODULES: tuple[str, ...] = (
     "warp_empires.commands.module_cmds",
     "warp_empires.commands.play",
+    "warp_empires.commands.saves_cmds",
     "warp_empires.commands.simulate",
 )
 

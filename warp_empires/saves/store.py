@@ -150,10 +150,11 @@ class SaveInfo:
     mtime: float
 
     @property
-    def sort_time(self) -> float:
+    def sort_key(self) -> tuple[bool, float]:
+        """Good saves by their saved-at time, then damaged files by modification time."""
         if self.meta is not None:
-            return self.meta.saved_at_time.timestamp()
-        return self.mtime
+            return True, self.meta.saved_at_time.timestamp()
+        return False, self.mtime
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"path": os.fspath(self.path), "error": self.error,
@@ -190,8 +191,9 @@ def save_info(path: Path) -> SaveInfo:
 
 
 def list_saves(directory: str | os.PathLike[str] | None = None) -> list[SaveInfo]:
-    """Every *.wes file of the folder, newest first; unreadable files are listed
-    with their error. A folder that does not exist yet has no saves."""
+    """Every *.wes file of the folder: good saves newest first, then files that
+    cannot be read, each with its error. A folder that does not exist yet has no
+    saves."""
     folder = resolve_dir(directory)
     try:
         names = sorted(os.listdir(folder))
@@ -201,7 +203,7 @@ def list_saves(directory: str | os.PathLike[str] | None = None) -> list[SaveInfo
         raise SaveError(folder, f"cannot list the saves folder ({e.strerror or e})") from None
     infos = [save_info(folder / n) for n in names
              if n.endswith(SUFFIX) and not n.startswith(".") and (folder / n).is_file()]
-    infos.sort(key=lambda i: i.sort_time, reverse=True)
+    infos.sort(key=lambda i: i.sort_key, reverse=True)
     return infos
 
 
