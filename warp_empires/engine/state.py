@@ -58,7 +58,9 @@ class State:
     log: list[dict[str, Any]]
 
     def clone(self, log: bool = True) -> State:
-        """A deep copy; `log=False` starts the copy with an empty log (for playouts)."""
+        """A copy that shares nothing mutable with this state; `log=False` starts
+        the copy with an empty log (for playouts). Entries of the log, history
+        and intel are never changed once added, so the copies share them."""
         s = State.__new__(State)
         s.module = self.module
         s.seed = self.seed
@@ -68,22 +70,22 @@ class State:
         s.active = self.active
         s.phase = self.phase
         s.step = self.step
-        s.pend = _copy(self.pend)
-        s.battle = _copy(self.battle) if self.battle is not None else None
+        s.pend = _copy_flat(self.pend)
+        s.battle = _copy_flat(self.battle) if self.battle is not None else None
         s.last_battle = self.last_battle  # replaced whole, never changed in place
         s.chits = self.chits  # never changes after setup
         s.stacks = [[st[:] for st in side] for side in self.stacks]
-        s.piles = [p[:] for p in self.piles]
-        s.captives = [c[:] for c in self.captives]
+        s.piles = [self.piles[0][:], self.piles[1][:]]
+        s.captives = [self.captives[0][:], self.captives[1][:]]
         s.recruit = self.recruit[:]
-        s.hands = [h[:] for h in self.hands]
+        s.hands = [self.hands[0][:], self.hands[1][:]]
         s.deck = self.deck[:]
         s.discard = self.discard[:]
         s.banks = self.banks[:]
         s.revenue = self.revenue[:]
         s.control = self.control[:]
-        s.intel = [_copy(i) for i in self.intel]
-        s.history = [h[:] for h in self.history]
+        s.intel = [self.intel[0][:], self.intel[1][:]]
+        s.history = self.history[:]
         s.winner = self.winner
         s.win_reason = self.win_reason
         s.log = self.log[:] if log else []
@@ -148,10 +150,18 @@ def _singular(verb: str) -> str:
 def _copy(value: Any) -> Any:
     """Deep copy of plain data (dicts, lists, scalars); tuples become lists as in msgpack."""
     if isinstance(value, list | tuple):
+        if all(type(v) is int for v in value):
+            return list(value)
         return [_copy(v) for v in value]
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     return value
+
+
+def _copy_flat(d: dict[str, Any]) -> dict[str, Any]:
+    # pend and battle hold lists that change in place, but never the entries
+    # of those lists (played cards and losses are appended whole).
+    return {k: (v[:] if type(v) is list else v) for k, v in d.items()}
 
 
 def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
