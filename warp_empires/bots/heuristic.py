@@ -15,7 +15,7 @@ from warp_empires.module.defs import Module
 
 from .base import without_resign
 
-CARD_VALUE = {"move": 3, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
+CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
               "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1}
 ATTACK_MARGIN = 1.25
 
@@ -28,7 +28,7 @@ class HeuristicPlayer:
         self.rng = random.Random(seed)
         self.dist = _distances(module)
         self.avg_force = [_avg_force(module, side) for side in (0, 1)]
-        self.rejected: set[int] = set()  # sources with no good move, for this card
+        self.plan: tuple[int, int, list[int]] | None = None
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         legal = without_resign(legal)
@@ -62,94 +62,141 @@ class HeuristicPlayer:
         terr = self.m.map.territories
         return max(legal, key=lambda a: (terr[a[1]].revenue, self.rng.random()))
 
-    # Move phase
+    # Move phase: a plan is (source, destination, units) with a score
 
     def _move(self, view, legal):
-        self.rejected = set()
         plays = [a for a in legal if a[0] == "play"]
         for a in plays:
             kind = self.m.cards[a[1]].effect.kind
             if kind in ("rescue", "remove_control", "sabotage"):
                 return a
         moves = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
-        if moves and self._best_plan(view) is not None:
+        if moves and self._best_plan(view, []) is not None:
             return max(moves, key=lambda a: self.m.cards[a[1]].effect.amount)
         return ("end",)
 
     def _move_from(self, view, legal):
-        plan = self._best_plan(view)
-        if plan is None or ("from", plan[0]) not in legal:
-            return ("stop",)
-        return ("from", plan[0])
+        sources = [a[1] for a in legal if a[0] == "from"]
+        plan = self._best_plan(view, view["pend"].get("moved", []), sources)
+        self.plan = plan
+        return ("from", plan[0]) if plan else ("stop",)
 
     def _move_units(self, view, legal):
-        adds = [a for a in legal if a[0] == "add"]
-        if adds:
-            return adds[0]
-        src = view["pend"]["from"]
-        tos = [a for a in legal if a[0] == "to"]
-        group = self._own_stack(view, src)
-        if tos:
-            best = max(tos, key=lambda a: self._score(view, group, src, a[1]))
-            if self._score(view, group, src, best[1]) > 0:
-                return best
-        self.rejected.add(src)
+        plan = getattr(self, "plan", None)
+        pend = view["pend"]
+        if not plan or plan[0] != pend["from"]:
+            return ("back",)
+        sel = set(pend["sel"])
+        adds = {a[1] for a in legal if a[0] == "add"}
+        for chit in plan[2]:
+            if chit not in sel:
+                # identical units are offered once: take whichever of the type is offered
+                alike = self._alike(view, chit, adds)
+                if alike is not None:
+                    return ("add", alike)
+        if ("to", plan[1]) in legal:
+            self.plan = None
+            return ("to", plan[1])
+        self.plan = None
         return ("back",)
 
-    def _own_stack(self, view, t: int) -> list[int]:
-        st = view["stacks"][view["side"]][t]
-        return [u["unit"] for u in st["units"]] if st else []
+    def _alike(self, view, chit: int, offered: set[int]) -> int | None:
+        if chit in offered:
+            return chit
+        unit = self._unit_of(view, chit)
+        for c in offered:
+            if self._unit_of(view, c) == unit:
+                return c
+        return None
 
-    def _best_plan(self, view) -> tuple[int, int] | None:
+    def _best_plan(self, view, moved: list[int],
+                   sources: list[int] | None = None) -> tuple[int, int, list[int]] | None:
         side = view["side"]
-        best, best_score = None, 0.0
+        units = self.m.units
+        best, best_score = None, 0.5
         for t, st in enumerate(view["stacks"][side]):
-            if not st or t in self.rejected:
+            if not st or (sources is not None and t not in sources):
                 continue
-            group = [u["unit"] for u in st["units"] if self.m.units[u["unit"]].move > 0]
-            if not group:
+            free = [u for u in st["units"] if u["chit"] not in moved and units[u["unit"]].move > 0]
+            if not free:
                 continue
-            speed = min(self.m.units[u].move for u in group)
-            for d, dd in enumerate(self.dist[t]):
-                if 0 < dd <= speed:
-                    score = self._score(view, group, t, d)
+            for group in self._groups(view, t, free):
+                speed = min(units[u["unit"]].move for u in group)
+                types = [u["unit"] for u in group]
+                for d in self._reach(view, t, speed):
+                    score = self._score(view, types, t, d, len(group) < len(free))
                     if score > best_score:
-                        best, best_score = (t, d), score
+                        best, best_score = (t, d, [u["chit"] for u in group]), score
         return best
 
-    def _score(self, view, group: list[int], src: int | None, dest: int) -> float:
+    def _groups(self, view, t: int, free: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+        """The whole stack, and single non-leader units able to take control."""
+        units = self.m.units
+        needed = self.m.rules.control_traits
+        out = [free]
+        seen = set()
+        for u in free:
+            unit = units[u["unit"]]
+            if unit.is_leader or u["unit"] in seen or len(free) == 1:
+                continue
+            if not needed or unit.traits & needed:
+                seen.add(u["unit"])
+                out.append([u])
+        return out
+
+    def _reach(self, view, start: int, steps: int) -> list[int]:
+        enemy = view["stacks"][view["enemy"]]
+        terr = self.m.map.territories
+        seen, frontier, found = {start}, [start], []
+        for _ in range(steps):
+            nxt = []
+            for t in frontier:
+                for n in terr[t].neighbours:
+                    if n not in seen:
+                        seen.add(n)
+                        found.append(n)
+                        if not enemy[n]:
+                            nxt.append(n)
+            frontier = nxt
+        return found
+
+    def _score(self, view, group: list[int], src: int | None, dest: int,
+               detached: bool = False) -> float:
         side, enemy = view["side"], view["enemy"]
         units = self.m.units
+        rules = self.m.rules
         terr = self.m.map.territories[dest]
         mine = sum(units[u].force for u in group)
         if any(units[u].is_leader for u in group):
-            mine += self.m.rules.leader_bonus
+            mine += rules.leader_bonus
         foe = view["stacks"][enemy][dest]
         goals = self._goals(view)
         score = 0.0
         if foe:
             est = self._estimate(foe, enemy)
-            if mine < est * ATTACK_MARGIN + 2:
+            if mine < est * ATTACK_MARGIN + 3:
                 return -100.0
-            score += 10 + est
-        if terr.is_revenue and view["control"][dest] != side:
-            if any(units[u].traits & self.m.rules.control_traits for u in group) or \
-                    not self.m.rules.control_traits:
-                score += terr.revenue * 4
-        if dest in goals:
-            score += 15 if mine >= 20 else 2
-        if src is not None:
+            score += 8 + est
+        elif detached and _threatened(view, dest, self.dist, 1):
+            score -= 4  # a lone unit next to an enemy stack is lost
+        claim = terr.is_revenue and view["control"][dest] != side
+        if claim and (not rules.control_traits
+                      or any(units[u].traits & rules.control_traits for u in group)):
+            score += terr.revenue * 5 + (4 if view["control"][dest] == enemy else 0)
+        if dest in goals and not detached:
+            score += 15 if mine >= 30 else 1
+        if src is not None and not detached:
             targets = goals or [t.index for t in self.m.map.territories if t.is_revenue
                                 and view["control"][t.index] != side]
             if targets:
                 before = min(self.dist[src][g] for g in targets)
                 after = min(self.dist[dest][g] for g in targets)
-                score += (before - after) * 1.5
+                score += (before - after) * 1.0
             if view["control"][src] == side and self.m.map.territories[src].is_revenue \
-                    and _threatened(view, src, self.dist):
+                    and _threatened(view, src, self.dist, 2):
                 score -= 6
-        if view["stacks"][side][dest]:
-            score += 1
+        if detached and src is not None and not claim:
+            score -= 3  # a lone unit only moves to claim something
         return score
 
     def _goals(self, view) -> list[int]:
@@ -243,8 +290,16 @@ class HeuristicPlayer:
         if not buys or on_map >= limit:
             return ("done",)
         units = self.m.units
+        needed = self.m.rules.control_traits
+        unclaimed = sum(1 for t in self.m.map.territories
+                        if t.is_revenue and view["control"][t.index] != side)
         by_chit = {r["chit"]: units[r["unit"]] for r in view["recruit"]}
-        return max(buys, key=lambda a: (by_chit[a[1]].is_leader, by_chit[a[1]].force))
+
+        def worth(a):
+            u = by_chit[a[1]]
+            claimer = u.move > 0 and bool(u.traits & needed) and unclaimed > 0
+            return (u.is_leader * 6 + u.force + claimer * 4 - (u.move == 0) * 2)
+        return max(buys, key=worth)
 
     def _place(self, view, legal):
         side = view["side"]
@@ -284,6 +339,6 @@ def _avg_force(module: Module, side: int) -> float:
     return sum(forces) / max(1, len(forces))
 
 
-def _threatened(view: dict[str, Any], t: int, dist: list[list[int]]) -> bool:
+def _threatened(view: dict[str, Any], t: int, dist: list[list[int]], reach: int = 2) -> bool:
     enemy = view["stacks"][view["enemy"]]
-    return any(st and dist[t][e] <= 2 for e, st in enumerate(enemy))
+    return any(st and dist[t][e] <= reach for e, st in enumerate(enemy))

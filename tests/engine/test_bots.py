@@ -1,0 +1,41 @@
+"""Computer players: legal, deterministic, and the heuristic beats random play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from warp_empires.bots import make_player
+from warp_empires.module import load_module
+from warp_empires.sim import simulate
+
+SW = Path(__file__).parents[2] / "modules" / "star_wars"
+
+
+@pytest.fixture(scope="module")
+def sw():
+    return load_module(SW)
+
+
+@pytest.mark.parametrize("players", [["heuristic", "random"], ["random", "heuristic"]])
+def test_heuristic_beats_random_in_most_games(sw, players):
+    result = simulate(sw, 12, 40, players, 150)
+    seat = "rebels" if players[0] == "heuristic" else "empire"
+    assert result["errors"] == 0
+    assert result["wins"][seat] >= 9, result
+
+
+def test_simulation_is_deterministic_apart_from_timing(sw):
+    a = simulate(sw, 3, 7, ["heuristic", "heuristic"], 60)
+    b = simulate(sw, 3, 7, ["heuristic", "heuristic"], 60)
+    for key in ("seconds", "actions_per_second"):
+        a.pop(key)
+        b.pop(key)
+    assert a == b
+
+
+def test_bot_means_the_strongest_and_unknown_kinds_are_refused(sw):
+    assert make_player("bot", sw).kind == "heuristic"
+    with pytest.raises(ValueError, match="unknown player kind"):
+        make_player("genius", sw)
