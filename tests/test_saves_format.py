@@ -13,7 +13,7 @@ import pytest
 
 from tests.test_saves_support import make_doc, v1_dict, wrap, wrap_obj
 from warp_empires.saves import FORMAT_VERSION, SaveError, read_save, write_save
-from warp_empires.saves.format import MAGIC, MAX_ARRAY_LEN, decode, encode
+from warp_empires.saves.format import MAGIC, MAX_ARRAY_LEN, MAX_STR_LEN, MAX_VALUES, decode, encode
 
 WHERE = "saves/x.wes"
 
@@ -93,6 +93,10 @@ HOSTILE: dict[str, bytes] = {
     "bin32 declaring 4 GiB": b"\xc6\xff\xff\xff\xff" + b"x",
     "array over the length limit": b"\xdd" + struct.pack(">I", MAX_ARRAY_LEN + 1)
     + b"\xc0" * (MAX_ARRAY_LEN + 1),
+    "millions of empty arrays": (b"\xdd" + struct.pack(">I", 1_000_000)) * 1
+    + (b"\xdd" + struct.pack(">I", 3) + b"\x90\x90\x90") * 1_000_000,
+    "millions of short strings": b"\xdd" + struct.pack(">I", 1_000_000)
+    + (b"\xdd" + struct.pack(">I", 3) + b"\xa2ab" * 3) * 1_000_000,
     "deep nesting of arrays": b"\x91" * 100_000 + b"\xc0",
     "deep nesting of maps": b"\x81\xa1k" * 100_000 + b"\xc0",
     "ext type": b"\xd4\x05\x00",
@@ -112,6 +116,14 @@ HOSTILE: dict[str, bytes] = {
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_hostile_payload_is_rejected(name: str) -> None:
     reject(wrap(HOSTILE[name]))
+
+
+def test_value_budget_stops_millions_of_tiny_values() -> None:
+    # Without the budget these 4-16 MB files decode into millions of Python
+    # objects (hundreds of MiB) before the schema could refuse them.
+    for name in ("millions of empty arrays", "millions of short strings"):
+        err = reject(wrap(HOSTILE[name]))
+        assert err.problem == f"payload is not valid save data (more than {MAX_VALUES:,} values)"
 
 
 def test_hostile_payload_inside_a_valid_document() -> None:
@@ -222,6 +234,18 @@ def test_missing_and_unknown_fields_are_rejected() -> None:
     doc = copy.deepcopy(base)
     doc["meta"]["colour"] = "red"
     assert "unknown field 'colour'" in str(reject(wrap_obj(doc)))
+
+
+def test_encode_refuses_a_save_beyond_the_read_limits() -> None:
+    doc = make_doc()
+    for snapshot, problem in [
+        ({"long": "x" * (MAX_STR_LEN + 1)}, "beyond the read limits"),
+        ({f"s{i}": "x" * MAX_STR_LEN for i in range(17)}, "the limit for reading is"),
+        ({"many": [[0, 0]] * 600_000}, "beyond the read limits"),
+    ]:
+        broken = type(doc)(doc.meta, doc.seed, doc.options, doc.actions, snapshot)
+        with pytest.raises(SaveError, match=problem):
+            encode(broken, WHERE)
 
 
 def test_encode_refuses_what_decode_would_refuse() -> None:
