@@ -9,9 +9,17 @@ from pathlib import Path
 
 from ..engine import Game, describe_action
 from ..module import load_module
-from ..saves import SUFFIX, SaveError, SaveInfo, list_saves, load_game, path_for_name, read_save
+from ..saves import (
+    SUFFIX,
+    SaveError,
+    SaveInfo,
+    list_saves,
+    load_game,
+    path_for_name,
+    read_save,
+    resolve_dir,
+)
 from ..saves.errors import one_line
-from ..saves.store import resolve_dir
 from . import CommandError
 
 SAVES_HELP = """\

@@ -18,6 +18,7 @@ from .store import (
     list_saves,
     path_for_name,
     read_save,
+    resolve_dir,
     sanitize_name,
     user_dir,
     write_autosave,
@@ -28,6 +29,6 @@ __all__ = [
     "AUTOSAVE_SLOTS", "FORMAT_VERSION", "MAX_FILE_SIZE", "SUFFIX",
     "AutosaveLoad", "SaveDoc", "SaveError", "SaveInfo", "SaveMeta", "SideInfo",
     "autosave", "autosave_slots", "default_dir", "list_saves", "load_game",
-    "load_latest_autosave", "path_for_name", "read_save", "sanitize_name", "save_game",
-    "user_dir", "write_autosave", "write_save",
+    "load_latest_autosave", "path_for_name", "read_save", "resolve_dir", "sanitize_name",
+    "save_game", "user_dir", "write_autosave", "write_save",
 ]

@@ -13,10 +13,11 @@ from typing import Any
 
 from . import schema as s
 
-# Bounds on what a save may hold. They are far above any real game (a long
-# campaign of several hundred player-turns is about 20,000 actions) and exist
-# so that a hostile file cannot make the loader do unbounded work.
-MAX_ACTIONS = 1_000_000
+# Bounds on what a save may hold. They are far above any real game (400
+# player-turns of random play are about 9,300 actions) and exist so that a
+# hostile file cannot make the loader do unbounded work: replaying costs about
+# 30 microseconds an action, so the longest log allowed replays in seconds.
+MAX_ACTIONS = 200_000
 MAX_ACTION_ARGS = 4
 MAX_DATA_DEPTH = 32
 MAX_SNAPSHOT_VALUES = 2_000_000
