@@ -17,7 +17,7 @@ from .module import ModuleError
 
 # THE DEFAULT COMMAND: what a bare `warp-empires` runs. Empty prints the help.
 # When the `play` command exists, set this to ["play"] to open the game.
-DEFAULT_ARGS: list[str] = []
+DEFAULT_ARGS: list[str] = ["play"]
 
 DEBUG_ENV = "WARP_EMPIRES_DEBUG"  # set to 1 to see the traceback of an internal error
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-HUMAN = "human"
+from warp_empires.tui.players import HUMAN
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ class Session:
         self.open_hands = open_hands or bool(game.options.get("open_hands"))
         self.max_turns = max_turns
         self._bots: dict[int, Player] = {
-            side: make_player(kind, game.seed + 7919 * (side + 1))
+            side: make_player(kind, game.module, game.seed + 7919 * (side + 1))
             for side, kind in enumerate(players)
             if kind != HUMAN
         }

@@ -1,0 +1,100 @@
+"""`warp-empires play`: open the game in the terminal (also what a bare
+`warp-empires` runs).
+
+With no options the title screen opens. Any game option (--players, --seed,
+--module, --open-hands) starts that game at once. `--headless --exit-on-end`
+runs the real app without a screen, computer players on both sides, until the
+game ends or the turn cap, prints one result line and exits 0 (a smoke test).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from . import CommandError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    play = subparsers.add_parser(
+        "play",
+        help="play a game in the terminal (the default command)",
+        description="Open Warp Empires in the terminal. Without options the title screen"
+        " opens; any game option starts that game at once.",
+    )
+    play.add_argument("--players", metavar="A,B",
+                      help="who plays each side: human, bot (the strongest computer player)"
+                      " or a computer player's name, e.g. human,bot")
+    play.add_argument("--seed", type=int, help="the game's random seed (default: random)")
+    play.add_argument("--module", metavar="NAME_OR_PATH",
+                      help="the theme module (default: the first one found)")
+    play.add_argument("--open-hands", action="store_true",
+                      help="teaching game: both hands shown, no hand-over screen")
+    play.add_argument("--pace", type=float, metavar="SECONDS",
+                      help="seconds between computer moves (default 0.6; 0 when headless)")
+    play.add_argument("--max-turns", type=int, metavar="T",
+                      help="stop after T player-turns")
+    play.add_argument("--saves", metavar="DIR", help="the saves folder (default: saves/)")
+    play.add_argument("--headless", action="store_true",
+                      help="run without a screen (needs computer players on both sides)")
+    play.add_argument("--exit-on-end", action="store_true",
+                      help="leave when the game ends and print one result line")
+    play.set_defaults(run=run_play)
+
+
+def _players(text: str | None, headless: bool) -> tuple[str, str]:
+    from warp_empires.tui.players import player_kinds
+
+    if text is None:
+        return ("bot", "bot") if headless else ("human", "bot")
+    parts = [p.strip().lower() for p in text.split(",")]
+    if len(parts) != 2:
+        raise CommandError(f"--players needs two names separated by a comma, got {text!r}")
+    known = player_kinds()
+    for part in parts:
+        if part not in known:
+            raise CommandError(f"unknown player {part!r} (choose from {', '.join(known)})")
+    return (parts[0], parts[1])
+
+
+def _default_module() -> str:
+    from warp_empires.module import list_modules
+
+    found = list_modules()
+    if not found:
+        raise CommandError("no theme module found (see `warp-empires module list`)")
+    return str(found[0])
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from warp_empires.module import load_module
+    from warp_empires.tui import GameSettings, LaunchOptions, run_app
+
+    if args.pace is not None and args.pace < 0:
+        raise CommandError("--pace must be 0 or more seconds")
+    if args.max_turns is not None and args.max_turns < 1:
+        raise CommandError("--max-turns must be at least 1")
+    headless = bool(args.headless)
+    players = _players(args.players, headless)
+    if headless and "human" in players:
+        raise CommandError("--headless needs computer players on both sides, "
+                           "e.g. --players bot,bot")
+    wants_game = headless or any(
+        x is not None for x in (args.players, args.seed, args.module)) or args.open_hands
+    settings = None
+    if wants_game:
+        module = args.module or _default_module()
+        load_module(module)  # a bad module is reported here, as its list of problems
+        settings = GameSettings(module=module, players=players, seed=args.seed,
+                                open_hands=args.open_hands)
+    launch = LaunchOptions(
+        settings=settings,
+        pace=args.pace if args.pace is not None else (0.0 if headless else 0.6),
+        max_turns=args.max_turns,
+        # Headless there is nobody to close the app: it must end by itself.
+        exit_on_end=bool(args.exit_on_end or headless),
+        saves_dir=args.saves,
+    )
+    run_app(launch, headless=headless)
+    if launch.result:
+        print(launch.result[-1])
+    return 0
