@@ -896,6 +896,9 @@ class _Loader:
                 )
         if self.unit_index is None or setup.get("random_units") is None:
             return
+        mine = [u for u in self.units if u and u.get("side_index") == side]
+        if any(type(u.get("count")) is not int or u["count"] < 1 for u in mine):
+            return  # a bad count is reported already; the pile size is unknown
         pile = sum(
             (u.get("count") or 0) - placed.get(i, 0)
             for i, u in enumerate(self.units)
