@@ -1,0 +1,101 @@
+"""A plain (non-editable) `pip install .` into a fresh venv finds the Star Wars module
+from any directory: the wheel carries a copy of modules/ (see setup.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def copy_source(target: Path) -> None:
+    """The checkout's files as a fresh clone would have them (plus uncommitted work)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=False,
+    )
+    if listed.returncode != 0:  # not a git checkout: copy all but the usual clutter
+        ignore = shutil.ignore_patterns(
+            ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__"
+        )
+        shutil.copytree(ROOT, target, ignore=ignore)
+        return
+    for name in filter(None, listed.stdout.decode().split("\0")):
+        if (ROOT / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target / name)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """bin/ of a fresh venv with the package installed from a copy of the checkout."""
+    base = tmp_path_factory.mktemp("install")
+    source = base / "source"
+    copy_source(source)
+    env_dir = base / "venv"
+    venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+    bindir = env_dir / ("Scripts" if sys.platform == "win32" else "bin")
+    done = subprocess.run(
+        [str(bindir / "python"), "-m", "pip", "install", "--quiet", str(source)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    shutil.rmtree(source)  # the installed package must not lean on the copy
+    return bindir
+
+
+def run_outside(bindir: Path, tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "WARP_EMPIRES_MODULES")}
+    env["XDG_DATA_HOME"] = str(tmp_path / "empty-data-home")
+    return subprocess.run(
+        argv,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def test_installed_command_validates_star_wars_from_anywhere(
+    installed: Path, tmp_path: Path
+) -> None:
+    done = run_outside(
+        installed, tmp_path, str(installed / "warp-empires"), "validate", "star_wars", "--json"
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads(done.stdout)
+    assert data["module"] == "star_wars" and data["valid"] is True
+    assert set(data["sides"]) == {"rebels", "empire"}
+    assert data["territories"] > 20 and data["cards"] > 20
+    # Found in the installed package, not in a checkout.
+    assert "site-packages" in data["path"] and "builtin_modules" in data["path"]
+
+
+def test_installed_python_dash_m_and_module_list(installed: Path, tmp_path: Path) -> None:
+    done = run_outside(
+        installed,
+        tmp_path,
+        str(installed / "python"),
+        "-m",
+        "warp_empires",
+        "module",
+        "list",
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    names = [m["name"] for m in json.loads(done.stdout)["modules"]]
+    assert "star_wars" in names
