@@ -99,3 +99,14 @@ def test_installed_python_dash_m_and_module_list(installed: Path, tmp_path: Path
     assert done.returncode == 0, done.stderr
     names = [m["name"] for m in json.loads(done.stdout)["modules"]]
     assert "star_wars" in names
+
+
+def test_ci_runs_the_readme_quick_start_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = [line for line in quick.splitlines() if line.startswith("python3 -m venv")]
+    assert len(commands) == 2, commands  # one to play, one to test: no more
+    assert commands[0].endswith(".venv/bin/warp-empires") and "pip install . " in commands[0]
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert commands[1] in ci and commands[1].endswith(".venv/bin/pytest")
+    assert os.access(ROOT / ".ci" / "run", os.X_OK)
