@@ -11,7 +11,7 @@ from textual.color import Color
 
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
-from warp_empires.tui.widgets.map_view import StackLook, TerritoryLook
+from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
 
 PHASES = ("draw", "move", "battle", "revenue", "recruit", "upkeep", "control")
 
@@ -53,7 +53,8 @@ def stack_lines(module: Module, view: dict[str, Any], t: int) -> list[Text]:
             lines.append(Text.assemble(head, f" ({entry['size']}): ", names))
         else:
             top = module.units[entry["top"]].name
-            lines.append(Text.assemble(head, f" ({entry['size']}): {top} on top, rest hidden"))
+            rest = ", the rest hidden" if entry["size"] > 1 else ""
+            lines.append(Text.assemble(head, f" ({entry['size']}): {top} on top{rest}"))
     for intel in view.get("intel", []):
         if intel.get("kind") == "stack" and intel.get("territory") == t:
             names = ", ".join(module.units[u].name for u in intel["units"])
@@ -82,3 +83,4 @@ def territory_details(module: Module, view: dict[str, Any], t: int) -> Text:
     names = ", ".join(module.map.territories[n].name for n in territory.neighbours)
     out.append(f"Next to: {names}", style="dim")
     return out
+

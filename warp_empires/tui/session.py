@@ -16,6 +16,8 @@ from warp_empires.module.defs import Module
 from warp_empires.tui.players import HUMAN, Player, make_player
 
 NO_SIDE = -1
+# Chit verbs whose unit may stand anywhere on the map.
+WHERE_VERBS = frozenset({"top", "disband"})
 
 
 @dataclass(frozen=True)
@@ -94,11 +96,18 @@ class Session:
         p = self.prompt()
         if p.side == NO_SIDE:
             return []
-        return [
-            Choice(a, describe_action(self.module, self.game.state, a), self._territory_of(a))
-            for a in self.game.legal_actions()
-            if a[0] != "resign"
-        ]
+        places = _own_chit_places(self.game.view(p.side))
+        names = self.module.map.territories
+        out = []
+        for a in self.game.legal_actions():
+            if a[0] == "resign":
+                continue
+            label = describe_action(self.module, self.game.state, a)
+            if a[0] in WHERE_VERBS and a[1] in places:
+                # Same unit type may stand in several places: say which one.
+                label += f" at {names[places[a[1]]].name}"
+            out.append(Choice(a, label, self._territory_of(a)))
+        return out
 
     def _territory_of(self, action: Action) -> int | None:
         verb = action[0]
@@ -147,5 +156,19 @@ class Session:
         if s.winner >= 0:
             reason = f" {s.win_reason}" if s.win_reason else ""
             return f"{m.sides[s.winner].name} win on turn {s.turn}.{reason}"
-        banks = ", ".join(f"{m.sides[i].short} bank {s.banks[i]}" for i in (0, 1))
-        return f"No winner after {s.turn - 1} turns (turn cap); {banks}."
+        public = self.game.view(0)  # control and stack sizes are public (RULINGS H5)
+        parts = []
+        for side in (0, 1):
+            held = sum(1 for c in public["control"] if c == side)
+            units = sum(e["size"] for e in public["stacks"][side] if e)
+            parts.append(f"{m.sides[side].short} {held} territories, {units} units")
+        return f"No winner after {s.turn - 1} turns (turn cap); {'; '.join(parts)}."
+
+
+def _own_chit_places(view: dict[str, Any]) -> dict[int, int]:
+    """Where each of the viewing side's units stands: chit -> territory."""
+    places: dict[int, int] = {}
+    for t, entry in enumerate(view["stacks"][view["side"]]):
+        for unit in (entry or {}).get("units", []):
+            places[unit["chit"]] = t
+    return places

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.engine import IllegalAction
@@ -55,6 +55,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         *(Binding(key, f"verb('{verb}')", label) for verb, (key, label) in VERB_KEYS.items()),
+        Binding("a", "add_all", "Add all units"),
         Binding("1", "pick(0)", "Choose", key_display="1-9"),
         *(Binding(k, f"pick({i})", show=False) for i, k in enumerate(KEYS) if i),
         Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
@@ -72,7 +73,7 @@ class GameScreen(Screen[None]):
         self._choices: list[Choice] = []
         self._view: dict[str, Any] | None = None
         self._log_seen = 0
-        self._timer: Timer | None = None
+        self._bot_pending = False
         self._paused = False
         self._ended = False
         self._last_turn = session.game.state.turn
@@ -97,6 +98,11 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Log"
         self.sync()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < 110, "-narrow")
+        self.set_class(event.size.height < 34, "-short")
+        self.set_class(event.size.height < 27, "-tiny")
 
     # -- the one place the screen catches up with the game -----------------
 
@@ -151,14 +157,21 @@ class GameScreen(Screen[None]):
         self._show_details(map_view.cursor)
         usable = {c.action[1]: c.action[0] for c in self._choices
                   if c.action[0] in ("play", "discard")}
-        enemy = view["hands"][1 - viewer] if view.get("hands") else None
+        enemy, note = self._enemy_hand(view)
         title = f"{self.module.sides[viewer].short} hand"
-        self.query_one(HandList).show(self.module, view["hand"], usable, enemy, title)
+        self.query_one(HandList).show(self.module, view["hand"], usable, enemy, title, note)
         self._show_prompt(prompt.side, prompt.text, deciding)
         self.query_one(ChoiceList).show(self._choices, "Choices" if deciding else "Waiting")
         self._append_log(view["log"])
         self._place_focus()
         self.refresh_bindings()
+
+    @staticmethod
+    def _enemy_hand(view: dict[str, Any]) -> tuple[list[int] | None, str]:
+        if view.get("hands"):
+            return view["hands"][view["enemy"]], "open"
+        spied = [i["cards"] for i in view.get("intel", []) if i.get("kind") == "hand"]
+        return (spied[-1], "spied this turn") if spied else (None, "")
 
     def _show_prompt(self, side: int, text: str, deciding: bool) -> None:
         line = Text()
@@ -243,6 +256,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "verb":
             return any(c.action[0] == parameters[0] for c in self._choices)
+        if action == "add_all":
+            return any(c.action[0] == "add" for c in self._choices)
         if action == "pick":
             return int(parameters[0]) < len(self._choices)  # type: ignore[call-overload]
         if action in ("pace", "toggle_pause"):
@@ -254,6 +269,16 @@ class GameScreen(Screen[None]):
             if choice.action[0] == verb:
                 self.choose(choice)
                 return
+
+    def action_add_all(self) -> None:
+        """Every unit that may join the moving group joins it: one legal 'add' at a time."""
+        side = self.session.prompt().side
+        while side == self.viewer:
+            adds = [c for c in self.session.choices() if c.action[0] == "add"]
+            if not adds:
+                break
+            self.session.apply(side, adds[0].action)
+        self.after_change()
 
     def action_pick(self, index: int) -> None:
         self.query_one(ChoiceList).pick(index)
@@ -276,18 +301,24 @@ class GameScreen(Screen[None]):
         self._paused = not self._paused
         self.sync()
 
-    def _schedule_bot(self) -> None:
-        if self._timer is not None or self._paused or self.session.bot_to_move() is None:
+    def _schedule_bot(self, delay: float | None = None) -> None:
+        if self._bot_pending or self._paused or self.session.bot_to_move() is None:
             return
-        self._timer = self.set_timer(self.pace, self._bot_tick)
+        self._bot_pending = True
+        delay = self.pace if delay is None else delay
+        if delay > 0:
+            self.set_timer(delay, self._bot_tick)
+        else:
+            # Fastest pace: play on right after the screen has been drawn.
+            self.call_after_refresh(self._bot_tick)
 
     def _bot_tick(self) -> None:
-        self._timer = None
+        self._bot_pending = False
         if self._paused or self._ended:
             return
         if self.app.screen is not self:
             # A dialog or help is open: wait for it rather than play unseen.
-            self._timer = self.set_timer(0.25, self._bot_tick)
+            self._schedule_bot(0.25)
             return
         if self.pace == 0:
             self._run_bots_for(0.03)

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from warp_empires.saves import SaveError, SaveInfo, list_saves
+from warp_empires.saves import SaveError, SaveInfo, list_saves, resolve_dir
 
 
 def _when(info: SaveInfo) -> str:
@@ -66,7 +66,7 @@ class SaveBrowser(Screen[Path | None]):
         for info in infos:
             table.add_row(*save_row(info))
             self._paths.append(info.path)
-        where = self.directory or "the default saves folder"
+        where = str(resolve_dir(self.directory))
         note = f"{len(infos)} saves in {where}." if infos else f"No saves yet in {where}."
         self.query_one("#where", Static).update(note + "  Enter loads, Escape goes back.")
         table.focus()

@@ -29,10 +29,11 @@ class HandList(OptionList):
 
     def show(
         self, module: Module, hand: list[int], usable: dict[int, str],
-        enemy_hand: list[int] | None = None, title: str = "Hand",
+        enemy_hand: list[int] | None = None, title: str = "Hand", enemy_note: str = "open",
     ) -> None:
         """`usable` maps a card kind to the verb a legal action would use it for."""
-        key = (tuple(hand), tuple(sorted(usable.items())), tuple(enemy_hand or ()), title)
+        key = (tuple(hand), tuple(sorted(usable.items())), tuple(enemy_hand or ()), title,
+               enemy_note)
         if key == self._shown:
             return
         self._shown = key
@@ -54,7 +55,7 @@ class HandList(OptionList):
             options.append(Option(Text("no cards", style="dim"), disabled=True))
         if enemy_hand is not None:
             names = ", ".join(module.cards[k].name for k in enemy_hand) or "no cards"
-            options.append(Option(Text(f"Enemy hand (open): {names}", style="italic"),
+            options.append(Option(Text(f"Enemy hand ({enemy_note}): {names}", style="italic"),
                                   disabled=True))
         highlighted = self.highlighted
         self.set_options(options)

@@ -7,8 +7,6 @@ touched, so a key press repaints a handful of lines.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -20,13 +18,18 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from warp_empires.module.defs import Module
-from warp_empires.tui.labels import abbreviate, side_glyphs
+from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.mapgeom import (
     VOID,
     Geometry,
     build_geometry,
-    label_slots,
     nearest_in_direction,
+)
+from warp_empires.tui.widgets.map_labels import (
+    Piece,
+    TerritoryLook,
+    label_items,
+    layout_label,
 )
 
 # Arms of a junction redrawn heavy (choosable) or double (cursor): a cue that is
@@ -35,24 +38,6 @@ _HEAVY = str.maketrans("│─┌┐└┘├┤┬┴┼╵╷╴╶", "┃━�
 _DOUBLE = str.maketrans("│─┌┐└┘├┤┬┴┼", "║═╔╗╚╝╠╣╦╩╬")
 # Scales tried largest first when the map picks its own size.
 SCALES = ((2, 2), (2, 1), (1, 1))
-
-
-@dataclass(frozen=True)
-class StackLook:
-    """A stack as the viewing side may see it (RULINGS H2)."""
-
-    side: int
-    top: str  # abbreviation of the top unit
-    size: int
-
-
-@dataclass(frozen=True)
-class TerritoryLook:
-    control: int = -1
-    stacks: tuple[StackLook, ...] = ()
-
-
-Piece = tuple[str, Style]
 
 
 class MapView(ScrollView, can_focus=True):
@@ -156,6 +141,15 @@ class MapView(ScrollView, can_focus=True):
             self.post_message(self.CursorMoved(territory))
         if scroll:
             self._scroll_to_cursor()
+
+    def anchor(self, territory: int) -> tuple[int, int]:
+        """Where a territory's name is drawn, in map cells (x, y)."""
+        lines = self._label(territory)
+        if lines:
+            y, (x, _pieces) = min(lines.items())
+            return x, y
+        cx, cy = self._geo.centre[territory]
+        return int(cx), int(cy)
 
     # -- actions ----------------------------------------------------------
 
@@ -329,100 +323,16 @@ class MapView(ScrollView, can_focus=True):
     def _label(self, t: int) -> dict[int, tuple[int, list[Piece]]]:
         """Label lines of one territory, keyed by screen row."""
         cached = self._labels.get(t)
-        if cached is not None:
-            return cached
-        items = self._label_items(t)
-        slots = label_slots(self._geo, t, len(items))
-        fill = self._fill_style(t)
-        name_style = fill + self._style("name")
-        if t == self.cursor:
-            name_style = name_style + Style(reverse=True)
-        lines: dict[int, tuple[int, list[Piece]]] = {}
-        if not slots:
-            self._labels[t] = lines
-            return lines
-        # Roomy regions get a line per item; cramped ones pack items together,
-        # in shorter forms, so stacks are never silently dropped.
-        for level in range(3):
-            placed = _pack(items[1:], [x1 - x0 for _, x0, x1 in slots], level)
-            if placed is not None or level == 2:
-                break
-        rows: list[list[Piece]] = [[] for _ in slots]
-        first_width = slots[0][2] - slots[0][1]
-        rows[0].append((abbreviate(items[0][0][0][0], first_width), name_style))
-        for row, variant in placed or []:
-            if rows[row]:
-                rows[row].append((" ", fill))
-            rows[row].extend((text, fill + style) for text, style in variant)
-        for (y, x0, x1), pieces in zip(slots, rows, strict=True):
-            used = sum(len(text) for text, _ in pieces)
-            if pieces:
-                lines[y] = (x0 + max(x1 - x0 - used, 0) // 2, pieces)
-        self._labels[t] = lines
-        return lines
-
-    def _label_items(self, t: int) -> list[list[list[Piece]]]:
-        """Label parts in priority order, each as variants from longest to
-        shortest: name, revenue and control, stacks."""
-        territory = self.module.map.territories[t]
-        look = self._looks[t]
-        plain = Style()
-        items: list[list[list[Piece]]] = [[[(territory.name, plain)]]]
-        marker: list[Piece] = []
-        if look.control >= 0:
-            marker = [(f"[{self._glyphs[look.control]}]", self._side_style(look.control))]
-        if territory.is_revenue:
-            money = f"${territory.revenue}"
-            items.append([[(money, plain), (" ", plain), *marker] if marker else [(money, plain)],
-                          [(str(territory.revenue), plain), *marker]])
-        elif marker:
-            items.append([marker])
-        for stack in look.stacks:
-            glyph, style = self._glyphs[stack.side], self._side_style(stack.side)
-            items.append([[(f"{glyph}:{stack.top}×{stack.size}", style)],
-                          [(f"{glyph}×{stack.size}", style)],
-                          [(f"{glyph}{stack.size}", style)]])
-        return items
-
-
-def _pack(
-    items: list[list[list[Piece]]], widths: list[int], level: int
-) -> list[tuple[int, list[Piece]]] | None:
-    """Place label items after the name line; None when they do not all fit.
-
-    Level 0 gives each item its own line when there are lines enough, level 1
-    packs full forms together, level 2 packs the shortest forms.
-    """
-    if level == 0 and len(items) < len(widths):
-        result = []
-        for row, variants in enumerate(items, start=1):
-            fitting = [v for v in variants if _width(v) <= widths[row]]
-            if not fitting:
-                return None
-            result.append((row, fitting[0]))
-        return result
-    used = [0] * len(widths)
-    # The name owns the first line; other items go below it when they can.
-    row = 1 if len(widths) > 1 else 0
-    used[0] = widths[0] if row else 0
-    result = []
-    for variants in items:
-        variant = variants[0] if level < 2 else variants[-1]
-        length = _width(variant)
-        while row < len(widths):
-            gap = 1 if used[row] else 0
-            if used[row] + gap + length <= widths[row]:
-                used[row] += gap + length
-                result.append((row, variant))
-                break
-            row += 1
-        else:
-            return None
-    return result
-
-
-def _width(pieces: list[Piece]) -> int:
-    return sum(len(text) for text, _ in pieces)
+        if cached is None:
+            territory = self.module.map.territories[t]
+            items = label_items(territory, self._looks[t], self._glyphs, self._side_style)
+            fill = self._fill_style(t)
+            name_style = fill + self._style("name")
+            if t == self.cursor:
+                name_style = name_style + Style(reverse=True)
+            cached = layout_label(self._geo, t, items, fill, name_style)
+            self._labels[t] = cached
+        return cached
 
 
 def _merge(cells: list[Piece]) -> list[Segment]:

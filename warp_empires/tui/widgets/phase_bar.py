@@ -21,15 +21,14 @@ class PhaseBar(Static):
         text = Text()
         text.append(f"Turn {max(view['turn'], 1)} ", style="bold")
         text.append_text(side_text(module, view["active"]))
-        text.append(" │ ")
-        if view["phase"] not in PHASES:
-            text.append(f"▸{view['phase'].capitalize()}◂ ", style="bold reverse")
-        for name in PHASES:
+        text.append(" │")
+        phases = PHASES if view["phase"] in PHASES else (view["phase"], *PHASES)
+        for name in phases:
             if name == view["phase"]:
-                # Brackets as well as reverse video: never colour alone.
-                text.append(f"▸{name.capitalize()}◂", style="bold reverse")
+                # Arrows as well as reverse video: never colour alone.
+                text.append(f" ▸{name.capitalize()}◂", style="bold reverse")
             else:
-                text.append(f" {name.capitalize()} ", style="dim")
+                text.append(f" {name.capitalize()}", style="dim")
         text.append(" │ ")
         side = view["prompt"]["side"]
         if side >= 0:
@@ -37,7 +36,7 @@ class PhaseBar(Static):
             text.append(" to act")
         else:
             text.append("Game over", style="bold")
-        text.append(" │ you see: ")
+        text.append(" │ view: ")
         text.append_text(side_text(module, viewer))
         if note:
             text.append(f" │ {note}", style="italic")

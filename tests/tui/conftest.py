@@ -1,0 +1,79 @@
+"""Shared fixtures for the TUI tests: modules, games paused at each kind of
+decision, and a way to read what is on screen."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import random
+
+import pytest
+
+from tests.tui.tiny import tiny_module
+from warp_empires.engine import Game
+from warp_empires.module import load_module
+from warp_empires.module.defs import Module
+
+DECISIONS = (
+    "choose_start", "predraw_discard", "discard_down", "move", "move_from", "move_units",
+    "card_target", "choose_battle", "battle_card", "casualty", "retreat", "recruit", "place",
+    "upkeep",
+)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run `async def` tests (Pilot) in a fresh event loop; no plugin needed."""
+    if not inspect.iscoroutinefunction(pyfuncitem.obj):
+        return None
+    names = pyfuncitem._fixtureinfo.argnames
+    asyncio.run(pyfuncitem.obj(**{n: pyfuncitem.funcargs[n] for n in names}))
+    return True
+
+
+@pytest.fixture(scope="session")
+def star_wars() -> Module:
+    return load_module("star_wars")
+
+
+@pytest.fixture(scope="session")
+def tiny() -> Module:
+    return tiny_module()
+
+
+def _key(game: Game) -> str:
+    p = game.prompt()
+    if p.kind == "card_target":
+        return f"card_target:{game.state.pend.get('targets', '?')}"
+    return p.kind
+
+
+@pytest.fixture(scope="session")
+def decision_games(star_wars: Module) -> dict[str, tuple[int, list]]:
+    """For each decision kind, a (seed, action log) that stops at it, found by
+    seeded random play so that the tests follow the engine as it changes."""
+    found: dict[str, tuple[int, list]] = {}
+    wanted = set(DECISIONS) | {"card_target:territory", "card_target:chit"}
+    for seed in range(1, 80):
+        game = Game.new(star_wars, seed)
+        rng = random.Random(seed)
+        for _ in range(2500):
+            p = game.prompt()
+            if p.side < 0:
+                break
+            for key in (p.kind, _key(game)):
+                if key not in found:
+                    found[key] = (seed, [list(a) for a in game.actions])
+            game.apply(p.side, rng.choice([a for a in game.legal_actions() if a[0] != "resign"]))
+        if wanted <= set(found):
+            break
+    return found
+
+
+@pytest.fixture
+def at_decision(star_wars: Module, decision_games: dict[str, tuple[int, list]]):
+    def make(kind: str) -> Game:
+        seed, actions = decision_games[kind]
+        return Game.replay(star_wars, seed, {}, [list(a) for a in actions])
+
+    return make

@@ -1,0 +1,50 @@
+"""Reading the screen and driving the app in tests."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from warp_empires.engine import Game
+from warp_empires.tui.app import WarpEmpiresApp
+from warp_empires.tui.config import LaunchOptions
+from warp_empires.tui.screens.game import GameScreen
+from warp_empires.tui.session import Session
+from warp_empires.tui.widgets.map_view import MapView
+
+
+def screen_text(app: App) -> str:
+    """The text of the top screen as drawn (what a person would read)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def game_app(tmp_path=None, **launch) -> WarpEmpiresApp:
+    if tmp_path is not None:
+        launch.setdefault("saves_dir", str(tmp_path))
+    return WarpEmpiresApp(LaunchOptions(**launch))
+
+
+async def open_game(pilot: Pilot, game: Game, players=("human", "human"), open_hands=True,
+                    **kwargs) -> GameScreen:
+    app = pilot.app
+    assert isinstance(app, WarpEmpiresApp)
+    app.open_session(Session(game, players, open_hands=open_hands, **kwargs))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen), screen
+    return screen
+
+
+async def click_territory(pilot: Pilot, territory: int) -> None:
+    """Click the middle of a territory's label on the map."""
+    map_view = pilot.app.screen.query_one(MapView)
+    map_view.move_cursor_to(territory)
+    await pilot.pause()
+    x, y = map_view.anchor(territory)
+    ox, oy = map_view.scroll_offset
+    await pilot.click(MapView, offset=(x - ox, y - oy))
+    await pilot.pause()
+
+
+def last_verb(game: Game) -> str:
+    return game.actions[-1][1][0]

@@ -1,0 +1,174 @@
+"""Every kind of decision the engine asks for can be made from the keyboard
+or the mouse, through the real screens (Pilot)."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import click_territory, game_app, last_verb, open_game
+from warp_empires.tui.widgets.choice_list import ChoiceList
+from warp_empires.tui.widgets.hand import HandList
+from warp_empires.tui.widgets.map_view import MapView
+
+
+def _index(screen, verb: str) -> int:
+    return next(i for i, c in enumerate(screen.query_one(ChoiceList).choices)
+                if c.action[0] == verb)
+
+
+async def test_choose_start_with_arrows_and_enter(at_decision):
+    game = at_decision("choose_start")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        assert screen.focused is screen.query_one(MapView)
+        await pilot.press("n", "enter")
+        assert last_verb(game) == "start"
+        assert game.prompt().kind != "choose_start"
+
+
+async def test_choose_start_with_a_click(at_decision):
+    game = at_decision("choose_start")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        target = game.legal_actions()[1][1]
+        await click_territory(pilot, target)
+        assert game.actions[-1][1] == ["start", target]
+
+
+async def test_draw_key_and_discard_by_clicking_a_card(at_decision):
+    game = at_decision("predraw_discard")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        hand = screen.query_one(HandList)
+        discards = [a for a in game.legal_actions() if a[0] == "discard"]
+        if discards:
+            await pilot.click(HandList, offset=(4, 1))
+            assert last_verb(game) == "discard"
+            assert hand.option_count >= 1
+        await pilot.press("d")
+        assert last_verb(game) == "draw"
+
+
+async def test_discard_down_by_number(at_decision):
+    game = at_decision("discard_down")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("1")
+        assert last_verb(game) == "discard"
+
+
+async def test_move_card_group_and_destination(at_decision):
+    game = at_decision("move")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        plays = [c for c in screen.query_one(ChoiceList).choices
+                 if c.action[0] == "play" and "Move" in c.label]
+        if plays:
+            await pilot.press(str(_index(screen, "play") + 1))
+            assert last_verb(game) == "play"
+        else:
+            await pilot.press("e")
+            assert last_verb(game) == "end"
+
+
+async def test_move_from_on_the_map(at_decision):
+    game = at_decision("move_from")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("n", "enter")
+        assert last_verb(game) == "from"
+
+
+async def test_move_units_add_all_then_click_destination(at_decision):
+    game = at_decision("move_units")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        if any(a[0] == "add" for a in game.legal_actions()):
+            await pilot.press("a")
+            assert last_verb(game) == "add"
+            assert not any(a[0] == "add" for a in game.legal_actions())
+        dest = next(a[1] for a in game.legal_actions() if a[0] == "to")
+        assert dest in screen.query_one(MapView).choices
+        await click_territory(pilot, dest)
+        assert game.actions[-1][1] == ["to", dest]
+
+
+async def test_card_target_territory_from_the_choice_list(at_decision):
+    game = at_decision("card_target:territory")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        choices = screen.query_one(ChoiceList)
+        choices.focus()
+        await pilot.press("enter")
+        assert last_verb(game) in ("target", "hand", "place")
+
+
+async def test_card_target_unit_by_number(at_decision):
+    game = at_decision("card_target:chit")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("1")
+        assert last_verb(game) in ("target", "hand")
+
+
+async def test_choose_battle_on_the_map(at_decision):
+    game = at_decision("choose_battle")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        assert len(screen.query_one(MapView).choices) >= 2
+        await pilot.press("n", "enter")
+        assert last_verb(game) == "battle"
+
+
+async def test_battle_card_pass_key_and_battle_panel(at_decision):
+    game = at_decision("battle_card")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        panel = screen.query_one("#battle")
+        assert panel.has_class("-on")
+        assert "total" in str(panel.render())
+        await pilot.press("p")
+        assert last_verb(game) == "pass"
+
+
+async def test_casualty_by_number(at_decision):
+    game = at_decision("casualty")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("1")
+        assert last_verb(game) == "lose"
+
+
+async def test_retreat_on_the_map(at_decision):
+    game = at_decision("retreat")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("n", "enter")
+        assert last_verb(game) == "retreat"
+
+
+async def test_recruit_buy_and_finish(at_decision):
+    game = at_decision("recruit")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        if any(a[0] == "buy" for a in game.legal_actions()):
+            await pilot.press("1")
+            assert last_verb(game) == "buy"
+        if game.prompt().kind == "recruit":
+            await pilot.press("f")
+            assert last_verb(game) == "done"
+
+
+async def test_place_on_the_map(at_decision):
+    game = at_decision("place")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("n", "enter")
+        assert last_verb(game) == "place"
+
+
+async def test_upkeep_disband_from_the_list_with_arrows(at_decision):
+    game = at_decision("upkeep")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        assert screen.focused is screen.query_one(ChoiceList)
+        await pilot.press("down", "enter")
+        assert last_verb(game) == "disband"
