@@ -1,0 +1,78 @@
+"""What each side may see, and the text forms: RULINGS H1, H3, H5."""
+
+from __future__ import annotations
+
+from warp_empires.engine import (
+    apply,
+    describe_action,
+    legal_actions,
+    parse_action,
+    position_text,
+    prompt,
+    short_text,
+    view,
+)
+from warp_empires.engine.flow import end_battle_phase
+
+from .builder import blank, card, give, put, tid
+
+
+def test_h1_hand_is_secret_its_size_public():
+    s = blank()
+    give(s, 0, "ambush", "step")
+    v1 = view(s, 1)
+    assert v1["hand"] == [] and v1["hand_sizes"] == [2, 0]
+    assert view(s, 0)["hand"] == sorted([card(s, "ambush"), card(s, "step")])
+
+
+def test_h2_enemy_stack_shows_top_and_size_only():
+    s = blank()
+    put(s, 1, "e", "destroyer", "swarm", "tyrant")
+    row = view(s, 0)["stacks"][1][tid(s, "e")]
+    assert row == {"size": 3, "top": s.module.unit_by_id(1, "destroyer").index}
+
+
+def test_h3_recruit_draw_is_seen_by_its_owner_only():
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "swarm")
+    s.control[tid(s, "a")] = 0
+    s.banks[0] = 10
+    end_battle_phase(s)
+    assert prompt(s).kind == "recruit"
+    assert len(view(s, 0)["recruit"]) == 5 and view(s, 1)["recruit"] == []
+    drawn = [e for e in view(s, 0)["log"] if e["kind"] == "recruit" and e["to"] == 0]
+    assert drawn and not [e for e in view(s, 1)["log"] if e["to"] == 0]
+
+
+def test_h5_public_facts_are_in_both_views():
+    s = blank()
+    s.control[tid(s, "c")] = 1
+    s.banks = [3, 8]
+    s.discard.append(card(s, "jam"))
+    v0, v1 = view(s, 0), view(s, 1)
+    for key in ("control", "banks", "captives", "discard", "deck_size"):
+        assert v0[key] == v1[key]
+
+
+def test_action_text_forms():
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    give(s, 0, "step")
+    act = ("play", card(s, "step"))
+    assert act in legal_actions(s)
+    assert describe_action(s.module, s, act) == "play Step"
+    assert parse_action(s.module, "play step") == act
+    assert parse_action(s.module, short_text(act)) == act
+    apply(s, 0, act)
+    apply(s, 0, parse_action(s.module, "from a"))
+    assert describe_action(s.module, s, ("from", tid(s, "a"))) == "move a group from A"
+
+
+def test_position_text_names_stacks_and_control():
+    s = blank()
+    put(s, 0, "a", "cruiser", "wing")
+    s.control[tid(s, "a")] = 0
+    text = position_text(s)
+    assert text.startswith("T1 Red move/move")
+    assert "a *R R[cruiser,wing]" in text

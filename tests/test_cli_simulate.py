@@ -1,0 +1,52 @@
+"""`warp-empires simulate`, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+
+from warp_empires.cli import main
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_json_has_the_promised_keys(capsys):
+    code, out, _ = run(capsys, "simulate", "--games", "2", "--seed", "3", "--players",
+                       "random,heuristic", "--max-turns", "40", "--json")
+    assert code == 0
+    data = json.loads(out)
+    for key in ("games", "players", "finished", "wins", "errors", "turns_mean", "actions",
+                "seconds", "actions_per_second"):
+        assert key in data
+    assert data["games"] == 2 and data["players"] == {"rebels": "random", "empire": "heuristic"}
+    assert data["errors"] == 0 and data["actions"] > 0
+
+
+def test_simulate_same_arguments_same_json_but_timing(capsys):
+    args = ("simulate", "--games", "2", "--seed", "9", "--max-turns", "30", "--json")
+    _, a, _ = run(capsys, *args)
+    _, b, _ = run(capsys, *args)
+    a, b = json.loads(a), json.loads(b)
+    for key in ("seconds", "actions_per_second"):
+        a.pop(key), b.pop(key)
+    assert a == b
+
+
+def test_simulate_rejects_unknown_players_in_one_line(capsys):
+    code, _, err = run(capsys, "simulate", "--players", "random,wizard")
+    assert code == 1 and err.count("\n") == 1 and "wizard" in err
+
+
+def test_simulate_save_dir_writes_loadable_saves(capsys, tmp_path):
+    from warp_empires.saves import load_game
+
+    code, out, _ = run(capsys, "simulate", "--games", "2", "--max-turns", "20",
+                       "--save-dir", str(tmp_path / "sims"))
+    assert code == 0
+    files = sorted((tmp_path / "sims").glob("*.wes"))
+    assert len(files) == 2
+    game = load_game(files[0])
+    assert game.state.turn >= 1
