@@ -837,7 +837,7 @@ class _Loader:
         f = "module.toml"
         setup["control_index"] = [
             self._territory_ref(f, join(join(path, "control"), n), t)
-            for n, t in enumerate(setup["control"] or [])
+            for n, t in enumerate(setup.get("control") or [])
         ]
         start, choices = setup.get("start"), setup.get("start_choices")
         setup["start_index"] = None
@@ -879,7 +879,7 @@ class _Loader:
             ]
         setup["units_index"] = [
             self._unit_ref(f, join(join(path, "units"), n), side, u)
-            for n, u in enumerate(setup["units"] or [])
+            for n, u in enumerate(setup.get("units") or [])
         ]
         check_min(self.report, f, join(path, "random_units"), setup.get("random_units"), 0)
         self._setup_counts(path, side, setup)

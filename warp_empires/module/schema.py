@@ -91,11 +91,11 @@ def check_table(
             report.add(file, join(path, key), f"unknown {noun} '{key}'{hint}")
     for key, spec in fields.items():
         if key not in value:
-            if spec.required and key not in meant:
+            if not spec.required:
+                result[key] = list(spec.default) if isinstance(spec.default, list) else spec.default
+            elif key not in meant:
                 noun = "table" if spec.kind in (TABLE, TABLE_LIST) else "key"
                 report.add(file, path, f"missing required {noun} '{key}'")
-            else:
-                result[key] = list(spec.default) if isinstance(spec.default, list) else spec.default
             continue
         if spec.kind.test(value[key]):
             result[key] = value[key]
