@@ -72,8 +72,10 @@ def decision_games(star_wars: Module) -> dict[str, tuple[int, list]]:
 
 @pytest.fixture
 def at_decision(star_wars: Module, decision_games: dict[str, tuple[int, list]]):
-    def make(kind: str) -> Game:
+    def make(kind: str, open_hands: bool = True) -> Game:
+        """Open hands by default: the decision tests need no hand-over."""
         seed, actions = decision_games[kind]
-        return Game.replay(star_wars, seed, {}, [list(a) for a in actions])
+        options = {"open_hands": True} if open_hands else {}
+        return Game.replay(star_wars, seed, options, [list(a) for a in actions])
 
     return make

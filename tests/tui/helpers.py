@@ -24,15 +24,14 @@ def game_app(tmp_path=None, **launch) -> WarpEmpiresApp:
     return WarpEmpiresApp(LaunchOptions(**launch))
 
 
-async def open_game(pilot: Pilot, game: Game, players=("human", "human"), open_hands=True,
+async def open_game(pilot: Pilot, game: Game, players=("human", "human"),
                     **kwargs) -> GameScreen:
+    """Show `game` in the app; returns its game screen (which may be under a hand-over)."""
     app = pilot.app
     assert isinstance(app, WarpEmpiresApp)
-    app.open_session(Session(game, players, open_hands=open_hands, **kwargs))
+    app.open_session(Session(game, players, **kwargs))
     await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, GameScreen), screen
-    return screen
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
 
 
 async def click_territory(pilot: Pilot, territory: int) -> None:

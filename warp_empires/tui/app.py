@@ -62,8 +62,7 @@ class WarpEmpiresApp(App[None]):
             return
         options = {"open_hands": True} if settings.open_hands else {}
         game = Game.new(module, settings.resolved_seed(), options)
-        self.open_session(Session(game, settings.players, open_hands=settings.open_hands,
-                                  max_turns=self.launch.max_turns))
+        self.open_session(Session(game, settings.players, max_turns=self.launch.max_turns))
 
     def open_session(self, session: Session) -> None:
         """Show a game, replacing any game already on screen."""
@@ -115,7 +114,9 @@ class WarpEmpiresApp(App[None]):
         try:
             session = persistence.load(path, self.launch.max_turns)
         except persistence.SaveError as error:
-            self.push_screen(MessageDialog(f"Cannot load {path.name}:\n{error}"))
+            # Back to the browser afterwards, to pick another save.
+            self.push_screen(MessageDialog(f"Cannot load {path.name}:\n{error}"),
+                             callback=lambda _: self.action_load_game())
             return
         self.open_session(session)
         self.notify(f"Loaded {path.stem}.")

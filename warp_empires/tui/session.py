@@ -31,12 +31,12 @@ class Choice:
 
 class Session:
     def __init__(
-        self, game: Game, players: tuple[str, str], *, open_hands: bool = False,
-        max_turns: int | None = None,
+        self, game: Game, players: tuple[str, str], *, max_turns: int | None = None
     ) -> None:
         self.game = game
         self.players = players
-        self.open_hands = open_hands or bool(game.options.get("open_hands"))
+        # A game option, so that view() itself shows both hands (RULINGS H1).
+        self.open_hands = bool(game.options.get("open_hands"))
         self.max_turns = max_turns
         self._bots: dict[int, Player] = {
             side: make_player(kind, game.module, game.seed + 7919 * (side + 1))

@@ -1,0 +1,59 @@
+"""Whole games through the app with computer players, and the CLI smoke run."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import game_app, open_game, screen_text
+from warp_empires.cli import main
+from warp_empires.engine import Game
+from warp_empires.tui.config import GameSettings, LaunchOptions
+from warp_empires.tui.screens.end import EndScreen
+
+
+async def test_two_computer_players_to_the_end_screen(star_wars, tmp_path):
+    game = Game.new(star_wars, 11)
+    async with game_app(tmp_path, pace=0.0).run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game, players=("bot", "random"), max_turns=8)
+        for _ in range(400):
+            if isinstance(pilot.app.screen, EndScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(pilot.app.screen, EndScreen)
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "Revenue per turn" in text and "Units on the map" in text
+        assert game.over or game.state.turn > 8
+        await pilot.press("t")
+        assert pilot.app.screen.__class__.__name__ == "TitleScreen"
+
+
+def test_headless_exit_on_end_prints_one_result_line(capsys):
+    code = main(["play", "--players", "bot,random", "--seed", "3", "--headless",
+                 "--exit-on-end", "--max-turns", "4"])
+    out = capsys.readouterr().out.strip().splitlines()
+    assert code == 0
+    assert len(out) == 1
+    assert "turn" in out[0]
+
+
+def test_play_rejects_bad_options(capsys):
+    assert main(["play", "--players", "human,nobody"]) == 1
+    assert "unknown player 'nobody'" in capsys.readouterr().err
+    assert main(["play", "--headless", "--players", "human,bot"]) == 1
+    assert "--headless needs computer players" in capsys.readouterr().err
+
+
+def test_launch_settings_start_the_game_at_once(star_wars):
+    launch = LaunchOptions(settings=GameSettings("star_wars", ("human", "bot"), 2), pace=5.0)
+
+    async def scenario() -> None:
+        from warp_empires.tui.app import WarpEmpiresApp
+        from warp_empires.tui.screens.game import GameScreen
+
+        async with WarpEmpiresApp(launch).run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, GameScreen)
+            assert pilot.app.screen.session.players == ("human", "bot")
+
+    import asyncio
+
+    asyncio.run(scenario())

@@ -1,0 +1,139 @@
+"""The map: border geometry, cursor travel, labels, clicks and the line cache."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from tests.tui.helpers import screen_text
+from warp_empires.tui.labels import abbreviate, side_glyphs, unit_abbreviations
+from warp_empires.tui.mapgeom import VOID, build_geometry, nearest_in_direction
+from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
+from warp_empires.tui.widgets.map_view import MapView
+
+
+def test_borders_meet_in_proper_junctions(tiny):
+    geo = build_geometry(tiny.map, 1, 1)
+    assert geo.border[0][0] == "┌"
+    assert geo.border[0][11] == "┬"  # alpha meets bravo on the top edge
+    # Every interior cell is owned by the territory of its picture cell.
+    assert geo.interior[1][1] == 0
+    assert geo.interior[1][12] == 1
+    # Void cells of the picture are nobody's.
+    assert geo.territory_at(20, 6) == VOID
+
+
+def test_scaling_doubles_the_cells(tiny):
+    small, big = build_geometry(tiny.map, 1, 1), build_geometry(tiny.map, 2, 2)
+    assert (big.width - 1, big.height - 1) == (2 * (small.width - 1), 2 * (small.height - 1))
+
+
+def test_arrows_go_to_the_nearest_territory_that_way(tiny):
+    geo = build_geometry(tiny.map, 1, 1)
+    alpha, bravo, corvo, delta, dune, falk = range(6)
+    assert nearest_in_direction(geo, alpha, "right") == bravo
+    assert nearest_in_direction(geo, bravo, "right") == corvo
+    assert nearest_in_direction(geo, corvo, "down") == falk
+    assert nearest_in_direction(geo, dune, "up") == bravo
+    assert nearest_in_direction(geo, alpha, "up") is None
+
+
+def test_every_star_wars_territory_is_reachable_by_arrows(star_wars):
+    geo = build_geometry(star_wars.map, 1, 1)
+    seen, todo = {0}, [0]
+    while todo:
+        t = todo.pop()
+        for d in ("up", "down", "left", "right"):
+            n = nearest_in_direction(geo, t, d)
+            if n is not None and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    assert seen == set(range(len(star_wars.map.territories)))
+
+
+def test_short_names():
+    assert abbreviate("Kessel", 8) == "Kessel"
+    assert abbreviate("Yaga Minor", 6) == "Yaga M"
+    assert abbreviate("Outer Rim Territories", 7) == "Oute RT"
+    assert len(abbreviate("Supercalifragilistic", 5)) == 5
+
+
+def test_unit_abbreviations_are_unique_per_side(star_wars, tiny):
+    for module in (star_wars, tiny):
+        abbrevs = unit_abbreviations(module)
+        for side in (0, 1):
+            mine = [abbrevs[u.index] for u in module.units if u.side == side]
+            assert len(mine) == len(set(mine))
+            assert all(1 <= len(a) <= 4 for a in mine)
+    assert side_glyphs(tiny) == ("R", "B")
+
+
+class MapApp(App[None]):
+    def __init__(self, module) -> None:
+        super().__init__()
+        self.module = module
+        self.selected: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield MapView(self.module)
+
+    def on_mount(self) -> None:
+        self.query_one(MapView).focus()
+
+    def on_map_view_selected(self, message: MapView.Selected) -> None:
+        self.selected.append(message.territory)
+
+
+async def test_keys_move_the_cursor_and_enter_selects(tiny):
+    app = MapApp(tiny)
+    async with app.run_test(size=(80, 24)) as pilot:
+        map_view = app.query_one(MapView)
+        assert map_view.cursor == 0
+        await pilot.press("right", "right", "down", "enter")
+        assert map_view.cursor == 5
+        assert app.selected == [5]
+
+
+async def test_click_selects_and_labels_show_control_and_stacks(tiny):
+    app = MapApp(tiny)
+    async with app.run_test(size=(80, 24)) as pilot:
+        map_view = app.query_one(MapView)
+        looks = [TerritoryLook()] * 6
+        looks[1] = TerritoryLook(0, (StackLook(0, "CA", 3), StackLook(1, "Bat", 2)))
+        map_view.set_looks(looks)
+        map_view.set_choices({1, 3})
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Bravo Prime" in text and "[R]" in text
+        assert "R:CA×3" in text and "B:Bat×2" in text
+        assert "┃" in text  # choosable territories have heavy borders
+        x, y = map_view.anchor(3)
+        await pilot.click(MapView, offset=(x, y))
+        assert app.selected == [3]
+        assert map_view.cursor == 3
+
+
+async def test_a_cursor_move_redraws_only_the_rows_it_touches(tiny):
+    app = MapApp(tiny)
+    async with app.run_test(size=(80, 24)) as pilot:
+        map_view = app.query_one(MapView)
+        await pilot.pause()
+        for y in range(map_view.geometry.height):
+            map_view.render_line(y)
+        cached = dict(map_view._rows)
+        map_view.move_cursor_to(2)  # Corvo: top-right region
+        kept = [y for y in cached if y in map_view._rows]
+        top, bottom = map_view.geometry.rows[2]
+        assert kept and all(not top <= y <= bottom for y in map_view._rows)
+        assert all(map_view._rows[y] is cached[y] for y in kept)
+
+
+async def test_zoom_changes_scale_and_theme_change_redraws(tiny):
+    app = MapApp(tiny)
+    async with app.run_test(size=(100, 30)) as pilot:
+        map_view = app.query_one(MapView)
+        size = (map_view.geometry.width, map_view.geometry.height)
+        await pilot.press("z")
+        assert (map_view.geometry.width, map_view.geometry.height) != size
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert "Alpha Void" in screen_text(app)

@@ -1,0 +1,64 @@
+"""Saving with Ctrl+S, loading from the title's save browser, autosave at the
+end of a turn, quitting with the save question, and a failed load's reason."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import game_app, open_game, screen_text
+from warp_empires.tui.dialogs.ask import AskDialog
+from warp_empires.tui.dialogs.save_name import SaveNameDialog
+from warp_empires.tui.screens.game import GameScreen
+from warp_empires.tui.screens.saves import SaveBrowser
+from warp_empires.tui.screens.title import TitleScreen
+
+
+async def test_save_then_load_through_the_title(at_decision, tmp_path):
+    game = at_decision("move")
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("ctrl+s")
+        assert isinstance(pilot.app.screen, SaveNameDialog)
+        await pilot.press(*"my game", "enter")  # typing replaces the suggested name
+        await pilot.pause()
+        assert (tmp_path / "my-game.wes").is_file()
+    saved_actions = len(game.actions)
+
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        assert isinstance(pilot.app.screen, TitleScreen)
+        await pilot.press("l")
+        assert isinstance(pilot.app.screen, SaveBrowser)
+        assert "my-game" in screen_text(pilot.app)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        assert len(screen.session.game.actions) == saved_actions
+        assert screen.session.game.state.to_data() == game.state.to_data()
+
+
+async def test_a_broken_save_shows_its_reason(tmp_path):
+    (tmp_path / "broken.wes").write_bytes(b"this is not a save")
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        await pilot.press("l")
+        assert "unreadable" in screen_text(pilot.app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, AskDialog)
+        assert "Cannot load broken.wes" in screen_text(pilot.app)
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, SaveBrowser)
+
+
+async def test_quit_asks_to_save_and_autosave_runs_at_turn_end(at_decision, tmp_path):
+    game = at_decision("recruit")
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        turn = game.state.turn
+        while game.state.turn == turn:  # finish the turn through the screen
+            screen.choose(screen.session.choices()[-1])
+            await pilot.pause()
+        await pilot.pause()
+        assert (tmp_path / "autosave-1.wes").is_file()
+        await pilot.press("ctrl+q")
+        assert isinstance(pilot.app.screen, AskDialog)
+        await pilot.press("c")  # Cancel: back to the game
+        assert isinstance(pilot.app.screen, GameScreen)
