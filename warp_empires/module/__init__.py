@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .assemble import fingerprint
 from .defs import Module
 from .errors import ModuleError
+from .fields import FORMAT, MODULE_FILES
 from .find import find_module, list_modules, module_folder
-from .load import FORMAT, MODULE_FILES, fingerprint, load_folder
+from .load import load_folder
 
 
 def load_module(path_or_name: str | Path) -> Module:

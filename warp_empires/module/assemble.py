@@ -1,0 +1,152 @@
+"""Building the frozen `Module` from what the checks validated."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from .defs import (
+    CORE_CLASSES,
+    CardDef,
+    MajorityBonus,
+    MapDef,
+    Module,
+    Rules,
+    SideDef,
+    SideSetup,
+    TerritoryDef,
+    UnitDef,
+    VictoryDef,
+)
+from .fields import CORE_CLASS_NAMES, DEFAULT_COLOURS
+from .state import LoaderState
+
+
+def fingerprint(folder: Path) -> str:
+    """sha256 over the folder's TOML files, sorted by name: each file's name, size and bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("*.toml"), key=lambda p: p.name):
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def assemble(state: LoaderState) -> Module:
+    """The frozen definitions, built once every check has passed."""
+    sides = tuple(
+        SideDef(
+            index=i,
+            id=s["id"],
+            name=s["name"],
+            short=s["short"] or s["name"],
+            colour=s["colour"] or DEFAULT_COLOURS[i],
+        )
+        for i, s in enumerate(state.sides)
+    )
+    territories = tuple(
+        TerritoryDef(
+            index=i,
+            id=t["id"],
+            name=t["name"],
+            kind=t["kind"],
+            revenue=t["revenue"],
+            edge=t["edge"],
+            key=t.get("key") or "",
+            neighbours=tuple(sorted(state.adjacency.get(i, ()))),
+        )
+        for i, t in enumerate(state.territories)
+        if t is not None
+    )
+    units = tuple(
+        UnitDef(
+            index=i,
+            side=u["side_index"],
+            id=u["id"],
+            name=u["name"],
+            speed=u["speed"],
+            move=state.speeds[u["speed"]],
+            count=u["count"],
+            force=u["force"],
+            cls=u["class"],
+            traits=frozenset(u["traits"]),
+        )
+        for i, u in enumerate(state.units)
+        if u is not None
+    )
+    cards = tuple(
+        CardDef(
+            index=i,
+            id=c["id"],
+            name=c["name"],
+            count=c["count"],
+            side=c["side_index"],
+            effect=c["effect"],
+            text=c["text"],
+        )
+        for i, c in enumerate(state.cards)
+        if c is not None
+    )
+    r = state.rules
+    first_side = r.get("first_side")
+    rules = Rules(
+        first_side=state.side_ids.index(first_side) if first_side else 0,
+        draw=r.get("draw", 5),
+        hand_limit=r.get("hand_limit", 7),
+        leader_bonus=r.get("leader_bonus", 5),
+        tie_winner=r.get("tie", "defender"),
+        upkeep_per_revenue=r.get("upkeep_per_revenue", 5),
+        recruit_draw=r.get("recruit_draw", 5),
+        recruit_bonus_die=r.get("recruit_bonus_die", 6),
+        recruit_bonus_times=r.get("recruit_bonus_times", 1),
+        speeds=dict(state.speeds),
+        control_traits=frozenset(r.get("control_traits") or ()),
+        capture_needs_leader=r.get("capture_needs_leader", False),
+        winner_lost_leaders=r.get("winner_lost_leaders", "pile"),
+        majority_bonuses=tuple(
+            MajorityBonus(b["trait"], b["bonus"]) for b in r.get("majority_bonus") or ()
+        ),
+        elimination=r.get("elimination", True),
+    )
+    setups = tuple(
+        SideSetup(
+            side=i,
+            control=tuple(state.setups[i]["control_index"]),
+            start=state.setups[i]["start_index"],
+            start_choices=tuple(state.setups[i]["choices_index"]),
+            control_start=state.setups[i]["control_start"],
+            units=tuple(state.setups[i]["units_index"]),
+            random_units=state.setups[i]["random_units"],
+        )
+        for i in range(len(sides))
+    )
+    victory = tuple(
+        VictoryDef(side=v["side_index"], text=v["text"], all=tuple(v["conditions"]))
+        for v in state.victories
+    )
+    classes = dict(state.classes or CORE_CLASS_NAMES)
+    for core in CORE_CLASSES:
+        classes.setdefault(core, CORE_CLASS_NAMES[core])
+    return Module(
+        id=state.head["id"],
+        name=state.head["name"],
+        version=state.head["version"],
+        format=state.head["format"],
+        description=state.head["description"],
+        path=str(state.folder.resolve()),
+        fingerprint=fingerprint(state.folder),
+        sides=(sides[0], sides[1]),
+        classes=classes,
+        traits=dict(state.traits or {}),
+        map=MapDef(
+            territories=territories,
+            picture=state.picture,
+            kinds=dict(state.kinds),
+            void=state.void,
+        ),
+        units=units,
+        cards=cards,
+        rules=rules,
+        setup=(setups[0], setups[1]),
+        victory=victory,
+    )

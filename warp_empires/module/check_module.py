@@ -1,0 +1,166 @@
+"""Checks of module.toml's identity, sides, classes, traits and rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .defs import SPEED_NAMES
+from .fields import CORE_CLASS_NAMES, FORMAT, MAJORITY, MODULE_HEAD, MODULE_TOP, RULES, SIDE, TRAIT
+from .schema import check_choice, check_id, check_min, check_table, describe, join
+from .state import LoaderState
+
+
+class ModuleChecks(LoaderState):
+    def _module_head(self) -> None:
+        data = self.files["module.toml"].data
+        if data is None:
+            return
+        f = "module.toml"
+        top = check_table(self.report, f, "", data, MODULE_TOP) or {}
+        self.module_top = top
+        head = (
+            check_table(self.report, f, "module", top["module"], MODULE_HEAD)
+            if ("module" in top)
+            else None
+        )
+        if head:
+            self.head = head
+            if "id" in head and check_id(self.report, f, "module.id", head["id"]):
+                if head["id"] != self.folder.name:
+                    self.add(
+                        f,
+                        "module.id",
+                        f"'{head['id']}' does not match the folder name '{self.folder.name}'",
+                    )
+            if head.get("format") is not None and head["format"] != FORMAT:
+                self.add(f, "module.format", f"must be {FORMAT}, not {head['format']}")
+        self._sides(top.get("side"))
+        self._classes(top.get("classes"))
+        self._traits(top.get("traits"))
+
+    def _sides(self, raw: list[Any] | None) -> None:
+        if raw is None:
+            return
+        f = "module.toml"
+        ids: list[str] = []
+        for i, entry in enumerate(raw):
+            path = join("side", i)
+            side = check_table(self.report, f, path, entry, SIDE)
+            if side is None:
+                continue
+            if "id" in side and check_id(self.report, f, join(path, "id"), side["id"]):
+                if side["id"] in ids:
+                    self.add(f, join(path, "id"), f"duplicate side id '{side['id']}'")
+                ids.append(side["id"])
+            colour = side.get("colour")
+            if colour is not None and not _is_colour(colour):
+                self.add(f, join(path, "colour"), f"'{colour}' is not a colour name or #rrggbb")
+            self.sides.append(side)
+        if len(raw) != 2:
+            self.add(
+                f, "side", f"a module has exactly two [[side]] tables, this one has {len(raw)}"
+            )
+            # Everything naming a side would fail too; the count is the one thing to fix.
+            return
+        self.side_ids = ids
+
+    def _classes(self, raw: dict[str, Any] | None) -> None:
+        if raw is None:
+            return
+        classes = dict(CORE_CLASS_NAMES)
+        for key, name in raw.items():
+            path = join("classes", key)
+            if not check_id(self.report, "module.toml", path, key):
+                continue
+            if not isinstance(name, str):
+                self.add(
+                    "module.toml",
+                    path,
+                    f"must be a string (the class's name), not {describe(name)}",
+                )
+                continue
+            classes[key] = name
+        self.classes = classes
+
+    def _traits(self, raw: dict[str, Any] | None) -> None:
+        if raw is None:
+            return
+        traits: dict[str, tuple[str, str]] = {}
+        for key, entry in raw.items():
+            path = join("traits", key)
+            if not check_id(self.report, "module.toml", path, key):
+                continue
+            trait = check_table(self.report, "module.toml", path, entry, TRAIT)
+            if trait and "name" in trait and "abbr" in trait:
+                traits[key] = (trait["name"], trait["abbr"])
+        self.traits = traits
+
+    def _rules(self) -> None:
+        if self.files["module.toml"].data is None or "rules" not in self.module_top:
+            return
+        f = "module.toml"
+        rules = check_table(self.report, f, "rules", self.module_top["rules"], RULES)
+        if rules is None:
+            return
+        for key, least in (
+            ("draw", 1),
+            ("hand_limit", 1),
+            ("leader_bonus", 0),
+            ("upkeep_per_revenue", 1),
+            ("recruit_draw", 0),
+            ("recruit_bonus_die", 0),
+            ("recruit_bonus_times", 0),
+        ):
+            if not check_min(self.report, f, join("rules", key), rules.get(key), least):
+                rules.pop(key)
+        if rules.get("first_side") is not None:
+            self._side_ref(f, "rules.first_side", rules["first_side"])
+        for key, choices in (
+            ("tie", ("defender", "attacker")),
+            ("winner_lost_leaders", ("pile", "captured")),
+        ):
+            if rules.get(key) is not None:
+                check_choice(
+                    self.report, f, join("rules", key), rules[key], choices, f"{key} value"
+                )
+        for i, trait in enumerate(rules.get("control_traits") or []):
+            self._trait_ref(f, join("rules.control_traits", i), trait)
+        bonuses = []
+        for i, entry in enumerate(rules.get("majority_bonus") or []):
+            path = join("rules.majority_bonus", i)
+            bonus = check_table(self.report, f, path, entry, MAJORITY)
+            if bonus is None:
+                continue
+            if "trait" in bonus:
+                self._trait_ref(f, join(path, "trait"), bonus["trait"])
+            check_min(self.report, f, join(path, "bonus"), bonus.get("bonus"), 0)
+            bonuses.append(bonus)
+        rules["majority_bonus"] = bonuses
+        self._speeds(rules.get("speeds"))
+        self.rules = rules
+
+    def _speeds(self, raw: dict[str, Any] | None) -> None:
+        if raw is None:
+            return
+        for key, value in raw.items():
+            path = join("rules.speeds", key)
+            if key not in SPEED_NAMES:
+                check_choice(self.report, "module.toml", path, key, SPEED_NAMES, "speed")
+            elif type(value) is not int:
+                self.add("module.toml", path, f"must be an integer, not {describe(value)}")
+            elif key == "immobile" and value != 0:
+                self.add("module.toml", path, f"must be 0 (immobile units never move), not {value}")
+            elif check_min(self.report, "module.toml", path, value, 1 if key != "immobile" else 0):
+                self.speeds[key] = value
+
+
+def _is_colour(text: str) -> bool:
+    try:
+        from textual.color import Color, ColorParseError
+    except ImportError:  # the loader itself must not need the TUI's library
+        return True
+    try:
+        Color.parse(text)
+    except ColorParseError:
+        return False
+    return True

@@ -1,0 +1,165 @@
+"""Checks of units.toml and cards.toml."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .defs import EFFECT_KINDS, FORTIFICATION, SPEED_NAMES, Effect, UnitFilter
+from .fields import CARD, CARDS_TOP, EFFECT_KEYS, FILTER, UNIT, UNITS_TOP
+from .schema import STR, Field, check_choice, check_id, check_min, check_table, describe, join
+from .state import LoaderState
+
+
+class PieceChecks(LoaderState):
+    def _units(self) -> None:
+        data = self.files["units.toml"].data
+        if data is None:
+            return
+        f = "units.toml"
+        top = check_table(self.report, f, "", data, UNITS_TOP) or {}
+        raw = top.get("unit")
+        if raw is None:
+            return
+        index: dict[tuple[int, str], int] = {}
+        for i, entry in enumerate(raw):
+            path = join("unit", i)
+            u = check_table(self.report, f, path, entry, UNIT)
+            self.units.append(u)
+            if u is None:
+                continue
+            side = self._side_ref(f, join(path, "side"), u["side"]) if "side" in u else None
+            u["side_index"] = side
+            if side is None and isinstance(u.get("id"), str):
+                self.sideless_units.add(u["id"])
+            if (
+                "id" in u
+                and check_id(self.report, f, join(path, "id"), u["id"])
+                and side is not None
+            ):
+                if (side, u["id"]) in index:
+                    first = join("unit", index[(side, u["id"])])
+                    self.add(
+                        f,
+                        join(path, "id"),
+                        f"duplicate unit id '{u['id']}' for side '{u['side']}' (first at {first})",
+                    )
+                else:
+                    index[(side, u["id"])] = i
+            if "speed" in u:
+                check_choice(self.report, f, join(path, "speed"), u["speed"], SPEED_NAMES, "speed")
+            check_min(self.report, f, join(path, "count"), u.get("count"), 1)
+            check_min(self.report, f, join(path, "force"), u.get("force"), 0)
+            if "class" in u and self.classes is not None:
+                check_choice(self.report, f, join(path, "class"), u["class"], self.classes, "class")
+            for n, trait in enumerate(u.get("traits") or []):
+                self._trait_ref(f, join(join(path, "traits"), n), trait)
+            self._mobility(path, u)
+        for s, side_id in enumerate(self.side_ids or []):
+            if not any(key[0] == s for key in index):
+                self.add(f, "unit", f"side '{side_id}' has no units")
+        self.unit_index = index
+
+    def _mobility(self, path: str, unit: dict[str, Any]) -> None:
+        cls, speed = unit.get("class"), unit.get("speed")
+        if cls is None or speed is None:
+            return
+        if cls == FORTIFICATION and speed != "immobile":
+            self.add(
+                "units.toml", join(path, "speed"), f"a fortification must be immobile, not {speed}"
+            )
+        elif speed == "immobile" and cls != FORTIFICATION:
+            self.add(
+                "units.toml",
+                join(path, "speed"),
+                f"only fortifications may be immobile, and this unit's class is '{cls}'",
+            )
+
+    # -- cards.toml ---------------------------------------------------------------
+
+    def _cards(self) -> None:
+        data = self.files["cards.toml"].data
+        if data is None:
+            return
+        f = "cards.toml"
+        top = check_table(self.report, f, "", data, CARDS_TOP) or {}
+        raw = top.get("card")
+        if raw is None:
+            return
+        if not raw:
+            self.add(f, "card", "the deck has no cards")
+        seen: dict[str, int] = {}
+        for i, entry in enumerate(raw):
+            path = join("card", i)
+            card = check_table(self.report, f, path, entry, CARD)
+            self.cards.append(card)
+            if card is None:
+                continue
+            if "id" in card and check_id(self.report, f, join(path, "id"), card["id"]):
+                if card["id"] in seen:
+                    first = join("card", seen[card["id"]])
+                    self.add(
+                        f, join(path, "id"), f"duplicate card id '{card['id']}' (first at {first})"
+                    )
+                else:
+                    seen[card["id"]] = i
+            check_min(self.report, f, join(path, "count"), card.get("count"), 1)
+            card["side_index"] = None
+            if card.get("side") not in (None, "any") and self.side_ids is not None:
+                card["side_index"] = self._side_ref(f, join(path, "side"), card["side"], ("any",))
+            if "effect" in card:
+                card["effect"] = self._effect(join(path, "effect"), card["effect"])
+
+    def _effect(self, path: str, raw: dict[str, Any]) -> Effect | None:
+        f = "cards.toml"
+        kind = raw.get("kind")
+        if kind is None:
+            self.add(
+                f, path, f"missing required key 'kind' (one of: {', '.join(sorted(EFFECT_KINDS))})"
+            )
+            return None
+        if not isinstance(kind, str):
+            self.add(f, join(path, "kind"), f"must be a string, not {describe(kind)}")
+            return None
+        if not check_choice(
+            self.report, f, join(path, "kind"), kind, sorted(EFFECT_KINDS), "effect kind"
+        ):
+            return None
+        fields = {"kind": Field(STR, required=True), **EFFECT_KEYS[kind]}
+        before = len(self.report)
+        effect = check_table(self.report, f, path, raw, fields) or {}
+        for key in ("groups", "amount"):
+            check_min(self.report, f, join(path, key), effect.get(key), 1)
+        if kind == "spy" and not (effect.get("hand") or effect.get("stack")):
+            self.add(
+                f, path, "a spy effect must look at something: set hand = true and/or stack = true"
+            )
+        unit_filter = UnitFilter()
+        if effect.get("filter") is not None:
+            unit_filter = self._filter(join(path, "filter"), effect["filter"])
+        if len(self.report) != before:
+            return None
+        return Effect(
+            kind=kind,
+            amount=effect.get("groups", effect.get("amount")) or 0,
+            filter=unit_filter,
+            hand=bool(effect.get("hand")),
+            stack=bool(effect.get("stack")),
+        )
+
+    def _filter(self, path: str, raw: dict[str, Any]) -> UnitFilter:
+        f = "cards.toml"
+        spec = check_table(self.report, f, path, raw, FILTER) or {}
+        classes = spec.get("class") or []
+        if isinstance(classes, str):
+            classes = [classes]
+        if self.classes is not None:
+            for n, cls in enumerate(classes):
+                where = (
+                    join(path, "class")
+                    if isinstance(spec.get("class"), str)
+                    else join(join(path, "class"), n)
+                )
+                check_choice(self.report, f, where, cls, self.classes, "class")
+        for n, trait in enumerate(spec.get("traits") or []):
+            self._trait_ref(f, join(join(path, "traits"), n), trait)
+        return UnitFilter(frozenset(classes), frozenset(spec.get("traits") or ()))

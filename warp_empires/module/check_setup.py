@@ -1,0 +1,162 @@
+"""Checks of module.toml's setup and victory, which name units and territories."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .defs import LEADER, Condition
+from .fields import CLAUSES, EDGE_PLANETS, SETUP, VICTORY
+from .schema import check_choice, check_min, check_table, describe, join
+from .state import LoaderState
+
+
+class SetupChecks(LoaderState):
+    def _setup(self) -> None:
+        if self.files["module.toml"].data is None or "setup" not in self.module_top:
+            return
+        f = "module.toml"
+        raw = self.module_top["setup"]
+        for key, entry in raw.items():
+            path = join("setup", key)
+            side = self._side_ref(f, path, key)
+            setup = check_table(self.report, f, path, entry, SETUP)
+            if side is None or setup is None:
+                continue
+            self.setups[side] = setup
+            self._one_setup(path, side, setup, entry)
+        for side_id in self.side_ids or []:
+            if side_id not in raw:
+                self.add(f, "setup", f"missing [setup.{side_id}]: where side '{side_id}' starts")
+
+    def _one_setup(self, path: str, side: int, setup: dict[str, Any], raw: dict[str, Any]) -> None:
+        f = "module.toml"
+        setup["control_index"] = [
+            self._territory_ref(f, join(join(path, "control"), n), t)
+            for n, t in enumerate(setup.get("control") or [])
+        ]
+        start, choices = setup.get("start"), setup.get("start_choices")
+        setup["start_index"] = None
+        setup["choices_index"] = []
+        if start is not None and choices is not None:
+            self.add(f, path, "give either 'start' or 'start_choices', not both")
+        elif start is None and choices is None:
+            if "start" not in raw and "start_choices" not in raw:
+                self.add(f, path, "missing 'start' (a territory id) or 'start_choices'")
+        elif start is not None:
+            setup["start_index"] = self._territory_ref(f, join(path, "start"), start)
+        elif isinstance(choices, str):
+            if choices != EDGE_PLANETS:
+                self.add(
+                    f,
+                    join(path, "start_choices"),
+                    f"unknown start_choices '{choices}' (expected \"{EDGE_PLANETS}\" or a list of"
+                    " territory ids)",
+                )
+            elif self.territory_index is not None:
+                setup["choices_index"] = [
+                    i
+                    for i in self._valid_territories()
+                    if (t := self.territories[i]) and t.get("edge") and (t.get("revenue") or 0) > 0
+                ]
+                if not setup["choices_index"]:
+                    self.add(
+                        f,
+                        join(path, "start_choices"),
+                        f'"{EDGE_PLANETS}" matches no territory:'
+                        " none has edge = true and revenue > 0",
+                    )
+        elif choices is not None:
+            if not choices:
+                self.add(f, join(path, "start_choices"), "must list at least one territory")
+            setup["choices_index"] = [
+                self._territory_ref(f, join(join(path, "start_choices"), n), t)
+                for n, t in enumerate(choices)
+            ]
+        setup["units_index"] = [
+            self._unit_ref(f, join(join(path, "units"), n), side, u)
+            for n, u in enumerate(setup.get("units") or [])
+        ]
+        check_min(self.report, f, join(path, "random_units"), setup.get("random_units"), 0)
+        self._setup_counts(path, side, setup)
+
+    def _setup_counts(self, path: str, side: int, setup: dict[str, Any]) -> None:
+        placed = Counter(i for i in setup["units_index"] if i is not None)
+        for i, n in placed.items():
+            unit = self.units[i] or {}
+            if unit.get("count") is not None and n > unit["count"]:
+                self.add(
+                    "module.toml",
+                    join(path, "units"),
+                    f"places {n} '{unit['id']}' but the side has only {unit['count']}",
+                )
+        if self.unit_index is None or setup.get("random_units") is None:
+            return
+        mine = [u for u in self.units if u and u.get("side_index") == side]
+        if any(type(u.get("count")) is not int or u["count"] < 1 for u in mine):
+            return  # a bad count is reported already; the pile size is unknown
+        pile = sum(
+            (u.get("count") or 0) - placed.get(i, 0)
+            for i, u in enumerate(self.units)
+            if u and u.get("side_index") == side and u.get("class") != LEADER
+        )
+        if setup["random_units"] > pile:
+            self.add(
+                "module.toml",
+                join(path, "random_units"),
+                f"{setup['random_units']} is more than the {pile} non-leader chits"
+                " left in the pile",
+            )
+
+    def _victory(self) -> None:
+        if self.files["module.toml"].data is None:
+            return
+        f = "module.toml"
+        for i, entry in enumerate(self.module_top.get("victory") or []):
+            path = join("victory", i)
+            victory = check_table(self.report, f, path, entry, VICTORY)
+            if victory is None:
+                continue
+            side = (
+                self._side_ref(f, join(path, "side"), victory["side"])
+                if "side" in victory
+                else None
+            )
+            clauses = victory.get("all")
+            if clauses == []:
+                self.add(f, join(path, "all"), "must hold at least one clause")
+            conditions = [
+                self._clause(join(join(path, "all"), n), side, clause)
+                for n, clause in enumerate(clauses or [])
+            ]
+            victory["side_index"] = side
+            victory["conditions"] = conditions
+            self.victories.append(victory)
+
+    def _clause(self, path: str, side: int | None, raw: Any) -> Condition | None:
+        f = "module.toml"
+        if not isinstance(raw, dict) or len(raw) != 1:
+            self.add(f, path, 'must be a table with one key, such as { controls = "territory_id" }')
+            return None
+        ((kind, value),) = raw.items()
+        where = join(path, kind)
+        if not check_choice(self.report, f, where, kind, CLAUSES, "victory clause"):
+            return None
+        if not CLAUSES[kind].test(value):
+            self.add(f, where, f"must be {CLAUSES[kind].text}, not {describe(value)}")
+            return None
+        if kind == "controls":
+            t = self._territory_ref(f, where, value)
+            return None if t is None else Condition(kind, territory=t)
+        if kind == "holds_captive":
+            if not value:
+                self.add(f, where, "must name at least one unit")
+            enemy = None if side is None else 1 - side
+            units = [self._unit_ref(f, join(where, n), enemy, u) for n, u in enumerate(value)]
+            return Condition(kind, units=tuple(u for u in units if u is not None))
+        if kind == "no_enemy_leaders_on_map":
+            if value is not True:
+                self.add(f, where, "must be true (leave the clause out to drop it)")
+            return Condition(kind)
+        check_min(self.report, f, where, value, 1)
+        return Condition(kind, amount=value)

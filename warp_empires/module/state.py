@@ -1,0 +1,97 @@
+"""The loader's working state, and how checks refer to sides, traits, territories and units."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import did_you_mean
+from .fields import DEFAULT_SPEEDS
+from .schema import check_choice
+from .toml_read import Report, TomlFile
+
+
+class LoaderState:
+    """What the checks have learnt so far, shared by the check classes."""
+
+    def __init__(self, folder: Path, report: Report, files: dict[str, TomlFile]) -> None:
+        self.folder = folder
+        self.report = report
+        self.files = files
+        # None below means "unknown because its file could not be read": skip those checks.
+        self.side_ids: list[str] | None = None
+        self.classes: dict[str, str] | None = None
+        self.traits: dict[str, tuple[str, str]] | None = None
+        self.speeds: dict[str, int] = dict(DEFAULT_SPEEDS)
+        self.territories: list[dict[str, Any] | None] = []
+        self.territory_index: dict[str, int] | None = None
+        self.adjacency: dict[int, set[int]] = {}
+        self.keys: dict[str, int] = {}  # picture character -> territory
+        # Territories whose id or key was wrong: already reported, so left out of
+        # the adjacency checks that would otherwise report them again.
+        self.unplaced: set[int] = set()
+        # Territories whose neighbours cannot be known for sure (a broken link or
+        # neighbour list names them): their lists are not compared with the map.
+        self.unsure: set[int] = set()
+        self.units: list[dict[str, Any] | None] = []
+        self.unit_index: dict[tuple[int, str], int] | None = None
+        self.sideless_units: set[str] = set()
+        self.cards: list[dict[str, Any] | None] = []
+        self.head: dict[str, Any] = {}
+        self.module_top: dict[str, Any] = {}
+        self.sides: list[dict[str, Any]] = []
+        self.rules: dict[str, Any] = {}
+        self.setups: dict[int, dict[str, Any]] = {}
+        self.victories: list[dict[str, Any]] = []
+        self.kinds: dict[str, str] = {}
+        self.picture: tuple[str, ...] = ()
+        self.void = " ."
+
+    def add(self, file: str, path: str, message: str, line: int | None = None) -> None:
+        self.report.add(file, path, message, line)
+
+    def _valid_territories(self) -> list[int]:
+        index = self.territory_index or {}
+        return sorted(i for i in index.values() if i not in self.unplaced)
+
+    def _tid(self, i: int) -> str:
+        t = self.territories[i] or {}
+        return str(t.get("id", f"territory[{i + 1}]"))
+
+    # -- references -----------------------------------------------------------------
+
+    def _side_ref(
+        self, file: str, path: str, value: str, extra: tuple[str, ...] = ()
+    ) -> int | None:
+        if self.side_ids is None:
+            return None
+        if check_choice(self.report, file, path, value, [*extra, *self.side_ids], "side"):
+            return self.side_ids.index(value) if value in self.side_ids else None
+        return None
+
+    def _trait_ref(self, file: str, path: str, value: str) -> None:
+        if self.traits is not None:
+            check_choice(self.report, file, path, value, self.traits, "trait")
+
+    def _territory_ref(self, file: str, path: str, value: str) -> int | None:
+        if self.territory_index is None:
+            return None
+        if check_choice(self.report, file, path, value, self.territory_index, "territory"):
+            return self.territory_index[value]
+        return None
+
+    def _unit_ref(self, file: str, path: str, side: int | None, value: str) -> int | None:
+        if self.unit_index is None or side is None or self.side_ids is None:
+            return None
+        ids = [u for (s, u) in self.unit_index if s == side]
+        if value in ids:
+            return self.unit_index[(side, value)]
+        if value in self.sideless_units:
+            return None  # its unit entry names an unknown side, already reported
+        other = [s for (s, u) in self.unit_index if u == value]
+        if other:
+            hint = f" (that is a unit of '{self.side_ids[other[0]]}')"
+        else:
+            hint = did_you_mean(value, ids)
+        self.add(file, path, f"unknown unit '{value}' of side '{self.side_ids[side]}'{hint}")
+        return None
