@@ -20,7 +20,6 @@ from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
 from warp_empires.tui.dialogs.save_name import SaveNameDialog
 from warp_empires.tui.screens.end import EndScreen
 from warp_empires.tui.screens.game import GameScreen
-from warp_empires.tui.screens.help import HelpScreen
 from warp_empires.tui.screens.new_game import NewGameScreen
 from warp_empires.tui.screens.saves import SaveBrowser
 from warp_empires.tui.screens.title import TitleScreen
@@ -122,6 +121,9 @@ class WarpEmpiresApp(App[None]):
         self.notify(f"Loaded {path.stem}.")
 
     def action_rules(self) -> None:
+        # Imported here: the Markdown widget costs a noticeable share of start-up.
+        from warp_empires.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self._current_module()))
 

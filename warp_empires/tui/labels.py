@@ -34,6 +34,10 @@ def unit_abbreviations(module: Module) -> list[str]:
             if unit.side != side:
                 continue
             candidate = _unit_short(unit.name)
+            if candidate in used:
+                # "Ion Cannon" and "Interdictor Cruiser": spell more of the first word.
+                words = unit.name.replace("-", " ").split()
+                candidate = (words[0][:3] + "".join(w[0] for w in words[1:]))[:4]
             n = 2
             base = candidate[:3]
             while candidate in used:

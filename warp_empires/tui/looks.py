@@ -16,8 +16,15 @@ from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
 PHASES = ("draw", "move", "battle", "revenue", "recruit", "upkeep", "control")
 
 
+def side_colour(module: Module, side: int) -> Color:
+    """The side's colour, its lightness kept mid-range so it reads on dark and
+    light themes alike."""
+    h, s, lightness = Color.parse(module.sides[side].colour).hsl
+    return Color.from_hsl(h, s, min(max(lightness, 0.40), 0.55))
+
+
 def side_style(module: Module, side: int) -> Style:
-    return Style(color=Color.parse(module.sides[side].colour).rich_color, bold=True)
+    return Style(color=side_colour(module, side).rich_color, bold=True)
 
 
 def side_text(module: Module, side: int, text: str | None = None) -> Text:

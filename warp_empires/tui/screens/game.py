@@ -74,6 +74,7 @@ class GameScreen(Screen[None]):
         self._view: dict[str, Any] | None = None
         self._log_seen = 0
         self._bot_pending = False
+        self._battle_at: int | None = None
         self._paused = False
         self._ended = False
         self._last_turn = session.game.state.turn
@@ -151,6 +152,10 @@ class GameScreen(Screen[None]):
         map_view = self.query_one(MapView)
         map_view.set_looks(territory_looks(self.module, view, self._abbrevs))
         map_view.set_choices({c.territory for c in self._choices if c.territory is not None})
+        battle_at = view["battle"]["t"] if view["battle"] else None
+        if battle_at is not None and battle_at != self._battle_at:
+            map_view.move_cursor_to(battle_at)  # a new battle: show where it is
+        self._battle_at = battle_at
         self.query_one(PhaseBar).show(self.module, view, viewer, self._pace_note())
         self.query_one(BattlePanel).show(self.module, view)
         self.query_one(StatusPanel).show(self.module, view)
@@ -288,8 +293,7 @@ class GameScreen(Screen[None]):
     def _pace_note(self) -> str:
         if all(self.session.is_human(s) for s in (0, 1)):
             return ""
-        state = "paused (Space)" if self._paused else f"computer pace {self.pace:g}s (+/-)"
-        return state
+        return "bots paused" if self._paused else f"bots {self.pace:g}s"
 
     def action_pace(self, delta: int) -> None:
         index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.pace))
@@ -314,6 +318,7 @@ class GameScreen(Screen[None]):
 
     def _bot_tick(self) -> None:
         self._bot_pending = False
+        self._battle_at: int | None = None
         if self._paused or self._ended:
             return
         if self.app.screen is not self:

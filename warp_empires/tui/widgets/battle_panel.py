@@ -27,11 +27,10 @@ def battle_text(module: Module, view: dict[str, Any]) -> Text | None:
     att = battle["att"]
     out.append(f"Battle at {module.map.territories[t].name}", style="bold")
     out.append(" (over)\n" if finished else "\n", style="dim")
-    out.append("Attacker: ")
     out.append_text(side_text(module, att))
-    out.append("  Defender: ")
+    out.append(" attack, ")
     out.append_text(side_text(module, 1 - att))
-    out.append("\n")
+    out.append(" defend\n")
     if not finished:
         for line in stack_lines(module, view, t):
             out.append_text(line)

@@ -11,7 +11,6 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.color import Color
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -19,6 +18,7 @@ from textual.strip import Strip
 
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
+from warp_empires.tui.looks import side_style
 from warp_empires.tui.mapgeom import (
     VOID,
     Geometry,
@@ -253,8 +253,7 @@ class MapView(ScrollView, can_focus=True):
         key = f"side{side}"
         style = self._styles.get(key)
         if style is None:
-            colour = Color.parse(self.module.sides[side].colour)
-            style = Style(color=colour.rich_color, bold=True)
+            style = side_style(self.module, side)
             self._styles[key] = style
         return style
 

@@ -36,7 +36,7 @@ class PhaseBar(Static):
             text.append(" to act")
         else:
             text.append("Game over", style="bold")
-        text.append(" │ view: ")
+        text.append(" │ view ")
         text.append_text(side_text(module, viewer))
         if note:
             text.append(f" │ {note}", style="italic")

@@ -1,0 +1,118 @@
+"""How fast the TUI answers: start-up to the first interactive screen, and the
+time from an arrow key on the map to the repainted screen at 120x40.
+
+Runs the real app through Textual's Pilot (headless; the compositor still
+renders every update). Prints figures; it is not a test and sets no limits.
+
+    .venv/bin/python benchmarks/bench_tui.py [--presses N] [--module NAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import time
+
+T_START = time.perf_counter()
+
+from warp_empires.engine import Game  # noqa: E402 - timed from before the imports
+from warp_empires.module import load_module  # noqa: E402
+from warp_empires.tui.app import WarpEmpiresApp  # noqa: E402
+from warp_empires.tui.config import LaunchOptions  # noqa: E402
+from warp_empires.tui.screens.game import GameScreen  # noqa: E402
+from warp_empires.tui.screens.title import TitleScreen  # noqa: E402
+from warp_empires.tui.session import Session  # noqa: E402
+from warp_empires.tui.widgets.map_view import MapView  # noqa: E402
+
+T_IMPORTED = time.perf_counter()
+
+
+def _watch_displays(app: WarpEmpiresApp) -> list[tuple[float, str]]:
+    """Record when each screen update is handed to the terminal, and for which screen."""
+    shown: list[tuple[float, str]] = []
+    original = app._display
+
+    def display(screen, renderable) -> None:  # noqa: ANN001 - Textual's private hook
+        original(screen, renderable)
+        if renderable is not None:
+            shown.append((time.perf_counter(), type(screen).__name__))
+
+    app._display = display  # type: ignore[method-assign]
+    return shown
+
+
+def _first_after(shown: list[tuple[float, str]], t0: float, screen: str) -> float | None:
+    return next((t for t, name in shown if t >= t0 and name == screen), None)
+
+
+async def measure(presses: int, module_name: str) -> None:
+    module = load_module(module_name)
+    app = WarpEmpiresApp(LaunchOptions(pace=60.0))
+    shown = _watch_displays(app)
+    t_run = time.perf_counter()
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not isinstance(app.screen, TitleScreen) or not _first_after(
+                shown, t_run, "TitleScreen"):
+            await asyncio.sleep(0.001)
+        t_title = _first_after(shown, t_run, "TitleScreen")
+        assert t_title is not None
+
+        t_open = time.perf_counter()
+        app.open_session(Session(Game.new(module, 7), ("human", "bot")))
+        while _first_after(shown, t_open, "GameScreen") is None:
+            await asyncio.sleep(0.001)
+        t_game = _first_after(shown, t_open, "GameScreen")
+        assert t_game is not None
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        map_view = screen.query_one(MapView)
+        map_view.focus()
+        await pilot.pause()
+
+        latencies: list[float] = []
+        keys = ("right", "down", "left", "up")
+        for i in range(presses):
+            before = map_view.cursor
+            t0 = time.perf_counter()
+            await pilot.press(keys[i % 4 if i % 8 < 4 else (i + 2) % 4])
+            t1 = None
+            while t1 is None:
+                t1 = _first_after(shown, t0, "GameScreen")
+                if t1 is None:
+                    await asyncio.sleep(0)
+            if map_view.cursor != before:
+                latencies.append((t1 - t0) * 1000)
+
+        # The map's own share: invalidate one move's rows and rebuild the screenful.
+        t0 = time.perf_counter()
+        rounds = 200
+        for i in range(rounds):
+            map_view.move_cursor_to(i % len(module.map.territories), scroll=False)
+            for y in range(map_view.size.height):
+                map_view.render_line(y)
+        map_ms = (time.perf_counter() - t0) * 1000 / rounds
+
+    print(f"imports:                           {(T_IMPORTED - T_START) * 1000:7.1f} ms")
+    print(f"start-up to title screen drawn:    {(t_title - T_START) * 1000:7.1f} ms "
+          f"(app run to title {(t_title - t_run) * 1000:.1f} ms)")
+    print(f"new game to game screen drawn:     {(t_game - t_open) * 1000:7.1f} ms")
+    if latencies:
+        latencies.sort()
+        p95 = latencies[int(len(latencies) * 0.95) - 1]
+        print(f"arrow key on map -> repaint (120x40, {len(latencies)} moves): "
+              f"median {statistics.median(latencies):.1f} ms, p95 {p95:.1f} ms, "
+              f"max {latencies[-1]:.1f} ms")
+    print(f"map alone: cursor move + visible rows rebuilt: {map_ms:.2f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presses", type=int, default=60)
+    parser.add_argument("--module", default="star_wars")
+    args = parser.parse_args()
+    asyncio.run(measure(args.presses, args.module))
+
+
+if __name__ == "__main__":
+    main()
