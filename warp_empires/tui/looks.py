@@ -47,7 +47,9 @@ def territory_looks(
     return looks
 
 
-def stack_lines(module: Module, view: dict[str, Any], t: int) -> list[Text]:
+def stack_lines(
+    module: Module, view: dict[str, Any], t: int, intel: bool = True
+) -> list[Text]:
     """Every stack at a territory, as much of it as the viewer may see."""
     lines: list[Text] = []
     for side in (0, 1):
@@ -62,9 +64,9 @@ def stack_lines(module: Module, view: dict[str, Any], t: int) -> list[Text]:
             top = module.units[entry["top"]].name
             rest = ", the rest hidden" if entry["size"] > 1 else ""
             lines.append(Text.assemble(head, f" ({entry['size']}): {top} on top{rest}"))
-    for intel in view.get("intel", []):
-        if intel.get("kind") == "stack" and intel.get("territory") == t:
-            names = ", ".join(module.units[u].name for u in intel["units"])
+    for seen in view.get("intel", []) if intel else []:
+        if seen.get("kind") == "stack" and seen.get("territory") == t:
+            names = ", ".join(module.units[u].name for u in seen["units"])
             lines.append(Text(f"Spied this turn: {names}", style="italic"))
     return lines
 

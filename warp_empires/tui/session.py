@@ -18,6 +18,7 @@ from warp_empires.tui.players import HUMAN, Player, make_player
 NO_SIDE = -1
 # Chit verbs whose unit may stand anywhere on the map.
 WHERE_VERBS = frozenset({"top", "disband"})
+FORCE_VERBS = frozenset({"lose", "disband", "add"})
 
 
 @dataclass(frozen=True)
@@ -96,13 +97,17 @@ class Session:
         p = self.prompt()
         if p.side == NO_SIDE:
             return []
-        places = _own_chit_places(self.game.view(p.side))
+        view = self.game.view(p.side)
+        places, types = _visible_chits(view)
         names = self.module.map.territories
         out = []
         for a in self.game.legal_actions():
             if a[0] == "resign":
                 continue
             label = describe_action(self.module, self.game.state, a)
+            if a[0] in FORCE_VERBS and a[1] in types:
+                # Losses are counted in Force (RULINGS B8): show it.
+                label += f" (Force {self.module.units[types[a[1]]].force})"
             if a[0] in WHERE_VERBS and a[1] in places:
                 # Same unit type may stand in several places: say which one.
                 label += f" at {names[places[a[1]]].name}"
@@ -165,10 +170,15 @@ class Session:
         return f"No winner after {s.turn - 1} turns (turn cap); {'; '.join(parts)}."
 
 
-def _own_chit_places(view: dict[str, Any]) -> dict[int, int]:
-    """Where each of the viewing side's units stands: chit -> territory."""
+def _visible_chits(view: dict[str, Any]) -> tuple[dict[int, int], dict[int, int]]:
+    """Chits the view lists unit by unit: where each of the viewer's own stands
+    (chit -> territory), and every listed chit's unit type (chit -> type)."""
     places: dict[int, int] = {}
-    for t, entry in enumerate(view["stacks"][view["side"]]):
-        for unit in (entry or {}).get("units", []):
-            places[unit["chit"]] = t
-    return places
+    types: dict[int, int] = {}
+    for side, stacks in enumerate(view["stacks"]):
+        for t, entry in enumerate(stacks):
+            for unit in (entry or {}).get("units", []):
+                types[unit["chit"]] = unit["unit"]
+                if side == view["side"]:
+                    places[unit["chit"]] = t
+    return places, types

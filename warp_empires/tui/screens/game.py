@@ -61,6 +61,7 @@ class GameScreen(Screen[None]):
         Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
         Binding("minus", "pace(1)", "Slower", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
+        Binding("r", "results", "Results"),
     ]
 
     def __init__(self, session: Session, launch: LaunchOptions) -> None:
@@ -224,6 +225,8 @@ class GameScreen(Screen[None]):
             self.session.apply(side, choice.action)
         except IllegalAction as error:
             self.notify(f"Not allowed: {error}", severity="error")
+        if choice.territory is not None:
+            self.query_one(MapView).move_cursor_to(choice.territory)
         self.after_change()
 
     def after_change(self) -> None:
@@ -265,6 +268,8 @@ class GameScreen(Screen[None]):
             return any(c.action[0] == "add" for c in self._choices)
         if action == "pick":
             return int(parameters[0]) < len(self._choices)  # type: ignore[call-overload]
+        if action == "results":
+            return self.session.over
         if action in ("pace", "toggle_pause"):
             return not all(self.session.is_human(s) for s in (0, 1))
         return True
@@ -343,6 +348,9 @@ class GameScreen(Screen[None]):
                 break  # stop at a turn end so autosave sees each turn
 
     # -- the end -------------------------------------------------------------
+
+    def action_results(self) -> None:
+        self.post_message(self.GameEnded(self.session))
 
     def _finish(self) -> None:
         if self._ended:

@@ -32,7 +32,7 @@ def battle_text(module: Module, view: dict[str, Any]) -> Text | None:
     out.append_text(side_text(module, 1 - att))
     out.append(" defend\n")
     if not finished:
-        for line in stack_lines(module, view, t):
+        for line in stack_lines(module, view, t, intel=False):
             out.append_text(line)
             out.append("\n")
     for side, total in enumerate(battle.get("totals") or []):
