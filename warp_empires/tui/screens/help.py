@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Markdown, TabbedContent, TabPane
 
@@ -54,6 +55,7 @@ class HelpScreen(Screen[None]):
     DEFAULT_CSS = """
     HelpScreen TabbedContent { height: 1fr; }
     HelpScreen Markdown { margin: 0 2; }
+    HelpScreen TabPane { padding: 0; }
     HelpScreen DataTable { height: 1fr; }
     """
 
@@ -64,12 +66,13 @@ class HelpScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with TabbedContent():
-            with TabPane("Keys", id="keys"):
+            # Each text in a focusable scroller, so arrows and PageDown read on.
+            with TabPane("Keys", id="keys"), VerticalScroll(can_focus=True):
                 yield Markdown(help_text("keys"))
-            with TabPane("Rules", id="rules"):
+            with TabPane("Rules", id="rules"), VerticalScroll(can_focus=True):
                 yield Markdown(help_text("rules"))
             if self.module is not None:
-                with TabPane("Module", id="module"):
+                with TabPane("Module", id="module"), VerticalScroll(can_focus=True):
                     yield Markdown(module_markdown(self.module))
                 with TabPane("Units", id="units"):
                     yield DataTable(id="unit-table", zebra_stripes=True, cursor_type="row")

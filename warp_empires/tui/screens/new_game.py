@@ -29,7 +29,7 @@ class NewGameScreen(Screen[GameSettings | None]):
     ]
 
     DEFAULT_CSS = """
-    NewGameScreen { align: center middle; }
+    NewGameScreen { align: center middle; overflow-y: auto; }
     NewGameScreen #form {
         width: 72; height: auto; border: round $primary; padding: 1 2;
         border-title-style: bold;
