@@ -267,7 +267,7 @@ def test_autosave_falls_back_past_damaged_slots(tmp_path: Path) -> None:
     slots[1].unlink()
     slots[2].write_bytes(b"")
     with pytest.raises(SaveError, match=r"no autosave could be loaded \(autosave-1.wes: "
-                                        r"checksum mismatch.*; autosave-3.wes: not a Warp"):
+                                        r"checksum mismatch.*; autosave-3.wes: empty file\)"):
         load_latest_autosave(tmp_path, MODULE)
 
 

@@ -30,19 +30,18 @@ HEADER = struct.Struct(">8sH")
 DIGEST_SIZE = 32
 MIN_SIZE = HEADER.size + 1 + DIGEST_SIZE
 
-# Hard limits for reading. Every msgpack value costs at least one byte of file
-# but can cost 50+ bytes of Python memory, so the file cap also bounds memory
-# (16 MiB of file is at most some hundreds of MiB in the worst case); a real
-# long campaign is well under 1 MiB.
+# Hard limits for reading (docs/save-format.md says why). A 400-player-turn
+# game is 0.93 MB and 140,000 values, so they leave room for campaigns of
+# several thousand player-turns.
 MAX_FILE_SIZE = 16 * 1024 * 1024
 MAX_STR_LEN = 1024 * 1024
 MAX_BIN_LEN = 0  # no field holds bytes
 MAX_ARRAY_LEN = 1_000_000
 MAX_MAP_LEN = 100_000
-# Elements of all arrays and maps together. Without it, 16 MiB of one-byte
-# empty arrays would become 16 million Python lists (over 1 GiB and seconds of
-# work); with it, the worst file costs about 200 MiB. A 400-player-turn game
-# has about 100,000.
+# Arrays and maps and their elements, all together. Every value costs a byte
+# of file but 50-70 bytes of Python memory: without this, 16 MiB of one-byte
+# empty arrays would decode into over 1 GiB of lists; with it, the worst file
+# measured costs about 160 MiB and under a second before it is refused.
 MAX_VALUES = 2_000_000
 
 
@@ -73,7 +72,9 @@ def encode(doc: SaveDoc, where: str) -> bytes:
 
 def envelope(data: bytes, where: str) -> tuple[int, bytes]:
     """(format version, payload) after checking magic, checksum and version."""
-    if len(data) < HEADER.size or not data.startswith(MAGIC):
+    if not data:
+        raise SaveError(where, "empty file")
+    if not data.startswith(MAGIC[: len(data)]):
         raise SaveError(where, "not a Warp Empires save (no WARPSAVE marker)")
     if len(data) < MIN_SIZE:
         raise SaveError(where, f"truncated ({len(data)} bytes)")
