@@ -105,12 +105,8 @@ def autosave_slots(directory: str | os.PathLike[str] | None = None) -> list[Path
 
 def read_save(path: str | os.PathLike[str]) -> SaveDoc:
     """The checked, upgraded document of a save file (no replay)."""
-    return read_save_versioned(Path(path))[0]
-
-
-def read_save_versioned(path: Path) -> tuple[SaveDoc, int]:
-    data = io.read_bounded(path, MAX_FILE_SIZE)
-    return decode(data, os.fspath(path))
+    data = io.read_bounded(Path(path), MAX_FILE_SIZE)
+    return decode(data, os.fspath(path))[0]
 
 
 def write_save(path: str | os.PathLike[str], doc: SaveDoc) -> Path:
