@@ -48,8 +48,8 @@ class EndScreen(Screen[str]):
             yield Static(headline, id="headline")
             yield Static(self.session.result_line(), id="facts")
             history = state.history
-            rounds = (len(history) + 1) // 2
-            yield Static(f"Player-turns played: {len(history)} (rounds: {rounds})")
+            played = max(state.turn, len(history))
+            yield Static(f"Player-turns played: {played} ({(played + 1) // 2} rounds)")
             yield TurnChart(module, "Revenue per turn", history, "revenue")
             yield TurnChart(module, "Units on the map", history, "units")
             with Horizontal(id="buttons"):

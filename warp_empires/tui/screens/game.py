@@ -76,6 +76,7 @@ class GameScreen(Screen[None]):
         self._log_seen = 0
         self._bot_pending = False
         self._battle_at: int | None = None
+        self._placed = False  # the map cursor has not been put anywhere yet
         self._paused = False
         self._ended = False
         self._last_turn = session.game.state.turn
@@ -153,6 +154,9 @@ class GameScreen(Screen[None]):
         map_view = self.query_one(MapView)
         map_view.set_looks(territory_looks(self.module, view, self._abbrevs))
         map_view.set_choices({c.territory for c in self._choices if c.territory is not None})
+        if not self._placed:
+            self._placed = True
+            map_view.move_cursor_to(self._home(view))
         battle_at = view["battle"]["t"] if view["battle"] else None
         if battle_at is not None and battle_at != self._battle_at:
             map_view.move_cursor_to(battle_at)  # a new battle: show where it is
@@ -171,6 +175,17 @@ class GameScreen(Screen[None]):
         self._append_log(view["log"])
         self._place_focus()
         self.refresh_bindings()
+
+    def _home(self, view: dict[str, Any]) -> int:
+        """Where the cursor starts: a choice, else the viewer's first stack or territory."""
+        for choice in self._choices:
+            if choice.territory is not None:
+                return choice.territory
+        mine = view["stacks"][view["side"]]
+        for t, entry in enumerate(mine):
+            if entry:
+                return t
+        return next((t for t, c in enumerate(view["control"]) if c == view["side"]), 0)
 
     @staticmethod
     def _enemy_hand(view: dict[str, Any]) -> tuple[list[int] | None, str]:
@@ -324,6 +339,7 @@ class GameScreen(Screen[None]):
     def _bot_tick(self) -> None:
         self._bot_pending = False
         self._battle_at: int | None = None
+        self._placed = False  # the map cursor has not been put anywhere yet
         if self._paused or self._ended:
             return
         if self.app.screen is not self:

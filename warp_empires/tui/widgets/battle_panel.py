@@ -11,7 +11,8 @@ from textual.widgets import Static
 from warp_empires.module.defs import Module
 from warp_empires.tui.looks import side_text, stack_lines
 
-_PARTS = (("units", "units"), ("cards", "cards"), ("leader", "leader"), ("majority", "majority"))
+_PARTS = (("units", "units"), ("cards", "cards"), ("leader", "leader"),
+          ("majority", "majority"))
 
 
 def battle_text(module: Module, view: dict[str, Any]) -> Text | None:
@@ -37,7 +38,7 @@ def battle_text(module: Module, view: dict[str, Any]) -> Text | None:
             out.append("\n")
     for side, total in enumerate(battle.get("totals") or []):
         out.append_text(side_text(module, side))
-        parts = " + ".join(f"{total[key]} {name}" for key, name in _PARTS if total.get(key))
+        parts = " + ".join(f"{name} {total[key]}" for key, name in _PARTS if total.get(key))
         out.append(f"  total {total['total']}", style="bold")
         out.append(f"  ({parts or '0'})\n")
     for who, kind, _target in battle.get("played", []):

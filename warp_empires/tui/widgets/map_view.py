@@ -172,6 +172,7 @@ class MapView(ScrollView, can_focus=True):
         current = SCALES.index(self._scale) if self._scale in SCALES else 0
         self._forced_scale = SCALES[(current + 1) % len(SCALES)]
         self._relayout()
+        self.call_after_refresh(self._scroll_to_cursor)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -186,6 +187,7 @@ class MapView(ScrollView, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self._relayout()
+        self.call_after_refresh(self._scroll_to_cursor)
 
     def _best_scale(self) -> tuple[int, int]:
         if self._forced_scale is not None:
