@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from warp_empires.engine import Action, Game, IllegalAction, Prompt, describe_action
+from warp_empires.engine import Action, Game, Prompt, describe_action
 from warp_empires.engine.actions import TERRITORY_VERBS
 from warp_empires.module.defs import Module
 from warp_empires.tui.players import HUMAN, Player, make_player
@@ -143,11 +143,10 @@ class Session:
         if side is None:
             return None
         legal = self.game.legal_actions()
-        action = self._bots[side].choose(self.game.view(side), legal)
         try:
+            action = self._bots[side].choose(self.game.view(side), legal)
             self.game.apply(side, action)
-        except IllegalAction:
-            # A player bug must not stall the game: fall back to a legal move.
+        except Exception:  # noqa: BLE001 - a player's bug must not stall the game
             action = next(a for a in legal if a[0] != "resign")
             self.game.apply(side, action)
         return action

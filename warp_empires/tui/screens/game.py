@@ -60,7 +60,7 @@ class GameScreen(Screen[None]):
         *(Binding(k, f"pick({i})", show=False) for i, k in enumerate(KEYS) if i),
         Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
         Binding("minus", "pace(1)", "Slower", show=False),
-        Binding("space", "toggle_pause", "Pause", show=False),
+        Binding("space", "toggle_pause", "Pause bots"),
         Binding("r", "results", "Results"),
     ]
 
@@ -313,7 +313,7 @@ class GameScreen(Screen[None]):
     def _pace_note(self) -> str:
         if all(self.session.is_human(s) for s in (0, 1)):
             return ""
-        return "bots paused" if self._paused else f"bots {self.pace:g}s"
+        return "bots paused" if self._paused else f"bots {self.pace:g}s +/-"
 
     def action_pace(self, delta: int) -> None:
         index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.pace))

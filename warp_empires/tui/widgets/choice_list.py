@@ -34,11 +34,13 @@ class ChoiceList(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.choices: list[Choice] = []
+        self._shown: list | None = None
         self.border_title = "Choices"
 
     def show(self, choices: list[Choice], title: str = "Choices") -> None:
-        if [c.action for c in choices] == [c.action for c in self.choices]:
+        if ([c.action for c in choices], title) == (self._shown, self.border_title):
             return
+        self._shown = [c.action for c in choices]
         self.choices = list(choices)
         self.border_title = title
         options = []
@@ -49,7 +51,8 @@ class ChoiceList(OptionList):
                 label.append("  ◆map", style="dim")
             options.append(Option(label, id=f"choice-{i}"))
         if not choices:
-            options.append(Option(Text("nothing to decide", style="dim"), disabled=True))
+            options.append(Option(Text("nothing for you to decide now", style="dim"),
+                                  disabled=True))
         self.set_options(options)
         if choices:
             self.highlighted = 0
