@@ -82,3 +82,26 @@ def test_random_star_wars_games_keep_every_invariant(seed):
     kinds = ("random", "random") if seed % 3 else ("heuristic", "random")
     game = play(sw, 1000 + seed, kinds=kinds, max_turns=80, each=checked)
     assert game.over or game.state.turn > 80
+
+
+def test_fast_move_check_agrees_with_the_legal_list():
+    from warp_empires.engine.move import move_check, move_legal
+
+    m = make_module()
+    compared = 0
+
+    def agree(game: Game) -> None:
+        nonlocal compared
+        s = game.state
+        if s.step != "move" or s.winner >= 0:
+            return
+        legal = set(move_legal(s))
+        candidates = legal | {("top", c) for c in range(len(s.chits))} | {
+            ("play", k) for k in range(len(m.cards))} | {("end",)}
+        for a in candidates:
+            assert move_check(s, a) == (a in legal), a
+            compared += 1
+
+    for seed in range(15):
+        play(m, 300 + seed, max_turns=30, each=agree)
+    assert compared > 1000

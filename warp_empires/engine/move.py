@@ -24,6 +24,24 @@ def move_legal(s: State) -> list[Action]:
     return acts
 
 
+def move_check(s: State, a: Action) -> bool:
+    """`a in move_legal(s)`, without listing every top-unit choice: replaying a
+    save checks each action, and the Move step is the one with long lists."""
+    verb = a[0]
+    if verb == "end":
+        return True
+    if verb == "play":
+        return a[1] in playable(s, s.active, "move") or a[1] in playable(s, s.active, "action")
+    if verb != "top" or not 0 <= a[1] < len(s.chits) or s.side_of(a[1]) != s.active:
+        return False
+    t = s.where(a[1])
+    if t < 0:
+        return False
+    stack = s.stacks[s.active][t]
+    top_type = s.chits[stack[0]]
+    return a[1] in distinct_by_type(s, stack[1:]) and s.chits[a[1]] != top_type
+
+
 def move_do(s: State, a: Action) -> None:
     from . import flow
 
