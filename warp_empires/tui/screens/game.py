@@ -79,6 +79,7 @@ class GameScreen(Screen[None]):
         self._placed = False  # the map cursor has not been put anywhere yet
         self._paused = False
         self._ended = False
+        self._handing_over = False
         self._last_turn = session.game.state.turn
         self.pace = launch.pace
 
@@ -111,6 +112,8 @@ class GameScreen(Screen[None]):
 
     def sync(self) -> None:
         """Redraw after any change; hand over the keyboard first if needed."""
+        if self._handing_over:
+            return  # the new viewer's screen is drawn once they are at the keyboard
         if self.session.over:
             self._show(self.viewer if self.viewer is not None else 0)
             self._finish()
@@ -119,6 +122,7 @@ class GameScreen(Screen[None]):
         if viewer != self.viewer and self.session.hot_seat:
             self._hide_secrets()
             self.viewer = None
+            self._handing_over = True
             name = self.module.sides[viewer].name
             self.app.push_screen(
                 HandoverScreen(name, self.session.prompt().text, self.module.sides[viewer].colour),
@@ -129,6 +133,7 @@ class GameScreen(Screen[None]):
         self._schedule_bot()
 
     def _after_handover(self, viewer: int) -> None:
+        self._handing_over = False
         self._show(viewer)
         self._schedule_bot()
 
@@ -138,6 +143,7 @@ class GameScreen(Screen[None]):
         self.query_one(HandList).show(self.module, [], {}, title="Hand")
         self.query_one("#log", RichLog).clear()
         self.query_one(ChoiceList).show([])
+        self.query_one("#details", Static).update("")
         self._log_seen = 0
         self._view = None
 
