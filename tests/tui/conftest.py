@@ -31,6 +31,15 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     return True
 
 
+@pytest.fixture(autouse=True)
+def no_quiet_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot presses keys faster than any person; the guard against a repeated
+    Enter after a hand-over has its own test (test_handover.py)."""
+    from warp_empires.tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "QUIET_AFTER_HANDOVER", 0.0)
+
+
 @pytest.fixture(scope="session")
 def star_wars() -> Module:
     return load_module("star_wars")

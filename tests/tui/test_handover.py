@@ -62,3 +62,15 @@ async def test_open_hands_show_both_hands_without_handover(at_decision):
         text = screen_text(pilot.app)
         assert "Enemy hand (open)" in text
         assert all(name in text for name in _card_names(game, 1 - side))
+
+
+async def test_a_repeated_enter_after_the_handover_chooses_nothing(at_decision, monkeypatch):
+    monkeypatch.setattr(GameScreen, "QUIET_AFTER_HANDOVER", 30.0)
+    game = at_decision("move", open_hands=False)
+    before = len(game.actions)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        assert isinstance(pilot.app.screen, HandoverScreen)
+        await pilot.press("enter", "enter", "1")
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert len(game.actions) == before  # the extra keys made no choice

@@ -125,8 +125,8 @@ STEPS: dict[str, Step] = {
 def prompt(state: State) -> Prompt:
     """The decision pending now: who, what kind, in words, and how many owed."""
     if state.winner != NO_SIDE:
-        name = state.module.sides[state.winner].name
-        return Prompt(NO_SIDE, "game_over", f"Game over: the {name} win. {state.win_reason}")
+        return Prompt(NO_SIDE, "game_over",
+                      f"Game over: the {state.says(state.winner, 'win')}. {state.win_reason}")
     step = STEPS[state.step]
     return Prompt(step.side(state), state.step, step.text(state), step.owed(state))
 

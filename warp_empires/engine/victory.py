@@ -46,7 +46,7 @@ def declare(s: State, side: int, reason: str) -> None:
     s.win_reason = reason
     s.step = "game_over"
     s.pend = {}
-    log(s, f"{s.module.sides[side].name} win: {reason}", kind="victory")
+    log(s, f"{s.says(side, 'win')} the game. {reason}", kind="victory")
 
 
 def resign(s: State, side: int) -> None:

@@ -111,17 +111,8 @@ class Session:
             if a[0] in WHERE_VERBS and a[1] in places:
                 # Same unit type may stand in several places: say which one.
                 label += f" at {names[places[a[1]]].name}"
-            out.append(Choice(a, label, self._territory_of(a)))
+            out.append(Choice(a, label, _territory_of(a, view)))
         return out
-
-    def _territory_of(self, action: Action) -> int | None:
-        verb = action[0]
-        if verb in TERRITORY_VERBS:
-            return action[1]
-        if verb == "target" and self.game.state.pend.get("targets") == "territory":
-            # The view does not say what a card targets; the pending step does.
-            return action[1]
-        return None
 
     def apply(self, side: int, action: Action) -> list[dict[str, Any]]:
         """Carry out a person's or a computer's action; IllegalAction passes up."""
@@ -181,3 +172,13 @@ def _visible_chits(view: dict[str, Any]) -> tuple[dict[int, int], dict[int, int]
                 if side == view["side"]:
                     places[unit["chit"]] = t
     return places, types
+
+
+def _territory_of(action: Action, view: dict[str, Any]) -> int | None:
+    """The territory an action names, for highlighting it on the map."""
+    verb = action[0]
+    if verb in TERRITORY_VERBS:
+        return action[1]
+    if verb == "target" and view["pend"].get("targets") == "territory":
+        return action[1]
+    return None

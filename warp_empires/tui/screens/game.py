@@ -7,6 +7,7 @@ goes up before their view is drawn (RULINGS H6).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -64,6 +65,8 @@ class GameScreen(Screen[None]):
         Binding("r", "results", "Results"),
     ]
 
+    QUIET_AFTER_HANDOVER = 0.5  # seconds in which choices are ignored after a hand-over
+
     def __init__(self, session: Session, launch: LaunchOptions) -> None:
         super().__init__()
         self.session = session
@@ -80,6 +83,7 @@ class GameScreen(Screen[None]):
         self._paused = False
         self._ended = False
         self._handing_over = False
+        self._quiet_until = 0.0
         self._last_turn = session.game.state.turn
         self.pace = launch.pace
 
@@ -134,6 +138,9 @@ class GameScreen(Screen[None]):
 
     def _after_handover(self, viewer: int) -> None:
         self._handing_over = False
+        # The Enter that dismissed the hand-over may repeat, or be pressed twice:
+        # it must not also make the new player's first choice for them.
+        self._quiet_until = time.monotonic() + self.QUIET_AFTER_HANDOVER
         self._show(viewer)
         self._schedule_bot()
 
@@ -238,6 +245,8 @@ class GameScreen(Screen[None]):
     # -- doing what the person chose ---------------------------------------
 
     def choose(self, choice: Choice) -> None:
+        if time.monotonic() < self._quiet_until:
+            return
         side = self.session.prompt().side
         if choice not in self._choices or side != self.viewer:
             self.notify("That is not a choice now.", severity="warning")
