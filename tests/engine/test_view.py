@@ -76,3 +76,18 @@ def test_position_text_names_stacks_and_control():
     text = position_text(s)
     assert text.startswith("T1 Red move/move")
     assert "a *R R[cruiser,wing]" in text
+
+
+def test_the_other_side_reads_only_who_decides_not_the_group():
+    # RULINGS H2: a group being chosen may hold units the enemy cannot see
+    s = blank()
+    hero, = put(s, 0, "a", "hero")
+    put(s, 0, "a", "wing")
+    give(s, 0, "step")
+    apply(s, 0, ("play", card(s, "step")))
+    apply(s, 0, ("from", tid(s, "a")))
+    apply(s, 0, ("add", hero))
+    own = view(s, 0)["prompt"]["text"]
+    other = view(s, 1)["prompt"]["text"]
+    assert "Hero" in own and "moves up to 3" in own
+    assert "Hero" not in other and other.startswith("Waiting for the Red")

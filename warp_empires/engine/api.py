@@ -12,6 +12,7 @@ from typing import Any
 
 from . import battle, cards, economy, move, setup, victory
 from .actions import Action, check_shape
+from .board import stack_move, unit_names
 from .errors import IllegalAction
 from .state import NO_SIDE, State
 
@@ -25,6 +26,15 @@ class Prompt:
 
     def to_data(self) -> dict[str, Any]:
         return {"side": self.side, "kind": self.kind, "text": self.text, "owed": self.owed}
+
+    def public(self, state: State) -> Prompt:
+        """What the other side may read: who is deciding, not the details,
+        which can name units of a hidden group (RULINGS H2)."""
+        if self.side == NO_SIDE:
+            return self
+        who = state.side_name(self.side)
+        return Prompt(self.side, self.kind, f"Waiting for the {who} to decide ({state.phase} "
+                      f"phase).", 0)
 
 
 def _active(s: State) -> int:
@@ -64,6 +74,16 @@ def _casualty_text(s: State) -> str:
            f"{battle.casualty_owed(s)} more."
 
 
+def _group_text(s: State) -> str:
+    where = s.territory_name(s.pend["from"])
+    sel = s.pend["sel"]
+    if not sel:
+        return f"{_card(s)}: choose units for the group leaving {where}."
+    spaces = stack_move(s, sel)
+    return (f"{_card(s)}: the group leaving {where} is {unit_names(s, sel)} (moves up to "
+            f"{spaces}). Add units, or choose its destination.")
+
+
 def _target_text(s: State) -> str:
     if s.pend.get("stage", 0) and s.module.cards[s.pend["card"]].effect.kind == "rescue":
         return f"{_card(s)}: choose where the freed leader returns."
@@ -91,9 +111,7 @@ STEPS: dict[str, Step] = {
                   f"{'s' if s.pend['left'] != 1 else ''} left), or stop.",
         lambda s: s.pend["left"]),
     "move_units": Step(
-        _active, move.move_units_legal, move.move_units_do,
-        lambda s: f"{_card(s)}: add units to the group leaving "
-                  f"{s.territory_name(s.pend['from'])}, then choose its destination."),
+        _active, move.move_units_legal, move.move_units_do, _group_text),
     "card_target": Step(cards.target_side, cards.target_legal, cards.target_do, _target_text),
     "choose_battle": Step(
         _active, battle.choose_legal, battle.choose_do,

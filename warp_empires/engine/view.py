@@ -47,7 +47,7 @@ def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
         "phase": s.phase,
         "active": s.active,
         "step": s.step,
-        "prompt": pr.to_data(),
+        "prompt": (pr if pr.side == side else pr.public(s)).to_data(),
         # the deciding side's own half-made decision: card in play, group chosen
         "pend": _plain(s.pend) if pr.side == side else {},
         "banks": s.banks[:],

@@ -183,7 +183,8 @@ class GameScreen(Screen[None]):
         enemy, note = self._enemy_hand(view)
         title = f"{self.module.sides[viewer].short} hand"
         self.query_one(HandList).show(self.module, view["hand"], usable, enemy, title, note)
-        self._show_prompt(prompt.side, prompt.text, deciding)
+        # the view's prompt: the deciding side's own words, or only who decides
+        self._show_prompt(prompt.side, view["prompt"]["text"], deciding)
         self.query_one(ChoiceList).show(self._choices, "Choices" if deciding else "Waiting")
         self._append_log(view["log"])
         self._place_focus()
@@ -214,8 +215,8 @@ class GameScreen(Screen[None]):
             line.append(": ")
         line.append(text, style="bold" if deciding else "")
         if side >= 0 and not deciding:
-            who = "computer" if not self.session.is_human(side) else "the other player"
-            line.append(f"  (waiting for {who})", style="italic dim")
+            who = "a computer player" if not self.session.is_human(side) else "the other player"
+            line.append(f"  ({who})", style="italic dim")
         self.query_one("#prompt", Static).update(line)
 
     def _show_details(self, territory: int) -> None:
