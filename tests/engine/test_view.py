@@ -91,3 +91,17 @@ def test_the_other_side_reads_only_who_decides_not_the_group():
     other = view(s, 1)["prompt"]["text"]
     assert "Hero" in own and "moves up to 3" in own
     assert "Hero" not in other and other.startswith("Waiting for the Red")
+
+
+def test_the_winner_picking_the_enemy_loss_reads_eliminate():
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser", "cruiser")
+    put(s, 1, "c", "hauler", "swarm", "destroyer")
+    apply(s, 0, ("end",))
+    apply(s, 0, ("pass",))
+    apply(s, 1, ("pass",))
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0
+    first = legal_actions(s)[0]
+    assert describe_action(s.module, s, first).startswith("eliminate ")
+    apply(s, 0, first)
+    assert describe_action(s.module, s, legal_actions(s)[0]).startswith("lose ")

@@ -69,6 +69,9 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
     arg = action[1] if len(action) > 1 else None
     if verb == "target":
         return "target " + _target_name(state, arg)
+    phrase = PHRASES[verb]
+    if verb == "lose" and state.battle and state.battle["picker"] != state.side_of(arg):
+        phrase = "eliminate {c}"  # the winner picks the loser's first loss (RULINGS B7)
     fields: dict[str, str] = {}
     if verb in TERRITORY_VERBS:
         fields["t"] = module.map.territories[arg].name
@@ -78,7 +81,7 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
         unit = module.units[state.chits[arg]]
         fields["c"] = unit.name
         fields["cost"] = str(unit.force)
-    return PHRASES[verb].format(**fields)
+    return phrase.format(**fields)
 
 
 def _target_name(state: Any, arg: int) -> str:
