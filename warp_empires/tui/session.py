@@ -150,7 +150,7 @@ class Session:
         m = self.module
         if s.winner >= 0:
             reason = f" {s.win_reason}" if s.win_reason else ""
-            return f"{m.sides[s.winner].name} win on turn {s.turn}.{reason}"
+            return f"The {s.says(s.winner, 'win')} on turn {s.turn}.{reason}"
         public = self.game.view(0)  # control and stack sizes are public (RULINGS H5)
         parts = []
         for side in (0, 1):

@@ -42,7 +42,8 @@ class EndScreen(Screen[str]):
         with VerticalScroll(id="end"):
             if state.winner >= 0:
                 headline = side_text(module, state.winner, module.sides[state.winner].name)
-                headline.append(" win!")
+                headline.append(" win!" if module.sides[state.winner].name.endswith("s")
+                                else " wins!")
             else:
                 headline = Text("No winner: the turn limit was reached.")
             yield Static(headline, id="headline")
