@@ -124,16 +124,16 @@ class State:
 
     def says(self, side: int, verb: str) -> str:
         """'Rebels draw' / 'Empire draws': the side's short name with its verb agreeing."""
-        name = self.module.sides[side].short
-        return f"{name} {verb if _plural(name) else _singular(verb)}"
+        return agree(self.module.sides[side].short, verb)
 
     def territory_name(self, t: int) -> str:
         return self.module.map.territories[t].name
 
 
-def _plural(name: str) -> bool:
-    # A side named like "Rebels" takes plural verbs, "Empire" singular ones.
-    return name.endswith("s")
+def agree(name: str, verb: str) -> str:
+    """The name with its verb agreeing: a side named like "Rebels" takes plural
+    verbs, "Empire" singular ones (docs/module-format.md)."""
+    return f"{name} {verb if name.endswith('s') else _singular(verb)}"
 
 
 def _singular(verb: str) -> str:

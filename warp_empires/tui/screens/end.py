@@ -9,6 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from warp_empires.engine.state import agree
 from warp_empires.tui.looks import side_text
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.chart import TurnChart
@@ -41,9 +42,10 @@ class EndScreen(Screen[str]):
         module = self.session.module
         with VerticalScroll(id="end"):
             if state.winner >= 0:
-                headline = side_text(module, state.winner, module.sides[state.winner].name)
-                headline.append(" win!" if module.sides[state.winner].name.endswith("s")
-                                else " wins!")
+                name = module.sides[state.winner].name
+                verb = agree(name, "win")[len(name):]
+                headline = side_text(module, state.winner, name)
+                headline.append(f"{verb}!")
             else:
                 headline = Text("No winner: the turn limit was reached.")
             yield Static(headline, id="headline")
