@@ -81,11 +81,11 @@ def _line(info: SaveInfo) -> str:
     if m is None:
         return f"{path}: DAMAGED: {info.error}"
     when = m.saved_at_time.astimezone().strftime("%Y-%m-%d %H:%M")
-    active = m.active_id or "game over"
+    state = f"{m.phase}, {m.active_id} to play" if m.active_id else "game over"
     players = " vs ".join(f"{s.id} ({s.player})" for s in m.sides)
     title = m.name or info.path.stem
-    return (f"{when}  {title}  [{m.module_id} {m.module_version}, turn {m.turn}, {m.phase},"
-            f" {active} to play; {players}]  {path}")
+    return (f"{when}  {title}  [{m.module_id} {m.module_version}, turn {m.turn}, {state};"
+            f" {players}]  {path}")
 
 
 def _find_save(save: str, folder: str | None) -> Path:
