@@ -125,8 +125,6 @@ def test_api_garbage_is_illegal_and_changes_nothing_at_every_kind_of_step(sw, th
             else "retreat"} <= seen, seen
 
 
-@pytest.mark.xfail(strict=True, reason="apply raises TypeError (unhashable verb) instead of "
-                   "IllegalAction for an action whose verb is a list or dict (engine-api.md)")
 def test_api_unhashable_verb_is_malformed():
     s = blank()
     put(s, 0, "a", "cruiser")
@@ -138,8 +136,6 @@ def test_api_unhashable_verb_is_malformed():
     assert s.to_data() == before
 
 
-@pytest.mark.xfail(strict=True, reason="apply(state, 1.0, ('resign',)) raises TypeError from "
-                   "module.sides[1.0] instead of IllegalAction (engine-api.md, W3)")
 def test_api_float_side_resigning_is_malformed():
     s = blank()
     put(s, 0, "a", "cruiser")
@@ -150,8 +146,6 @@ def test_api_float_side_resigning_is_malformed():
     assert s.to_data() == before
 
 
-@pytest.mark.xfail(strict=True, reason="apply accepts a bool or float side (True, 0.0) as if it "
-                   "were 0/1, though check_shape rejects bool and float arguments as malformed")
 def test_api_side_must_be_a_plain_int():
     s = blank()
     put(s, 0, "a", "cruiser")
@@ -223,18 +217,21 @@ def test_fuzz_every_legal_action_is_accepted_and_lists_have_no_duplicates(sw, th
 
 
 def test_same_seed_and_actions_give_byte_identical_star_wars_states(sw):
-    a = play(sw, 79, kinds=("heuristic", "heuristic"), max_turns=13)
-    b = Game.replay(sw, 79, {}, a.actions)
+    wanted = {"battle_card", "casualty", "retreat", "card_target", "place", "choose_battle"}
+    for seed in range(79, 140):  # the first seeded game that passes every kind of step
+        a = play(sw, seed, kinds=("heuristic", "heuristic"), max_turns=13)
+        g = Game.new(sw, seed)
+        snaps: dict[str, tuple[int, bytes]] = {}
+        for i, (side, act) in enumerate(a.actions):
+            snaps.setdefault(g.state.step, (i, msgpack.packb(g.state.to_data())))
+            g.apply(side, tuple(act))
+        if wanted <= set(snaps):
+            break
+    assert wanted <= set(snaps)
     final = msgpack.packb(a.state.to_data())
+    b = Game.replay(sw, seed, {}, a.actions)
     assert msgpack.packb(b.state.to_data()) == final
     # a save taken at any kind of step and continued gives the same game too
-    g = Game.new(sw, 79)
-    snaps: dict[str, tuple[int, bytes]] = {}
-    for i, (side, act) in enumerate(a.actions):
-        snaps.setdefault(g.state.step, (i, msgpack.packb(g.state.to_data())))
-        g.apply(side, tuple(act))
-    assert {"battle_card", "casualty", "retreat", "card_target", "place",
-            "choose_battle"} <= set(snaps)
     for i, packed in snaps.values():
         s = State.from_data(sw, msgpack.unpackb(packed))
         for side, act in a.actions[i:]:
@@ -392,9 +389,6 @@ def test_b12_simultaneous_module_victories_go_to_the_active_side():
     assert s.winner == 0
 
 
-@pytest.mark.xfail(strict=True, reason="when a battle eliminates both sides at once (W3) the "
-                   "engine checks the active side's loss first and the other side wins; "
-                   "docs/rules.md: victory is checked for the active side first")
 def test_w3_both_sides_eliminated_at_once_the_active_side_is_checked_first():
     s = blank(make_module())
     put(s, 0, "c", "wing")
@@ -760,9 +754,6 @@ def test_k1_k3_control_only_where_no_enemy_unit_and_marker_stays_after_a_battle(
 # M8 and H4: the non-battle cards
 
 
-@pytest.mark.xfail(strict=True, reason="spy results stay in the intel of the side that played "
-                   "the card through the whole enemy turn (cleared only when its own next turn "
-                   "starts); docs/rules.md reading: they last until the end of your turn")
 def test_h4_spy_results_last_until_the_end_of_the_spys_turn():
     s = blank()
     put(s, 0, "a", "cruiser")

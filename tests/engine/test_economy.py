@@ -199,3 +199,20 @@ def test_s1_s4_setup_piles_deck_and_starting_forces():
     assert stack(s, 0, "e")[0] == "hero" and len(stack(s, 0, "e")) == 3
     total = sum(len(p) for p in s.piles) + sum(len(st) for side in s.stacks for st in side)
     assert total == len(s.chits)
+
+
+def test_u1_disbanding_keeps_the_top_unit_and_tells_the_enemy_only_where():
+    # RULINGS U1 and H2: the enemy sees the top unit; disbanding an identical
+    # unit must not change it, nor name what was disbanded
+    from warp_empires.engine import view
+
+    s = blank()
+    top, _, low = put(s, 0, "a", "wing", "cruiser", "wing")
+    put(s, 1, "e", "swarm")
+    s.revenue[0] = 0
+    s.phase = "recruit"
+    end_recruit(s)
+    apply(s, 0, ("disband", top))
+    assert s.stacks[0][tid(s, "a")][0] == top and low in s.piles[0]
+    assert not any("Wing" in e["text"] for e in view(s, 1)["log"] if e["kind"] == "upkeep")
+    assert any("Wing" in e["text"] for e in view(s, 0)["log"] if e["kind"] == "upkeep")

@@ -248,3 +248,20 @@ def test_illegal_actions_raise_typed_errors_and_change_nothing():
     with pytest.raises(IllegalAction):
         apply(s, 0, ("fly", 1))
     assert s.to_data() == before
+
+
+def test_m2_a_group_that_entered_an_enemy_stack_stays_for_the_battle():
+    # RULINGS M2 (docs/rules.md: engaged groups stay): no leaving under another card
+    s = blank()
+    w, = put(s, 0, "a", "wing")
+    put(s, 1, "b", "swarm")
+    give(s, 0, "step", "step")
+    apply(s, 0, ("play", card(s, "step")))
+    apply(s, 0, ("from", tid(s, "a")))
+    apply(s, 0, ("add", w))
+    apply(s, 0, ("to", tid(s, "b")))
+    assert ("play", card(s, "step")) not in legal_actions(s)  # nothing free to move
+    put(s, 0, "e", "wing")
+    apply(s, 0, ("play", card(s, "step")))
+    assert ("from", tid(s, "b")) not in legal_actions(s)
+    assert ("from", tid(s, "e")) in legal_actions(s)

@@ -27,7 +27,8 @@ def check_shape(action: Any) -> Action:
     """Normalises a list (as read from msgpack) to a tuple, or raises 'malformed'."""
     if isinstance(action, list):
         action = tuple(action)
-    if not isinstance(action, tuple) or not action or action[0] not in VERBS:
+    if not isinstance(action, tuple) or not action or not isinstance(action[0], str) \
+            or action[0] not in VERBS:
         raise IllegalAction(f"malformed action {action!r}", "malformed")
     verb = action[0]
     want = 0 if verb in BARE_VERBS else 1

@@ -152,7 +152,7 @@ def prompt(state: State) -> Prompt:
 def legal_actions(state: State, side: int | None = None) -> list[Action]:
     """Exactly what the rules allow now. For the side not deciding (given as
     `side`), that is only resigning (RULINGS W3)."""
-    if state.winner != NO_SIDE:
+    if state.winner != NO_SIDE or (side is not None and side not in (0, 1)):
         return []
     step = STEPS[state.step]
     decider = step.side(state)
@@ -167,7 +167,7 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     action = check_shape(action)
     if state.winner != NO_SIDE:
         raise IllegalAction("the game is over", "game_over")
-    if side not in (0, 1):
+    if type(side) is not int or side not in (0, 1):
         raise IllegalAction(f"no side {side!r}", "malformed")
     start = len(state.log)
     if action[0] == "resign":

@@ -39,7 +39,9 @@ def _has_effect(s: State, side: int, kind: int) -> bool:
     eff = s.module.cards[kind].effect
     if eff.kind == "move":
         units = s.module.units
-        return any(units[s.chits[c]].move > 0 for st in s.stacks[side] for c in st)
+        enemy = s.stacks[other(side)]
+        return any(units[s.chits[c]].move > 0 for t, st in enumerate(s.stacks[side])
+                   if not enemy[t] for c in st)
     if eff.kind == "side_bonus":
         return True
     if eff.kind == "unit_bonus":

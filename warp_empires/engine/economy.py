@@ -182,10 +182,16 @@ def upkeep_do(s: State, a: Action) -> None:
 
     chit = a[1]
     t = s.where(chit)
-    s.stacks[s.active][t].remove(chit)
+    stack = s.stacks[s.active][t]
+    if chit == stack[0]:
+        # an identical unit lower down goes instead, so the top the enemy sees stays
+        chit = next((c for c in reversed(stack) if s.chits[c] == s.chits[chit]), chit)
+    stack.remove(chit)
     to_pile(s, chit)
-    log(s, f"{s.says(s.active, 'disband')} {unit_name(s, chit)} at {s.territory_name(t)} "
-           f"(upkeep).", kind="upkeep")
+    where = s.territory_name(t)
+    log(s, f"You disband {unit_name(s, chit)} at {where} (upkeep).", to=s.active, kind="upkeep")
+    log(s, f"{s.says(s.active, 'disband')} a unit at {where} (upkeep).", to=other(s.active),
+        kind="upkeep")
     if upkeep_owed(s) == 0:
         flow.end_upkeep(s)
 

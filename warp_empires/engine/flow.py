@@ -12,7 +12,6 @@ def start_turn(s: State) -> None:
     s.turn += 1
     s.phase = "draw"
     s.pend = {}
-    s.intel[s.active] = []
     log(s, f"Turn {s.turn}: the {s.says(s.active, 'play')}.", kind="turn")
     if s.hands[s.active]:
         s.step = "predraw_discard"  # RULINGS D1: discard unwanted cards first
@@ -75,5 +74,6 @@ def end_upkeep(s: State) -> None:
 def end_turn(s: State) -> None:
     s.history.append([s.turn, s.active, s.banks[s.active], s.revenue[s.active],
                       units_on_map(s, 0), units_on_map(s, 1)])
+    s.intel[s.active] = []  # what the spies showed lasts until the end of the turn
     s.active = other(s.active)
     start_turn(s)

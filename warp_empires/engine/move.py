@@ -75,8 +75,11 @@ def move_do(s: State, a: Action) -> None:
 def movable_sources(s: State) -> list[int]:
     moved = s.pend["moved"]
     units = s.module.units
+    enemy = s.stacks[1 - s.active]
     out = []
     for t, stack in enumerate(s.stacks[s.active]):
+        if enemy[t]:
+            continue  # engaged: it entered an enemy stack and stays for the battle (M2)
         if any(c not in moved and units[s.chits[c]].move > 0 for c in stack):
             out.append(t)
     return out

@@ -33,7 +33,8 @@ def check(s: State) -> bool:
                 declare(s, side, v.text)
                 return True
     if s.module.rules.elimination and s.phase != "setup":
-        for side in order:
+        # the active side's win first: if both are wiped out at once, it wins
+        for side in reversed(order):
             if not units_on_map(s, side) and not controlled_revenue(s, side):
                 declare(s, other(side), f"The {s.says(side, 'have')} no units and no "
                                         f"territory left.")
