@@ -40,6 +40,7 @@ async def test_handover_hides_the_previous_hand(at_decision):
         # The game screen under it was wiped before the hand-over went up.
         game_screen = app.screen_stack[-2]
         assert game_screen.query_one(HandList).option_count <= 1
+        assert not str(game_screen.query_one("#prompt").render()).strip()
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
         assert app.screen.viewer == other

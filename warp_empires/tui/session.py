@@ -106,8 +106,14 @@ class Session:
                 continue
             label = describe_action(self.module, self.game.state, a)
             if a[0] in FORCE_VERBS and a[1] in types:
-                # Losses are counted in Force (RULINGS B8): show it.
-                label += f" (Force {self.module.units[types[a[1]]].force})"
+                # Losses are counted in Force (RULINGS B8): show it; a group
+                # moves at its slowest unit's speed (RULINGS M1): show that too.
+                unit = self.module.units[types[a[1]]]
+                speed = f", {unit.speed}" if a[0] == "add" else ""
+                label += f" (Force {unit.force}{speed})"
+            if a[0] == "to" and view["stacks"][1 - p.side][a[1]]:
+                # Entering an enemy stack ends the move and means a battle (RULINGS M2).
+                label += " (enemy there: battle)"
             if a[0] in WHERE_VERBS and a[1] in places:
                 # Same unit type may stand in several places: say which one.
                 label += f" at {names[places[a[1]]].name}"

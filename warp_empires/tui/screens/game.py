@@ -79,6 +79,7 @@ class GameScreen(Screen[None]):
         self._log_seen = 0
         self._bot_pending = False
         self._battle_at: int | None = None
+        self._battle_units: dict[int, int] = {}  # chit -> unit type, seen in battles
         self._placed = False  # the map cursor has not been put anywhere yet
         self._paused = False
         self._ended = False
@@ -151,6 +152,9 @@ class GameScreen(Screen[None]):
         self.query_one("#log", RichLog).clear()
         self.query_one(ChoiceList).show([])
         self.query_one("#details", Static).update("")
+        # The last prompt was the previous side's own words (its moving group,
+        # its losses): not for the next person either.
+        self.query_one("#prompt", Static).update("")
         self._log_seen = 0
         self._view = None
 
@@ -174,8 +178,14 @@ class GameScreen(Screen[None]):
         if battle_at is not None and battle_at != self._battle_at:
             map_view.move_cursor_to(battle_at)  # a new battle: show where it is
         self._battle_at = battle_at
+        if battle_at is not None:
+            # Both stacks are open to both sides during a battle (RULINGS B2):
+            # remember them so that a card's target keeps its name.
+            for side in (0, 1):
+                for unit in (view["stacks"][side][battle_at] or {}).get("units", []):
+                    self._battle_units[unit["chit"]] = unit["unit"]
         self.query_one(PhaseBar).show(self.module, view, viewer, self._pace_note())
-        self.query_one(BattlePanel).show(self.module, view)
+        self.query_one(BattlePanel).show(self.module, view, self._battle_units)
         self.query_one(StatusPanel).show(self.module, view)
         self._show_details(map_view.cursor)
         usable = {c.action[1]: c.action[0] for c in self._choices
@@ -312,13 +322,25 @@ class GameScreen(Screen[None]):
                 return
 
     def action_add_all(self) -> None:
-        """Every unit that may join the moving group joins it: one legal 'add' at a time."""
+        """Every unit that may join the moving group joins it: one legal 'add' at a time.
+        The group's first unit goes on top where it lands (RULINGS H2), so the
+        stack's present top unit is added first and stays the one the enemy sees."""
         side = self.session.prompt().side
-        while side == self.viewer:
-            adds = [c for c in self.session.choices() if c.action[0] == "add"]
+        if side != self.viewer:
+            return
+        view = self.session.view(side)
+        origin = view["pend"].get("from")
+        entry = view["stacks"][side][origin] if origin is not None else None
+        types = {u["chit"]: u["unit"] for u in (entry or {}).get("units", [])}
+        # Only when the group is still empty: a unit already chosen leads it.
+        top = entry["top"] if entry and not view["pend"].get("sel") else None
+        while True:
+            adds = [c.action for c in self.session.choices() if c.action[0] == "add"]
             if not adds:
                 break
-            self.session.apply(side, adds[0].action)
+            first = next((a for a in adds if types.get(a[1]) == top), adds[0])
+            top = None
+            self.session.apply(side, first)
         self.after_change()
 
     def action_pick(self, index: int) -> None:
@@ -354,8 +376,6 @@ class GameScreen(Screen[None]):
 
     def _bot_tick(self) -> None:
         self._bot_pending = False
-        self._battle_at: int | None = None
-        self._placed = False  # the map cursor has not been put anywhere yet
         if self._paused or self._ended:
             return
         if self.app.screen is not self:

@@ -28,7 +28,7 @@ class HandoverScreen(Screen[None]):
     }
     HandoverScreen #who { text-style: bold; content-align: center middle; width: 100%; }
     HandoverScreen #why, HandoverScreen #press {
-        color: $text-muted; width: 100%; content-align: center middle;
+        color: $text-muted; width: 100%; content-align: center middle; text-align: center;
     }
     HandoverScreen Button { width: 100%; margin-top: 1; }
     """

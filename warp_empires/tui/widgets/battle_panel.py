@@ -15,7 +15,11 @@ _PARTS = (("units", "units"), ("cards", "cards"), ("leader", "leader"),
           ("majority", "majority"))
 
 
-def battle_text(module: Module, view: dict[str, Any]) -> Text | None:
+def battle_text(
+    module: Module, view: dict[str, Any], seen: dict[int, int] | None = None
+) -> Text | None:
+    """`seen` maps chits shown in this game's battles to their unit types, so a
+    card's target can be named after the unit has left the stack."""
     battle = view.get("battle")
     finished = battle is None
     if finished:
@@ -41,10 +45,20 @@ def battle_text(module: Module, view: dict[str, Any]) -> Text | None:
         parts = " + ".join(f"{name} {total[key]}" for key, name in _PARTS if total.get(key))
         out.append(f"  total {total['total']}", style="bold")
         out.append(f"  ({parts or '0'})\n")
-    for who, kind, _target in battle.get("played", []):
+    destroyed = set(battle.get("destroyed") or [])
+    zeroed = set(battle.get("zeroed") or [])
+    for who, kind, target in battle.get("played", []):
         out.append("  played: ")
         out.append_text(side_text(module, who))
-        out.append(f" {module.cards[kind].name}\n")
+        out.append(f" {module.cards[kind].name}")
+        unit = (seen or {}).get(target)
+        if unit is not None:
+            out.append(f" on {module.units[unit].name}")
+            if target in destroyed:
+                out.append(" (destroyed)", style="bold")
+            elif target in zeroed:
+                out.append(" (Force 0)", style="bold")
+        out.append("\n")
     losses = battle.get("losses", [])
     if losses:
         out.append("Losses: ")
@@ -67,8 +81,9 @@ class BattlePanel(Static):
     BattlePanel.-on { display: block; }
     """
 
-    def show(self, module: Module, view: dict[str, Any]) -> None:
-        text = battle_text(module, view)
+    def show(self, module: Module, view: dict[str, Any],
+             seen: dict[int, int] | None = None) -> None:
+        text = battle_text(module, view, seen)
         self.set_class(text is not None, "-on")
         if text is not None:
             self.border_title = "Battle"

@@ -13,7 +13,7 @@ from warp_empires.module.defs import Module
 
 class HandList(OptionList):
     DEFAULT_CSS = """
-    HandList { height: auto; max-height: 10; border: round $primary 50%; padding: 0; }
+    HandList { height: auto; max-height: 60%; border: round $primary 50%; padding: 0; }
     HandList:focus { border: round $primary; }
     """
 

@@ -1,0 +1,213 @@
+"""Play-test findings: each test pins one fix found by playing the game."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import game_app, open_game
+from warp_empires.engine import Game
+from warp_empires.tui.widgets.map_view import MapView
+
+
+def _to_bot_turn(game: Game) -> None:
+    """Rebels (the person) start at the first offered planet and pass their
+    first turn, so that the Empire (a computer player) is to move."""
+    game.apply(0, game.legal_actions()[0])
+    while game.prompt().side == 0:
+        legal = game.legal_actions()
+        quiet = [a for a in legal if a[0] in ("end", "done", "draw", "pass")]
+        game.apply(0, (quiet or [a for a in legal if a[0] != "resign"])[0])
+
+
+async def test_a_computer_move_leaves_the_map_cursor_where_the_person_put_it(star_wars):
+    game = Game.new(star_wars, 11)
+    _to_bot_turn(game)
+    async with game_app(pace=60.0).run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game, players=("human", "bot"))
+        map_view = screen.query_one(MapView)
+        browsing = next(t.index for t in star_wars.map.territories
+                        if t.index != map_view.cursor and not game.view(0)["stacks"][0][t.index])
+        map_view.move_cursor_to(browsing)
+        for _ in range(3):
+            before = len(game.actions)
+            screen._bot_tick()
+            await pilot.pause()
+            assert len(game.actions) > before  # the computer did move
+            if game.state.battle is None:
+                assert map_view.cursor == browsing
+
+
+def _at_move_units(star_wars) -> tuple[Game, int]:
+    """Seed 23: the Rebels start at Yavin, play their Tactical Move and pick
+    Yavin's stack, whose top unit (Luke) is not the first unit offered."""
+    game = Game.new(star_wars, 23)
+    yavin = next(t.index for t in star_wars.map.territories if t.name == "Yavin")
+    game.apply(0, ("start", yavin))
+    tactical = next(c.index for c in star_wars.cards if c.name == "Tactical Move")
+    game.apply(0, ("play", tactical))
+    game.apply(0, ("from", yavin))
+    return game, yavin
+
+
+async def test_add_all_keeps_the_stacks_top_unit_on_top(star_wars):
+    game, yavin = _at_move_units(star_wars)
+    top = game.view(0)["stacks"][0][yavin]["top"]
+    first_offered = next(a for a in game.legal_actions() if a[0] == "add")
+    assert game.state.chits[first_offered[1]] != top  # else the test proves nothing
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game, players=("human", "bot"))
+        await pilot.press("a")
+        assert not any(a[0] == "add" for a in game.legal_actions())
+        dest = next(a for a in game.legal_actions() if a[0] == "to")
+        game.apply(0, dest)
+        assert game.view(0)["stacks"][0][dest[1]]["top"] == top
+
+
+def _before_a_destroying_card(star_wars) -> Game:
+    """A battle where the side to act may play a card that destroys one unit of
+    an enemy stack of several (so the battle goes on)."""
+    import random
+
+    for seed in range(1, 60):
+        game = Game.new(star_wars, seed)
+        rng = random.Random(seed)
+        for _ in range(1500):
+            p = game.prompt()
+            if p.side < 0:
+                break
+            legal = [a for a in game.legal_actions() if a[0] != "resign"]
+            b = game.state.battle
+            if p.kind == "battle_card" and len(game.state.stacks[1 - p.side][b["t"]]) > 1 \
+                    and any(a[0] == "play" and star_wars.cards[a[1]].effect.kind == "destroy"
+                            for a in legal):
+                return Game.replay(star_wars, seed, {}, [list(a) for a in game.actions])
+            game.apply(p.side, rng.choice(legal))
+    raise AssertionError("no battle with a destroying card found")
+
+
+async def test_the_battle_panel_names_a_cards_target_even_once_destroyed(star_wars):
+    from warp_empires.tui.widgets.battle_panel import BattlePanel
+
+    game = _before_a_destroying_card(star_wars)
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game, players=("human", "human"))
+        await pilot.press("enter")  # the hand-over
+        play = next(c for c in screen.session.choices() if c.action[0] == "play"
+                    and star_wars.cards[c.action[1]].effect.kind == "destroy")
+        screen.choose(play)
+        await pilot.pause()
+        target = screen.session.choices()[0]
+        victim = star_wars.units[game.state.chits[target.action[1]]].name
+        screen.choose(target)
+        await pilot.pause()
+        if not isinstance(pilot.app.screen, type(screen)):
+            await pilot.press("enter")  # a hand-over to the other side
+        panel = str(pilot.app.screen.query_one(BattlePanel).render())
+        card = star_wars.cards[play.action[1]].name
+        assert f"{card} on {victim} (destroyed)" in panel
+        battle = game.state.battle
+        assert target.action[1] not in game.state.stacks[1 - side][battle["t"]]
+
+
+def _before_moving_onto_an_enemy(star_wars) -> Game:
+    """A group being formed that could move onto an enemy stack."""
+    import random
+
+    for seed in range(1, 60):
+        game = Game.new(star_wars, seed)
+        rng = random.Random(seed)
+        for _ in range(1500):
+            p = game.prompt()
+            if p.side < 0:
+                break
+            legal = [a for a in game.legal_actions() if a[0] != "resign"]
+            if p.kind == "move_units" and any(
+                    a[0] == "to" and game.state.stacks[1 - p.side][a[1]] for a in legal):
+                return Game.replay(star_wars, seed, {"open_hands": True},
+                                   [list(a) for a in game.actions])
+            game.apply(p.side, rng.choice(legal))
+    raise AssertionError("no move onto an enemy stack found")
+
+
+async def test_destinations_with_an_enemy_stack_say_so(star_wars):
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game = _before_moving_onto_an_enemy(star_wars)
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        for choice in screen.query_one(ChoiceList).choices:
+            if choice.action[0] == "to":
+                enemy = bool(game.state.stacks[1 - side][choice.action[1]])
+                assert ("(enemy there: battle)" in choice.label) == enemy
+
+
+async def test_units_offered_for_a_group_show_their_speed(star_wars):
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game, _yavin = _at_move_units(star_wars)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game, players=("human", "bot"))
+        adds = [c for c in screen.query_one(ChoiceList).choices if c.action[0] == "add"]
+        assert adds
+        for choice in adds:
+            unit = star_wars.units[game.state.chits[choice.action[1]]]
+            assert choice.label.endswith(f"(Force {unit.force}, {unit.speed})")
+
+
+async def test_the_phase_bar_keeps_who_acts_and_whose_view_on_a_small_terminal(star_wars):
+    from warp_empires.tui.widgets.phase_bar import PhaseBar
+
+    game = Game.new(star_wars, 11)
+    for size in ((80, 24), (100, 30), (120, 40)):
+        async with game_app(pace=60.0).run_test(size=size) as pilot:
+            screen = await open_game(pilot, game, players=("human", "bot"))
+            await pilot.pause()
+            bar = screen.query_one(PhaseBar)
+            line = "".join(s.text for s in bar.render_line(0))
+            assert "R·Rebels to act" in line and "view R·Rebels" in line, (size, line)
+            assert "bots 60s" in line, (size, line)
+            assert "▸Setup◂" in line
+
+
+def _having_spied_the_enemy_hand(star_wars) -> Game:
+    """The Move phase of a side that has just seen a full enemy hand."""
+    import random
+
+    for seed in range(1, 80):
+        game = Game.new(star_wars, seed)
+        rng = random.Random(seed)
+        for _ in range(2000):
+            p = game.prompt()
+            if p.side < 0:
+                break
+            view = game.view(p.side)
+            if p.kind == "move" and len(view["hand"]) >= 5 and any(
+                    i.get("kind") == "hand" and len(i["cards"]) >= 6 for i in view["intel"]):
+                return Game.replay(star_wars, seed, {}, [list(a) for a in game.actions])
+            game.apply(p.side, rng.choice([a for a in game.legal_actions() if a[0] != "resign"]))
+    raise AssertionError("no spied hand found")
+
+
+async def test_a_spied_hand_is_shown_whole_next_to_your_own(star_wars):
+    from warp_empires.tui.widgets.hand import HandList
+
+    game = _having_spied_the_enemy_hand(star_wars)
+    side = game.prompt().side
+    players = ("human", "bot") if side == 0 else ("bot", "human")
+    async with game_app(pace=60.0).run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game, players=players)
+        await pilot.pause()
+        hand = screen.query_one(HandList)
+        last = hand.get_option_at_index(hand.option_count - 1)
+        assert "Enemy hand (spied this turn)" in str(last.prompt)
+        assert hand.max_scroll_y == 0  # nothing of either hand is scrolled out of sight
+
+
+def test_the_rules_tab_says_the_draw_is_a_fixed_number_of_cards():
+    # RULINGS D1: discard, then draw 5 whatever the hand holds, then cut to 7;
+    # "draw up to" read as "fill the hand to", which is not the rule.
+    from warp_empires.tui.screens.help import help_text
+
+    text = " ".join(help_text("rules").split())
+    assert "draw up to" not in text
+    assert "draw the module's number of cards (however many you still hold)" in text
