@@ -211,3 +211,52 @@ def test_the_rules_tab_says_the_draw_is_a_fixed_number_of_cards():
     text = " ".join(help_text("rules").split())
     assert "draw up to" not in text
     assert "draw the module's number of cards (however many you still hold)" in text
+
+
+def _recruiting_with_a_chit_too_dear(star_wars) -> Game:
+    import random
+
+    for seed in range(1, 60):
+        game = Game.new(star_wars, seed)
+        rng = random.Random(seed)
+        for _ in range(1500):
+            p = game.prompt()
+            if p.side < 0:
+                break
+            s = game.state
+            if p.kind == "recruit" and any(star_wars.units[s.chits[c]].force > s.banks[p.side]
+                                           for c in s.recruit):
+                return Game.replay(star_wars, seed, {"open_hands": True},
+                                   [list(a) for a in game.actions])
+            game.apply(p.side, rng.choice([a for a in game.legal_actions() if a[0] != "resign"]))
+    raise AssertionError("no recruit offer beyond the bank found")
+
+
+async def test_recruiting_names_the_chits_the_bank_cannot_pay_for(star_wars):
+    from tests.tui.helpers import screen_text
+
+    game = _recruiting_with_a_chit_too_dear(star_wars)
+    side = game.prompt().side
+    s = game.state
+    dear = [star_wars.units[s.chits[c]] for c in s.recruit
+            if star_wars.units[s.chits[c]].force > s.banks[side]]
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        text = screen_text(pilot.app)
+        assert "more than your bank holds" in text
+        assert f"{dear[0].name} ({dear[0].force})" in text
+
+
+async def test_resigning_before_the_first_turn_is_reported_on_turn_one(star_wars):
+    from tests.tui.helpers import screen_text
+    from warp_empires.tui.screens.end import EndScreen
+
+    game = Game.new(star_wars, 3)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game, players=("human", "bot"))
+        screen.session.resign(0)
+        screen.sync()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, EndScreen)
+        text = screen_text(pilot.app)
+        assert "wins on turn 1." in text and "turn 0" not in text

@@ -195,10 +195,25 @@ class GameScreen(Screen[None]):
         self.query_one(HandList).show(self.module, view["hand"], usable, enemy, title, note)
         # the view's prompt: the deciding side's own words, or only who decides
         self._show_prompt(prompt.side, view["prompt"]["text"], deciding)
-        self.query_one(ChoiceList).show(self._choices, "Choices" if deciding else "Waiting")
+        self.query_one(ChoiceList).show(self._choices, "Choices" if deciding else "Waiting",
+                                        self._recruit_note(view) if deciding else "")
         self._append_log(view["log"])
         self._place_focus()
         self.refresh_bindings()
+
+    def _recruit_note(self, view: dict[str, Any]) -> str:
+        """The chits drawn for recruiting that the bank cannot pay for: they are
+        no choice, but they decide whether buying everything is possible."""
+        if view["prompt"]["kind"] != "recruit":
+            return ""
+        offered = {c.action[1] for c in self._choices if c.action[0] == "buy"}
+        offered_types = {u["unit"] for u in view["recruit"] if u["chit"] in offered}
+        dear = [self.module.units[u["unit"]] for u in view["recruit"]
+                if u["unit"] not in offered_types]
+        if not dear:
+            return ""
+        names = ", ".join(f"{unit.name} ({unit.force})" for unit in dear)
+        return f"also drawn, more than your bank holds: {names}"
 
     def _home(self, view: dict[str, Any]) -> int:
         """Where the cursor starts: a choice, else the viewer's first stack or territory."""

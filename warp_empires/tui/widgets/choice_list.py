@@ -35,12 +35,16 @@ class ChoiceList(OptionList):
         super().__init__(id=id)
         self.choices: list[Choice] = []
         self._shown: list | None = None
+        self._note = ""
         self.border_title = "Choices"
 
-    def show(self, choices: list[Choice], title: str = "Choices") -> None:
-        if ([c.action for c in choices], title) == (self._shown, self.border_title):
+    def show(self, choices: list[Choice], title: str = "Choices", note: str = "") -> None:
+        """`note`: a line under the choices (not a choice) for what the list leaves out."""
+        if ([c.action for c in choices], title, note) == (self._shown, self.border_title,
+                                                          self._note):
             return
         self._shown = [c.action for c in choices]
+        self._note = note
         self.choices = list(choices)
         self.border_title = title
         options = []
@@ -53,6 +57,8 @@ class ChoiceList(OptionList):
         if not choices:
             options.append(Option(Text("nothing for you to decide now", style="dim"),
                                   disabled=True))
+        if note:
+            options.append(Option(Text(f"  {note}", style="dim italic"), disabled=True))
         self.set_options(options)
         if choices:
             self.highlighted = 0
