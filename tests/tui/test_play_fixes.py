@@ -135,10 +135,14 @@ async def test_destinations_with_an_enemy_stack_say_so(star_wars):
     side = game.prompt().side
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
+        flags = []
         for choice in screen.query_one(ChoiceList).choices:
             if choice.action[0] == "to":
                 enemy = bool(game.state.stacks[1 - side][choice.action[1]])
                 assert ("(enemy there: battle)" in choice.label) == enemy
+                flags.append(enemy)
+        # Attacks come first among the destinations, within reach of the number keys.
+        assert flags == sorted(flags, reverse=True) and flags[0]
 
 
 async def test_units_offered_for_a_group_show_their_speed(star_wars):
@@ -260,3 +264,16 @@ async def test_resigning_before_the_first_turn_is_reported_on_turn_one(star_wars
         assert isinstance(pilot.app.screen, EndScreen)
         text = screen_text(pilot.app)
         assert "wins on turn 1." in text and "turn 0" not in text
+
+
+async def test_a_card_aimed_at_a_unit_shows_the_units_force(at_decision, star_wars):
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game = at_decision("card_target:chit")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        targets = [c for c in screen.query_one(ChoiceList).choices if c.action[0] == "target"]
+        assert targets
+        for choice in targets:
+            unit = star_wars.units[game.state.chits[choice.action[1]]]
+            assert choice.label == f"target {unit.name} (Force {unit.force})"

@@ -101,11 +101,13 @@ class Session:
         places, types = _visible_chits(view)
         names = self.module.map.territories
         out = []
+        battles: set[Action] = set()
         for a in self.game.legal_actions():
             if a[0] == "resign":
                 continue
             label = describe_action(self.module, self.game.state, a)
-            if a[0] in FORCE_VERBS and a[1] in types:
+            chit_target = a[0] == "target" and view["pend"].get("targets") == "chit"
+            if (a[0] in FORCE_VERBS or chit_target) and a[1] in types:
                 # Losses are counted in Force (RULINGS B8): show it; a group
                 # moves at its slowest unit's speed (RULINGS M1): show that too.
                 unit = self.module.units[types[a[1]]]
@@ -114,10 +116,15 @@ class Session:
             if a[0] == "to" and view["stacks"][1 - p.side][a[1]]:
                 # Entering an enemy stack ends the move and means a battle (RULINGS M2).
                 label += " (enemy there: battle)"
+                battles.add(a)
             if a[0] in WHERE_VERBS and a[1] in places:
                 # Same unit type may stand in several places: say which one.
                 label += f" at {names[places[a[1]]].name}"
             out.append(Choice(a, label, _territory_of(a, view)))
+        if battles:
+            # Attacks first among the destinations, so the number keys reach them.
+            first = {c.action[0]: i for i, c in reversed(list(enumerate(out)))}
+            out.sort(key=lambda c: (first[c.action[0]], c.action not in battles))
         return out
 
     def apply(self, side: int, action: Action) -> list[dict[str, Any]]:
