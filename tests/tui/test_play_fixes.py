@@ -139,7 +139,7 @@ async def test_destinations_with_an_enemy_stack_say_so(star_wars):
         for choice in screen.query_one(ChoiceList).choices:
             if choice.action[0] == "to":
                 enemy = bool(game.state.stacks[1 - side][choice.action[1]])
-                assert ("(enemy there: battle)" in choice.label) == enemy
+                assert ("(enemy: battle)" in choice.label) == enemy
                 flags.append(enemy)
         # Attacks come first among the destinations, within reach of the number keys.
         assert flags == sorted(flags, reverse=True) and flags[0]

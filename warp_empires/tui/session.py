@@ -115,7 +115,7 @@ class Session:
                 label += f" (Force {unit.force}{speed})"
             if a[0] == "to" and view["stacks"][1 - p.side][a[1]]:
                 # Entering an enemy stack ends the move and means a battle (RULINGS M2).
-                label += " (enemy there: battle)"
+                label += " (enemy: battle)"
                 battles.add(a)
             if a[0] in WHERE_VERBS and a[1] in places:
                 # Same unit type may stand in several places: say which one.
