@@ -277,3 +277,17 @@ async def test_a_card_aimed_at_a_unit_shows_the_units_force(at_decision, star_wa
         for choice in targets:
             unit = star_wars.units[game.state.chits[choice.action[1]]]
             assert choice.label == f"target {unit.name} (Force {unit.force})"
+
+
+async def test_the_cards_tab_shows_every_effect_to_its_end_at_100_columns(star_wars):
+    from tests.tui.helpers import screen_text
+    from warp_empires.tui.screens.help import HelpScreen
+
+    async with game_app().run_test(size=(100, 40)) as pilot:
+        pilot.app.push_screen(HelpScreen(star_wars))
+        await pilot.pause()
+        pilot.app.screen.query_one("TabbedContent").active = "cards"
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        for card in star_wars.cards:
+            assert card.text.split()[-1] in text, card.name

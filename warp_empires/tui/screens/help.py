@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -13,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Markdown, TabbedContent, 
 from warp_empires.module.defs import Module
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
+EFFECT_WIDTH = 50  # characters of a card's effect per table line
 
 
 def help_text(name: str) -> str:
@@ -97,4 +99,8 @@ class HelpScreen(Screen[None]):
         cards.add_columns("Card", "Copies", "Who", "When", "Effect")
         for c in module.cards:
             who = "either" if c.side is None else module.sides[c.side].short
-            cards.add_row(c.name, str(c.count), who, c.timing.capitalize(), c.text)
+            # Wrapped, so that the effect is read whole on a 100-column screen
+            # (a table cell does not wrap by itself).
+            effect = textwrap.wrap(c.text, EFFECT_WIDTH) or [""]
+            cards.add_row(c.name, str(c.count), who, c.timing.capitalize(),
+                          "\n".join(effect), height=len(effect))
