@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
             parser.print_help()
             return 0
         args = list(DEFAULT_ARGS)
+    elif DEFAULT_ARGS and args[0].startswith("-") and args[0] not in ("-h", "--help",
+                                                                      "--version"):
+        args = list(DEFAULT_ARGS) + args  # `warp-empires --seed 7` means `play --seed 7`
     try:
         namespace = parser.parse_args(args)
     except SystemExit as stop:  # argparse: 0 after --help, 2 for a usage error

@@ -105,3 +105,31 @@ def test_the_winner_picking_the_enemy_loss_reads_eliminate():
     assert describe_action(s.module, s, first).startswith("eliminate ")
     apply(s, 0, first)
     assert describe_action(s.module, s, legal_actions(s)[0]).startswith("lose ")
+
+
+def test_h2_h3_a_bought_unit_is_named_to_its_owner_only():
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "swarm")
+    s.control[tid(s, "a")] = 0
+    s.banks[0] = 50
+    end_battle_phase(s)
+    buy = next(a for a in legal_actions(s) if a[0] == "buy")
+    apply(s, 0, buy)
+    name = s.unit(buy[1]).name
+    mine = " ".join(e["text"] for e in view(s, 0)["log"] if e["kind"] == "recruit")
+    theirs = " ".join(e["text"] for e in view(s, 1)["log"] if e["kind"] == "recruit")
+    assert f"You buy {name}" in mine and f"You place {name}" in mine
+    assert name not in theirs and f"a unit for {s.unit(buy[1]).force}" in theirs
+
+
+def test_card_targets_are_asked_for_in_the_cards_own_words():
+    s = blank()
+    s.control[tid(s, "c")] = 1
+    put(s, 1, "c", "swarm")
+    give(s, 0, "riot", "spies")
+    apply(s, 0, ("play", card(s, "riot")))
+    assert prompt(s).text == "Riot: choose an enemy control marker to remove."
+    apply(s, 0, ("target", tid(s, "c")))
+    apply(s, 0, ("play", card(s, "spies")))
+    assert prompt(s).text == "Spies: choose an enemy stack to look at, or look at their hand."

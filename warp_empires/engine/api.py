@@ -67,9 +67,10 @@ def _battle_at(s: State) -> str:
 def _casualty_text(s: State) -> str:
     b = s.battle
     if b["stage"] == "loser":
-        whose = "your" if b["picker"] == b["loser"] else "the enemy's"
-        return f"Battle at {_battle_at(s)} lost by the {s.side_name(b['loser'])}: choose " \
-               f"{whose} lost units, {b['owed']} more."
+        if b["picker"] != b["loser"]:  # RULINGS B7: the winner picks only the first
+            return f"Battle at {_battle_at(s)} won: choose the first of the {b['owed']} " \
+                   f"units the {s.says(b['loser'], 'lose')}; they choose the rest."
+        return f"Battle at {_battle_at(s)} lost: choose your lost units, {b['owed']} more."
     return f"Battle at {_battle_at(s)} won: choose your own losses, Force " \
            f"{battle.casualty_owed(s)} more."
 
@@ -84,10 +85,25 @@ def _group_text(s: State) -> str:
             f"{spaces}). Add units, or choose its destination.")
 
 
+TARGET_WORDS = {
+    ("spy", 0): "choose an enemy stack to look at",
+    ("remove_control", 0): "choose an enemy control marker to remove",
+    ("rescue", 0): "choose the captive leader to free",
+    ("rescue", 1): "choose where the freed leader returns",
+    ("sabotage", 0): "choose an enemy stack to sabotage",
+    ("sabotage", 1): "choose the fortification to destroy",
+    ("target_bonus", 0): "choose your unit to get +{amount}",
+    ("zero_force", 0): "choose the enemy unit that will count 0 Force",
+    ("destroy", 0): "choose the enemy unit to destroy",
+}
+
+
 def _target_text(s: State) -> str:
-    if s.pend.get("stage", 0) and s.module.cards[s.pend["card"]].effect.kind == "rescue":
-        return f"{_card(s)}: choose where the freed leader returns."
-    return f"{_card(s)}: choose a target."
+    eff = s.module.cards[s.pend["card"]].effect
+    words = TARGET_WORDS.get((eff.kind, s.pend.get("stage", 0)), "choose a target")
+    if eff.kind == "spy" and eff.hand:
+        words += ", or look at their hand"
+    return f"{_card(s)}: {words.format(amount=eff.amount)}."
 
 
 STEPS: dict[str, Step] = {

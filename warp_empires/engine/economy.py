@@ -95,7 +95,8 @@ def _offer(s: State, n: int) -> None:
     s.pend["drawn"] += len(drawn)
     names = ", ".join(unit_name(s, c) for c in drawn) or "nothing (the pile is empty)"
     log(s, f"You draw for recruiting: {names}.", to=side, kind="recruit")
-    log(s, f"{s.says(side, 'draw')} {len(drawn)} chits to recruit from.", to=other(side),
+    chits = "chit" if len(drawn) == 1 else "chits"
+    log(s, f"{s.says(side, 'draw')} {len(drawn)} {chits} to recruit from.", to=other(side),
         kind="recruit")
 
 
@@ -125,7 +126,10 @@ def recruit_do(s: State, a: Action) -> None:
     cost = s.unit(chit).force
     s.banks[side] -= cost
     s.pend["placing"] = chit  # stays in the recruit draw until it is placed
-    log(s, f"{s.says(side, 'buy')} {unit_name(s, chit)} for {cost}.", kind="recruit")
+    # the cost is public (banks are, RULINGS H5); the unit is not, since it may
+    # join a stack of which the enemy sees only the top (RULINGS H2)
+    log(s, f"You buy {unit_name(s, chit)} for {cost}.", to=side, kind="recruit")
+    log(s, f"{s.says(side, 'buy')} a unit for {cost}.", to=other(side), kind="recruit")
     places = safe_revenue(s, side)
     if len(places) == 1:
         _place_recruit(s, places[0])
@@ -145,7 +149,9 @@ def _place_recruit(s: State, t: int) -> None:
     chit = s.pend.pop("placing")
     s.recruit.remove(chit)
     place(s, chit, t)
-    log(s, f"{s.says(s.active, 'place')} {unit_name(s, chit)} at {s.territory_name(t)}.",
+    where = s.territory_name(t)
+    log(s, f"You place {unit_name(s, chit)} at {where}.", to=s.active, kind="recruit")
+    log(s, f"{s.says(s.active, 'place')} a new unit at {where}.", to=other(s.active),
         kind="recruit")
     s.step = "recruit"
     rules = s.module.rules

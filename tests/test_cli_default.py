@@ -1,0 +1,18 @@
+"""A bare `warp-empires` is `warp-empires play`, options included."""
+
+from __future__ import annotations
+
+from warp_empires.cli import main
+
+
+def test_bare_options_go_to_play(capsys):
+    code = main(["--players", "bot,bot", "--seed", "4", "--headless", "--exit-on-end",
+                 "--max-turns", "6"])
+    out, _ = capsys.readouterr()
+    assert code == 0 and out.count("\n") == 1 and "turn" in out
+
+
+def test_version_is_still_the_programs_own(capsys):
+    assert main(["--version"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("warp-empires ")
