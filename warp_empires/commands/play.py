@@ -56,17 +56,8 @@ def _players(text: str | None, headless: bool) -> tuple[str, str]:
     return (parts[0], parts[1])
 
 
-def _default_module() -> str:
-    from warp_empires.module import list_modules
-
-    found = list_modules()
-    if not found:
-        raise CommandError("no theme module found (see `warp-empires module list`)")
-    return str(found[0])
-
-
 def run_play(args: argparse.Namespace) -> int:
-    from warp_empires.module import load_module
+    from warp_empires.module import first_module, load_module
     from warp_empires.tui import GameSettings, LaunchOptions, run_app
 
     if args.pace is not None and args.pace < 0:
@@ -82,7 +73,7 @@ def run_play(args: argparse.Namespace) -> int:
         x is not None for x in (args.players, args.seed, args.module)) or args.open_hands
     settings = None
     if wants_game:
-        module = args.module or _default_module()
+        module = args.module or str(first_module())
         load_module(module)  # a bad module is reported here, as its list of problems
         settings = GameSettings(module=module, players=players, seed=args.seed,
                                 open_hands=args.open_hands)

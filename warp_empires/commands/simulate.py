@@ -18,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Play N games between computer players. A turn is one player-turn; a "
         "game reaching --max-turns is counted unfinished. The same arguments give the same "
         "results, apart from the timing figures.")
-    p.add_argument("--module", default="star_wars", help="module name or path")
+    p.add_argument("--module", help="module name or path (default: the first one found)")
     p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--players", default="heuristic,heuristic",
@@ -33,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..bots import PLAYER_KINDS
-    from ..module import load_module
+    from ..module import first_module, load_module
     from ..sim import simulate
 
     players = [x.strip() for x in args.players.split(",")]
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
                            f"comma-separated (got {args.players!r})")
     if args.games < 1 or args.max_turns < 1:
         raise CommandError("--games and --max-turns must be at least 1")
-    module = load_module(args.module)
+    module = load_module(args.module or first_module())
     if args.save_dir is not None:
         args.save_dir.mkdir(parents=True, exist_ok=True)
     bar = _Progress(args.games) if sys.stderr.isatty() else None

@@ -123,7 +123,7 @@ class State:
         return self.module.sides[side].short
 
     def says(self, side: int, verb: str) -> str:
-        """'Rebels draw' / 'Empire draws': the side's short name with its verb agreeing."""
+        """'Raiders draw' / 'Guild draws': the side's short name with its verb agreeing."""
         return agree(self.module.sides[side].short, verb)
 
     def territory_name(self, t: int) -> str:
@@ -131,8 +131,8 @@ class State:
 
 
 def agree(name: str, verb: str) -> str:
-    """The name with its verb agreeing: a side named like "Rebels" takes plural
-    verbs, "Empire" singular ones (docs/module-format.md)."""
+    """The name with its verb agreeing: a side named like "Raiders" takes plural
+    verbs, "Guild" singular ones (docs/module-format.md)."""
     return f"{name} {verb if name.endswith('s') else _singular(verb)}"
 
 

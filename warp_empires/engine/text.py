@@ -6,7 +6,7 @@ from .state import NO_SIDE, State
 
 
 def position_text(s: State) -> str:
-    """E.g. 'T3 Rebels move/move | bank 4:10 | hand 5:7 | deck 20 | hoth R[luke,...]'."""
+    """E.g. 'T3 Red move/move | bank 4:10 | hand 5:7 | deck 20 | a *R R[cruiser,wing]'."""
     m = s.module
     head = (f"T{s.turn} {s.side_name(s.active)} {s.phase}/{s.step} | bank "
             f"{s.banks[0]}:{s.banks[1]} | hand {len(s.hands[0])}:{len(s.hands[1])} | "

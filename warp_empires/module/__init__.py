@@ -1,6 +1,6 @@
 """Theme modules: loading and validating TOML data into frozen definitions.
 
-    module = load_module("star_wars")        # by name, on the search path
+    module = load_module("my_theme")         # by name, on the search path
     module = load_module("path/to/my_theme") # or by folder
 
 Bad data raises ModuleError; its `problems` list every problem found, one line
@@ -15,7 +15,7 @@ from .assemble import fingerprint
 from .defs import Module
 from .errors import ModuleError
 from .fields import FORMAT, MODULE_FILES
-from .find import find_module, list_modules, module_folder
+from .find import find_module, first_module, list_modules, module_folder
 from .load import load_folder
 
 
@@ -30,6 +30,7 @@ __all__ = [
     "Module",
     "ModuleError",
     "find_module",
+    "first_module",
     "fingerprint",
     "list_modules",
     "load_module",

@@ -21,6 +21,14 @@ def list_modules() -> list[Path]:
     return list(found.values())
 
 
+def first_module() -> Path:
+    """The module used when none is named: the first on the search path."""
+    found = list_modules()
+    if not found:
+        raise ModuleError(["no theme module found (see `warp-empires module list`)"])
+    return found[0]
+
+
 def find_module(name: str) -> Path:
     """The folder of the module called `name`; ModuleError when no search folder has it."""
     for folder in module_search_path():
