@@ -11,6 +11,7 @@ from collections import deque
 from typing import Any
 
 from warp_empires.engine import Action
+from warp_empires.engine.board import reach
 from warp_empires.module.defs import Module
 
 from .base import without_resign
@@ -145,20 +146,7 @@ class HeuristicPlayer:
         return out
 
     def _reach(self, view, start: int, steps: int) -> list[int]:
-        enemy = view["stacks"][view["enemy"]]
-        terr = self.m.map.territories
-        seen, frontier, found = {start}, [start], []
-        for _ in range(steps):
-            nxt = []
-            for t in frontier:
-                for n in terr[t].neighbours:
-                    if n not in seen:
-                        seen.add(n)
-                        found.append(n)
-                        if not enemy[n]:
-                            nxt.append(n)
-            frontier = nxt
-        return found
+        return reach(self.m.map.territories, view["stacks"][view["enemy"]], start, steps)
 
     def _score(self, view, group: list[int], src: int | None, dest: int,
                detached: bool = False) -> float:

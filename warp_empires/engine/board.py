@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from warp_empires.module.defs import TerritoryDef
+
 from . import rng
-from .state import NO_SIDE, State
+from .state import State
 
 
 def other(side: int) -> int:
@@ -120,10 +123,6 @@ def units_on_map(s: State, side: int) -> int:
     return sum(len(st) for st in s.stacks[side])
 
 
-def occupied(s: State, side: int, t: int) -> bool:
-    return bool(s.stacks[side][t])
-
-
 def stack_move(s: State, stack: list[int]) -> int:
     """Spaces a group may move: that of its slowest unit (RULINGS M1)."""
     units = s.module.units
@@ -131,22 +130,27 @@ def stack_move(s: State, stack: list[int]) -> int:
 
 
 def reachable(s: State, side: int, start: int, steps: int) -> list[int]:
-    """Territories a group can reach in up to `steps` moves; it may enter but not
-    pass through a territory holding an enemy stack (RULINGS M2)."""
-    terr = s.module.map.territories
-    enemy = s.stacks[other(side)]
+    """Territories a group can reach in up to `steps` moves (RULINGS M2)."""
+    return reach(s.module.map.territories, s.stacks[other(side)], start, steps)
+
+
+def reach(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: int,
+          steps: int) -> list[int]:
+    """Territories reachable in up to `steps` moves, entering but never passing
+    through one where `enemy_at` is truthy. Pure, so that computer players can
+    ask it of what their view shows."""
     seen = {start}
     frontier = [start]
     found: list[int] = []
     for _ in range(steps):
         nxt: list[int] = []
         for t in frontier:
-            for n in terr[t].neighbours:
+            for n in territories[t].neighbours:
                 if n in seen:
                     continue
                 seen.add(n)
                 found.append(n)
-                if not enemy[n]:
+                if not enemy_at[n]:
                     nxt.append(n)
         frontier = nxt
     found.sort()
@@ -188,12 +192,3 @@ def capture_or_return(s: State, chit: int, captor: int, allowed: bool) -> str:
         return "captured"
     to_pile(s, chit)
     return "returned"
-
-
-def empty_pend() -> dict[str, Any]:
-    return {}
-
-
-def controller_name(s: State, t: int) -> str:
-    c = s.control[t]
-    return "nobody" if c == NO_SIDE else s.side_name(c)

@@ -28,9 +28,7 @@ def playable(s: State, side: int, timing: str) -> list[int]:
     out = []
     cards = s.module.cards
     for k in sorted(set(s.hands[side])):
-        card = cards[k]
-        if card.timing == timing and (card.side is None or card.side == side) \
-                and _has_effect(s, side, k):
+        if cards[k].timing == timing and may_play(s, side, k) and _has_effect(s, side, k):
             out.append(k)
     return out
 
