@@ -14,6 +14,7 @@ import pytest
 from tests.test_saves_support import make_doc, v1_dict, wrap, wrap_obj
 from warp_empires.saves import FORMAT_VERSION, SaveError, read_save, write_save
 from warp_empires.saves.format import MAGIC, MAX_ARRAY_LEN, MAX_STR_LEN, MAX_VALUES, decode, encode
+from warp_empires.saves.migrate import STEPS
 
 WHERE = "saves/x.wes"
 
@@ -129,7 +130,7 @@ def test_value_budget_stops_millions_of_tiny_values() -> None:
 def test_hostile_payload_inside_a_valid_document() -> None:
     # The nasty value sits in the snapshot of an otherwise good save.
     good = msgpack.packb(make_doc().to_dict(), use_bin_type=True)
-    assert good[0] == 0x85  # fixmap of the five top-level fields
+    assert good[0] == 0x86  # fixmap of the six top-level fields, the snapshot last
     last_key = msgpack.packb("snapshot")
     cut = good.rindex(last_key) + len(last_key)
     for nasty in (b"\x91" * 5000 + b"\xc0", b"\xd4\x05\x00", b"\xdb\xff\xff\xff\xff"):
@@ -283,15 +284,20 @@ def test_format_1_save_is_upgraded() -> None:
         ("rebels", "rebels", "human"), ("empire", "empire", "human")]
     assert m.program == "unknown (format 1)"
     assert upgraded.seed == 99
-    assert upgraded.actions == [(0, ("start", 17)), (1, ("pass",)), (0, ("play", 3))]
+    # format 2 kept the log; format 3 carries the state over as the base (the
+    # old log used the old vocabulary and rules: see migrate.v2_to_v3)
+    assert STEPS[1](v1)["actions"] == [[0, ["start", 17]], [1, ["pass"]], [0, ["play", 3]]]
+    assert upgraded.actions == []
+    assert upgraded.base == {"format": 2, "state": doc.snapshot}
     assert upgraded.snapshot == doc.snapshot
 
 
 def test_format_1_round_trips_through_the_upgrade() -> None:
     doc = make_doc(n_actions=100)
+    v2 = STEPS[1](v1_dict(doc))
+    assert [(side, tuple(a)) for side, a in v2["actions"]] == doc.actions
     upgraded, _ = decode(wrap_obj(v1_dict(doc), version=1), WHERE)
-    assert upgraded.actions == doc.actions
-    assert upgraded.snapshot == doc.snapshot
+    assert upgraded.snapshot == doc.snapshot == upgraded.base["state"]
     assert upgraded.meta.module_fingerprint == doc.meta.module_fingerprint
 
 
@@ -300,7 +306,6 @@ def test_damaged_format_1_save_is_rejected_not_crashed() -> None:
     cases = [
         {k: v for k, v in v1.items() if k != "meta"},
         {**v1, "actions": [5]},
-        {**v1, "actions": [[0, "play", "x"]]},
         {**v1, "meta": {**v1["meta"], "sides": 3}},
         [1, 2, 3],
     ]

@@ -21,6 +21,7 @@ from warp_empires.saves import (
     user_dir,
     write_save,
 )
+from warp_empires.saves.migrate import FORMAT_VERSION
 
 SAFE = re.compile(r"[\w-]{1,64}")
 
@@ -148,7 +149,7 @@ def test_listing_json(tmp_path: Path) -> None:
     assert (data["module"], data["turn"], data["phase"], data["active"], data["name"]) == (
         "star_wars", 9, "move", "empire", "X")
     assert data["saved_at"] == "2026-11-22T15:30:00+00:00"
-    assert data["error"] is None and data["format"] == 2
+    assert data["error"] is None and data["format"] == FORMAT_VERSION
     assert data["sides"][1] == {"id": "empire", "name": "Galactic Empire", "player": "bot"}
 
 

@@ -14,6 +14,7 @@ import msgpack
 
 from warp_empires.saves import SaveDoc, SaveMeta, SideInfo
 from warp_empires.saves.format import HEADER, MAGIC
+from warp_empires.saves.migrate import FORMAT_VERSION
 
 
 def make_doc(n_actions: int = 200, *, name: str = "Test game", turn: int = 7,
@@ -46,14 +47,14 @@ def make_doc(n_actions: int = 200, *, name: str = "Test game", turn: int = 7,
                    actions=actions, snapshot=snapshot)
 
 
-def wrap(payload: bytes, version: int = 2) -> bytes:
+def wrap(payload: bytes, version: int = FORMAT_VERSION) -> bytes:
     """A file around raw payload bytes, with a correct checksum: whatever is wrong
     inside must be caught by the unpacker limits or the schema checker."""
     body = HEADER.pack(MAGIC, version) + payload
     return body + hashlib.sha256(body).digest()
 
 
-def wrap_obj(obj: Any, version: int = 2) -> bytes:
+def wrap_obj(obj: Any, version: int = FORMAT_VERSION) -> bytes:
     return wrap(msgpack.packb(obj, use_bin_type=True), version)
 
 

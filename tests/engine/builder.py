@@ -1,5 +1,10 @@
 """A tiny two-sided theme built in Python, and a position builder, so that each
-rules test sets up exactly the position it is about.
+rules test sets up exactly the position it is about. Every helper the engine
+test files share lives here: setting a position up (`blank`, `put`, `give`,
+`hold_captive`), naming things in it (`tid`, `card`, `chit_of`, `stack`),
+running the turn on (`advance`, `end_battle_phase`, `at_revenue`,
+`end_recruit`, `end_upkeep`, `to_battle`) and taking decisions (`pick_all`,
+`picks`, `lose`, `first_casualties`, `pass_both`, `buy_first`).
 
 The map is a line of territories with one branch:
 
@@ -12,11 +17,17 @@ Revenue: a 1, c 3, e 2, f 1; b and d are empty space.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-from warp_empires.engine import State, setup
+from warp_empires.engine import State, apply, legal_actions, prompt, setup
+from warp_empires.engine.api import STEPS
+from warp_empires.engine.pending import MovePhase
 from warp_empires.engine.state import NO_SIDE
+from warp_empires.module import load_module
 from warp_empires.module.defs import (
     CardDef,
     Condition,
@@ -79,7 +90,17 @@ CARDS = [
 ]
 
 
+SW = Path(__file__).parents[2] / "modules" / "star_wars"
+
+
+@cache
+def star_wars() -> Module:
+    """The Star Wars module, loaded once for the whole test run."""
+    return load_module(SW)
+
+
 def make_module(**rule_changes: Any) -> Module:
+    """The tiny theme, with any `Rules` field changed by keyword."""
     index = {tid: i for i, (tid, _) in enumerate(TERRITORIES)}
     neigh: dict[str, set[str]] = {tid: set() for tid, _ in TERRITORIES}
     for x, y in LINKS:
@@ -139,12 +160,12 @@ def blank(module: Module | None = None, seed: int = 1) -> State:
     for side in (0, 1):
         for st in s.stacks[side]:
             s.piles[side].extend(st)
-            st.clear()
+        s.stacks[side] = [()] * len(s.stacks[side])
         s.deck.extend(s.hands[side])
         s.hands[side] = []
         s.piles[side].sort()
     s.control = [NO_SIDE] * len(module.map.territories)
-    s.turn, s.active, s.phase, s.step, s.pend, s.log = 1, 0, "move", "move", {}, []
+    s.turn, s.active, s.phase, s.step, s.pend, s.log = 1, 0, "move", "move", MovePhase(), []
     return s
 
 
@@ -157,12 +178,13 @@ def put(s: State, side: int, where: str, *names: str) -> list[int]:
         unit = s.module.unit_by_id(side, name)
         chit = next(c for c in s.piles[side] if s.chits[c] == unit.index)
         s.piles[side].remove(chit)
-        s.stacks[side][t].append(chit)
+        s.stacks[side][t] += (chit,)  # stacks are tuples, replaced whole
         out.append(chit)
     return out
 
 
 def give(s: State, side: int, *cards: str) -> None:
+    """Moves the named cards from the deck to the side's hand."""
     for cid in cards:
         k = s.module.card_by_id(cid).index
         s.deck.remove(k)
@@ -170,16 +192,123 @@ def give(s: State, side: int, *cards: str) -> None:
 
 
 def tid(s: State, where: str) -> int:
+    """The index of the territory with that id."""
     return s.module.map.by_id(where).index
 
 
 def card(s: State, cid: str) -> int:
+    """The index of the card kind with that id."""
     return s.module.card_by_id(cid).index
 
 
-def chit_names(s: State, chits: list[int]) -> list[str]:
+def chit_names(s: State, chits: Sequence[int]) -> list[str]:
+    """The unit type ids of these chits, in order."""
     return [s.module.units[s.chits[c]].id for c in chits]
 
 
 def stack(s: State, side: int, where: str) -> list[str]:
+    """The unit type ids of the side's stack in a territory, top first."""
     return chit_names(s, s.stacks[side][tid(s, where)])
+
+
+def advance(s: State, continuation: str) -> None:
+    """Runs the turn on from a phase's end, as the engine does when a step
+    returns that continuation (flow.CONTINUATIONS): e.g. "move_over" starts
+    the Battle phase, "battles_over" runs Revenue and starts Recruit."""
+    from warp_empires.engine import flow
+
+    flow.run(s, continuation)
+
+
+def pick_all(s: State, side: int, items: list[int]) -> None:
+    """Picks the given items (card kinds or chits) of the open selection, in order."""
+    sel = STEPS[s.step].selection(s)
+    for x in items:
+        i = next(i for i, it in enumerate(sel.items) if it == x and i not in sel.picked)
+        apply(s, side, ("pick", i))
+
+
+def picks(s: State) -> list[int]:
+    """The items (card kinds or chits) of the open selection that may be picked now."""
+    sel = STEPS[s.step].selection(s)
+    return [sel.items[a[1]] for a in legal_actions(s) if a[0] == "pick"]
+
+
+def chit_of(s: State, side: int, uid: str) -> int:
+    """A chit of that unit type still in the side's pile."""
+    return next(c for c in s.piles[side] if s.unit(c).id == uid)
+
+
+def hold_captive(s: State, captor: int, uid: str) -> int:
+    """Takes a chit of that enemy unit type from its owner's pile and makes it
+    the captor's captive; returns the chit."""
+    c = chit_of(s, 1 - captor, uid)
+    s.piles[1 - captor].remove(c)
+    s.captives[captor].append(c)
+    return c
+
+
+def with_card(module: Module, cid: str, effect: Effect, side: int | None = None) -> Module:
+    """The module with one more card kind (one copy) in the deck."""
+    extra = CardDef(len(module.cards), cid, cid.title(), 1, side, effect, cid)
+    return replace(module, cards=module.cards + (extra,))
+
+
+# Battles
+
+
+def to_battle(s: State) -> None:
+    """Side 0 ends its Move phase: the Battle phase starts."""
+    apply(s, 0, ("end",))
+
+
+def pass_both(s: State) -> None:
+    """Both sides pass in the battle's card play, the deciding side first (RULINGS B3)."""
+    apply(s, prompt(s).side, ("pass",))
+    apply(s, prompt(s).side, ("pass",))
+
+
+def lose(s: State, side: int, *chits: int) -> None:
+    """The casualty selection: picks these chits, then confirms (RULINGS B7, B8)."""
+    pick_all(s, side, list(chits))
+    apply(s, side, ("confirm",))
+
+
+def first_casualties(s: State) -> None:
+    """Takes every owed loss with the first units offered, whoever picks."""
+    while s.winner < 0 and prompt(s).kind == "casualty":
+        acts = legal_actions(s)
+        act = ("confirm",) if ("confirm",) in acts else next(a for a in acts if a[0] == "pick")
+        apply(s, prompt(s).side, act)
+
+
+# Revenue, Recruit, Upkeep, Control
+
+
+def end_battle_phase(s: State) -> None:
+    """Ends the Battle phase: Revenue runs and the Recruit phase starts."""
+    s.phase = "battle"
+    advance(s, "battles_over")
+
+
+def at_revenue(s: State, bank: int = 0) -> None:
+    """Sets side 0's bank, then ends the Battle phase (Revenue, then Recruit)."""
+    s.banks[0] = bank
+    end_battle_phase(s)
+
+
+def end_recruit(s: State) -> None:
+    """Ends the Recruit phase: Upkeep starts."""
+    advance(s, "recruit_over")
+
+
+def end_upkeep(s: State) -> None:
+    """Ends the Upkeep phase: Control runs, then the turn goes on."""
+    advance(s, "upkeep_over")
+
+
+def buy_first(s: State) -> int:
+    """Side 0 picks the first affordable chit of the recruit offer; returns it."""
+    i = next(a[1] for a in legal_actions(s) if a[0] == "pick")
+    apply(s, 0, ("pick", i))
+    return s.pend.offer.items[i]

@@ -3,6 +3,9 @@ reach, and the API contract (docs/engine-api.md) under fuzzing.
 
 Tests that fail because the engine is wrong are kept, marked xfail(strict=True)
 with the ruling they break, so the suite stays green and the bug stays recorded.
+(Five deviations were once recorded so: unhashable verbs, float and bool
+sides, both sides eliminated at once and the spy intel's lifetime. They were
+fixed and their tests are plain tests again: a failure there is a regression.)
 """
 
 from __future__ import annotations
@@ -25,12 +28,12 @@ from warp_empires.engine import (
     view,
 )
 from warp_empires.engine.actions import VERBS
+from warp_empires.engine.api import STEPS, can_undo
 from warp_empires.engine.battle import totals
-from warp_empires.engine.flow import end_battle_phase, end_move, end_recruit, end_upkeep
 from warp_empires.module import load_module
 from warp_empires.module.defs import CardDef, Effect, UnitFilter
 
-from .builder import blank, card, give, make_module, put, stack, tid
+from .builder import advance, blank, card, give, make_module, pick_all, put, stack, tid
 from .playout import play
 
 SW = Path(__file__).parents[2] / "modules" / "star_wars"
@@ -59,9 +62,23 @@ def pass_both(s) -> None:
 
 
 def first_casualties(s) -> None:
-    """Takes every owed loss with the first legal choice."""
+    """Takes every owed loss with the first units offered."""
     while s.winner < 0 and prompt(s).kind == "casualty":
-        apply(s, prompt(s).side, legal_actions(s)[0])
+        acts = legal_actions(s)
+        act = ("confirm",) if ("confirm",) in acts else next(a for a in acts if a[0] == "pick")
+        apply(s, prompt(s).side, act)
+
+
+def lose(s, side: int, *chits: int) -> None:
+    """The casualty selection: picks these chits, then confirms (RULINGS B7, B8)."""
+    pick_all(s, side, list(chits))
+    apply(s, side, ("confirm",))
+
+
+def picks(s) -> list[int]:
+    """The items of the open selection that may be picked now."""
+    sel = STEPS[s.step].selection(s)
+    return [sel.items[a[1]] for a in legal_actions(s) if a[0] == "pick"]
 
 
 def with_card(module, cid: str, effect: Effect, side: int | None = None):
@@ -104,25 +121,28 @@ def test_api_garbage_is_illegal_and_changes_nothing_at_every_kind_of_step(sw, th
         before = msgpack.packb(s.to_data())
         for a in garbage_actions(len(s.chits)):
             for who in (0, 1):
-                if a in legal and who == side:
+                if who == side and (a in legal or (a == ("undo",) and can_undo(s, who))):
                     continue
                 with pytest.raises(IllegalAction):
                     apply(s, who, a)
         for a in legal:
-            if a != ("resign",):
-                with pytest.raises(IllegalAction) as err:
-                    apply(s, 1 - side, a)
-                assert err.value.reason == "wrong_side"
+            with pytest.raises(IllegalAction) as err:
+                apply(s, 1 - side, a)
+            assert err.value.reason == "wrong_side"
         assert msgpack.packb(s.to_data()) == before
 
+    wanted = {"move", "move_from", "move_units", "battle_card", "casualty",
+              "recruit", "predraw_discard", "discard_down", "card_target",
+              "upkeep" if theme == "tiny" else "retreat"}
     if theme == "tiny":
-        for seed in range(4):
-            play(m, 700 + seed, max_turns=12, each=each)
+        wanted |= {"arrange", "retreat", "place"}
+        for seed in range(700, 760):  # random games until every kind of step was met
+            play(m, seed, max_turns=12, each=each)
+            if wanted <= seen:
+                break
     else:
         play(m, 79, kinds=("heuristic", "heuristic"), max_turns=8, each=each)
-    assert {"move", "move_from", "move_units", "battle_card", "casualty", "recruit",
-            "predraw_discard", "discard_down", "card_target", "upkeep" if theme == "tiny"
-            else "retreat"} <= seen, seen
+    assert wanted <= seen, wanted - seen
 
 
 def test_api_unhashable_verb_is_malformed():
@@ -178,10 +198,10 @@ def test_api_actions_after_the_game_ended_are_refused():
 
 def _check_point(s: State) -> None:
     acts = legal_actions(s)
-    assert len(acts) == len(set(acts)), f"duplicates at {s.step}: {acts}"
-    assert acts[-1] == ("resign",) and acts.count(("resign",)) == 1
+    assert acts and len(acts) == len(set(acts)), f"duplicates at {s.step}: {acts}"
+    assert ("resign",) not in acts  # always possible, kept apart from the list
     side = prompt(s).side
-    assert legal_actions(s, 1 - side) == [("resign",)]
+    assert legal_actions(s, 1 - side) == []
     before = msgpack.packb(s.to_data())
     for a in acts:
         describe_action(s.module, s, a)
@@ -229,7 +249,7 @@ def test_same_seed_and_actions_give_byte_identical_star_wars_states(sw):
             break
     assert wanted <= set(snaps)
     final = msgpack.packb(a.state.to_data())
-    b = Game.replay(sw, seed, {}, a.actions)
+    b = Game.replay(sw, seed, a.options, a.actions)
     assert msgpack.packb(b.state.to_data()) == final
     # a save taken at any kind of step and continued gives the same game too
     for i, packed in snaps.values():
@@ -253,9 +273,9 @@ def test_b10_loser_retreats_even_when_the_winner_was_wiped_out_by_its_own_losses
     apply(s, 0, ("end",))
     apply(s, 0, ("play", card(s, "ambush")))
     pass_both(s)
-    assert s.battle["winner"] == 0  # 2 + 5 + 2 (defense) against 6 + 2 (bomb)
+    assert s.battle.winner == 0  # 2 + 5 + 2 (defense) against 6 + 2 (bomb)
     destroyer = s.stacks[1][tid(s, "c")][0]
-    apply(s, 0, ("lose", destroyer))  # the winner picks the first loss: Force 5
+    lose(s, 0, destroyer)  # the winner picks the first loss: Force 5
     # red owes 3 and is worth 2: all of it goes; blue's hauler must retreat
     assert stack(s, 0, "c") == []
     assert prompt(s).kind == "retreat" and prompt(s).side == 1
@@ -274,11 +294,11 @@ def test_b7_b8_loser_of_only_fortifications_loses_them_all_winner_pays_half():
     apply(s, 0, ("end",))
     pass_both(s)
     assert stack(s, 1, "c") == []
-    assert s.battle["lost_force"] == 2
+    assert s.battle.lost_force == 2
     # half of 2 is 1: the winner picks a Force>0 unit, and the two kinds differ
     assert prompt(s).kind == "casualty" and prompt(s).side == 0 and prompt(s).owed == 1
     frigate = next(c for c in s.stacks[0][tid(s, "c")] if s.unit(c).id == "frigate")
-    apply(s, 0, ("lose", frigate))
+    lose(s, 0, frigate)
     assert s.battle is None and stack(s, 0, "c") == ["cruiser", "frigate"]
 
 
@@ -294,12 +314,12 @@ def test_b9_capture_decided_before_the_winner_loses_its_only_leader():
     apply(s, 0, ("end",))
     apply(s, 0, ("play", card(s, "ambush")))
     pass_both(s)
-    assert s.battle["winner"] == 0
-    apply(s, 0, ("lose", next(c for c in s.stacks[1][tid(s, "a")] if c != enforcer)))
-    apply(s, 1, ("lose", next(c for c in s.stacks[1][tid(s, "a")] if c != enforcer)))
+    assert s.battle.winner == 0
+    lose(s, 0, next(c for c in s.stacks[1][tid(s, "a")] if c != enforcer))
+    lose(s, 1, next(c for c in s.stacks[1][tid(s, "a")] if c != enforcer))
     captain = next(c for c in s.stacks[0][tid(s, "a")] if s.unit(c).is_leader)
     assert prompt(s).kind == "casualty" and prompt(s).side == 0
-    apply(s, 0, ("lose", captain))
+    lose(s, 0, captain)
     assert captain in s.piles[0]  # B9: a winner's lost leader goes to its pile
     assert enforcer in s.captives[0]  # eliminated for want of a retreat, captured
     assert stack(s, 1, "a") == [] and stack(s, 0, "a") == ["cruiser"]
@@ -319,16 +339,16 @@ def test_b4_b5_b9_only_leader_destroyed_by_a_card_gives_no_capture_and_no_leader
     apply(s, 0, ("end",))
     apply(s, 0, ("pass",))
     apply(s, 1, ("play", card(s, "assassin")))
-    assert legal_actions(s)[:-1] == [("target", hero)]
+    assert legal_actions(s) == [("target", hero)]
     apply(s, 1, ("target", hero))
     assert hero in s.piles[0]
     t = totals(s)
     assert t[0]["leader"] == 0 and t[1]["leader"] == 5
     pass_both(s)
-    assert s.battle["winner"] == 0  # 12 + 2 (bomb) against 4 + 1 + 5
-    apply(s, 0, ("lose", enforcer))
+    assert s.battle.winner == 0  # 12 + 2 (bomb) against 4 + 1 + 5
+    lose(s, 0, enforcer)
     assert enforcer in s.piles[1] and s.captives[0] == []
-    assert all(loss[1] != s.chits[hero] for loss in (s.battle or s.last_battle)["losses"])
+    assert all(loss[1] != s.chits[hero] for loss in (s.battle or s.last_battle).losses)
 
 
 def test_b1_b2_b11_two_battles_in_order_each_revealing_only_its_own_stacks():
@@ -349,10 +369,10 @@ def test_b1_b2_b11_two_battles_in_order_each_revealing_only_its_own_stacks():
     first_casualties(s)
     if prompt(s).kind == "retreat":
         apply(s, 1, legal_actions(s)[0])
-    assert s.last_battle["t"] == tid(s, "e")
+    assert s.last_battle.t == tid(s, "e")
     assert [len(h) for h in s.hands] == [7, 7]
     # the remaining battle starts by itself: nothing to choose
-    assert s.battle is not None and s.battle["t"] == tid(s, "a")
+    assert s.battle is not None and s.battle.t == tid(s, "a")
     assert prompt(s).kind == "battle_card" and prompt(s).side == 0
 
 
@@ -385,7 +405,9 @@ def test_b12_simultaneous_module_victories_go_to_the_active_side():
     pass_both(s)  # 3 + 8 + 2 (bomb) against 5
     assert tyrant in s.captives[0]
     captain = next(c for c in s.stacks[0][tid(s, "c")] if s.unit(c).is_leader)
-    apply(s, 0, ("lose", captain))  # Force 3 pays the 3 owed
+    pick_all(s, 0, [captain])  # Force 3 pays the 3 owed
+    assert s.winner == -1  # a pick is not final
+    apply(s, 0, ("confirm",))
     assert s.winner == 0
 
 
@@ -398,7 +420,7 @@ def test_w3_both_sides_eliminated_at_once_the_active_side_is_checked_first():
     apply(s, 0, ("play", card(s, "ambush")))
     pass_both(s)
     # blue loses its destroyer; red owes 3 and is worth 1: nothing is left of either
-    assert s.stacks[0][tid(s, "c")] == [] and s.stacks[1][tid(s, "c")] == []
+    assert s.stacks[0][tid(s, "c")] == () and s.stacks[1][tid(s, "c")] == ()
     assert s.winner == 0
 
 
@@ -409,9 +431,9 @@ def test_b12_no_victory_while_the_loser_picks_casualties_then_at_once():
     put(s, 1, "c", "tyrant", "destroyer", "destroyer", "destroyer", "swarm")
     apply(s, 0, ("end",))
     pass_both(s)
-    assert s.battle["winner"] == 1
+    assert s.battle.winner == 1
     hero = s.stacks[0][tid(s, "c")][0]
-    apply(s, 1, ("lose", hero))  # captured: W2 would hold now, but the battle goes on
+    lose(s, 1, hero)  # captured: W2 would hold now, but the battle goes on
     assert hero in s.captives[1] and s.winner == -1
     assert prompt(s).kind == "casualty" and prompt(s).side == 0
     first_casualties(s)
@@ -427,7 +449,7 @@ def test_b3_resign_by_the_side_not_deciding_mid_battle():
     put(s, 1, "c", "destroyer")
     apply(s, 0, ("end",))
     assert prompt(s).side == 0
-    assert legal_actions(s, 1) == [("resign",)]
+    assert legal_actions(s, 1) == []  # nothing to decide, but resigning is always allowed
     apply(s, 1, ("resign",))
     assert s.winner == 0 and prompt(s).kind == "game_over" and legal_actions(s) == []
     with pytest.raises(IllegalAction):
@@ -462,22 +484,6 @@ def test_b11_refill_reshuffles_the_discard_and_never_exceeds_the_limit():
     assert total == sum(c.count for c in s.module.cards)
 
 
-def test_b3_both_passing_at_once_resolves_and_a_lone_pass_does_not():
-    s = blank()
-    put(s, 0, "c", "cruiser")
-    put(s, 1, "c", "destroyer")
-    give(s, 1, "ambush")
-    apply(s, 0, ("end",))
-    apply(s, 0, ("pass",))
-    assert s.step == "battle_card" and prompt(s).side == 1
-    apply(s, 1, ("play", card(s, "ambush")))
-    apply(s, 0, ("pass",))
-    assert s.step == "battle_card" and prompt(s).side == 1
-    apply(s, 1, ("pass",))
-    assert s.battle is None or s.battle["stage"] != "cards"
-    assert (s.battle or s.last_battle)["totals"][1]["cards"] == 5
-
-
 def test_b8_winner_picks_only_among_units_worth_something_and_pays_at_least_half(sw):
     # RULINGS B8 on Star Wars: the loser lost Force 5 (Ion Cannon fortification
     # destroyed outright), the winner owes 3 and chooses.
@@ -486,14 +492,14 @@ def test_b8_winner_picks_only_among_units_worth_something_and_pays_at_least_half
     put(s, 1, "kessel", "ion_cannon")
     apply(s, 0, ("end",))
     pass_both(s)
-    assert s.battle["lost_force"] == 5 and prompt(s).owed == 3
-    choices = {s.unit(a[1]).id for a in legal_actions(s) if a[0] == "lose"}
+    assert s.battle.lost_force == 5 and prompt(s).owed == 3
+    choices = {s.unit(c).id for c in picks(s)}
     assert choices == {"corellian_corvette", "x_wing_squad", "y_wing_squad"}
     x = next(c for c in s.stacks[0][tid(s, "kessel")] if s.unit(c).id == "x_wing_squad")
-    apply(s, 0, ("lose", x))
-    assert prompt(s).owed == 1 and prompt(s).side == 0
+    pick_all(s, 0, [x])
+    assert prompt(s).owed == 1 and prompt(s).side == 0 and ("confirm",) not in legal_actions(s)
     y = next(c for c in s.stacks[0][tid(s, "kessel")] if s.unit(c).id == "y_wing_squad")
-    apply(s, 0, ("lose", y))
+    lose(s, 0, y)
     assert s.battle is None and stack(s, 0, "kessel") == ["corellian_corvette"]
 
 
@@ -510,7 +516,7 @@ def test_m2_multiple_enemy_stacks_stop_but_do_not_block_other_paths():
     give(s, 0, "step")
     apply(s, 0, ("play", card(s, "step")))
     apply(s, 0, ("from", tid(s, "c")))
-    apply(s, 0, ("add", w))
+    pick_all(s, 0, [w])
     dests = {a[1] for a in legal_actions(s) if a[0] == "to"}
     assert dests == {tid(s, x) for x in ("a", "b", "d", "f")}  # not e, behind d
     put(s, 1, "b", "hauler")
@@ -527,20 +533,20 @@ def test_m2_m3_h2_second_group_of_a_card_joins_a_contested_territory_on_top():
     give(s, 0, "march")
     apply(s, 0, ("play", card(s, "march")))
     apply(s, 0, ("from", tid(s, "b")))
-    apply(s, 0, ("add", cr))
+    pick_all(s, 0, [cr])
     apply(s, 0, ("to", tid(s, "c")))
     apply(s, 0, ("from", tid(s, "d")))
-    apply(s, 0, ("add", w1))
+    pick_all(s, 0, [w1])
     assert ("to", tid(s, "c")) in legal_actions(s)
     assert ("to", tid(s, "f")) not in legal_actions(s)  # not through the battle at c
-    apply(s, 0, ("add", w2))
+    pick_all(s, 0, [w2])
     apply(s, 0, ("to", tid(s, "c")))
     assert stack(s, 0, "c") == ["wing", "wing", "cruiser"]
     assert view(s, 1)["stacks"][0][tid(s, "c")] == {
         "size": 3, "top": s.module.unit_by_id(0, "wing").index}
     assert prompt(s).kind == "move"  # both groups used: the card is done
     apply(s, 0, ("end",))
-    assert s.battle["t"] == tid(s, "c") and len(s.stacks[0][tid(s, "c")]) == 3
+    assert s.battle.t == tid(s, "c") and len(s.stacks[0][tid(s, "c")]) == 3
 
 
 def test_m7_dropping_a_group_with_back_does_not_use_up_its_units():
@@ -549,11 +555,11 @@ def test_m7_dropping_a_group_with_back_does_not_use_up_its_units():
     give(s, 0, "step")
     apply(s, 0, ("play", card(s, "step")))
     apply(s, 0, ("from", tid(s, "a")))
-    apply(s, 0, ("add", w))
+    pick_all(s, 0, [w])
     apply(s, 0, ("back",))
     assert prompt(s).kind == "move_from" and ("from", tid(s, "a")) in legal_actions(s)
     apply(s, 0, ("from", tid(s, "a")))
-    assert ("add", w) in legal_actions(s)
+    assert picks(s) == [w]  # offered again, and not picked any more
     with pytest.raises(IllegalAction):
         apply(s, 0, ("to", tid(s, "b")))  # no group chosen yet
 
@@ -564,27 +570,33 @@ def test_m7_a_unit_cannot_be_added_twice_or_moved_twice_under_one_card():
     give(s, 0, "march")
     apply(s, 0, ("play", card(s, "march")))
     apply(s, 0, ("from", tid(s, "a")))
-    apply(s, 0, ("add", w1))
+    pick_all(s, 0, [w1])
+    i = s.pend.group.items.index(w1)
     with pytest.raises(IllegalAction):
-        apply(s, 0, ("add", w1))
+        apply(s, 0, ("pick", i))
     apply(s, 0, ("to", tid(s, "b")))
     assert ("from", tid(s, "b")) not in legal_actions(s)
     apply(s, 0, ("from", tid(s, "a")))
-    assert [a for a in legal_actions(s) if a[0] == "add"] == [("add", w2)]
+    assert picks(s) == [w2] and s.pend.group.items == [w2]
 
 
-def test_m5_m1_fortification_stays_behind_and_the_card_ends_when_nothing_is_left():
+def test_m5_m1_fortification_stays_behind_and_only_stop_is_left_when_nothing_can_move():
+    # RULINGS M5; H9: the card does not end by itself while it has groups left
+    # (whether a mobile unit is left may be the side's secret): stopping is
+    # the one thing left to do.
     s = blank()
     fort, w = put(s, 0, "a", "fort", "wing")
     give(s, 0, "march")
     apply(s, 0, ("play", card(s, "march")))
     apply(s, 0, ("from", tid(s, "a")))
-    assert [a for a in legal_actions(s) if a[0] == "add"] == [("add", w)]
+    assert s.pend.group.items == [w] and picks(s) == [w]  # the fort is not offered
     with pytest.raises(IllegalAction):
-        apply(s, 0, ("add", fort))
-    apply(s, 0, ("add", w))
+        apply(s, 0, ("pick", 1))
+    pick_all(s, 0, [w])
     apply(s, 0, ("to", tid(s, "b")))
-    # the second group has nothing mobile left to move: the card ends
+    # the second group has nothing mobile left to move: the fort is not offered
+    assert prompt(s).kind == "move_from" and legal_actions(s) == [("stop",)]
+    apply(s, 0, ("stop",))
     assert prompt(s).kind == "move" and stack(s, 0, "a") == ["fort"]
 
 
@@ -597,17 +609,22 @@ def test_m6_d1_a_card_of_the_other_side_can_only_be_discarded(sw):
     assert ("play", card(s, "probe_droid")) not in legal_actions(s)
     assert ("play", card(s, "imperial_agents")) not in legal_actions(s)
     assert ("play", card(s, "bothan_spies")) in legal_actions(s)
-    s.phase, s.step = "draw", "predraw_discard"
-    assert ("discard", card(s, "probe_droid")) in legal_actions(s)
-    apply(s, 0, ("discard", card(s, "probe_droid")))
+    advance(s, "new_turn")  # the Rebels' Draw phase: discard first (RULINGS D1)
+    assert prompt(s).kind == "predraw_discard" and prompt(s).side == 0
+    assert card(s, "probe_droid") in picks(s)
+    pick_all(s, 0, [card(s, "probe_droid")])
+    apply(s, 0, ("draw",))
     assert card(s, "probe_droid") in s.discard
 
 
 def test_h2_top_unit_only_in_own_move_phase_and_only_a_different_type():
     s = blank()
     w1, c1, w2 = put(s, 0, "a", "wing", "cruiser", "wing")
+    put(s, 1, "e", "swarm", "hauler")
+    assert ("arrange",) in legal_actions(s)
+    apply(s, 0, ("arrange",))
     tops = [a for a in legal_actions(s) if a[0] == "top"]
-    assert tops == [("top", c1)]  # the other wing would change nothing
+    assert tops == [("top", c1)]  # the other wing would change nothing; blue's are not red's
     with pytest.raises(IllegalAction):
         apply(s, 0, ("top", w2))
     with pytest.raises(IllegalAction):
@@ -618,28 +635,36 @@ def test_h2_top_unit_only_in_own_move_phase_and_only_a_different_type():
 # D. Draw
 
 
-def test_d1_discarding_every_card_draws_at_once_and_limit_applies():
+def test_d1_discarding_every_card_then_drawing_five_and_no_discard_down():
     s = blank()
-    s.phase, s.step = "draw", "predraw_discard"
     give(s, 0, "scout", "agents")  # blue's cards: red can only discard them
-    apply(s, 0, ("discard", card(s, "scout")))
-    assert prompt(s).kind == "predraw_discard"
-    apply(s, 0, ("discard", card(s, "agents")))
+    advance(s, "new_turn")
+    pick_all(s, 0, [card(s, "scout")])
+    assert prompt(s).kind == "predraw_discard"  # a pick is not final: nothing drawn yet
+    pick_all(s, 0, [card(s, "agents")])
+    assert len(s.hands[0]) == 2
+    apply(s, 0, ("draw",))
+    assert {card(s, "scout"), card(s, "agents")} <= set(s.discard)
     assert len(s.hands[0]) == 5 and prompt(s).kind == "move"
 
 
 def test_d1_discard_down_is_the_players_choice_and_exactly_to_the_limit():
     s = blank()
-    s.phase, s.step = "draw", "predraw_discard"
     give(s, 0, "step", "step", "step", "step", "march", "march", "ambush")
+    advance(s, "new_turn")
     apply(s, 0, ("draw",))
-    assert len(s.hands[0]) == 12 and prompt(s).owed == 5
+    assert len(s.hands[0]) == 12 and prompt(s).kind == "discard_down" and prompt(s).owed == 5
     with pytest.raises(IllegalAction):
         apply(s, 0, ("draw",))
-    kinds = {a[1] for a in legal_actions(s) if a[0] == "discard"}
-    assert kinds == set(s.hands[0])
-    for _ in range(5):
-        apply(s, 0, ("discard", sorted(s.hands[0])[0]))
+    assert sorted(picks(s)) == sorted(s.hands[0])  # any card of the hand
+    for _ in range(4):
+        apply(s, 0, next(a for a in legal_actions(s) if a[0] == "pick"))
+    assert prompt(s).owed == 1
+    with pytest.raises(IllegalAction):
+        apply(s, 0, ("confirm",))  # not before the hand is down to 7
+    apply(s, 0, next(a for a in legal_actions(s) if a[0] == "pick"))
+    assert picks(s) == [] and ("confirm",) in legal_actions(s)  # not below 7 either
+    apply(s, 0, ("confirm",))
     assert len(s.hands[0]) == 7 and prompt(s).kind == "move"
 
 
@@ -655,14 +680,16 @@ def test_r2_bonus_draw_when_the_pile_runs_out_is_harmless():
     keep = [chit_of(s, 0, "wing"), chit_of(s, 0, "frigate")]
     s.piles[0] = keep[:]
     s.banks[0] = 50
-    end_battle_phase(s)
+    advance(s, "battles_over")
     assert sorted(s.recruit) == sorted(keep)
-    for c in keep:
-        apply(s, 0, ("buy", c))
-    assert any(e["kind"] == "dice" for e in s.log)  # all bought: the bonus roll
-    assert s.recruit == [] and legal_actions(s) == [("done",), ("resign",)]
+    pick_all(s, 0, keep)
     apply(s, 0, ("done",))
+    assert any(e["kind"] == "dice" for e in s.log)  # all bought: the bonus roll
+    # ... draws from an empty pile: an empty offer, nothing to do but finish
+    assert prompt(s).kind == "recruit" and s.recruit == [] and legal_actions(s) == [("done",)]
     assert stack(s, 0, "a") == ["cruiser", "wing", "frigate"]
+    apply(s, 0, ("done",))
+    assert s.phase != "recruit" and stack(s, 0, "a") == ["cruiser", "wing", "frigate"]
 
 
 def test_r2_no_bonus_when_a_drawn_chit_is_not_bought():
@@ -670,38 +697,48 @@ def test_r2_no_bonus_when_a_drawn_chit_is_not_bought():
     put(s, 0, "a", "cruiser")
     s.control[tid(s, "a")] = 0
     s.banks[0] = 500
-    end_battle_phase(s)
-    for c in sorted(s.recruit)[:4]:
-        apply(s, 0, ("buy", c))
-    assert len(s.recruit) == 1 and not any(e["kind"] == "dice" for e in s.log)
+    advance(s, "battles_over")
+    assert len(s.recruit) == 5
+    pick_all(s, 0, sorted(s.recruit)[:4])
     n = len(s.piles[0])
     apply(s, 0, ("done",))
+    assert not any(e["kind"] == "dice" for e in s.log) and s.phase != "recruit"
     assert len(s.piles[0]) == n + 1  # R3: unbought chits go back
 
 
-def test_r3_cannot_recruit_when_the_only_controlled_planet_holds_an_enemy_stack():
-    # docs/rules.md reading: new units arrive only where no enemy stack stands.
+def test_r3_recruits_even_when_the_only_controlled_planet_holds_an_enemy_stack():
+    # RULINGS R3: placed in any controlled revenue territory, enemy stack or not;
+    # the unit then fights in the next Battle phase.
     s = blank()
     put(s, 0, "b", "cruiser")
     put(s, 1, "a", "swarm")
     s.control[tid(s, "a")] = 0
     s.banks[0] = 50
-    n = len(s.piles[0])
-    end_battle_phase(s)
+    advance(s, "battles_over")
     assert s.revenue[0] == 1  # the marker still pays (V1)
-    assert prompt(s).kind != "recruit" and s.recruit == [] and len(s.piles[0]) == n
+    assert prompt(s).kind == "recruit" and len(s.recruit) == 5
+    bought = picks(s)[0]
+    pick_all(s, 0, [bought])
+    apply(s, 0, ("done",))  # one place only: no question asked
+    assert s.stacks[0][tid(s, "a")] == (bought,) and stack(s, 1, "a") == ["swarm"]
 
 
-def test_r3_recruits_are_placed_only_in_safe_controlled_revenue_territories():
+def test_r3_recruits_may_be_placed_in_any_controlled_revenue_territory_enemy_or_not():
+    # RULINGS R3
     s = blank()
     put(s, 0, "b", "cruiser")
     put(s, 1, "a", "swarm")
     for x in ("a", "c", "e"):
         s.control[tid(s, x)] = 0
     s.banks[0] = 50
-    end_battle_phase(s)
-    apply(s, 0, next(a for a in legal_actions(s) if a[0] == "buy"))
-    assert {a[1] for a in legal_actions(s) if a[0] == "place"} == {tid(s, "c"), tid(s, "e")}
+    advance(s, "battles_over")
+    bought = picks(s)[0]
+    pick_all(s, 0, [bought])
+    apply(s, 0, ("done",))
+    assert prompt(s).kind == "place"
+    assert legal_actions(s) == [("place", tid(s, x)) for x in ("a", "c", "e")]
+    apply(s, 0, ("place", tid(s, "a")))
+    assert s.stacks[0][tid(s, "a")] == (bought,)
 
 
 def test_u1_zero_revenue_disbands_everything_and_then_the_side_is_eliminated():
@@ -710,11 +747,13 @@ def test_u1_zero_revenue_disbands_everything_and_then_the_side_is_eliminated():
     put(s, 0, "b", "cruiser", "hero")
     put(s, 1, "e", "swarm")
     s.control[tid(s, "e")] = 1
-    end_battle_phase(s)
+    advance(s, "battles_over")
     assert s.revenue[0] == 0 and prompt(s).kind == "upkeep" and prompt(s).owed == 2
     apply(s, 0, legal_actions(s)[0])
     assert s.winner == -1 and prompt(s).owed == 1
-    apply(s, 0, legal_actions(s)[0])
+    apply(s, 0, next(a for a in legal_actions(s) if a[0] == "pick"))
+    assert s.winner == -1 and prompt(s).owed == 0  # picks are not final
+    apply(s, 0, ("confirm",))
     assert s.winner == 1 and stack(s, 0, "b") == []
 
 
@@ -728,13 +767,12 @@ def test_u1_captives_do_not_count_but_leaders_and_fortifications_do():
     s.revenue[0] = 1
     s.phase = "recruit"
     c = s.clone()
-    end_recruit(c)
+    advance(c, "recruit_over")
     assert c.phase != "upkeep" and len(stack(c, 0, "a")) == 5
     put(s, 0, "a", "wing")
-    end_recruit(s)
+    advance(s, "recruit_over")
     assert prompt(s).kind == "upkeep" and prompt(s).owed == 1
-    assert {s.unit(a[1]).id for a in legal_actions(s) if a[0] == "disband"} == {
-        "hero", "fort", "cruiser", "wing"}
+    assert {s.unit(c).id for c in picks(s)} == {"hero", "fort", "cruiser", "wing"}
 
 
 def test_k1_k3_control_only_where_no_enemy_unit_and_marker_stays_after_a_battle():
@@ -744,7 +782,7 @@ def test_k1_k3_control_only_where_no_enemy_unit_and_marker_stays_after_a_battle(
     s.control[tid(s, "e")] = 0
     s.control[tid(s, "f")] = 1
     put(s, 0, "f", "frigate")
-    end_upkeep(s)
+    advance(s, "upkeep_over")
     assert s.control[tid(s, "c")] == 0
     assert s.control[tid(s, "e")] == 0  # K3: stays; K1 is only the active side's
     assert s.control[tid(s, "f")] == 0  # replaced
@@ -767,7 +805,7 @@ def test_h4_spy_results_last_until_the_end_of_the_spys_turn():
     assert view(s, 0)["intel"]
     apply(s, 0, ("end",))
     while s.active == 0 and s.winner < 0:
-        apply(s, 0, legal_actions(s)[-2])
+        apply(s, 0, legal_actions(s)[-1])  # finish each step: done, confirm, end
     assert s.active == 1 and s.turn == 2
     assert view(s, 0)["intel"] == []
 
@@ -799,23 +837,28 @@ def test_m8_spy_needs_a_target_probe_droid_without_a_rebel_stack(sw):
     assert ("play", card(s, "imperial_agents")) in acts
 
 
-def test_m8_sabotage_picks_among_fortification_kinds_in_the_stack(sw):
+def test_m8_sabotage_destroys_one_fortification_of_the_named_stack_at_random(sw):
+    # RULINGS M8: the card names an enemy stack, any of them; one of its
+    # fortifications, drawn at random, is destroyed; no second choice, and no
+    # list of what the stack holds (H9). Both sides learn the outcome.
     s = blank(sw)
     put(s, 0, "hoth", "luke_skywalker")
-    put(s, 1, "coruscant", "darth_vader", "imperial_base", "ion_cannon", "shield_generator",
-        "ion_cannon")
+    forts = put(s, 1, "coruscant", "darth_vader", "imperial_base", "ion_cannon",
+                "shield_generator", "ion_cannon")[1:]
+    put(s, 1, "endor", "tie_fighter_squad")  # no fortification, still a stack to name
     give(s, 0, "sabotage")
     apply(s, 0, ("play", card(s, "sabotage")))
-    assert legal_actions(s)[:-1] == [("target", tid(s, "coruscant"))]
+    assert prompt(s).kind == "card_target"
+    assert legal_actions(s) == [("target", tid(s, x)) for x in sorted(
+        ("coruscant", "endor"), key=lambda x: tid(s, x))]
     apply(s, 0, ("target", tid(s, "coruscant")))
-    kinds = {s.unit(a[1]).id for a in legal_actions(s) if a[0] == "target"}
-    assert kinds == {"imperial_base", "ion_cannon", "shield_generator"}
-    ion = next(c for c in s.stacks[1][tid(s, "coruscant")] if s.unit(c).id == "ion_cannon")
-    apply(s, 0, ("target", ion))
-    assert ion in s.piles[1]
-    assert stack(s, 1, "coruscant") == ["darth_vader", "imperial_base", "shield_generator",
-                                        "ion_cannon"]
-    assert prompt(s).kind == "move"
+    assert prompt(s).kind == "move"  # no second step
+    gone = [c for c in forts if c in s.piles[1]]
+    assert len(gone) == 1
+    assert stack(s, 1, "coruscant")[0] == "darth_vader" and len(stack(s, 1, "coruscant")) == 4
+    name = s.unit(gone[0]).name
+    for side in (0, 1):
+        assert any(name in e["text"] and "destroyed" in e["text"] for e in view(s, side)["log"])
 
 
 def test_m8_sabotage_on_a_stack_without_fortification_is_spent_for_nothing():
@@ -857,7 +900,8 @@ def test_m8_uprising_only_on_enemy_markers_and_then_the_planet_pays_nobody():
     assert s.control[tid(s, "c")] == -1 and s.control[tid(s, "e")] == 1
 
 
-def test_m8_rescue_chooses_among_safe_controlled_planets_and_returns_on_top():
+def test_m8_rescue_chooses_among_controlled_planets_and_returns_on_top():
+    # RULINGS M8, R3: any revenue territory the Rebels control, enemy stack or not
     s = blank()
     put(s, 0, "c", "cruiser")
     put(s, 1, "a", "swarm")
@@ -870,19 +914,27 @@ def test_m8_rescue_chooses_among_safe_controlled_planets_and_returns_on_top():
     assert {a[1] for a in legal_actions(s) if a[0] == "target"} == {hero, captain}
     apply(s, 0, ("target", captain))
     assert {a for a in legal_actions(s) if a[0] == "place"} == {
-        ("place", tid(s, "c")), ("place", tid(s, "e"))}
+        ("place", tid(s, "a")), ("place", tid(s, "c")), ("place", tid(s, "e"))}
     apply(s, 0, ("place", tid(s, "c")))
     assert stack(s, 0, "c") == ["captain", "cruiser"]
     assert s.captives[1] == [hero] and prompt(s).kind == "move"
 
 
-def test_m8_rescue_not_playable_when_the_only_controlled_planet_holds_an_enemy():
+def test_m8_rescue_returns_the_leader_where_an_enemy_stack_stands_but_needs_a_planet():
+    # RULINGS M8, R3: the freed leader may return to a controlled revenue territory
+    # holding an enemy stack; with no controlled revenue territory the card
+    # cannot be played.
     s = blank()
     put(s, 1, "a", "swarm")
-    s.control[tid(s, "a")] = 0
-    hold_captive(s, 1, "hero")
+    hero = hold_captive(s, 1, "hero")
     give(s, 0, "rescue")
     assert ("play", card(s, "rescue")) not in legal_actions(s)
+    s.control[tid(s, "a")] = 0
+    assert ("play", card(s, "rescue")) in legal_actions(s)
+    apply(s, 0, ("play", card(s, "rescue")))
+    apply(s, 0, ("target", hero))  # one place only: no question asked
+    assert s.stacks[0][tid(s, "a")] == (hero,) and s.captives[1] == []
+    assert prompt(s).kind == "move"
 
 
 # ---------------------------------------------------------------------------
@@ -896,7 +948,7 @@ def test_t1_w1_victory_at_the_end_of_control_before_the_other_side_plays():
     put(s, 1, "e", "swarm")
     s.control[tid(s, "a")] = 0  # revenue 1: the cruiser survives Upkeep
     hold_captive(s, 0, "tyrant")
-    end_move(s)
+    advance(s, "move_over")
     assert s.winner == -1 and prompt(s).kind == "recruit"
     apply(s, 0, ("done",))
     assert s.winner == 0 and s.active == 0 and s.turn == 1
@@ -914,11 +966,14 @@ def test_t2_only_the_deciding_side_acts_in_the_battle():
         apply(s, 0, ("pass",))
     apply(s, 1, ("pass",))
     assert prompt(s).kind == "casualty" and prompt(s).side == 0
-    apply(s, 0, ("lose", s.stacks[1][tid(s, "c")][0]))
+    lose(s, 0, s.stacks[1][tid(s, "c")][0])
     assert prompt(s).side == 1
     with pytest.raises(IllegalAction):
         apply(s, 0, legal_actions(s)[0])
     apply(s, 1, legal_actions(s)[0])
+    with pytest.raises(IllegalAction):
+        apply(s, 0, ("confirm",))
+    apply(s, 1, ("confirm",))
     assert prompt(s).kind == "retreat" and prompt(s).side == 1
     with pytest.raises(IllegalAction):
         apply(s, 0, legal_actions(s)[0])

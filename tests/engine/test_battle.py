@@ -7,7 +7,7 @@ import pytest
 from warp_empires.engine import IllegalAction, apply, legal_actions, prompt
 from warp_empires.engine.battle import totals
 
-from .builder import blank, card, give, make_module, put, stack, tid
+from .builder import blank, card, give, make_module, pick_all, put, stack, tid
 
 
 def to_battle(s) -> None:
@@ -19,6 +19,20 @@ def pass_both(s) -> None:
     apply(s, prompt(s).side, ("pass",))
 
 
+def lose(s, side: int, *chits: int) -> None:
+    """The casualty selection: picks these chits, then confirms (RULINGS B7, B8)."""
+    pick_all(s, side, list(chits))
+    apply(s, side, ("confirm",))
+
+
+def first_casualties(s) -> None:
+    """Takes every owed loss with the first units offered."""
+    while s.winner < 0 and prompt(s).kind == "casualty":
+        acts = legal_actions(s)
+        act = ("confirm",) if ("confirm",) in acts else next(a for a in acts if a[0] == "pick")
+        apply(s, prompt(s).side, act)
+
+
 def test_b1_attacker_chooses_the_order_of_battles():
     # RULINGS B1
     s = blank()
@@ -28,9 +42,9 @@ def test_b1_attacker_chooses_the_order_of_battles():
     put(s, 1, "e", "hauler")
     to_battle(s)
     assert prompt(s).kind == "choose_battle" and prompt(s).side == 0
-    assert legal_actions(s) == [("battle", tid(s, "a")), ("battle", tid(s, "e")), ("resign",)]
+    assert legal_actions(s) == [("battle", tid(s, "a")), ("battle", tid(s, "e"))]
     apply(s, 0, ("battle", tid(s, "e")))
-    assert s.battle["t"] == tid(s, "e")
+    assert s.battle.t == tid(s, "e")
 
 
 def test_b2_both_stacks_are_revealed_in_battle():
@@ -56,7 +70,7 @@ def test_b3_card_play_alternates_and_ends_after_two_passes_in_a_row():
     give(s, 0, "ambush")
     give(s, 1, "guns")
     to_battle(s)
-    assert prompt(s) .side == 0  # the attacker starts
+    assert prompt(s).side == 0  # the attacker starts
     apply(s, 0, ("pass",))
     assert prompt(s).side == 1
     apply(s, 1, ("play", card(s, "guns")))
@@ -66,7 +80,9 @@ def test_b3_card_play_alternates_and_ends_after_two_passes_in_a_row():
     apply(s, 1, ("pass",))
     assert s.step == "battle_card"
     apply(s, 0, ("pass",))
-    assert s.step != "battle_card" or s.battle is None
+    assert s.battle is None or s.battle.stage != "cards"
+    # both cards counted in the battle's result: ambush +5, guns +1 (one capital)
+    assert [t["cards"] for t in (s.battle or s.last_battle).totals] == [5, 1]
 
 
 def test_b3_wrong_side_cannot_play_in_the_others_turn():
@@ -101,7 +117,7 @@ def test_b4_focus_gives_one_aware_unit_plus_seven():
     give(s, 0, "focus")
     to_battle(s)
     apply(s, 0, ("play", card(s, "focus")))
-    assert prompt(s).kind == "card_target" and legal_actions(s)[:-1] == [("target", hero)]
+    assert prompt(s).kind == "card_target" and legal_actions(s) == [("target", hero)]
     apply(s, 0, ("target", hero))
     assert totals(s)[0]["cards"] == 7
     assert prompt(s).side == 1  # card play goes on with the other side
@@ -145,7 +161,7 @@ def test_b4_torpedo_on_the_last_unit_ends_the_battle():
     apply(s, 0, ("play", card(s, "torpedo")))
     apply(s, 0, ("target", d))
     assert s.battle is None
-    assert s.last_battle["winner"] == 0
+    assert s.last_battle.winner == 0
     assert stack(s, 0, "c") == ["cruiser"]
 
 
@@ -182,7 +198,7 @@ def test_b6_tie_goes_to_the_defender_and_is_a_module_option():
         put(s, 1, "c", "swarm")
         to_battle(s)
         pass_both(s)
-        assert (s.battle or s.last_battle)["winner"] == winner
+        assert (s.battle or s.last_battle).winner == winner
 
 
 def test_b7_loser_loses_half_rounded_up_winner_picks_first_then_loser():
@@ -193,21 +209,30 @@ def test_b7_loser_loses_half_rounded_up_winner_picks_first_then_loser():
     to_battle(s)
     pass_both(s)
     b = s.battle
-    assert b["winner"] == 0
+    assert b.winner == 0
     assert "base" not in stack(s, 1, "c")  # fortifications destroyed outright
-    assert b["owed"] == 2  # half of 3 non-fortification units, rounded up
-    assert prompt(s).kind == "casualty" and prompt(s).side == 0
+    assert b.owed == 2  # half of 3 non-fortification units, rounded up
+    # the winner picks exactly one: the first loss
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0 and prompt(s).owed == 1
     hauler = s.stacks[1][tid(s, "c")][0]
-    apply(s, 0, ("lose", hauler))
+    pick_all(s, 0, [hauler])
+    assert [a for a in legal_actions(s) if a[0] == "pick"] == []  # one only
+    apply(s, 0, ("confirm",))
+    assert hauler in s.piles[1]
+    # then the loser picks the rest, from every unit left
     assert prompt(s).side == 1 and prompt(s).owed == 1
-    assert legal_actions(s)[:-1] == [("lose", c) for c in sorted(s.stacks[1][tid(s, "c")])]
-    apply(s, 1, ("lose", s.stacks[1][tid(s, "c")][1]))
+    left = s.stacks[1][tid(s, "c")]
+    assert sorted(s.pend.items) == sorted(left)
+    assert legal_actions(s) == [("pick", i) for i in range(len(left))]  # no confirm yet
+    destroyer = left[1]
+    assert s.unit(destroyer).id == "destroyer"
+    lose(s, 1, destroyer)
     assert stack(s, 1, "c") == ["swarm"]
-    assert s.battle["lost_force"] == 1 + 5 + 1  # base, hauler, destroyer
+    assert s.battle.lost_force == 1 + 5 + 1  # base, hauler, destroyer
 
 
-def test_b8_winner_loses_at_least_half_exactly_half_is_enough():
-    # RULINGS B8: loser lost 4 (two haulers? no: hauler 1 + base 1 + ...)
+def test_b8_winner_loses_at_least_half_of_the_losers_printed_force():
+    # RULINGS B8
     s = blank()
     put(s, 0, "c", "cruiser", "frigate", "frigate")
     put(s, 1, "c", "destroyer")
@@ -216,13 +241,15 @@ def test_b8_winner_loses_at_least_half_exactly_half_is_enough():
     apply(s, 0, ("play", card(s, "ambush")))
     pass_both(s)
     # destroyer (5) lost: the winner owes Force 3 (half of 5, rounded up)
-    assert s.battle["lost_force"] == 5
+    assert s.battle.lost_force == 5
     assert prompt(s).kind == "casualty" and prompt(s).side == 0 and prompt(s).owed == 3
-    frig = s.stacks[0][tid(s, "c")][1]
-    apply(s, 0, ("lose", frig))
-    assert prompt(s).owed == 1
-    apply(s, 0, ("lose", s.stacks[0][tid(s, "c")][1]))
-    assert s.battle is None or s.battle["stage"] == "retreat"
+    f1, f2 = s.stacks[0][tid(s, "c")][1:]
+    pick_all(s, 0, [f1])
+    assert prompt(s).owed == 1 and ("confirm",) not in legal_actions(s)  # Force 2 < 3
+    pick_all(s, 0, [f2])
+    assert prompt(s).owed == 0
+    apply(s, 0, ("confirm",))
+    assert s.battle is None or s.battle.stage == "retreat"
     assert stack(s, 0, "c") == ["cruiser"]
 
 
@@ -232,10 +259,12 @@ def test_b8_exactly_half_suffices():
     put(s, 1, "c", "swarm", "swarm", "swarm", "swarm")  # loses 2 swarms = Force 2
     to_battle(s)
     pass_both(s)
-    while s.battle and s.battle["stage"] == "loser":
-        apply(s, prompt(s).side, legal_actions(s)[0])
-    # winner owes 1: half of 2
-    assert prompt(s).owed == 1
+    # the loser's two losses are alike swarms: taken without asking (B7);
+    # the winner owes 1: half of 2
+    assert s.battle.stage == "winner" and prompt(s).owed == 1
+    frigate = s.stacks[0][tid(s, "c")][1]
+    lose(s, 0, frigate)  # Force 2 pays the 1 owed
+    assert stack(s, 0, "c") == ["cruiser"]
 
 
 def test_b8_winner_worth_less_than_half_loses_everything():
@@ -283,7 +312,7 @@ def test_b9_winner_lost_leader_goes_back_to_its_pile():
     # red 4+4+3 beats tyrant 5: tyrant captured (red has a leader); red owes Force 3
     assert prompt(s2).kind == "casualty" and prompt(s2).side == 0
     cap = next(c for c in s2.stacks[0][tid(s2, "c")] if s2.unit(c).is_leader)
-    apply(s2, 0, ("lose", cap))
+    lose(s2, 0, cap)
     assert cap in s2.piles[0]  # a winner's lost leader is never captured
 
 
@@ -294,8 +323,7 @@ def test_b10_retreat_choice_and_elimination_when_boxed_in():
     put(s, 1, "c", "swarm", "swarm", "swarm", "swarm")
     to_battle(s)
     pass_both(s)
-    while prompt(s).kind == "casualty":
-        apply(s, prompt(s).side, legal_actions(s)[0])
+    first_casualties(s)
     assert prompt(s).kind == "retreat" and prompt(s).side == 1
     opts = [a[1] for a in legal_actions(s) if a[0] == "retreat"]
     assert opts == sorted([tid(s, "b"), tid(s, "d"), tid(s, "f")])
@@ -312,8 +340,7 @@ def test_b10_retreat_choice_and_elimination_when_boxed_in():
     apply(s2, 0, ("end",))
     apply(s2, 0, ("play", card(s2, "ambush")))
     pass_both(s2)
-    while prompt(s2).kind == "casualty":
-        apply(s2, prompt(s2).side, legal_actions(s2)[0])
+    first_casualties(s2)
     assert stack(s2, 1, "a") == []
     assert tyrant in s2.piles[1]  # no red leader: not captured
 
@@ -337,5 +364,9 @@ def test_b12_victory_checked_after_a_battle():
     to_battle(s)
     pass_both(s)
     assert s.winner == -1  # not before the battle is over: blue still picks its loss
-    apply(s, 1, ("lose", s.stacks[1][tid(s, "c")][1]))
+    assert prompt(s).kind == "casualty" and prompt(s).side == 1
+    destroyer = s.stacks[1][tid(s, "c")][1]
+    pick_all(s, 1, [destroyer])
+    assert s.winner == -1  # a pick is not final
+    apply(s, 1, ("confirm",))
     assert s.winner == 1 and prompt(s).kind == "game_over"

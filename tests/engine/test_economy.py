@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 from warp_empires.engine import apply, legal_actions, prompt, setup
-from warp_empires.engine.flow import end_battle_phase, end_recruit, end_upkeep
 
-from .builder import blank, make_module, put, stack, tid
+from .builder import advance, blank, make_module, pick_all, put, stack, tid
 
 
 def at_revenue(s, bank=0):
     s.banks[0] = bank
-    end_battle_phase(s)
+    s.phase = "battle"
+    advance(s, "battles_over")
+
+
+def end_recruit(s):
+    advance(s, "recruit_over")
+
+
+def end_upkeep(s):
+    advance(s, "upkeep_over")
+
+
+def buy_first(s):
+    """Picks the first affordable chit of the offer; returns it."""
+    i = next(a[1] for a in legal_actions(s) if a[0] == "pick")
+    apply(s, 0, ("pick", i))
+    return s.pend.offer.items[i]
 
 
 def test_v1_revenue_of_controlled_territories_is_banked():
@@ -32,19 +47,18 @@ def test_r1_r3_draw_five_buy_at_force_place_in_controlled_territory():
     s.control[tid(s, "c")] = 0
     at_revenue(s, bank=20)
     assert prompt(s).kind == "recruit" and len(s.recruit) == 5
-    buy = next(a for a in legal_actions(s) if a[0] == "buy")
-    cost = s.unit(buy[1]).force
+    chit = buy_first(s)
+    cost = s.unit(chit).force
     bank = s.banks[0]
-    apply(s, 0, buy)
+    assert s.banks[0] == bank  # nothing is final while picking
+    n_pile = len(s.piles[0])
+    apply(s, 0, ("done",))
     assert s.banks[0] == bank - cost
+    assert len(s.piles[0]) == n_pile + 4 and s.recruit == [chit]  # the rest go back
     assert prompt(s).kind == "place"
     assert {a[1] for a in legal_actions(s) if a[0] == "place"} == {tid(s, "a"), tid(s, "c")}
     apply(s, 0, ("place", tid(s, "c")))
-    assert buy[1] in s.stacks[0][tid(s, "c")]
-    n_pile = len(s.piles[0])
-    left = len(s.recruit)
-    apply(s, 0, ("done",))
-    assert len(s.piles[0]) == n_pile + left and s.recruit == []
+    assert chit in s.stacks[0][tid(s, "c")] and s.recruit == []
 
 
 def test_r1_only_affordable_chits_can_be_bought():
@@ -53,9 +67,9 @@ def test_r1_only_affordable_chits_can_be_bought():
     s.control[tid(s, "a")] = 0
     at_revenue(s, bank=0)
     bank = s.banks[0]
-    for a in legal_actions(s):
-        if a[0] == "buy":
-            assert s.unit(a[1]).force <= bank
+    items = s.pend.offer.items
+    for i, c in enumerate(items):
+        assert (("pick", i) in legal_actions(s)) == (s.unit(c).force <= bank)
 
 
 def test_r2_buying_every_chit_draws_a_die_roll_more_once():
@@ -64,15 +78,18 @@ def test_r2_buying_every_chit_draws_a_die_roll_more_once():
     put(s, 0, "a", "cruiser")
     s.control[tid(s, "a")] = 0
     at_revenue(s, bank=500)
-    for _ in range(5):
-        apply(s, 0, next(a for a in legal_actions(s) if a[0] == "buy"))
+    for i in range(5):
+        apply(s, 0, ("pick", i))
+    apply(s, 0, ("done",))
     dice = [e for e in s.log if e["kind"] == "dice"]
     assert len(dice) == 1
     n = int(dice[0]["text"].split("roll ")[1].split()[0])
-    assert len(s.recruit) == n
-    while s.recruit:
-        apply(s, 0, next(a for a in legal_actions(s) if a[0] == "buy"))
+    assert len(s.recruit) == n and prompt(s).kind == "recruit"
+    for i in range(n):
+        apply(s, 0, ("pick", i))
+    apply(s, 0, ("done",))
     assert len([e for e in s.log if e["kind"] == "dice"]) == 1  # once per phase
+    assert s.phase != "recruit"
 
 
 def test_r3_no_controlled_revenue_territory_means_no_recruiting():
@@ -92,7 +109,8 @@ def test_r4_leaders_and_fortifications_can_be_recruited():
     keep = [c for c in s.piles[0] if s.unit(c).id in ("captain", "fort")][:2]
     s.piles[0] = keep
     at_revenue(s, bank=50)
-    bought = {s.unit(a[1]).id for a in legal_actions(s) if a[0] == "buy"}
+    items = s.pend.offer.items
+    bought = {s.unit(items[a[1]]).id for a in legal_actions(s) if a[0] == "pick"}
     assert bought == {"captain", "fort"}
 
 
@@ -104,8 +122,10 @@ def test_u1_upkeep_limit_is_five_per_revenue_all_units_count():
     s.phase = "recruit"
     end_recruit(s)
     assert prompt(s).kind == "upkeep" and prompt(s).owed == 2
-    apply(s, 0, ("disband", s.stacks[0][tid(s, "a")][0]))
-    apply(s, 0, next(a for a in legal_actions(s) if a[0] == "disband"))
+    apply(s, 0, ("pick", 0))
+    apply(s, 0, ("pick", 3))
+    assert prompt(s).owed == 0 and ("pick", 1) not in legal_actions(s)
+    apply(s, 0, ("confirm",))
     assert len(s.stacks[0][tid(s, "a")]) == 5 and s.phase != "upkeep"
 
 
@@ -179,8 +199,8 @@ def test_w3_elimination_and_resignation():
     assert s.winner == 0  # blue has nothing left
     s2 = blank()
     put(s2, 0, "a", "cruiser")
-    assert ("resign",) in legal_actions(s2, 1)  # the side not deciding may resign too
-    apply(s2, 1, ("resign",))
+    assert legal_actions(s2, 1) == []  # resigning is kept apart from the lists
+    apply(s2, 1, ("resign",))  # the side not deciding may resign too
     assert s2.winner == 0 and "resign" in s2.win_reason
 
 
@@ -207,12 +227,43 @@ def test_u1_disbanding_keeps_the_top_unit_and_tells_the_enemy_only_where():
     from warp_empires.engine import view
 
     s = blank()
-    top, _, low = put(s, 0, "a", "wing", "cruiser", "wing")
+    top, _, low, _, _, _ = put(s, 0, "a", "wing", "cruiser", "wing", "frigate", "cruiser",
+                              "frigate")
     put(s, 1, "e", "swarm")
-    s.revenue[0] = 0
+    s.revenue[0] = 1  # keeps 5 of 6
     s.phase = "recruit"
     end_recruit(s)
-    apply(s, 0, ("disband", top))
+    pick_all(s, 0, [top])
+    apply(s, 0, ("confirm",))
     assert s.stacks[0][tid(s, "a")][0] == top and low in s.piles[0]
     assert not any("Wing" in e["text"] for e in view(s, 1)["log"] if e["kind"] == "upkeep")
     assert any("Wing" in e["text"] for e in view(s, 0)["log"] if e["kind"] == "upkeep")
+
+
+def test_r3_recruits_may_enter_where_an_enemy_stack_stands():
+    # RULINGS R3: any controlled revenue territory, enemy stack or not; the
+    # unit then fights in the next Battle phase
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "c", "swarm")
+    s.control[tid(s, "a")] = 0
+    s.control[tid(s, "c")] = 0
+    at_revenue(s, bank=50)
+    chit = buy_first(s)
+    apply(s, 0, ("done",))
+    assert {a[1] for a in legal_actions(s) if a[0] == "place"} == {tid(s, "a"), tid(s, "c")}
+    apply(s, 0, ("place", tid(s, "c")))
+    assert chit in s.stacks[0][tid(s, "c")] and s.stacks[1][tid(s, "c")]
+
+
+def test_r3_a_side_controlling_only_an_occupied_planet_still_recruits():
+    # RULINGS R3, M8: the controlled planet with an enemy stack on it counts
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "c", "swarm")
+    s.control[tid(s, "c")] = 0
+    at_revenue(s, bank=50)
+    assert prompt(s).kind == "recruit"
+    buy_first(s)
+    apply(s, 0, ("done",))
+    assert s.stacks[0][tid(s, "c")]  # the only place: placed at once

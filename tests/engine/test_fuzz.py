@@ -38,7 +38,7 @@ def test_open_hands_show_both_hands():
 def test_same_seed_and_actions_give_the_same_game_byte_for_byte():
     m = make_module()
     a = play(m, 21, max_turns=20)
-    b = Game.replay(m, 21, {}, a.actions)
+    b = Game.replay(m, 21, a.options, a.actions)
     pack = msgpack.packb
     assert pack(a.state.to_data()) == pack(b.state.to_data())
     c = play(m, 22, max_turns=20)
@@ -84,24 +84,41 @@ def test_random_star_wars_games_keep_every_invariant(seed):
     assert game.over or game.state.turn > 80
 
 
-def test_fast_move_check_agrees_with_the_legal_list():
-    from warp_empires.engine.move import move_check, move_legal
+def candidates(s, m) -> set:
+    """Actions worth trying at any step: every verb with every small argument."""
+    from warp_empires.engine.actions import BARE_VERBS, VERBS
+
+    n = max(len(s.chits), len(m.map.territories), len(m.cards))
+    out = {(v,) for v in BARE_VERBS - {"resign", "undo"}}
+    out |= {(v, x) for v in VERBS - BARE_VERBS for x in range(-1, n + 1)}
+    return out
+
+
+def test_every_steps_fast_check_agrees_with_its_legal_list():
+    # apply takes an action from the list without listing again (step.check):
+    # for every step, check must accept exactly the listed actions
+    import random
+
+    from warp_empires.engine.api import STEPS
 
     m = make_module()
+    seen: set[str] = set()
     compared = 0
+    sample = random.Random(0)
 
     def agree(game: Game) -> None:
         nonlocal compared
         s = game.state
-        if s.step != "move" or s.winner >= 0:
+        if s.winner >= 0 or sample.random() > 0.3:
             return
-        legal = set(move_legal(s))
-        candidates = legal | {("top", c) for c in range(len(s.chits))} | {
-            ("play", k) for k in range(len(m.cards))} | {("end",)}
-        for a in candidates:
-            assert move_check(s, a) == (a in legal), a
+        step = STEPS[s.step]
+        legal = set(step.legal(s))
+        for a in candidates(s, m):
+            assert step.check(s, a) == (a in legal), (s.step, a)
             compared += 1
+        seen.add(s.step)
 
     for seed in range(15):
         play(m, 300 + seed, max_turns=30, each=agree)
-    assert compared > 1000
+    assert compared > 10000
+    assert {"move", "move_from", "move_units", "recruit", "predraw_discard"} <= seen

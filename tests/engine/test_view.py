@@ -12,9 +12,13 @@ from warp_empires.engine import (
     short_text,
     view,
 )
-from warp_empires.engine.flow import end_battle_phase
 
-from .builder import blank, card, give, put, tid
+from .builder import advance, blank, card, give, pick_all, put, tid
+
+
+def end_battle_phase(s):
+    s.phase = "battle"
+    advance(s, "battles_over")
 
 
 def test_h1_hand_is_secret_its_size_public():
@@ -65,8 +69,13 @@ def test_action_text_forms():
     assert parse_action(s.module, "play step") == act
     assert parse_action(s.module, short_text(act)) == act
     apply(s, 0, act)
-    apply(s, 0, parse_action(s.module, "from a"))
     assert describe_action(s.module, s, ("from", tid(s, "a"))) == "move a group from A"
+    apply(s, 0, parse_action(s.module, "from a"))
+    assert describe_action(s.module, s, ("pick", 0)) == "add Cruiser to the group"
+    apply(s, 0, parse_action(s.module, "pick 0"))
+    assert describe_action(s.module, s, ("unpick", 0)) == "unpick: add Cruiser to the group"
+    for a in legal_actions(s):
+        assert parse_action(s.module, short_text(a)) == a
 
 
 def test_position_text_names_stacks_and_control():
@@ -86,7 +95,7 @@ def test_the_other_side_reads_only_who_decides_not_the_group():
     give(s, 0, "step")
     apply(s, 0, ("play", card(s, "step")))
     apply(s, 0, ("from", tid(s, "a")))
-    apply(s, 0, ("add", hero))
+    pick_all(s, 0, [hero])
     own = view(s, 0)["prompt"]["text"]
     other = view(s, 1)["prompt"]["text"]
     assert "Hero" in own and "moves up to 3" in own
@@ -104,6 +113,8 @@ def test_the_winner_picking_the_enemy_loss_reads_eliminate():
     first = legal_actions(s)[0]
     assert describe_action(s.module, s, first).startswith("eliminate ")
     apply(s, 0, first)
+    assert describe_action(s.module, s, ("confirm",)) == "eliminate the picked unit"
+    apply(s, 0, ("confirm",))
     assert describe_action(s.module, s, legal_actions(s)[0]).startswith("lose ")
 
 
@@ -114,13 +125,15 @@ def test_h2_h3_a_bought_unit_is_named_to_its_owner_only():
     s.control[tid(s, "a")] = 0
     s.banks[0] = 50
     end_battle_phase(s)
-    buy = next(a for a in legal_actions(s) if a[0] == "buy")
-    apply(s, 0, buy)
-    name = s.unit(buy[1]).name
+    i = next(a[1] for a in legal_actions(s) if a[0] == "pick")
+    chit = s.pend.offer.items[i]
+    apply(s, 0, ("pick", i))
+    apply(s, 0, ("done",))
+    name = s.unit(chit).name
     mine = " ".join(e["text"] for e in view(s, 0)["log"] if e["kind"] == "recruit")
     theirs = " ".join(e["text"] for e in view(s, 1)["log"] if e["kind"] == "recruit")
     assert f"You buy {name}" in mine and f"You place {name}" in mine
-    assert name not in theirs and f"a unit for {s.unit(buy[1]).force}" in theirs
+    assert name not in theirs and f"1 unit for {s.unit(chit).force}" in theirs
 
 
 def test_card_targets_are_asked_for_in_the_cards_own_words():

@@ -10,14 +10,15 @@ import random
 import pytest
 
 from tests.tui.tiny import tiny_module
+from warp_empires.bots.base import forward
 from warp_empires.engine import Game
 from warp_empires.module import load_module
 from warp_empires.module.defs import Module
 
 DECISIONS = (
-    "choose_start", "predraw_discard", "discard_down", "move", "move_from", "move_units",
-    "card_target", "choose_battle", "battle_card", "casualty", "retreat", "recruit", "place",
-    "upkeep",
+    "choose_start", "predraw_discard", "discard_down", "move", "arrange", "move_from",
+    "move_units", "card_target", "choose_battle", "battle_card", "casualty", "retreat",
+    "recruit", "place", "upkeep",
 )
 
 
@@ -53,7 +54,7 @@ def tiny() -> Module:
 def _key(game: Game) -> str:
     p = game.prompt()
     if p.kind == "card_target":
-        return f"card_target:{game.state.pend.get('targets', '?')}"
+        return f"card_target:{game.view(p.side)['pend']['targets']}"
     return p.kind
 
 
@@ -73,7 +74,7 @@ def decision_games(star_wars: Module) -> dict[str, tuple[int, list]]:
             for key in (p.kind, _key(game)):
                 if key not in found:
                     found[key] = (seed, [list(a) for a in game.actions])
-            game.apply(p.side, rng.choice([a for a in game.legal_actions() if a[0] != "resign"]))
+            game.apply(p.side, rng.choice(forward(game.legal_actions())))
         if wanted <= set(found):
             break
     return found

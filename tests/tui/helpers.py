@@ -9,7 +9,7 @@ from warp_empires.engine import Game
 from warp_empires.tui.app import WarpEmpiresApp
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.screens.game import GameScreen
-from warp_empires.tui.session import Session
+from warp_empires.tui.session import Choice, Session
 from warp_empires.tui.widgets.map_view import MapView
 
 
@@ -47,3 +47,16 @@ async def click_territory(pilot: Pilot, territory: int) -> None:
 
 def last_verb(game: Game) -> str:
     return game.actions[-1][1][0]
+
+
+# Actions that close a decision rather than add to it, tried first when a test
+# only needs the game to move on.
+CLOSING = ("done", "confirm", "draw", "end", "pass", "stop")
+
+
+def moving_on(choices: list[Choice]) -> Choice:
+    """A choice that moves the game on: a closing action if one is allowed,
+    else the first pick (never an unpick, which could go round for ever)."""
+    usable = [c for c in choices if c.enabled and c.action[0] != "unpick"]
+    closing = [c for c in usable if c.action[0] in CLOSING]
+    return (closing or usable)[0]

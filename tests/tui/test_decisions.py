@@ -35,24 +35,30 @@ async def test_choose_start_with_a_click(at_decision):
 
 async def test_draw_key_and_discard_by_clicking_a_card(at_decision):
     game = at_decision("predraw_discard")
+    first = game.state.pend.items[0]
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
         hand = screen.query_one(HandList)
-        discards = [a for a in game.legal_actions() if a[0] == "discard"]
-        if discards:
-            await pilot.click(HandList, offset=(4, 1))
-            assert last_verb(game) == "discard"
-            assert hand.option_count >= 1
+        await pilot.click(HandList, offset=(4, 1))  # the hand's first card
+        assert game.actions[-1][1] == ["pick", 0]
+        assert "[x] discard" in str(hand.get_option_at_index(0).prompt)
         await pilot.press("d")
         assert last_verb(game) == "draw"
+        assert first in game.state.discard
 
 
-async def test_discard_down_by_number(at_decision):
+async def test_discard_down_by_number_then_confirm(at_decision):
     game = at_decision("discard_down")
+    owed = game.prompt().owed
     async with game_app().run_test(size=(120, 40)) as pilot:
-        await open_game(pilot, game)
-        await pilot.press("1")
-        assert last_verb(game) == "discard"
+        screen = await open_game(pilot, game)
+        assert screen.check_action("confirm", ("confirm",)) is None  # shown, not usable yet
+        await pilot.press(*(str(i + 1) for i in range(owed)))
+        assert game.state.pend.picked == list(range(owed))
+        assert screen.check_action("confirm", ("confirm",)) is True
+        await pilot.press("c")
+        assert last_verb(game) == "confirm"
+        assert game.prompt().kind != "discard_down"
 
 
 async def test_move_card_group_and_destination(at_decision):
@@ -77,14 +83,15 @@ async def test_move_from_on_the_map(at_decision):
         assert last_verb(game) == "from"
 
 
-async def test_move_units_add_all_then_click_destination(at_decision):
+async def test_move_units_pick_all_then_click_destination(at_decision):
     game = at_decision("move_units")
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
-        if any(a[0] == "add" for a in game.legal_actions()):
-            await pilot.press("a")
-            assert last_verb(game) == "add"
-            assert not any(a[0] == "add" for a in game.legal_actions())
+        assert not screen.query_one(MapView).choices  # no destination before a unit is picked
+        await pilot.press("a")
+        assert last_verb(game) == "pick"
+        assert not any(a[0] == "pick" for a in game.legal_actions())
+        assert all(c.picked for c in screen.query_one(ChoiceList).choices if c.is_item)
         dest = next(a[1] for a in game.legal_actions() if a[0] == "to")
         assert dest in screen.query_one(MapView).choices
         await click_territory(pilot, dest)
@@ -129,12 +136,19 @@ async def test_battle_card_pass_key_and_battle_panel(at_decision):
         assert last_verb(game) == "pass"
 
 
-async def test_casualty_by_number(at_decision):
+async def test_casualty_by_number_then_confirm(at_decision):
     game = at_decision("casualty")
     async with game_app().run_test(size=(120, 40)) as pilot:
         await open_game(pilot, game)
         await pilot.press("1")
-        assert last_verb(game) == "lose"
+        assert game.actions[-1][1] == ["pick", 0]
+        while ("confirm",) not in game.legal_actions():
+            nxt = next(a for a in game.legal_actions() if a[0] == "pick")
+            await pilot.press(str(nxt[1] + 1))
+        chosen = game.state.pend.chosen()
+        await pilot.press("c")
+        assert last_verb(game) == "confirm"
+        assert chosen and all(game.state.where(c) == -1 for c in chosen)  # off the map
 
 
 async def test_retreat_on_the_map(at_decision):
@@ -145,16 +159,19 @@ async def test_retreat_on_the_map(at_decision):
         assert last_verb(game) == "retreat"
 
 
-async def test_recruit_buy_and_finish(at_decision):
+async def test_recruit_pick_and_finish(at_decision):
     game = at_decision("recruit")
+    bank = game.state.banks[game.prompt().side]
     async with game_app().run_test(size=(120, 40)) as pilot:
-        await open_game(pilot, game)
-        if any(a[0] == "buy" for a in game.legal_actions()):
-            await pilot.press("1")
-            assert last_verb(game) == "buy"
-        if game.prompt().kind == "recruit":
-            await pilot.press("f")
-            assert last_verb(game) == "done"
+        screen = await open_game(pilot, game)
+        choices = screen.query_one(ChoiceList).choices
+        first = next(i for i, c in enumerate(choices) if c.enabled and c.action[0] == "pick")
+        await pilot.press(str(first + 1))
+        assert game.actions[-1][1] == ["pick", first]
+        cost = game.module.units[game.state.chits[game.state.pend.offer.items[first]]].force
+        await pilot.press("c")
+        assert last_verb(game) == "done"
+        assert game.state.banks[game.actions[-1][0]] == bank - cost
 
 
 async def test_place_on_the_map(at_decision):
@@ -169,6 +186,33 @@ async def test_upkeep_disband_from_the_list_with_arrows(at_decision):
     game = at_decision("upkeep")
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
-        assert screen.focused is screen.query_one(ChoiceList)
+        choices = screen.query_one(ChoiceList)
+        assert screen.focused is choices
         await pilot.press("down", "enter")
-        assert last_verb(game) == "disband"
+        assert game.actions[-1][1] == ["pick", 1]
+        assert choices.highlighted == 1  # the highlight stays on the row just picked
+        await pilot.press("enter")
+        assert game.actions[-1][1] == ["unpick", 1]
+
+
+async def test_arrange_a_stack_by_number_or_leave_it(at_decision):
+    game = at_decision("arrange")
+    top = next(a for a in game.legal_actions() if a[0] == "top")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        index = next(i for i, c in enumerate(screen.query_one(ChoiceList).choices)
+                     if c.action == top)
+        await pilot.press(str(index + 1))
+        assert game.actions[-1][1] == list(top)
+        t = game.state.where(top[1])
+        assert game.state.stacks[game.actions[-1][0]][t][0] == top[1]
+        assert game.prompt().kind == "move"
+
+
+async def test_arrange_leave_as_it_is_with_c(at_decision):
+    game = at_decision("arrange")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("c")
+        assert last_verb(game) == "done"
+        assert game.prompt().kind == "move"

@@ -57,3 +57,28 @@ def test_launch_settings_start_the_game_at_once(star_wars):
     import asyncio
 
     asyncio.run(scenario())
+
+
+def test_a_failing_computer_player_still_moves_the_game_on(at_decision):
+    """bot_step falls back to the first action that goes forward: in a selection
+    that is a pick, then the confirming action, never an unpick (which would go
+    round for ever) and never a resignation."""
+    from warp_empires.tui.session import Session
+
+    class Broken:
+        def choose(self, view, legal):
+            raise RuntimeError("a bug in a computer player")
+
+    game = at_decision("discard_down")
+    session = Session(game, ("bot", "bot"))
+    side = game.prompt().side
+    session._bots[side] = Broken()
+    start = len(game.actions)
+    for _ in range(30):
+        if game.prompt().kind != "discard_down":
+            break
+        session.bot_step()
+    assert game.prompt().kind != "discard_down"
+    verbs = [a[0] for _side, a in game.actions[start:]]
+    assert verbs[-1] == "confirm" and set(verbs[:-1]) == {"pick"}
+    assert not game.over

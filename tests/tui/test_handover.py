@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.tui.helpers import game_app, open_game, screen_text
+from tests.tui.helpers import game_app, moving_on, open_game, screen_text
 from warp_empires.engine import Game
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
@@ -27,9 +27,7 @@ async def test_handover_hides_the_previous_hand(at_decision):
         assert mine and any(name in screen_text(app) for name in mine)
         await pilot.press("e")  # end the Move phase; play on until the other side decides
         while game.prompt().side == side:
-            choices = app.screen.session.choices()
-            finish = [c for c in choices if c.action[0] in ("done", "end", "pass", "draw")]
-            app.screen.choose((finish or choices)[0])
+            app.screen.choose(moving_on(app.screen.session.choices()))
             await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         other = game.prompt().side

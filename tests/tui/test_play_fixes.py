@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.tui.helpers import game_app, open_game
+from warp_empires.bots.base import forward
 from warp_empires.engine import Game
 from warp_empires.tui.widgets.map_view import MapView
 
@@ -13,8 +14,8 @@ def _to_bot_turn(game: Game) -> None:
     game.apply(0, game.legal_actions()[0])
     while game.prompt().side == 0:
         legal = game.legal_actions()
-        quiet = [a for a in legal if a[0] in ("end", "done", "draw", "pass")]
-        game.apply(0, (quiet or [a for a in legal if a[0] != "resign"])[0])
+        quiet = [a for a in legal if a[0] in ("end", "done", "draw", "pass", "confirm")]
+        game.apply(0, (quiet or forward(legal))[0])
 
 
 async def test_a_computer_move_leaves_the_map_cursor_where_the_person_put_it(star_wars):
@@ -47,15 +48,14 @@ def _at_move_units(star_wars) -> tuple[Game, int]:
     return game, yavin
 
 
-async def test_add_all_keeps_the_stacks_top_unit_on_top(star_wars):
+async def test_pick_all_keeps_the_stacks_top_unit_on_top(star_wars):
     game, yavin = _at_move_units(star_wars)
     top = game.view(0)["stacks"][0][yavin]["top"]
-    first_offered = next(a for a in game.legal_actions() if a[0] == "add")
-    assert game.state.chits[first_offered[1]] != top  # else the test proves nothing
+    assert len(game.state.pend.group.items) > 1  # else the test proves nothing
     async with game_app().run_test(size=(120, 40)) as pilot:
         await open_game(pilot, game, players=("human", "bot"))
         await pilot.press("a")
-        assert not any(a[0] == "add" for a in game.legal_actions())
+        assert not any(a[0] == "pick" for a in game.legal_actions())
         dest = next(a for a in game.legal_actions() if a[0] == "to")
         game.apply(0, dest)
         assert game.view(0)["stacks"][0][dest[1]]["top"] == top
@@ -73,9 +73,9 @@ def _before_a_destroying_card(star_wars) -> Game:
             p = game.prompt()
             if p.side < 0:
                 break
-            legal = [a for a in game.legal_actions() if a[0] != "resign"]
+            legal = forward(game.legal_actions())
             b = game.state.battle
-            if p.kind == "battle_card" and len(game.state.stacks[1 - p.side][b["t"]]) > 1 \
+            if p.kind == "battle_card" and len(game.state.stacks[1 - p.side][b.t]) > 1 \
                     and any(a[0] == "play" and star_wars.cards[a[1]].effect.kind == "destroy"
                             for a in legal):
                 return Game.replay(star_wars, seed, {}, [list(a) for a in game.actions])
@@ -105,7 +105,7 @@ async def test_the_battle_panel_names_a_cards_target_even_once_destroyed(star_wa
         card = star_wars.cards[play.action[1]].name
         assert f"{card} on {victim} (destroyed)" in panel
         battle = game.state.battle
-        assert target.action[1] not in game.state.stacks[1 - side][battle["t"]]
+        assert target.action[1] not in game.state.stacks[1 - side][battle.t]
 
 
 def _before_moving_onto_an_enemy(star_wars) -> Game:
@@ -119,7 +119,7 @@ def _before_moving_onto_an_enemy(star_wars) -> Game:
             p = game.prompt()
             if p.side < 0:
                 break
-            legal = [a for a in game.legal_actions() if a[0] != "resign"]
+            legal = forward(game.legal_actions())
             if p.kind == "move_units" and any(
                     a[0] == "to" and game.state.stacks[1 - p.side][a[1]] for a in legal):
                 return Game.replay(star_wars, seed, {"open_hands": True},
@@ -151,11 +151,12 @@ async def test_units_offered_for_a_group_show_their_speed(star_wars):
     game, _yavin = _at_move_units(star_wars)
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game, players=("human", "bot"))
-        adds = [c for c in screen.query_one(ChoiceList).choices if c.action[0] == "add"]
-        assert adds
-        for choice in adds:
-            unit = star_wars.units[game.state.chits[choice.action[1]]]
-            assert choice.label.endswith(f"(Force {unit.force}, {unit.speed})")
+        items = [c for c in screen.query_one(ChoiceList).choices if c.is_item]
+        assert items
+        for i, choice in enumerate(items):
+            unit = star_wars.units[game.state.chits[game.state.pend.group.items[i]]]
+            assert choice.label == f"add {unit.name} to the group (Force {unit.force}, " \
+                                   f"{unit.speed})"
 
 
 async def test_the_phase_bar_keeps_who_acts_and_whose_view_on_a_small_terminal(star_wars):
@@ -188,7 +189,7 @@ def _having_spied_the_enemy_hand(star_wars) -> Game:
             if p.kind == "move" and len(view["hand"]) >= 5 and any(
                     i.get("kind") == "hand" and len(i["cards"]) >= 6 for i in view["intel"]):
                 return Game.replay(star_wars, seed, {}, [list(a) for a in game.actions])
-            game.apply(p.side, rng.choice([a for a in game.legal_actions() if a[0] != "resign"]))
+            game.apply(p.side, rng.choice(forward(game.legal_actions())))
     raise AssertionError("no spied hand found")
 
 
@@ -232,23 +233,31 @@ def _recruiting_with_a_chit_too_dear(star_wars) -> Game:
                                            for c in s.recruit):
                 return Game.replay(star_wars, seed, {"open_hands": True},
                                    [list(a) for a in game.actions])
-            game.apply(p.side, rng.choice([a for a in game.legal_actions() if a[0] != "resign"]))
+            game.apply(p.side, rng.choice(forward(game.legal_actions())))
     raise AssertionError("no recruit offer beyond the bank found")
 
 
-async def test_recruiting_names_the_chits_the_bank_cannot_pay_for(star_wars):
+async def test_recruiting_keeps_the_chits_the_bank_cannot_pay_for_in_place(star_wars):
     from tests.tui.helpers import screen_text
+    from warp_empires.tui.widgets.choice_list import ChoiceList
 
     game = _recruiting_with_a_chit_too_dear(star_wars)
     side = game.prompt().side
     s = game.state
-    dear = [star_wars.units[s.chits[c]] for c in s.recruit
-            if star_wars.units[s.chits[c]].force > s.banks[side]]
+    offer = s.pend.offer.items
+    dear = [i for i, c in enumerate(offer) if star_wars.units[s.chits[c]].force > s.banks[side]]
     async with game_app().run_test(size=(120, 40)) as pilot:
-        await open_game(pilot, game)
-        text = screen_text(pilot.app)
-        assert "more than your bank holds" in text
-        assert f"{dear[0].name} ({dear[0].force})" in text
+        screen = await open_game(pilot, game)
+        rows = screen.query_one(ChoiceList).choices
+        assert [c.action for c in rows[:len(offer)]] == [("pick", i) for i in range(len(offer))]
+        for i in dear:
+            unit = star_wars.units[s.chits[offer[i]]]
+            assert not rows[i].enabled
+            assert rows[i].label == f"buy {unit.name} ({unit.force}) - can't afford"
+        assert f"buy {star_wars.units[s.chits[offer[dear[0]]]].name}" in screen_text(pilot.app)
+        before = len(game.actions)
+        await pilot.press(str(dear[0] + 1))  # a dimmed row's number does nothing
+        assert len(game.actions) == before
 
 
 async def test_resigning_before_the_first_turn_is_reported_on_turn_one(star_wars):

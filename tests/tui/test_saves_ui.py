@@ -3,7 +3,7 @@ end of a turn, quitting with the save question, and a failed load's reason."""
 
 from __future__ import annotations
 
-from tests.tui.helpers import game_app, open_game, screen_text
+from tests.tui.helpers import game_app, moving_on, open_game, screen_text
 from warp_empires.tui.dialogs.ask import AskDialog
 from warp_empires.tui.dialogs.save_name import SaveNameDialog
 from warp_empires.tui.screens.game import GameScreen
@@ -54,7 +54,7 @@ async def test_quit_asks_to_save_and_autosave_runs_at_turn_end(at_decision, tmp_
         screen = await open_game(pilot, game)
         turn = game.state.turn
         while game.state.turn == turn:  # finish the turn through the screen
-            screen.choose(screen.session.choices()[-1])
+            screen.choose(moving_on(screen.session.choices()))
             await pilot.pause()
         await pilot.pause()
         assert (tmp_path / "autosave-1.wes").is_file()

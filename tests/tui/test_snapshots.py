@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from warp_empires.bots.base import forward
 from warp_empires.engine import Game
 from warp_empires.saves import write_save
 from warp_empires.saves.game import game_doc
@@ -41,10 +42,10 @@ def _played(module, seed: int, steps: int) -> Game:
     rng = random.Random(seed)
     for _ in range(steps):
         p = game.prompt()
-        game.apply(p.side, rng.choice([a for a in game.legal_actions() if a[0] != "resign"]))
+        game.apply(p.side, rng.choice(forward(game.legal_actions())))
     while game.prompt().side != 0:
         p = game.prompt()
-        game.apply(p.side, rng.choice([a for a in game.legal_actions() if a[0] != "resign"]))
+        game.apply(p.side, rng.choice(forward(game.legal_actions())))
     return game
 
 
@@ -56,7 +57,7 @@ def _finished(module) -> Game:
             p = game.prompt()
             if p.side < 0:
                 return game
-            game.apply(p.side, rng.choice([a for a in game.legal_actions() if a[0] != "resign"]))
+            game.apply(p.side, rng.choice(forward(game.legal_actions())))
     raise AssertionError("no random game ended")
 
 
@@ -87,6 +88,15 @@ def test_battle_view(snap_compare, at_decision):
     game = at_decision("battle_card", open_hands=False)
     players = ("human", "bot") if game.prompt().side == 0 else ("bot", "human")
     assert snap_compare(_app(), terminal_size=PLAYING, run_before=_opener(game, players))
+
+
+def test_selection_in_progress(snap_compare, at_decision):
+    """A card picked to discard: rows keep their numbers, marked [x] / [ ] (the
+    rest dimmed, as enough are picked), the same mark in the hand."""
+    game = at_decision("discard_down", open_hands=False)
+    players = ("human", "bot") if game.prompt().side == 0 else ("bot", "human")
+    assert snap_compare(_app(), terminal_size=PLAYING, run_before=_opener(game, players),
+                        press=["2"])
 
 
 def test_handover(snap_compare, at_decision):

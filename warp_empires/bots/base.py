@@ -15,5 +15,9 @@ class Player(Protocol):
         ...
 
 
-def without_resign(legal: list[Action]) -> list[Action]:
-    return [a for a in legal if a[0] != "resign"] or legal
+BACKWARD = frozenset({"unpick", "undo", "resign"})
+
+
+def forward(legal: list[Action]) -> list[Action]:
+    """The actions that go forward: a computer player never takes back a pick."""
+    return [a for a in legal if a[0] not in BACKWARD] or legal

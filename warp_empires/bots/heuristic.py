@@ -14,7 +14,7 @@ from warp_empires.engine import Action
 from warp_empires.engine.board import reach
 from warp_empires.module.defs import Module
 
-from .base import without_resign
+from .base import forward
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
               "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1}
@@ -32,7 +32,7 @@ class HeuristicPlayer:
         self.plan: tuple[int, int, list[int]] | None = None
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        legal = without_resign(legal)
+        legal = forward(legal)
         if len(legal) == 1:
             return legal[0]
         step = view["step"]
@@ -49,13 +49,18 @@ class HeuristicPlayer:
         return CARD_VALUE.get(card.effect.kind, 1) + card.effect.amount * 0.1
 
     def _predraw_discard(self, view, legal):
+        items = view["pend"]["selection"]["items"]
         for a in legal:
-            if a[0] == "discard" and self._card_value(view, a[1]) < 0:
+            if a[0] == "pick" and self._card_value(view, items[a[1]]) < 0:
                 return a
         return ("draw",)
 
     def _discard_down(self, view, legal):
-        return min(legal, key=lambda a: self._card_value(view, a[1]))
+        items = view["pend"]["selection"]["items"]
+        picks = [a for a in legal if a[0] == "pick"]
+        if not picks:
+            return ("confirm",)
+        return min(picks, key=lambda a: self._card_value(view, items[a[1]]))
 
     # Setup
 
@@ -85,16 +90,18 @@ class HeuristicPlayer:
     def _move_units(self, view, legal):
         plan = getattr(self, "plan", None)
         pend = view["pend"]
-        if not plan or plan[0] != pend["from"]:
+        if not plan or plan[0] != pend["src"]:
             return ("back",)
-        sel = set(pend["sel"])
-        adds = {a[1] for a in legal if a[0] == "add"}
+        sel = pend["selection"]
+        items, picked = sel["items"], sel["picked"]
+        chosen = {items[i] for i in picked}
+        offered = {items[a[1]]: a for a in legal if a[0] == "pick"}
         for chit in plan[2]:
-            if chit not in sel:
-                # identical units are offered once: take whichever of the type is offered
-                alike = self._alike(view, chit, adds)
+            if chit not in chosen:
+                alike = self._alike(view, chit, set(offered) - chosen)
                 if alike is not None:
-                    return ("add", alike)
+                    chosen.add(alike)
+                    return offered[alike]
         if ("to", plan[1]) in legal:
             self.plan = None
             return ("to", plan[1])
@@ -244,10 +251,14 @@ class HeuristicPlayer:
         return 0
 
     def _casualty(self, view, legal):
+        if ("confirm",) in legal:
+            return ("confirm",)
         units = self.m.units
         b = view["battle"]
         side = view["side"]
-        choices = [(a, units[self._unit_of(view, a[1])]) for a in legal]
+        items = view["pend"]["selection"]["items"]
+        choices = [(a, units[self._unit_of(view, items[a[1]])]) for a in legal
+                   if a[0] == "pick"]
         if b["stage"] == "loser" and b["loser"] != side:
             # picking the enemy's first loss: a leader we can capture, else the strongest
             return max(choices, key=lambda x: (x[1].is_leader, x[1].force))[0]
@@ -272,9 +283,10 @@ class HeuristicPlayer:
 
     def _recruit(self, view, legal):
         side = view["side"]
-        on_map = sum(st["size"] for st in view["stacks"][side] if st)
+        sel = view["pend"]["selection"]
+        on_map = sum(st["size"] for st in view["stacks"][side] if st) + len(sel["picked"])
         limit = self.m.rules.upkeep_per_revenue * view["revenue"][side]
-        buys = [a for a in legal if a[0] == "buy"]
+        buys = [a for a in legal if a[0] == "pick"]
         if not buys or on_map >= limit:
             return ("done",)
         units = self.m.units
@@ -282,9 +294,10 @@ class HeuristicPlayer:
         unclaimed = sum(1 for t in self.m.map.territories
                         if t.is_revenue and view["control"][t.index] != side)
         by_chit = {r["chit"]: units[r["unit"]] for r in view["recruit"]}
+        items = sel["items"]
 
         def worth(a):
-            u = by_chit[a[1]]
+            u = by_chit[items[a[1]]]
             claimer = u.move > 0 and bool(u.traits & needed) and unclaimed > 0
             return (u.is_leader * 6 + u.force + claimer * 4 - (u.move == 0) * 2)
         return max(buys, key=worth)
@@ -298,11 +311,15 @@ class HeuristicPlayer:
         return max(legal, key=weight)
 
     def _upkeep(self, view, legal):
+        if ("confirm",) in legal:
+            return ("confirm",)
         side = view["side"]
         units = self.m.units
+        items = view["pend"]["selection"]["items"]
         own = {u["chit"]: units[u["unit"]] for st in view["stacks"][side] if st
                for u in st["units"]}
-        return min(legal, key=lambda a: (own[a[1]].is_leader, own[a[1]].force))
+        picks = [a for a in legal if a[0] == "pick"]
+        return min(picks, key=lambda a: (own[items[a[1]]].is_leader, own[items[a[1]]].force))
 
 
 def _distances(module: Module) -> list[list[int]]:

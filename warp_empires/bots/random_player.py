@@ -1,4 +1,5 @@
-"""Uniform over the legal actions (never resigning): the fuzzer's player."""
+"""Uniform over the legal actions that go forward (never unpicking, undoing or
+resigning): the fuzzer's player."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from warp_empires.engine import Action
 
-from .base import without_resign
+from .base import forward
 
 
 class RandomPlayer:
@@ -17,4 +18,4 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        return self.rng.choice(without_resign(legal))
+        return self.rng.choice(forward(legal))

@@ -116,7 +116,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def _print_actions(game: Game) -> None:
-    replay = Game.new(game.module, game.seed, game.options)
+    replay = Game.replay(game.module, game.seed, game.options, [], game.base)
     for n, (side, action) in enumerate(game.actions, 1):
         state = replay.state
         text = describe_action(game.module, state, tuple(action))

@@ -1,7 +1,8 @@
 """The generic Warp Empires rules engine. See docs/engine-api.md."""
 
-from .actions import Action, describe_action, parse_action, short_text
-from .api import Prompt, apply, legal_actions, prompt
+from .actions import Action, parse_action, short_text
+from .api import Prompt, apply, can_undo, decider, legal_actions, prompt
+from .describe import describe_action
 from .errors import IllegalAction
 from .game import Game
 from .setup import setup
@@ -10,6 +11,7 @@ from .text import position_text
 from .view import view
 
 __all__ = [
-    "Action", "Game", "IllegalAction", "Prompt", "State", "apply", "describe_action",
-    "legal_actions", "parse_action", "position_text", "prompt", "setup", "short_text", "view",
+    "Action", "Game", "IllegalAction", "Prompt", "State", "apply", "can_undo", "decider",
+    "describe_action", "legal_actions", "parse_action", "position_text", "prompt", "setup",
+    "short_text", "view",
 ]

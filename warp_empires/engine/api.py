@@ -1,31 +1,74 @@
-"""The one door into the rules: prompt, legal_actions and apply.
+"""The one door into the rules: prompt, legal_actions, apply, undo.
 
-Each pending step has a row in STEPS: who decides, what they may do, how an
-action is carried out, and the words that tell the player what to decide.
+Each pending step is one object (steps.py) beside the rules it belongs to:
+who decides, the legal list, a fast legality check, the effect and the
+prompt's words. This module only finds the step and keeps the door.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from . import battle, cards, economy, move, setup, victory
+from . import battle, cards, economy, flow, move, setup, victory
 from .actions import Action, check_shape
-from .board import stack_move, unit_names
 from .errors import IllegalAction
 from .state import NO_SIDE, State
+from .steps import Step
+
+STEPS: dict[str, Step] = {
+    step.kind: step
+    for step in (*setup.STEPS, *economy.STEPS, *move.STEPS, *cards.STEPS, *battle.STEPS)
+}
 
 
-@dataclass(frozen=True, slots=True)
 class Prompt:
-    side: int  # who must decide; -1 when the game is over
-    kind: str  # the step, e.g. "battle_card"
-    text: str  # what to decide, in plain words
-    owed: int = 0  # how many more of the same decision are owed
+    """The decision pending: who decides and what kind of decision, with its
+    words, how many more of the same are owed, whether it is forced (exactly
+    one legal action, and everyone can see that: RULINGS H9) and whether the
+    side may undo (Z1). The words, `owed` and `forced` are worked out when first
+    read, from the state as it was when the prompt was made: read them before
+    applying another action."""
+
+    __slots__ = ("side", "kind", "undo", "_state", "_text", "_owed", "_forced")
+
+    def __init__(self, side: int, kind: str, text: str | None = None, owed: int = 0,
+                 forced: bool = False, undo: bool = False, state: State | None = None) -> None:
+        self.side = side
+        self.kind = kind
+        self.undo = undo
+        self._state = state
+        self._text = text
+        self._owed = None if state is not None else owed
+        self._forced = None if state is not None else forced
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = STEPS[self.kind].text(self._state)
+        return self._text
+
+    @property
+    def owed(self) -> int:
+        if self._owed is None:
+            self._owed = STEPS[self.kind].owed(self._state)
+        return self._owed
+
+    @property
+    def forced(self) -> bool:
+        if self._forced is None:
+            step = STEPS[self.kind]
+            self._forced = step.forced(self._state, step.legal(self._state))
+        return self._forced
 
     def to_data(self) -> dict[str, Any]:
-        return {"side": self.side, "kind": self.kind, "text": self.text, "owed": self.owed}
+        return {"side": self.side, "kind": self.kind, "text": self.text, "owed": self.owed,
+                "forced": self.forced, "undo": self.undo}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Prompt) and self.to_data() == other.to_data()
+
+    def __repr__(self) -> str:
+        return f"Prompt({self.to_data()!r})"
 
     def public(self, state: State) -> Prompt:
         """What the other side may read: who is deciding, not the details,
@@ -34,147 +77,47 @@ class Prompt:
             return self
         who = state.side_name(self.side)
         return Prompt(self.side, self.kind, f"Waiting for the {who} to decide ({state.phase} "
-                      f"phase).", 0)
+                      f"phase).")
 
 
-def _active(s: State) -> int:
-    return s.active
-
-
-def _none(s: State) -> int:
-    return 0
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    side: Callable[[State], int]
-    legal: Callable[[State], list[Action]]
-    do: Callable[[State, Action], None]
-    text: Callable[[State], str]
-    owed: Callable[[State], int] = _none
-    # a faster `action in legal(state)`, for steps with long legal lists
-    check: Callable[[State, Action], bool] | None = None
-
-
-def _card(s: State) -> str:
-    return s.module.cards[s.pend["card"]].name
-
-
-def _battle_at(s: State) -> str:
-    return s.territory_name(s.battle["t"])
-
-
-def _casualty_text(s: State) -> str:
-    b = s.battle
-    if b["stage"] == "loser":
-        if b["picker"] != b["loser"]:  # RULINGS B7: the winner picks only the first
-            return f"Battle at {_battle_at(s)} won: choose the first of the {b['owed']} " \
-                   f"units the {s.says(b['loser'], 'lose')}; they choose the rest."
-        return f"Battle at {_battle_at(s)} lost: choose your lost units, {b['owed']} more."
-    return f"Battle at {_battle_at(s)} won: choose your own losses, Force " \
-           f"{battle.casualty_owed(s)} more."
-
-
-def _group_text(s: State) -> str:
-    where = s.territory_name(s.pend["from"])
-    sel = s.pend["sel"]
-    if not sel:
-        return f"{_card(s)}: choose units for the group leaving {where}."
-    spaces = stack_move(s, sel)
-    return (f"{_card(s)}: the group leaving {where} is {unit_names(s, sel)} (moves up to "
-            f"{spaces}). Add units, or choose its destination.")
-
-
-TARGET_WORDS = {
-    ("spy", 0): "choose an enemy stack to look at",
-    ("remove_control", 0): "choose an enemy control marker to remove",
-    ("rescue", 0): "choose the captive leader to free",
-    ("rescue", 1): "choose where the freed leader returns",
-    ("sabotage", 0): "choose an enemy stack to sabotage",
-    ("sabotage", 1): "choose the fortification to destroy",
-    ("target_bonus", 0): "choose your unit to get +{amount}",
-    ("zero_force", 0): "choose the enemy unit that will count 0 Force",
-    ("destroy", 0): "choose the enemy unit to destroy",
-}
-
-
-def _target_text(s: State) -> str:
-    eff = s.module.cards[s.pend["card"]].effect
-    words = TARGET_WORDS.get((eff.kind, s.pend.get("stage", 0)), "choose a target")
-    if eff.kind == "spy" and eff.hand:
-        words += ", or look at their hand"
-    return f"{_card(s)}: {words.format(amount=eff.amount)}."
-
-
-STEPS: dict[str, Step] = {
-    "choose_start": Step(
-        setup.start_side, setup.start_legal, setup.start_do,
-        lambda s: "Choose the planet where your forces start."),
-    "predraw_discard": Step(
-        _active, economy.predraw_legal, economy.predraw_do,
-        lambda s: "Draw phase: discard any cards you don't want, then draw."),
-    "discard_down": Step(
-        _active, economy.discard_down_legal, economy.discard_down_do,
-        lambda s: f"Too many cards: discard down to {s.module.rules.hand_limit}.",
-        economy.discard_down_owed),
-    "move": Step(
-        _active, move.move_legal, move.move_do,
-        lambda s: "Move phase: play a move or other card, change a stack's top unit, "
-                  "or end the phase.", check=move.move_check),
-    "move_from": Step(
-        _active, move.move_from_legal, move.move_from_do,
-        lambda s: f"{_card(s)}: choose where the next group starts ({s.pend['left']} group"
-                  f"{'s' if s.pend['left'] != 1 else ''} left), or stop.",
-        lambda s: s.pend["left"]),
-    "move_units": Step(
-        _active, move.move_units_legal, move.move_units_do, _group_text),
-    "card_target": Step(cards.target_side, cards.target_legal, cards.target_do, _target_text),
-    "choose_battle": Step(
-        _active, battle.choose_legal, battle.choose_do,
-        lambda s: "Battle phase: choose the next battle."),
-    "battle_card": Step(
-        battle.battle_side, battle.card_legal, battle.card_do,
-        lambda s: f"Battle at {_battle_at(s)}: play a battle card or pass."),
-    "casualty": Step(
-        battle.casualty_side, battle.casualty_legal, battle.casualty_do, _casualty_text,
-        battle.casualty_owed),
-    "retreat": Step(
-        battle.retreat_side, battle.retreat_legal, battle.retreat_do,
-        lambda s: f"Battle at {_battle_at(s)} lost: choose where your survivors retreat."),
-    "recruit": Step(
-        _active, economy.recruit_legal, economy.recruit_do,
-        lambda s: f"Recruit phase: buy units from the chits drawn (bank "
-                  f"{s.banks[s.active]}), or finish."),
-    "place": Step(
-        _active, economy.place_legal, economy.place_do,
-        lambda s: f"Recruit phase: choose where {s.unit(s.pend['placing']).name} enters play."),
-    "upkeep": Step(
-        _active, economy.upkeep_legal, economy.upkeep_do,
-        lambda s: f"Upkeep: you may keep {economy.upkeep_limit(s, s.active)} units; choose "
-                  f"units to disband, {economy.upkeep_owed(s)} more.",
-        economy.upkeep_owed),
-}
+def decider(state: State) -> int:
+    """The side that must decide now; -1 when the game is over."""
+    if state.winner != NO_SIDE:
+        return NO_SIDE
+    return STEPS[state.step].side(state)
 
 
 def prompt(state: State) -> Prompt:
-    """The decision pending now: who, what kind, in words, and how many owed."""
+    """The decision pending now."""
     if state.winner != NO_SIDE:
         return Prompt(NO_SIDE, "game_over",
                       f"Game over: the {state.says(state.winner, 'win')}. {state.win_reason}")
     step = STEPS[state.step]
-    return Prompt(step.side(state), state.step, step.text(state), step.owed(state))
+    side = step.side(state)
+    return Prompt(side, state.step, undo=bool(state.undo), state=state)
 
 
 def legal_actions(state: State, side: int | None = None) -> list[Action]:
-    """Exactly what the rules allow now. For the side not deciding (given as
-    `side`), that is only resigning (RULINGS W3)."""
+    """Exactly what the rules allow now, for the deciding side; empty for the
+    other side. Resigning (any time, either side) and undo (`can_undo`) are
+    kept apart from the list."""
     if state.winner != NO_SIDE or (side is not None and side not in (0, 1)):
         return []
     step = STEPS[state.step]
-    decider = step.side(state)
-    if side is not None and side != decider:
-        return [("resign",)]
-    return step.legal(state) + [("resign",)]
+    if side is not None and side != step.side(state):
+        return []
+    return step.legal(state)
+
+
+def can_undo(state: State, side: int) -> bool:
+    """Whether `side` may take back its latest decision now (RULINGS Z1)."""
+    return bool(state.undo) and state.winner == NO_SIDE and decider(state) == side
+
+
+def where(state: State) -> str:
+    """A short public name of the position, for error messages: nothing in it
+    is secret (RULINGS H9)."""
+    return f"turn {state.turn}, {state.side_name(state.active)} {state.phase}/{state.step}"
 
 
 def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
@@ -182,21 +125,53 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     is unchanged when IllegalAction is raised."""
     action = check_shape(action)
     if state.winner != NO_SIDE:
-        raise IllegalAction("the game is over", "game_over")
+        raise IllegalAction(f"the game is over ({where(state)})", "game_over")
     if type(side) is not int or side not in (0, 1):
         raise IllegalAction(f"no side {side!r}", "malformed")
-    start = len(state.log)
-    if action[0] == "resign":
-        victory.resign(state, side)
-        return state.log[start:]
-    step = STEPS[state.step]
-    decider = step.side(state)
-    if side != decider:
-        raise IllegalAction(f"the {state.side_name(decider)} must decide now, not the "
-                            f"{state.side_name(side)}", "wrong_side")
-    legal = step.check(state, action) if step.check else action in step.legal(state)
-    if not legal:
-        raise IllegalAction(f"{' '.join(map(str, action))} is not legal now "
-                            f"({state.step})", "not_legal")
-    step.do(state, action)
-    return state.log[start:]
+    s = state
+    start = len(s.log)
+    verb = action[0]
+    if verb == "resign":
+        victory.resign(s, side)
+        return s.log[start:]
+    step = STEPS[s.step]
+    deciding = step.side(s)
+    if side != deciding:
+        raise IllegalAction(f"the {s.side_name(deciding)} must decide now, not the "
+                            f"{s.side_name(side)} ({where(s)})", "wrong_side")
+    if verb == "undo":
+        if not s.undo:
+            raise IllegalAction(f"nothing to undo ({where(s)})", "not_legal")
+        checkpoints = s.undo
+        s.restore(checkpoints.pop())
+        s.undo = checkpoints
+        return []
+    if not step.check(s, action):
+        raise IllegalAction(f"'{' '.join(map(str, action))}' is not legal now ({where(s)})",
+                            "not_legal")
+    if s.undo is None:
+        nxt = step.do(s, action)
+        if nxt is not None:
+            flow.run(s, nxt)
+        return s.log[start:]
+    before = s.clone()
+    seen = _exposed(s)
+    flow.run(s, step.do(s, action))
+    checkpoints = s.undo
+    other = 1 - side
+    if (_exposed(s) != seen or decider(s) != side
+            or any(e["to"] is None or e["to"] == other for e in s.log[start:])):
+        # RULINGS Z1: nothing before a draw or roll, a reveal, anything the other
+        # side could see (every public change is logged), or its decision
+        checkpoints.clear()
+    else:
+        checkpoints.append(before)
+    return s.log[start:]
+
+
+def _exposed(s: State) -> tuple[Any, ...]:
+    """What a decision that can be taken back leaves as it was: the generator
+    (nothing drawn or rolled), the deck, hands, banks, phase and spy results
+    (RULINGS Z1). Public changes are caught by their log lines as well."""
+    return (s.rng, len(s.deck), len(s.hands[0]), len(s.hands[1]), s.banks[0], s.banks[1],
+            s.phase, s.winner, len(s.intel[0]), len(s.intel[1]), len(s.discard))

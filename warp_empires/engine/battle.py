@@ -5,18 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import cards
+from . import cards, victory
 from .actions import Action
 from .board import (
     capture_or_return,
     distinct_by_type,
     log,
     other,
+    put_below,
     refill_hands,
+    remove_from_map,
     unit_name,
     unit_names,
 )
+from .pending import Battle, Selection
 from .state import State
+from .steps import SelectStep, Step
 
 
 def contested(s: State) -> list[int]:
@@ -24,89 +28,112 @@ def contested(s: State) -> list[int]:
     return [t for t in range(len(a)) if a[t] and b[t]]
 
 
-def begin_phase(s: State) -> None:
+def begin_phase(s: State) -> str | None:
     """Starts the next battle, asks which one, or ends the phase (RULINGS B1)."""
-    from . import flow
-
+    s.pend = None
     places = contested(s)
     if not places:
-        flow.end_battle_phase(s)
-    elif len(places) == 1:
-        _start(s, places[0])
-    else:
-        s.step = "choose_battle"
+        return "battles_over"
+    if len(places) == 1:
+        return _start(s, places[0])
+    s.step = "choose_battle"
+    return None
 
 
-def choose_legal(s: State) -> list[Action]:
-    return [("battle", t) for t in contested(s)]
+class ChooseBattle(Step):
+    kind = "choose_battle"
+    public = True
+
+    def legal(self, s: State) -> list[Action]:
+        return [("battle", t) for t in contested(s)]
+
+    def do(self, s: State, a: Action) -> str | None:
+        return _start(s, a[1])
+
+    def text(self, s: State) -> str:
+        return "Battle phase: choose the next battle."
 
 
-def choose_do(s: State, a: Action) -> None:
-    _start(s, a[1])
-
-
-def _start(s: State, t: int) -> None:
+def _start(s: State, t: int) -> str | None:
     att = s.active
-    s.battle = {"t": t, "att": att, "turn": att, "passes": 0, "played": [], "zeroed": [],
-                "destroyed": [], "stage": "cards", "winner": -1, "loser": -1, "picker": -1,
-                "owed": 0, "lost_force": 0, "winner_lost": 0, "capture": False, "result": "",
-                "losses": [], "totals": []}
+    s.battle = Battle(t, att, att)
     s.step = "battle_card"
     # RULINGS B2: both stacks are shown to both players when the battle starts.
     dfn = other(att)
     log(s, f"Battle at {s.territory_name(t)}: {s.says(att, 'attack')} the "
            f"{s.side_name(dfn)}. {s.side_name(att)}: {unit_names(s, s.stacks[att][t])}. "
            f"{s.side_name(dfn)}: {unit_names(s, s.stacks[dfn][t])}.", kind="battle")
+    return None
 
 
-def battle_side(s: State) -> int:
-    return s.battle["turn"]
+def _battle_at(s: State) -> str:
+    return s.territory_name(s.battle.t)
 
 
-def card_legal(s: State) -> list[Action]:
-    acts: list[Action] = [("play", k) for k in cards.playable(s, s.battle["turn"], "battle")]
-    acts.append(("pass",))
-    return acts
+class BattleCard(Step):
+    kind = "battle_card"
+
+    def side(self, s: State) -> int:
+        return s.battle.turn
+
+    def legal(self, s: State) -> list[Action]:
+        acts: list[Action] = [("play", k) for k in cards.playable(s, s.battle.turn, "battle")]
+        acts.append(("pass",))
+        return acts
+
+    def check(self, s: State, a: Action) -> bool:
+        if a[0] == "pass":
+            return True
+        side = s.battle.turn
+        return a[0] == "play" and a[1] in s.hands[side] and cards.can_play(s, side, a[1],
+                                                                            "battle")
+
+    def do(self, s: State, a: Action) -> str | None:
+        b = s.battle
+        side = b.turn
+        if a[0] == "pass":
+            b.passes += 1
+            log(s, f"{s.says(side, 'pass')}.", kind="battle")
+            if b.passes >= 2:  # RULINGS B3: both passed in a row
+                return _resolve(s)
+            b.turn = other(side)
+            return None
+        s.hands[side].remove(a[1])
+        s.discard.append(a[1])
+        return cards.start(s, side, a[1])
+
+    def text(self, s: State) -> str:
+        return f"Battle at {_battle_at(s)}: play a battle card or pass."
+
+    def forced(self, s: State, legal: list[Action]) -> bool:
+        # Passing is forced for everyone to see only with an empty hand: whether
+        # a card in hand is a battle card is secret (RULINGS H9).
+        return not s.hands[s.battle.turn]
 
 
-def card_do(s: State, a: Action) -> None:
+def after_card(s: State) -> str | None:
     b = s.battle
-    side = b["turn"]
-    if a[0] == "pass":
-        b["passes"] += 1
-        log(s, f"{s.says(side, 'pass')}.", kind="battle")
-        if b["passes"] >= 2:  # RULINGS B3: both passed in a row
-            _resolve(s)
-        else:
-            b["turn"] = other(side)
-        return
-    s.hands[side].remove(a[1])
-    s.discard.append(a[1])
-    cards.start(s, side, a[1])
-
-
-def after_card(s: State) -> None:
-    b = s.battle
-    b["passes"] = 0
-    b["turn"] = other(b["turn"])
-    t = b["t"]
+    b.passes = 0
+    b.turn = other(b.turn)
+    t = b.t
     if not s.stacks[0][t] or not s.stacks[1][t]:
-        _resolve(s)  # a card destroyed a whole stack: nothing left to play for
+        return _resolve(s)  # a card destroyed a whole stack: nothing left to play for
+    return None
 
 
 def totals(s: State) -> list[dict[str, Any]]:
     """Each side's total and its breakdown (RULINGS B5)."""
     b = s.battle
-    t = b["t"]
+    t = b.t
     rules = s.module.rules
     units = s.module.units
-    zeroed = b["zeroed"]
+    zeroed = b.zeroed
     out: list[dict[str, Any]] = []
     for side in (0, 1):
         mine, theirs = s.stacks[side][t], s.stacks[other(side)][t]
         base = sum(units[s.chits[c]].force for c in mine if c not in zeroed)
         bonus = 0
-        for who, kind, target in b["played"]:
+        for who, kind, target in b.played:
             if who != side:
                 continue
             eff = s.module.cards[kind].effect
@@ -131,12 +158,12 @@ def totals(s: State) -> list[dict[str, Any]]:
     return out
 
 
-def _resolve(s: State) -> None:
+def _resolve(s: State) -> str | None:
     b = s.battle
-    t = b["t"]
-    att, dfn = b["att"], other(b["att"])
+    t = b.t
+    att, dfn = b.att, other(b.att)
     if not s.stacks[att][t] and not s.stacks[dfn][t]:
-        b["result"] = "Both stacks were destroyed."
+        b.result = "Both stacks were destroyed."
         log(s, f"Battle at {s.territory_name(t)}: both stacks destroyed.", kind="battle")
         return _finish(s)
     tot = totals(s)
@@ -149,82 +176,89 @@ def _resolve(s: State) -> None:
     else:  # RULINGS B6
         winner = dfn if s.module.rules.tie_winner == "defender" else att
     loser = other(winner)
-    b["winner"], b["loser"], b["totals"] = winner, loser, tot
-    b["result"] = (f"{s.says(winner, 'win')} at {s.territory_name(t)}, "
-                   f"{tot[winner]['total']} to {tot[loser]['total']}.")
-    log(s, b["result"], kind="battle")
+    b.winner, b.loser, b.totals = winner, loser, tot
+    b.result = (f"{s.says(winner, 'win')} at {s.territory_name(t)}, "
+                f"{tot[winner]['total']} to {tot[loser]['total']}.")
+    log(s, b.result, kind="battle")
     rules = s.module.rules
     win_stack = s.stacks[winner][t]
     # RULINGS B9: capture may need a leader in the winning stack, as it stands now.
-    b["capture"] = not rules.capture_needs_leader or any(s.unit(c).is_leader for c in win_stack)
+    b.capture = not rules.capture_needs_leader or any(s.unit(c).is_leader for c in win_stack)
     # RULINGS B7: the loser's fortifications are destroyed outright.
     for c in [c for c in s.stacks[loser][t] if s.unit(c).is_fortification]:
         _lose(s, c)
-    others = s.stacks[loser][t]
-    b["owed"] = (len(others) + 1) // 2
-    b["stage"] = "loser"
-    b["picker"] = winner  # the winner picks the loser's first loss
-    s.step = "casualty"
-    _settle(s)
+    b.owed = (len(s.stacks[loser][t]) + 1) // 2
+    b.stage = "loser"
+    b.picker = winner  # the winner picks the loser's first loss
+    return _settle(s)
 
 
 def _lose(s: State, chit: int) -> None:
     """Removes a battle loss from the map; leaders as RULINGS B9 says."""
     b = s.battle
-    t = b["t"]
+    t = b.t
     side = s.side_of(chit)
-    s.stacks[side][t].remove(chit)
+    remove_from_map(s, chit, t)
     force = s.unit(chit).force
     name = unit_name(s, chit)
-    if side == b["loser"]:
-        b["lost_force"] += force
-        fate = capture_or_return(s, chit, b["winner"], b["capture"])
+    if side == b.loser:
+        b.lost_force += force
+        fate = capture_or_return(s, chit, b.winner, b.capture)
     else:
-        b["winner_lost"] += force
+        b.winner_lost += force
         rules = s.module.rules
         allowed = rules.winner_lost_leaders == "captured" and (
             not rules.capture_needs_leader
-            or any(s.unit(c).is_leader for c in s.stacks[b["loser"]][t]))
-        fate = capture_or_return(s, chit, b["loser"], allowed)
-    b["losses"].append([side, s.chits[chit], fate])
+            or any(s.unit(c).is_leader for c in s.stacks[b.loser][t]))
+        fate = capture_or_return(s, chit, b.loser, allowed)
+    b.losses.append([side, s.chits[chit], fate])
     text = f"{s.says(side, 'lose')} {name}"
     if fate == "captured":
         text += " (captured)"
     log(s, text + ".", kind="loss")
 
 
-def _winner_owed(s: State) -> int:
+def winner_owed(s: State) -> int:
     """Force the winner still has to lose: at least half the loser's (RULINGS B8)."""
     b = s.battle
-    return max(0, (b["lost_force"] + 1) // 2 - b["winner_lost"])
+    return max(0, (b.lost_force + 1) // 2 - b.winner_lost)
 
 
-def _settle(s: State) -> None:
-    """Takes losses that leave no choice, and moves on when none are owed."""
+def _forceful(s: State, stack: list[int]) -> list[int]:
+    return [c for c in stack if s.unit(c).force]
+
+
+def _settle(s: State) -> str | None:
+    """Takes losses that leave no choice, asks for a selection where there is
+    one, and moves on when none are owed."""
     b = s.battle
-    t = b["t"]
-    if b["stage"] == "loser":
-        stack = s.stacks[b["loser"]][t]
-        while b["owed"] > 0 and _no_choice(s, stack, b["owed"]):
-            _lose(s, stack[0])
-            b["owed"] -= 1
-        if b["owed"] > 0:
-            return
-        b["stage"] = "winner"
-        b["picker"] = b["winner"]
-        stack = s.stacks[b["winner"]][t]
-        worth = sum(s.unit(c).force for c in stack)
-        if _winner_owed(s) > worth:  # not enough to pay: the whole stack is lost
-            for c in stack[:]:
+    t = b.t
+    stacks = s.stacks
+    if b.stage == "loser":
+        while b.owed > 0 and _no_choice(s, stacks[b.loser][t], b.owed):
+            _lose(s, stacks[b.loser][t][0])
+            b.owed -= 1
+        if b.owed > 0:
+            s.step = "casualty"
+            s.pend = Selection(list(stacks[b.loser][t]))
+            return None
+        b.stage = "winner"
+        b.picker = b.winner
+        worth = sum(s.unit(c).force for c in stacks[b.winner][t])
+        if winner_owed(s) > worth:  # not enough to pay: the whole stack is lost
+            for c in stacks[b.winner][t]:
                 _lose(s, c)
-    if b["stage"] == "winner":
-        stack = s.stacks[b["winner"]][t]
-        while _winner_owed(s) > 0 and _no_choice(s, [c for c in stack if s.unit(c).force], 1):
-            _lose(s, next(c for c in stack if s.unit(c).force))
-        if _winner_owed(s) > 0 and stack:
-            return
-        b["stage"] = "retreat"
-        _begin_retreat(s)
+    if b.stage == "winner":
+        while winner_owed(s) > 0 and _no_choice(s, _forceful(s, stacks[b.winner][t]), 1):
+            _lose(s, _forceful(s, stacks[b.winner][t])[0])
+        if winner_owed(s) > 0 and stacks[b.winner][t]:
+            s.step = "casualty"
+            s.pend = Selection(_forceful(s, stacks[b.winner][t]))
+            return None
+        b.stage = "retreat"
+        s.pend = None
+        return _begin_retreat(s)
+    return None
 
 
 def _no_choice(s: State, stack: list[int], owed: int) -> bool:
@@ -232,42 +266,69 @@ def _no_choice(s: State, stack: list[int], owed: int) -> bool:
     return bool(stack) and (owed >= len(stack) or len(distinct_by_type(s, stack)) == 1)
 
 
-def casualty_side(s: State) -> int:
-    return s.battle["picker"]
+class Casualty(SelectStep):
+    """Choosing losses (RULINGS B7, B8): the winner picks the loser's first,
+    the loser the rest, then the winner its own, by printed Force."""
 
+    kind = "casualty"
 
-def casualty_owed(s: State) -> int:
-    b = s.battle
-    return b["owed"] if b["stage"] == "loser" else _winner_owed(s)
+    def side(self, s: State) -> int:
+        return s.battle.picker
 
+    def _need(self, s: State) -> int:
+        b = s.battle
+        return 1 if b.picker != b.loser else b.owed
 
-def casualty_legal(s: State) -> list[Action]:
-    b = s.battle
-    side = b["loser"] if b["stage"] == "loser" else b["winner"]
-    stack = s.stacks[side][b["t"]]
-    if b["stage"] == "winner":
-        stack = [c for c in stack if s.unit(c).force > 0]
-    return [("lose", c) for c in distinct_by_type(s, stack)]
+    def owed(self, s: State) -> int:
+        b = s.battle
+        if b.stage == "loser":
+            return self._need(s) - len(s.pend.picked)
+        return max(0, winner_owed(s) - sum(s.unit(c).force for c in s.pend.chosen()))
 
+    def can_pick(self, s: State, sel: Selection, i: int) -> bool:
+        return self.owed(s) > 0
 
-def casualty_do(s: State, a: Action) -> None:
-    b = s.battle
-    _lose(s, a[1])
-    if b["stage"] == "loser":
-        b["owed"] -= 1
-        b["picker"] = b["loser"]  # the loser picks the rest (RULINGS B7)
-    _settle(s)
+    def room(self, s: State, sel: Selection) -> bool | None:
+        return self.owed(s) > 0
+
+    def can_confirm(self, s: State, sel: Selection) -> bool:
+        return self.owed(s) == 0
+
+    def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
+        b = s.battle
+        for c in sel.chosen():
+            _lose(s, c)
+            if b.stage == "loser":
+                b.owed -= 1
+        if b.stage == "loser":
+            b.picker = b.loser  # the loser picks the rest (RULINGS B7)
+        return _settle(s)
+
+    def text(self, s: State) -> str:
+        b = s.battle
+        n = self.owed(s)
+        done = " Confirm the picked units." if n == 0 else ""
+        if b.stage == "loser":
+            if b.picker != b.loser:  # RULINGS B7: the winner picks only the first
+                if b.owed == 1:
+                    return (f"Battle at {_battle_at(s)} won: pick the unit the "
+                            f"{s.says(b.loser, 'lose')}.{done}")
+                return (f"Battle at {_battle_at(s)} won: pick the first of the {b.owed} units "
+                        f"the {s.says(b.loser, 'lose')}; they choose the rest.{done}")
+            return f"Battle at {_battle_at(s)} lost: pick your lost units, {n} more.{done}"
+        return (f"Battle at {_battle_at(s)} won: pick your own losses, Force {n} more."
+                f"{done}")
 
 
 def retreat_options(s: State) -> list[int]:
     b = s.battle
-    winner = s.stacks[b["winner"]]
-    return [n for n in s.module.map.territories[b["t"]].neighbours if not winner[n]]
+    winner = s.stacks[b.winner]
+    return [n for n in s.module.map.territories[b.t].neighbours if not winner[n]]
 
 
-def _begin_retreat(s: State) -> None:
+def _begin_retreat(s: State) -> str | None:
     b = s.battle
-    t, loser = b["t"], b["loser"]
+    t, loser = b.t, b.loser
     survivors = s.stacks[loser][t]
     if not survivors:
         return _finish(s)
@@ -281,39 +342,47 @@ def _begin_retreat(s: State) -> None:
     if len(options) == 1:
         return _retreat(s, options[0])
     s.step = "retreat"
+    return None
 
 
-def retreat_side(s: State) -> int:
-    return s.battle["loser"]
+class Retreat(Step):
+    kind = "retreat"
+    public = True
+
+    def side(self, s: State) -> int:
+        return s.battle.loser
+
+    def legal(self, s: State) -> list[Action]:
+        return [("retreat", t) for t in retreat_options(s)]
+
+    def do(self, s: State, a: Action) -> str | None:
+        return _retreat(s, a[1])
+
+    def text(self, s: State) -> str:
+        return f"Battle at {_battle_at(s)} lost: choose where your survivors retreat."
 
 
-def retreat_legal(s: State) -> list[Action]:
-    return [("retreat", t) for t in retreat_options(s)]
-
-
-def retreat_do(s: State, a: Action) -> None:
-    _retreat(s, a[1])
-
-
-def _retreat(s: State, dest: int) -> None:
+def _retreat(s: State, dest: int) -> str | None:
     b = s.battle
-    t, loser = b["t"], b["loser"]
+    t, loser = b.t, b.loser
     survivors = s.stacks[loser][t]
-    s.stacks[loser][dest].extend(survivors)  # joining a friendly stack keeps its top
-    s.stacks[loser][t] = []
+    put_below(s, loser, dest, survivors)  # joining a friendly stack keeps its top
+    s.stacks[loser][t] = ()
     log(s, f"{s.says(loser, 'retreat')} {len(survivors)} unit"
            f"{'s' if len(survivors) != 1 else ''} from {s.territory_name(t)} to "
            f"{s.territory_name(dest)}.", kind="retreat")
-    _finish(s)
+    return _finish(s)
 
 
-def _finish(s: State) -> None:
-    from . import victory
-
+def _finish(s: State) -> str | None:
     b = s.battle
-    refill_hands(s, b["att"])  # RULINGS B11
+    refill_hands(s, b.att)  # RULINGS B11
     s.last_battle = b
     s.battle = None
+    s.pend = None
     if victory.check(s):  # RULINGS B12
-        return
-    begin_phase(s)
+        return None
+    return begin_phase(s)
+
+
+STEPS = [ChooseBattle(), BattleCard(), Casualty(), Retreat()]

@@ -86,16 +86,34 @@ def unit_names(s: State, chits: list[int]) -> str:
     return ", ".join(unit_name(s, c) for c in chits) or "nothing"
 
 
+# Stacks are tuples, replaced whole and never changed in place: a copy of a
+# state shares them, so `State.clone` copies two short lists, not every stack.
+
+
 def place(s: State, chit: int, t: int, on_top: bool = False) -> None:
-    stack = s.stacks[s.side_of(chit)][t]
-    if on_top:
-        stack.insert(0, chit)
-    else:
-        stack.append(chit)
+    row = s.stacks[s.tab.chit_side[chit]]
+    row[t] = (chit, *row[t]) if on_top else (*row[t], chit)
+
+
+def put_on_top(s: State, side: int, t: int, group: Sequence[int]) -> None:
+    """The group joins the stack at t, its first unit on top (RULINGS H2)."""
+    row = s.stacks[side]
+    row[t] = (*group, *row[t])
+
+
+def put_below(s: State, side: int, t: int, group: Sequence[int]) -> None:
+    row = s.stacks[side]
+    row[t] = (*row[t], *group)
 
 
 def remove_from_map(s: State, chit: int, t: int) -> None:
-    s.stacks[s.side_of(chit)][t].remove(chit)
+    row = s.stacks[s.tab.chit_side[chit]]
+    row[t] = tuple(c for c in row[t] if c != chit)
+
+
+def remove_group(s: State, side: int, t: int, group: Sequence[int]) -> None:
+    row = s.stacks[side]
+    row[t] = tuple(c for c in row[t] if c not in group)
 
 
 def to_pile(s: State, chit: int) -> None:
@@ -120,13 +138,13 @@ def draw_chits(s: State, side: int, n: int, leaders: bool = True) -> list[int]:
 
 
 def units_on_map(s: State, side: int) -> int:
-    return sum(len(st) for st in s.stacks[side])
+    return sum(map(len, s.stacks[side]))
 
 
 def stack_move(s: State, stack: list[int]) -> int:
     """Spaces a group may move: that of its slowest unit (RULINGS M1)."""
-    units = s.module.units
-    return min(units[s.chits[c]].move for c in stack)
+    units, types = s.module.units, s.chits
+    return min(units[types[c]].move for c in stack)
 
 
 def reachable(s: State, side: int, start: int, steps: int) -> list[int]:
@@ -158,8 +176,8 @@ def reach(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: i
 
 
 def controlled_revenue(s: State, side: int) -> list[int]:
-    return [t.index for t in s.module.map.territories
-            if t.is_revenue and s.control[t.index] == side]
+    control = s.control
+    return [t for t in s.tab.revenue if control[t] == side]
 
 
 def safe_revenue(s: State, side: int) -> list[int]:
@@ -174,10 +192,11 @@ def distinct_by_type(s: State, chits: list[int]) -> list[int]:
     identical units are the same choice, so legal lists name one of them."""
     if len(chits) < 2:
         return list(chits)
+    types = s.chits
     seen: set[int] = set()
     out: list[int] = []
     for c in sorted(chits):
-        t = s.chits[c]
+        t = types[c]
         if t not in seen:
             seen.add(t)
             out.append(c)

@@ -5,51 +5,71 @@ from __future__ import annotations
 
 from .actions import Action
 from .board import (
+    controlled_revenue,
     distinct_by_type,
     log,
     other,
     place,
-    safe_revenue,
+    remove_from_map,
+    take_random,
     to_pile,
     unit_name,
     unit_names,
 )
+from .pending import CardPlay
 from .state import NO_SIDE, State
+from .steps import Step
 
 
 def may_play(s: State, side: int, kind: int) -> bool:
     """A card marked for one side can be played only by that side (RULINGS M6)."""
-    owner = s.module.cards[kind].side
-    return owner is None or owner == side
+    owner = s.tab.card_side[kind]
+    return owner < 0 or owner == side
+
+
+def can_play(s: State, side: int, kind: int, timing: str) -> bool:
+    tab = s.tab
+    owner = tab.card_side[kind]
+    return (tab.card_timing[kind] == timing and (owner < 0 or owner == side)
+            and _has_effect(s, side, kind))
 
 
 def playable(s: State, side: int, timing: str) -> list[int]:
     """Card kinds in the side's hand of that timing that have something to act on."""
-    out = []
-    cards = s.module.cards
-    for k in sorted(set(s.hands[side])):
-        if cards[k].timing == timing and may_play(s, side, k) and _has_effect(s, side, k):
-            out.append(k)
-    return out
+    hand = s.hands[side]
+    if not hand:
+        return []
+    tab = s.tab
+    kinds = sorted(set(hand)) if len(hand) > 1 else hand
+    return [k for k in kinds if tab.card_timing[k] == timing
+            and (tab.card_side[k] < 0 or tab.card_side[k] == side) and _has_effect(s, side, k)]
 
 
 def _has_effect(s: State, side: int, kind: int) -> bool:
     eff = s.module.cards[kind].effect
     if eff.kind == "move":
-        units = s.module.units
-        enemy = s.stacks[other(side)]
-        return any(units[s.chits[c]].move > 0 for t, st in enumerate(s.stacks[side])
-                   if not enemy[t] for c in st)
-    if eff.kind == "side_bonus":
+        mobile = s.tab.chit_mobile
+        engaged = s.pend.engaged if s.step == "move" else ()
+        for st in s.stacks[side]:
+            for c in st:
+                if mobile[c] and c not in engaged:
+                    return True
+        return False
+    k = eff.kind
+    if k == "side_bonus" or (k == "spy" and eff.hand):
         return True
-    if eff.kind == "unit_bonus":
+    if k == "unit_bonus":
         return bool(_battle_units(s, side, eff.filter))
+    if k in ("spy", "sabotage"):
+        return any(s.stacks[other(side)])
+    if k == "remove_control":
+        return other(side) in s.control
     return bool(_targets(s, side, kind, 0))
 
 
 def _battle_units(s: State, side: int, flt) -> list[int]:
     units = s.module.units
-    stack = s.stacks[side][s.battle["t"]]
+    stack = s.stacks[side][s.battle.t]
     return [c for c in stack if flt.matches(units[s.chits[c]])]
 
 
@@ -66,64 +86,82 @@ def _targets(s: State, side: int, kind: int, stage: int) -> list[Action]:
         return [("target", t) for t, c in enumerate(s.control) if c == enemy]
     if k == "rescue":
         if stage == 0:
-            if not safe_revenue(s, side):
+            # RULINGS M8, R3: it needs a revenue territory the side controls
+            if not controlled_revenue(s, side):
                 return []
             leaders = [c for c in s.captives[enemy] if s.unit(c).is_leader]
             return [("target", c) for c in distinct_by_type(s, leaders)]
-        return [("place", t) for t in safe_revenue(s, side)]
+        return [("place", t) for t in controlled_revenue(s, side)]
     if k == "sabotage":
-        if stage == 0:
-            return [("target", t) for t, st in enumerate(s.stacks[enemy]) if st]
-        return [("target", c) for c in distinct_by_type(s, _matching_at(s, enemy, kind))]
+        # RULINGS M8, H9: any enemy stack; what it holds is not listed
+        return [("target", t) for t, st in enumerate(s.stacks[enemy]) if st]
     if k == "target_bonus":
         return [("target", c) for c in distinct_by_type(s, _battle_units(s, side, eff.filter))]
     if k in ("zero_force", "destroy"):
-        zeroed = s.battle["zeroed"]
+        zeroed = s.battle.zeroed
         cands = [c for c in _battle_units(s, enemy, eff.filter)
                  if not (k == "zero_force" and c in zeroed)]
         return [("target", c) for c in distinct_by_type(s, cands)]
     return []
 
 
-def _matching_at(s: State, enemy: int, kind: int) -> list[int]:
-    flt = s.module.cards[kind].effect.filter
-    t = s.pend["where"]
-    return [c for c in s.stacks[enemy][t] if flt.matches(s.unit(c))]
-
-
-def _target_type(kind_name: str, stage: int) -> str:
-    if kind_name in ("spy", "remove_control") or (kind_name == "sabotage" and stage == 0):
-        return "territory"
-    if kind_name == "rescue" and stage == 1:
+def target_type(s: State) -> str:
+    """What the pending card's `target` argument names: "territory" or "chit"."""
+    p = s.pend
+    k = s.module.cards[p.card].effect.kind
+    if k in ("spy", "remove_control", "sabotage") or (k == "rescue" and p.stage == 1):
         return "territory"
     return "chit"
 
 
-def start(s: State, side: int, kind: int) -> None:
+def start(s: State, side: int, kind: int) -> str | None:
     """The card has left the hand; choose its targets, or resolve it now."""
     eff = s.module.cards[kind].effect
-    s.pend = {"card": kind, "side": side, "stage": 0, "ret": s.step}
+    s.pend = CardPlay(kind, side, s.step, s.pend)
     if eff.kind in ("side_bonus", "unit_bonus") or (eff.kind == "spy" and not eff.stack):
-        _resolve(s, None)
-        return
-    s.pend["targets"] = _target_type(eff.kind, 0)
+        return _resolve(s, None)
     s.step = "card_target"
+    return None
 
 
-def target_legal(s: State) -> list[Action]:
-    return _targets(s, s.pend["side"], s.pend["card"], s.pend["stage"])
+TARGET_WORDS = {
+    ("spy", 0): "choose an enemy stack to look at",
+    ("remove_control", 0): "choose an enemy control marker to remove",
+    ("rescue", 0): "choose the captive leader to free",
+    ("rescue", 1): "choose where the freed leader returns",
+    ("sabotage", 0): "choose an enemy stack to sabotage",
+    ("target_bonus", 0): "choose your unit to get +{amount}",
+    ("zero_force", 0): "choose the enemy unit that will count 0 Force",
+    ("destroy", 0): "choose the enemy unit to destroy",
+}
 
 
-def target_side(s: State) -> int:
-    return s.pend["side"]
+class CardTarget(Step):
+    kind = "card_target"
+
+    def side(self, s: State) -> int:
+        return s.pend.side
+
+    def legal(self, s: State) -> list[Action]:
+        p = s.pend
+        return _targets(s, p.side, p.card, p.stage)
+
+    def do(self, s: State, a: Action) -> str | None:
+        return _resolve(s, a)
+
+    def text(self, s: State) -> str:
+        p = s.pend
+        card = s.module.cards[p.card]
+        eff = card.effect
+        words = TARGET_WORDS.get((eff.kind, p.stage), "choose a target")
+        if eff.kind == "spy" and eff.hand:
+            words += ", or look at their hand"
+        return f"{card.name}: {words.format(amount=eff.amount)}."
 
 
-def target_do(s: State, a: Action) -> None:
-    _resolve(s, a)
-
-
-def _resolve(s: State, a: Action | None) -> None:
-    side, kind = s.pend["side"], s.pend["card"]
+def _resolve(s: State, a: Action | None) -> str | None:
+    p = s.pend
+    side, kind = p.side, p.card
     card = s.module.cards[kind]
     eff = card.effect
     k = eff.kind
@@ -149,41 +187,40 @@ def _resolve(s: State, a: Action | None) -> None:
         log(s, f"{card.name}: {s.says(enemy, 'lose')} control of {s.territory_name(t)}.",
             kind="control")
     elif k == "rescue":
-        if s.pend["stage"] == 0:
-            s.pend["chit"] = a[1]
-            places = safe_revenue(s, side)
+        if p.stage == 0:
+            p.chit = a[1]
+            places = controlled_revenue(s, side)
             if len(places) > 1:
-                s.pend["stage"] = 1
-                s.pend["targets"] = "territory"
-                return
+                p.stage = 1
+                return None
             a = ("place", places[0])
-        chit = s.pend["chit"]
+        chit = p.chit
         s.captives[enemy].remove(chit)
         place(s, chit, a[1], on_top=True)
         log(s, f"{card.name}: {unit_name(s, chit)} is freed and returns at "
                f"{s.territory_name(a[1])}.", kind="rescue")
     elif k == "sabotage":
-        if s.pend["stage"] == 0:
-            s.pend["where"] = a[1]
-            found = _matching_at(s, enemy, kind)
-            if not found:
-                log(s, f"{card.name} at {s.territory_name(a[1])} finds nothing to destroy.",
-                    kind="card")
-                return _finish(s)
-            if len(distinct_by_type(s, found)) > 1:
-                s.pend["stage"] = 1
-                s.pend["targets"] = "chit"
-                return
-            a = ("target", found[0])
-        chit = a[1]
-        t = s.pend["where"]
-        s.stacks[enemy][t].remove(chit)
-        to_pile(s, chit)
-        log(s, f"{card.name}: {unit_name(s, chit)} at {s.territory_name(t)} is destroyed.",
-            kind="destroy")
+        _sabotage(s, enemy, kind, a[1])
     else:
         _battle_effect(s, side, kind, a)
-    _finish(s)
+    return _finish(s)
+
+
+def _sabotage(s: State, enemy: int, kind: int, t: int) -> None:
+    """RULINGS M8: one matching unit of the named stack, drawn at random, is
+    destroyed; both sides learn the outcome and nothing more."""
+    card = s.module.cards[kind]
+    flt = card.effect.filter
+    stack = s.stacks[enemy][t]
+    found = [c for c in stack if flt.matches(s.unit(c))]
+    where = s.territory_name(t)
+    if not found:
+        log(s, f"{card.name} at {where} finds nothing to destroy.", kind="card")
+        return
+    chit = take_random(s, found)
+    remove_from_map(s, chit, t)
+    to_pile(s, chit)
+    log(s, f"{card.name}: {unit_name(s, chit)} at {where} is destroyed.", kind="destroy")
 
 
 def _battle_effect(s: State, side: int, kind: int, a: Action | None) -> None:
@@ -191,16 +228,15 @@ def _battle_effect(s: State, side: int, kind: int, a: Action | None) -> None:
     k = card.effect.kind
     b = s.battle
     target = a[1] if a is not None else -1
-    b["played"].append([side, kind, target])
+    b.played.append([side, kind, target])
     sname = s.says(side, "play")
     if k == "destroy":
-        enemy = other(side)
-        s.stacks[enemy][b["t"]].remove(target)
+        remove_from_map(s, target, b.t)
         to_pile(s, target)  # RULINGS B4: back to the pile at once, no longer a loss
-        b["destroyed"].append(target)
+        b.destroyed.append(target)
         log(s, f"{sname} {card.name}: {unit_name(s, target)} is destroyed.", kind="battle")
     elif k == "zero_force":
-        b["zeroed"].append(target)
+        b.zeroed.append(target)
         log(s, f"{sname} {card.name}: {unit_name(s, target)} counts 0 Force.",
             kind="battle")
     elif k == "target_bonus":
@@ -210,11 +246,11 @@ def _battle_effect(s: State, side: int, kind: int, a: Action | None) -> None:
         log(s, f"{sname} {card.name}.", kind="battle")
 
 
-def _finish(s: State) -> None:
-    ret = s.pend["ret"]
-    s.pend = {}
-    s.step = ret
-    if ret == "battle_card":
-        from . import battle
+def _finish(s: State) -> str | None:
+    p = s.pend
+    s.pend = p.resume
+    s.step = p.resume_step
+    return "battle_card_over" if p.resume_step == "battle_card" else None
 
-        battle.after_card(s)
+
+STEPS = [CardTarget()]

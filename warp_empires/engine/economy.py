@@ -5,61 +5,88 @@ from __future__ import annotations
 from .actions import Action
 from .board import (
     controlled_revenue,
-    discard_card,
-    distinct_by_type,
     draw_cards,
     draw_chits,
     log,
     other,
     place,
+    remove_from_map,
     roll,
-    safe_revenue,
     to_pile,
     unit_name,
+    unit_names,
     units_on_map,
 )
+from .pending import Recruiting, Selection
 from .state import State
+from .steps import SelectStep, Step
 
 # Draw (RULINGS D1-D3)
 
 
-def predraw_legal(s: State) -> list[Action]:
-    acts: list[Action] = [("discard", k) for k in sorted(set(s.hands[s.active]))]
-    acts.append(("draw",))
-    return acts
-
-
-def predraw_do(s: State, a: Action) -> None:
-    if a[0] == "discard":
-        discard_card(s, s.active, a[1])
-        log(s, f"{s.says(s.active, 'discard')} {s.module.cards[a[1]].name}.", kind="discard")
-        if s.hands[s.active]:
-            return
+def begin_draw(s: State) -> str | None:
+    if s.hands[s.active]:
+        s.step = "predraw_discard"  # RULINGS D1: discard unwanted cards first
+        s.pend = Selection(sorted(s.hands[s.active]))
+        return None
     draw_cards(s, s.active, s.module.rules.draw)
-    after_draw(s)
+    return after_draw(s)
 
 
-def after_draw(s: State) -> None:
-    from . import flow
-
+def after_draw(s: State) -> str | None:
     if len(s.hands[s.active]) > s.module.rules.hand_limit:
         s.step = "discard_down"
-    else:
-        flow.begin_move(s)
+        s.pend = Selection(sorted(s.hands[s.active]))
+        return None
+    return "draw_over"
 
 
-def discard_down_legal(s: State) -> list[Action]:
-    return [("discard", k) for k in sorted(set(s.hands[s.active]))]
+def _discard(s: State, kinds: list[int]) -> None:
+    hand = s.hands[s.active]
+    for k in kinds:
+        hand.remove(k)
+        s.discard.append(k)
+    if kinds:
+        names = ", ".join(s.module.cards[k].name for k in kinds)
+        log(s, f"{s.says(s.active, 'discard')} {names}.", kind="discard")
 
 
-def discard_down_do(s: State, a: Action) -> None:
-    discard_card(s, s.active, a[1])
-    log(s, f"{s.says(s.active, 'discard')} {s.module.cards[a[1]].name}.", kind="discard")
-    after_draw(s)
+class PredrawDiscard(SelectStep):
+    kind = "predraw_discard"
+    confirm_verb = "draw"
+
+    def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
+        _discard(s, sel.chosen())
+        draw_cards(s, s.active, s.module.rules.draw)
+        return after_draw(s)
+
+    def text(self, s: State) -> str:
+        return "Draw phase: pick the cards you want to discard, if any, then draw."
 
 
-def discard_down_owed(s: State) -> int:
-    return len(s.hands[s.active]) - s.module.rules.hand_limit
+class DiscardDown(SelectStep):
+    kind = "discard_down"
+
+    def owed(self, s: State) -> int:
+        return len(s.hands[s.active]) - s.module.rules.hand_limit - len(s.pend.picked)
+
+    def can_pick(self, s: State, sel: Selection, i: int) -> bool:
+        return self.owed(s) > 0
+
+    def room(self, s: State, sel: Selection) -> bool | None:
+        return self.owed(s) > 0
+
+    def can_confirm(self, s: State, sel: Selection) -> bool:
+        return self.owed(s) == 0
+
+    def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
+        _discard(s, sel.chosen())
+        return after_draw(s)
+
+    def text(self, s: State) -> str:
+        n = self.owed(s)
+        return (f"Too many cards: pick {n} more to discard (hand limit "
+                f"{s.module.rules.hand_limit})." if n else "Discard the picked cards.")
 
 
 # Revenue (RULINGS V1)
@@ -77,92 +104,135 @@ def collect_revenue(s: State) -> None:
 # Recruit (RULINGS R1-R4)
 
 
-def begin_recruit(s: State) -> bool:
-    """Draws the recruit offer; False when the side cannot recruit at all (R3)."""
+def begin_recruit(s: State) -> str | None:
+    """Draws the recruit offer, or ends the phase when the side cannot recruit
+    at all: it controls no revenue territory (R3)."""
     side = s.active
-    if not safe_revenue(s, side):
+    if not controlled_revenue(s, side):
         log(s, f"{s.says(side, 'control')} no revenue territory to recruit in.", kind="recruit")
-        return False
-    s.pend = {"bonus": 0, "drawn": 0}
+        return "recruit_over"
+    s.pend = Recruiting(Selection([]))
     _offer(s, s.module.rules.recruit_draw)
-    return True
+    return None
 
 
 def _offer(s: State, n: int) -> None:
     side = s.active
     drawn = draw_chits(s, side, n)
     s.recruit.extend(drawn)
-    s.pend["drawn"] += len(drawn)
-    names = ", ".join(unit_name(s, c) for c in drawn) or "nothing (the pile is empty)"
+    s.pend.offer = Selection(drawn)
+    s.pend.drawn = len(drawn)
+    s.step = "recruit"
+    names = unit_names(s, drawn) if drawn else "nothing (the pile is empty)"
     log(s, f"You draw for recruiting: {names}.", to=side, kind="recruit")
     chits = "chit" if len(drawn) == 1 else "chits"
     log(s, f"{s.says(side, 'draw')} {len(drawn)} {chits} to recruit from.", to=other(side),
         kind="recruit")
 
 
-def recruit_legal(s: State) -> list[Action]:
-    bank = s.banks[s.active]
-    units = s.module.units
-    acts: list[Action] = [("buy", c) for c in distinct_by_type(s, s.recruit)
-                          if units[s.chits[c]].force <= bank]
-    acts.append(("done",))
-    return acts
+def _cost(s: State, chits: list[int]) -> int:
+    units, types = s.module.units, s.chits
+    return sum(units[types[c]].force for c in chits)
 
 
-def recruit_do(s: State, a: Action) -> None:
-    from . import flow
+class Recruit(SelectStep):
+    kind = "recruit"
+    confirm_verb = "done"
 
-    side = s.active
-    if a[0] == "done":
-        for c in s.recruit:
+    def selection(self, s: State) -> Selection:
+        return s.pend.offer
+
+    def can_pick(self, s: State, sel: Selection, i: int) -> bool:
+        spent = _cost(s, sel.chosen())
+        return spent + s.tab.chit_force[sel.items[i]] <= s.banks[s.active]
+
+    def room(self, s: State, sel: Selection) -> bool | None:
+        return None  # it depends on each unit's price (RULINGS R1)
+
+    def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
+        side = s.active
+        bought = sel.chosen()
+        cost = _cost(s, bought)
+        s.banks[side] -= cost
+        rest = [c for c in sel.items if c not in bought]
+        for c in rest:
+            s.recruit.remove(c)
             to_pile(s, c)
-        if s.recruit:
-            log(s, f"You return {len(s.recruit)} unbought chits to your pile.", to=side,
+        if bought:
+            # the cost is public (banks are, RULINGS H5); the units are not, since
+            # they may join stacks of which the enemy sees only the top (H2)
+            log(s, f"You buy {unit_names(s, bought)} for {cost}.", to=side, kind="recruit")
+            units = "unit" if len(bought) == 1 else "units"
+            log(s, f"{s.says(side, 'buy')} {len(bought)} {units} for {cost}.", to=other(side),
                 kind="recruit")
-        s.recruit = []
-        flow.end_recruit(s)
-        return
-    chit = a[1]
-    cost = s.unit(chit).force
-    s.banks[side] -= cost
-    s.pend["placing"] = chit  # stays in the recruit draw until it is placed
-    # the cost is public (banks are, RULINGS H5); the unit is not, since it may
-    # join a stack of which the enemy sees only the top (RULINGS H2)
-    log(s, f"You buy {unit_name(s, chit)} for {cost}.", to=side, kind="recruit")
-    log(s, f"{s.says(side, 'buy')} a unit for {cost}.", to=other(side), kind="recruit")
-    places = safe_revenue(s, side)
-    if len(places) == 1:
+        if rest:
+            log(s, f"You return {len(rest)} unbought chits to your pile.", to=side,
+                kind="recruit")
+        s.pend.placing = bought
+        s.pend.bought_all = bool(bought) and not rest
+        return next_placement(s)
+
+    def text(self, s: State) -> str:
+        sel = s.pend.offer
+        spent = _cost(s, sel.chosen())
+        return (f"Recruit phase: pick the units to buy (bank {s.banks[s.active]}, picked "
+                f"{spent}), then finish.")
+
+
+def next_placement(s: State) -> str | None:
+    """Places bought units where there is no choice, asks where otherwise; then
+    the bonus draw (RULINGS R2) or the end of the phase."""
+    p = s.pend
+    while p.placing:
+        places = controlled_revenue(s, s.active)
+        if len(places) > 1:
+            s.step = "place"
+            return None
         _place_recruit(s, places[0])
-    else:
-        s.step = "place"
-
-
-def place_legal(s: State) -> list[Action]:
-    return [("place", t) for t in safe_revenue(s, s.active)]
-
-
-def place_do(s: State, a: Action) -> None:
-    _place_recruit(s, a[1])
+    rules = s.module.rules
+    # Buying the whole offer earns a bonus draw of 1dN chits (RULINGS R2).
+    if p.bought_all and rules.recruit_bonus_die and p.bonus < rules.recruit_bonus_times:
+        p.bonus += 1
+        p.bought_all = False
+        n = roll(s, rules.recruit_bonus_die)
+        log(s, f"{s.side_name(s.active)} bought every chit drawn and roll {n} "
+               f"(d{rules.recruit_bonus_die}) for more.", kind="dice")
+        _offer(s, n)
+        return None
+    return "recruit_over"
 
 
 def _place_recruit(s: State, t: int) -> None:
-    chit = s.pend.pop("placing")
+    chit = s.pend.placing.pop(0)
     s.recruit.remove(chit)
     place(s, chit, t)
     where = s.territory_name(t)
     log(s, f"You place {unit_name(s, chit)} at {where}.", to=s.active, kind="recruit")
     log(s, f"{s.says(s.active, 'place')} a new unit at {where}.", to=other(s.active),
         kind="recruit")
-    s.step = "recruit"
-    rules = s.module.rules
-    # Buying the whole offer earns a bonus draw of 1dN chits (RULINGS R2).
-    if (not s.recruit and s.pend["drawn"] and rules.recruit_bonus_die
-            and s.pend["bonus"] < rules.recruit_bonus_times):
-        s.pend["bonus"] += 1
-        n = roll(s, rules.recruit_bonus_die)
-        log(s, f"{s.side_name(s.active)} bought every chit drawn and roll {n} "
-               f"(d{rules.recruit_bonus_die}) for more.", kind="dice")
-        _offer(s, n)
+
+
+class Place(Step):
+    kind = "place"
+    public = True  # control markers are public (RULINGS H5)
+
+    def legal(self, s: State) -> list[Action]:
+        # RULINGS R3: any controlled revenue territory, enemy stack or not.
+        return [("place", t) for t in controlled_revenue(s, s.active)]
+
+    def check(self, s: State, a: Action) -> bool:
+        return (a[0] == "place" and 0 <= a[1] < len(s.control) and s.control[a[1]] == s.active
+                and s.module.map.territories[a[1]].is_revenue)
+
+    def do(self, s: State, a: Action) -> str | None:
+        _place_recruit(s, a[1])
+        return next_placement(s)
+
+    def text(self, s: State) -> str:
+        return f"Recruit phase: choose where {s.unit(s.pend.placing[0]).name} enters play."
+
+    def owed(self, s: State) -> int:
+        return len(s.pend.placing)
 
 
 # Upkeep (RULINGS U1)
@@ -172,34 +242,64 @@ def upkeep_limit(s: State, side: int) -> int:
     return s.module.rules.upkeep_per_revenue * s.revenue[side]
 
 
-def upkeep_owed(s: State) -> int:
+def upkeep_over_limit(s: State) -> int:
     return max(0, units_on_map(s, s.active) - upkeep_limit(s, s.active))
 
 
-def upkeep_legal(s: State) -> list[Action]:
-    acts: list[Action] = []
-    for stack in s.stacks[s.active]:
-        acts.extend(("disband", c) for c in distinct_by_type(s, stack))
-    return acts
+def begin_upkeep(s: State) -> str | None:
+    if upkeep_over_limit(s) == 0:
+        return "upkeep_over"
+    s.step = "upkeep"
+    s.pend = Selection([c for st in s.stacks[s.active] for c in st])
+    return None
 
 
-def upkeep_do(s: State, a: Action) -> None:
-    from . import flow
+class Upkeep(SelectStep):
+    kind = "upkeep"
 
-    chit = a[1]
-    t = s.where(chit)
-    stack = s.stacks[s.active][t]
-    if chit == stack[0]:
-        # an identical unit lower down goes instead, so the top the enemy sees stays
-        chit = next((c for c in reversed(stack) if s.chits[c] == s.chits[chit]), chit)
-    stack.remove(chit)
-    to_pile(s, chit)
-    where = s.territory_name(t)
-    log(s, f"You disband {unit_name(s, chit)} at {where} (upkeep).", to=s.active, kind="upkeep")
-    log(s, f"{s.says(s.active, 'disband')} a unit at {where} (upkeep).", to=other(s.active),
-        kind="upkeep")
-    if upkeep_owed(s) == 0:
-        flow.end_upkeep(s)
+    def owed(self, s: State) -> int:
+        # the items are every unit on the map, and stay so while selecting
+        sel = s.pend
+        return len(sel.items) - upkeep_limit(s, s.active) - len(sel.picked)
+
+    def can_pick(self, s: State, sel: Selection, i: int) -> bool:
+        return self.owed(s) > 0
+
+    def room(self, s: State, sel: Selection) -> bool | None:
+        return self.owed(s) > 0
+
+    def can_confirm(self, s: State, sel: Selection) -> bool:
+        return self.owed(s) == 0
+
+    def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
+        side = s.active
+        chosen = sel.chosen()
+        places: list[str] = []
+        for chit in chosen:
+            t = s.where(chit)
+            stack = s.stacks[side][t]
+            if chit == stack[0]:
+                # an identical unit lower down and not disbanded goes instead,
+                # so the top the enemy sees stays
+                alike = [c for c in stack[1:] if s.chits[c] == s.chits[chit] and c not in chosen]
+                if alike:
+                    chit = alike[-1]
+            remove_from_map(s, chit, t)
+            to_pile(s, chit)
+            places.append(s.territory_name(t))
+        where = ", ".join(sorted(set(places)))
+        log(s, f"You disband {unit_names(s, chosen)} (upkeep).", to=side, kind="upkeep")
+        n = len(chosen)
+        log(s, f"{s.says(side, 'disband')} {n} unit{'s' if n != 1 else ''} at {where} (upkeep).",
+            to=other(side), kind="upkeep")
+        return "upkeep_over"
+
+    def text(self, s: State) -> str:
+        n = self.owed(s)
+        limit = upkeep_limit(s, s.active)
+        if not n:
+            return f"Upkeep: you may keep {limit} units; disband the picked units."
+        return f"Upkeep: you may keep {limit} units; pick {n} more to disband."
 
 
 # Control (RULINGS K1-K3)
@@ -218,3 +318,6 @@ def take_control(s: State) -> None:
             continue  # RULINGS K2: some occupier must bear a control trait
         s.control[t] = side
         log(s, f"{s.says(side, 'take')} control of {terr.name}.", kind="control")
+
+
+STEPS = [PredrawDiscard(), DiscardDown(), Recruit(), Place(), Upkeep()]

@@ -1,79 +1,92 @@
-"""The seven-phase player-turn, step by step (RULINGS T1). Each function ends
-one phase and starts the next, stopping wherever a player must decide."""
+"""The seven-phase player-turn (RULINGS T1). A step's `do` returns the name of
+a continuation here when its phase (or card) is over; `run` follows them until
+a player must decide. Only this module sequences phases, so the phase modules
+never import one another in a circle."""
 
 from __future__ import annotations
 
-from . import battle, economy, victory
-from .board import draw_cards, log, other, units_on_map
-from .state import State
+from collections.abc import Callable
+
+from . import battle, economy, move, victory
+from .board import log, other, units_on_map
+from .state import NO_SIDE, State
 
 
-def start_turn(s: State) -> None:
+def run(s: State, name: str | None) -> None:
+    while name is not None and s.winner == NO_SIDE:
+        name = CONTINUATIONS[name](s)
+
+
+def _setup_over(s: State) -> str | None:
+    s.pend = None
+    s.active = s.module.rules.first_side
+    return "new_turn"
+
+
+def _new_turn(s: State) -> str | None:
     s.turn += 1
     s.phase = "draw"
-    s.pend = {}
+    s.pend = None
     log(s, f"Turn {s.turn}: the {s.says(s.active, 'play')}.", kind="turn")
-    if s.hands[s.active]:
-        s.step = "predraw_discard"  # RULINGS D1: discard unwanted cards first
-    else:
-        draw_cards(s, s.active, s.module.rules.draw)
-        economy.after_draw(s)
+    return economy.begin_draw(s)
 
 
-def begin_move(s: State) -> None:
+def _draw_over(s: State) -> str | None:
     if victory.check(s):
-        return
-    s.phase = "move"
-    s.step = "move"
-    s.pend = {}
+        return None
+    move.begin_move(s)
+    return None
 
 
-def end_move(s: State) -> None:
+def _move_over(s: State) -> str | None:
     if victory.check(s):
-        return
+        return None
     s.phase = "battle"
-    s.pend = {}
-    battle.begin_phase(s)
+    return battle.begin_phase(s)
 
 
-def end_battle_phase(s: State) -> None:
+def _battles_over(s: State) -> str | None:
     if victory.check(s):
-        return
+        return None
     s.phase = "revenue"
     economy.collect_revenue(s)
     if victory.check(s):
-        return
+        return None
     s.phase = "recruit"
-    if economy.begin_recruit(s):
-        s.step = "recruit"
-    else:
-        end_recruit(s)
+    return economy.begin_recruit(s)
 
 
-def end_recruit(s: State) -> None:
-    s.pend = {}
+def _recruit_over(s: State) -> str | None:
+    s.pend = None
     if victory.check(s):
-        return
+        return None
     s.phase = "upkeep"
-    if economy.upkeep_owed(s) > 0:
-        s.step = "upkeep"
-    else:
-        end_upkeep(s)
+    return economy.begin_upkeep(s)
 
 
-def end_upkeep(s: State) -> None:
+def _upkeep_over(s: State) -> str | None:
+    s.pend = None
     if victory.check(s):
-        return
+        return None
     s.phase = "control"
     economy.take_control(s)
     if victory.check(s):
-        return
-    end_turn(s)
-
-
-def end_turn(s: State) -> None:
+        return None
     s.history.append([s.turn, s.active, s.banks[s.active], s.revenue[s.active],
                       units_on_map(s, 0), units_on_map(s, 1)])
     s.intel[s.active] = []  # what the spies showed lasts until the end of the turn
     s.active = other(s.active)
-    start_turn(s)
+    return "new_turn"
+
+
+CONTINUATIONS: dict[str, Callable[[State], str | None]] = {
+    "setup_over": _setup_over,
+    "new_turn": _new_turn,
+    "begin_draw": economy.begin_draw,
+    "draw_over": _draw_over,
+    "move_over": _move_over,
+    "battle_card_over": battle.after_card,
+    "battles_over": _battles_over,
+    "recruit_over": _recruit_over,
+    "upkeep_over": _upkeep_over,
+}

@@ -18,33 +18,45 @@ class Game:
     """The state plus what is needed to rebuild it: same seed and actions, same game."""
 
     def __init__(self, module: Module, seed: int, options: dict[str, Any], state: State,
-                 actions: list[list[Any]]) -> None:
+                 actions: list[list[Any]], base: dict[str, Any] | None = None) -> None:
         self.module = module
         self.seed = seed
         self.options = options
         self.state = state
         self.actions = actions  # [[side, [verb, arg...]], ...]
+        self.base = base  # the state data the actions start from; None: setup(seed)
 
     @classmethod
     def new(cls, module: Module, seed: int | None = None,
             options: dict[str, Any] | None = None) -> Game:
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
         options = dict(options or {})
-        return cls(module, seed, options, setup(module, seed, options), [])
+        if seed is None:
+            # RULINGS H7: a fresh secret seed unless one is given
+            seed = int.from_bytes(os.urandom(8), "big")
+        else:
+            options.setdefault("seeded", True)  # labelled: anyone with the seed can replay it
+        game = cls(module, seed, options, setup(module, seed, options), [])
+        game.state.undo = []  # people may take back decisions (RULINGS Z1)
+        return game
 
     @classmethod
     def replay(cls, module: Module, seed: int, options: dict[str, Any],
-               actions: list[list[Any]]) -> Game:
-        """Rebuilds a game by applying its action log to a fresh setup."""
-        game = cls.new(module, seed, options)
+               actions: list[list[Any]], base: dict[str, Any] | None = None) -> Game:
+        """Rebuilds a game by applying its action log to a fresh setup, or to
+        `base` (a state's data) when the game did not start from its seed."""
+        start = setup(module, seed, options) if base is None else State.from_data(module, base)
+        game = cls(module, seed, dict(options), start, [], base)
         for side, action in actions:
             game.apply(side, tuple(action))
+        game.state.undo = []
         return game
 
     def apply(self, side: int, action: Action) -> list[dict[str, Any]]:
         events = apply(self.state, side, action)
-        self.actions.append([side, list(action)])
+        if action[0] == "undo":
+            self.actions.pop()  # a save holds the decisions that stand (RULINGS Z1)
+        else:
+            self.actions.append([side, list(action)])
         return events
 
     def prompt(self) -> Prompt:

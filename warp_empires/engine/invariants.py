@@ -10,7 +10,14 @@ from .api import STEPS, legal_actions
 from .state import NO_SIDE, State
 from .view import view
 
-QUIET_PHASES = ("draw", "revenue", "recruit", "upkeep", "control")
+# The pending data each step works on (pending.py).
+PEND_TYPES = {
+    "choose_start": "Choosers", "predraw_discard": "Selection", "discard_down": "Selection",
+    "move": "MovePhase", "arrange": "MovePhase", "move_from": "Moving", "move_units": "Moving",
+    "card_target": "CardPlay", "choose_battle": None, "battle_card": None,
+    "casualty": "Selection", "retreat": None, "recruit": "Recruiting", "place": "Recruiting",
+    "upkeep": "Selection",
+}
 
 
 def broken(s: State) -> list[str]:
@@ -48,15 +55,28 @@ def broken(s: State) -> list[str]:
             out.append(f"side {side} holds {len(s.hands[side])} cards after drawing")
         if s.banks[side] < 0:
             out.append(f"side {side} bank is {s.banks[side]}")
-    if s.phase in QUIET_PHASES and s.winner == NO_SIDE:
+    if s.phase == "revenue" and s.winner == NO_SIDE:
         both = [t for t in range(len(s.control)) if s.stacks[0][t] and s.stacks[1][t]]
         if both:
-            out.append(f"both sides stand at {both} in the {s.phase} phase")
+            out.append(f"both sides stand at {both} after the Battle phase")
+    if s.battle is not None and s.phase != "battle":
+        out.append(f"a battle is open in the {s.phase} phase")
     if s.winner == NO_SIDE:
         if s.step not in STEPS:
             out.append(f"unknown step {s.step!r}")
-        elif not [a for a in legal_actions(s) if a[0] != "resign"]:
+            return out
+        want = PEND_TYPES[s.step]
+        got = type(s.pend).__name__ if s.pend is not None else None
+        if want != got:
+            out.append(f"step {s.step} has pending data {got}, not {want}")
+            return out
+        legal = legal_actions(s)
+        if not legal:
             out.append(f"no legal action at {s.step}")
+        step = STEPS[s.step]
+        for a in legal:
+            if not step.check(s, a):
+                out.append(f"{a} is listed at {s.step} but its check refuses it")
     out.extend(leaks(s))
     return out
 
@@ -66,7 +86,7 @@ def leaks(s: State) -> list[str]:
     if s.options.get("open_hands"):
         return []
     out = []
-    battle_t = s.battle["t"] if s.battle else -1
+    battle_t = s.battle.t if s.battle else -1
     for side in (0, 1):
         v = view(s, side)
         enemy = 1 - side

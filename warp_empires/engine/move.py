@@ -1,150 +1,271 @@
-"""The Move phase: move cards moving groups, the top unit of stacks, and the
-non-battle cards played here (RULINGS M1-M8, H2)."""
+"""The Move phase: move cards moving groups, arranging stacks, and the
+non-battle cards played here (RULINGS M1-M9, H2)."""
 
 from __future__ import annotations
 
 from . import cards
 from .actions import Action
-from .board import distinct_by_type, log, reachable, stack_move, unit_names
+from .board import (
+    log,
+    put_on_top,
+    reachable,
+    remove_from_map,
+    remove_group,
+    stack_move,
+    unit_names,
+)
 from .cards import playable
+from .pending import MovePhase, Moving, Selection
 from .state import State
+from .steps import SelectStep, Step
 
 
-def move_legal(s: State) -> list[Action]:
-    side = s.active
-    acts: list[Action] = [("play", k) for k in playable(s, side, "move")]
-    acts.extend(("play", k) for k in playable(s, side, "action"))
+def begin_move(s: State) -> None:
+    s.phase = "move"
+    s.step = "move"
+    s.pend = MovePhase()
+
+
+def _can_arrange(s: State) -> bool:
     chits = s.chits
-    for stack in s.stacks[side]:
+    for stack in s.stacks[s.active]:
         if len(stack) > 1:
-            top_type = chits[stack[0]]
-            acts.extend(("top", c) for c in distinct_by_type(s, stack[1:])
-                        if chits[c] != top_type)
-    acts.append(("end",))
-    return acts
+            top = chits[stack[0]]
+            for c in stack:
+                if chits[c] != top:
+                    return True
+    return False
 
 
-def move_check(s: State, a: Action) -> bool:
-    """`a in move_legal(s)`, without listing every top-unit choice: replaying a
-    save checks each action, and the Move step is the one with long lists."""
-    verb = a[0]
-    if verb == "end":
-        return True
-    if verb == "play":
-        return a[1] in playable(s, s.active, "move") or a[1] in playable(s, s.active, "action")
-    if verb != "top" or not 0 <= a[1] < len(s.chits) or s.side_of(a[1]) != s.active:
-        return False
-    t = s.where(a[1])
-    if t < 0:
-        return False
-    stack = s.stacks[s.active][t]
-    top_type = s.chits[stack[0]]
-    return a[1] in distinct_by_type(s, stack[1:]) and s.chits[a[1]] != top_type
+class MoveStep(Step):
+    kind = "move"
+
+    def legal(self, s: State) -> list[Action]:
+        side = s.active
+        acts: list[Action] = [("play", k) for k in playable(s, side, "move")]
+        if s.hands[side]:
+            acts.extend(("play", k) for k in playable(s, side, "action"))
+        if _can_arrange(s):
+            acts.append(("arrange",))
+        acts.append(("end",))
+        return acts
+
+    def check(self, s: State, a: Action) -> bool:
+        verb = a[0]
+        if verb == "end":
+            return len(a) == 1
+        if verb == "arrange":
+            return _can_arrange(s)
+        if verb != "play":
+            return False
+        k = a[1]
+        return k in s.hands[s.active] and (cards.can_play(s, s.active, k, "move")
+                                           or cards.can_play(s, s.active, k, "action"))
+
+    def do(self, s: State, a: Action) -> str | None:
+        side = s.active
+        verb = a[0]
+        if verb == "end":
+            log(s, f"{s.says(side, 'end')} the Move phase.", kind="phase")
+            return "move_over"
+        if verb == "arrange":
+            s.step = "arrange"
+            return None
+        kind = a[1]
+        card = s.module.cards[kind]
+        s.hands[side].remove(kind)
+        s.discard.append(kind)
+        log(s, f"{s.says(side, 'play')} {card.name}.", kind="card")
+        if card.timing == "move":
+            s.pend = Moving(kind, card.effect.amount, s.pend.engaged)
+            s.step = "move_from"
+            return None
+        return cards.start(s, side, kind)
+
+    def text(self, s: State) -> str:
+        return "Move phase: play a move or other card, arrange a stack, or end the phase."
+
+    def forced(self, s: State, legal: list[Action]) -> bool:
+        # Only "end" is left, and everyone can see so (RULINGS H9): no card in
+        # hand, and no stack of two units (whether one could be arranged turns
+        # on the units below its top, which are secret).
+        return (len(legal) == 1 and not s.hands[s.active]
+                and all(len(st) < 2 for st in s.stacks[s.active]))
 
 
-def move_do(s: State, a: Action) -> None:
-    from . import flow
+class Arrange(Step):
+    """Changing the top unit of a stack (RULINGS H2): a step of its own."""
 
-    side = s.active
-    verb = a[0]
-    if verb == "end":
-        log(s, f"{s.says(side, 'end')} the Move phase.", kind="phase")
-        flow.end_move(s)
-        return
-    if verb == "top":
+    kind = "arrange"
+
+    def legal(self, s: State) -> list[Action]:
+        types = s.chits
+        acts: list[Action] = []
+        for stack in s.stacks[s.active]:
+            if len(stack) > 1:
+                seen = {types[stack[0]]}  # the top's own type is no change
+                for c in sorted(stack[1:]):  # the lowest chit of each other type
+                    if types[c] not in seen:
+                        seen.add(types[c])
+                        acts.append(("top", c))
+        acts.append(("done",))
+        return acts
+
+    def check(self, s: State, a: Action) -> bool:
+        if a[0] == "done":
+            return len(a) == 1
+        if a[0] != "top" or not 0 <= a[1] < len(s.chits) or s.tab.chit_side[a[1]] != s.active:
+            return False
+        t = s.where(a[1])
+        if t < 0:
+            return False
+        stack, types = s.stacks[s.active][t], s.chits
+        # one chit per unit type is offered (the lowest), never the top's type
+        return types[a[1]] != types[stack[0]] and a[1] == min(
+            c for c in stack if types[c] == types[a[1]])
+
+    def do(self, s: State, a: Action) -> str | None:
+        s.step = "move"
+        if a[0] == "done":
+            return None
         chit = a[1]
         t = s.where(chit)
-        stack = s.stacks[side][t]
-        stack.remove(chit)
-        stack.insert(0, chit)
-        log(s, f"You put {s.unit(chit).name} on top at {s.territory_name(t)}.", to=side,
+        remove_from_map(s, chit, t)
+        put_on_top(s, s.active, t, (chit,))
+        log(s, f"You put {s.unit(chit).name} on top at {s.territory_name(t)}.", to=s.active,
             kind="top")
-        return
-    kind = a[1]
-    card = s.module.cards[kind]
-    s.hands[side].remove(kind)
-    s.discard.append(kind)
-    log(s, f"{s.says(side, 'play')} {card.name}.", kind="card")
-    if card.timing == "move":
-        s.pend = {"card": kind, "left": card.effect.amount, "moved": []}
-        s.step = "move_from"
-        return
-    cards.start(s, side, kind)
+        log(s, f"{s.says(s.active, 'change')} the top unit at {s.territory_name(t)}.",
+            to=1 - s.active, kind="top")
+        return None
+
+    def text(self, s: State) -> str:
+        return "Arrange: choose the unit to show on top of its stack, or leave them as they are."
+
+
+def _card_name(s: State) -> str:
+    return s.module.cards[s.pend.card].name
+
+
+def _mobile(s: State, p: Moving, t: int) -> list[int]:
+    """Units at t that may move now: mobile, not moved under this card (M7) and
+    not engaged by entering an enemy stack this phase (M9)."""
+    mobile, moved, engaged = s.tab.chit_mobile, p.moved, p.engaged
+    return [c for c in s.stacks[s.active][t]
+            if mobile[c] and c not in moved and c not in engaged]
 
 
 def movable_sources(s: State) -> list[int]:
-    moved = s.pend["moved"]
-    units = s.module.units
-    enemy = s.stacks[1 - s.active]
+    p = s.pend
+    mobile, moved, engaged = s.tab.chit_mobile, p.moved, p.engaged
     out = []
     for t, stack in enumerate(s.stacks[s.active]):
-        if enemy[t]:
-            continue  # engaged: it entered an enemy stack and stays for the battle (M2)
-        if any(c not in moved and units[s.chits[c]].move > 0 for c in stack):
-            out.append(t)
+        if stack:
+            for c in stack:
+                if mobile[c] and c not in moved and c not in engaged:
+                    out.append(t)
+                    break
     return out
 
 
-def move_from_legal(s: State) -> list[Action]:
-    acts: list[Action] = [("from", t) for t in movable_sources(s)]
-    acts.append(("stop",))
-    return acts
+class MoveFrom(Step):
+    kind = "move_from"
+
+    def legal(self, s: State) -> list[Action]:
+        acts: list[Action] = [("from", t) for t in movable_sources(s)]
+        acts.append(("stop",))
+        return acts
+
+    def check(self, s: State, a: Action) -> bool:
+        if a[0] == "stop":
+            return len(a) == 1
+        return (a[0] == "from" and 0 <= a[1] < len(s.control)
+                and bool(_mobile(s, s.pend, a[1])))
+
+    def do(self, s: State, a: Action) -> str | None:
+        if a[0] == "stop":
+            return _card_done(s)
+        p = s.pend
+        p.src = a[1]
+        p.group = Selection(_mobile(s, p, a[1]))
+        s.step = "move_units"
+        return None
+
+    def text(self, s: State) -> str:
+        left = s.pend.left
+        return (f"{_card_name(s)}: choose where the next group starts ({left} group"
+                f"{'s' if left != 1 else ''} left), or stop.")
+
+    def owed(self, s: State) -> int:
+        return s.pend.left
 
 
-def move_from_do(s: State, a: Action) -> None:
-    if a[0] == "stop":
-        _card_done(s)
-        return
-    s.pend["from"] = a[1]
-    s.pend["sel"] = []
-    s.step = "move_units"
+class MoveUnits(SelectStep):
+    """Picking the group's units, then its destination (RULINGS M1-M3)."""
 
+    kind = "move_units"
 
-def _eligible(s: State) -> list[int]:
-    moved, sel = s.pend["moved"], s.pend["sel"]
-    units = s.module.units
-    return [c for c in s.stacks[s.active][s.pend["from"]]
-            if c not in moved and c not in sel and units[s.chits[c]].move > 0]
+    def selection(self, s: State) -> Selection:
+        return s.pend.group
 
+    def confirm_actions(self, s: State, sel: Selection) -> list[Action]:
+        acts: list[Action] = []
+        if sel.picked:
+            acts.extend(("to", t) for t in self._reach(s, sel))
+        acts.append(("back",))
+        return acts
 
-def move_units_legal(s: State) -> list[Action]:
-    acts: list[Action] = [("add", c) for c in distinct_by_type(s, _eligible(s))]
-    sel = s.pend["sel"]
-    if sel:
-        acts.extend(("to", t) for t in reachable(s, s.active, s.pend["from"], stack_move(s, sel)))
-    acts.append(("back",))
-    return acts
+    def _reach(self, s: State, sel: Selection) -> list[int]:
+        return reachable(s, s.active, s.pend.src, stack_move(s, sel.chosen()))
 
+    def check_confirm(self, s: State, sel: Selection, a: Action) -> bool:
+        if a[0] == "back":
+            return len(a) == 1
+        return a[0] == "to" and bool(sel.picked) and a[1] in self._reach(s, sel)
 
-def move_units_do(s: State, a: Action) -> None:
-    verb = a[0]
-    if verb == "add":
-        s.pend["sel"].append(a[1])
-        return
-    if verb == "back":
-        s.pend.pop("from")
-        s.pend.pop("sel")
+    def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
+        p = s.pend
+        if a[0] == "back":
+            p.src, p.group = -1, None
+            s.step = "move_from"
+            return None
+        side = s.active
+        src, dst, group = p.src, a[1], sel.chosen()
+        remove_group(s, side, src, group)
+        # RULINGS H2: the group's first unit goes on top of the stack it forms or joins.
+        put_on_top(s, side, dst, group)
+        p.moved.extend(group)
+        if s.stacks[1 - side][dst]:
+            p.engaged.extend(group)  # RULINGS M9: into an enemy stack, not through it
+        p.left -= 1
+        p.src, p.group = -1, None
+        src_name, dst_name = s.territory_name(src), s.territory_name(dst)
+        log(s, f"You move {unit_names(s, group)} from {src_name} to {dst_name}.", to=side,
+            kind="move")
+        log(s, f"{s.says(side, 'move')} a group of {len(group)} from {src_name} to {dst_name}.",
+            to=1 - side, kind="move")
+        # RULINGS H9: the card ends by itself only when its groups are used up;
+        # whether another unit could still move is the side's secret (a mobile
+        # unit may hide under a fortification), so "stop" stays its decision
+        if p.left <= 0:
+            return _card_done(s)
         s.step = "move_from"
-        return
-    side = s.active
-    src, dst, sel = s.pend.pop("from"), a[1], s.pend.pop("sel")
-    stack = s.stacks[side][src]
-    for c in sel:
-        stack.remove(c)
-    # RULINGS H2: the group's first unit goes on top of the stack it forms or joins.
-    s.stacks[side][dst][:0] = sel
-    s.pend["moved"].extend(sel)
-    s.pend["left"] -= 1
-    src_name, dst_name = s.territory_name(src), s.territory_name(dst)
-    log(s, f"You move {unit_names(s, sel)} from {src_name} to {dst_name}.", to=side, kind="move")
-    log(s, f"{s.says(side, 'move')} a group of {len(sel)} from {src_name} to {dst_name}.",
-        to=1 - side, kind="move")
-    if s.pend["left"] <= 0 or not movable_sources(s):
-        _card_done(s)
-    else:
-        s.step = "move_from"
+        return None
+
+    def text(self, s: State) -> str:
+        where = s.territory_name(s.pend.src)
+        group = s.pend.group.chosen()
+        if not group:
+            return f"{_card_name(s)}: pick units for the group leaving {where}."
+        spaces = stack_move(s, group)
+        more = "" if len(group) == len(s.pend.group.items) else "Pick more units, or choose"
+        return (f"{_card_name(s)}: the group leaving {where} is {unit_names(s, group)} (moves "
+                f"up to {spaces}). {more or 'Choose'} its destination.")
 
 
 def _card_done(s: State) -> None:
-    s.pend = {}
+    s.pend = MovePhase(s.pend.engaged)
     s.step = "move"
+    return None
+
+
+STEPS = [MoveStep(), Arrange(), MoveFrom(), MoveUnits()]

@@ -9,14 +9,18 @@ from warp_empires.module.defs import Module, SideSetup
 from . import flow
 from .actions import Action
 from .board import draw_chits, log, other, place, shuffle, unit_names
+from .pending import Choosers
 from .state import State, new_state
+from .steps import Step
 
 
 def setup(module: Module, seed: int, options: dict[str, Any] | None = None) -> State:
-    """A new game state; the first pending decision may be a side's start."""
+    """A new game state; the first pending decision may be a side's start.
+    The seed decides every shuffle and draw, so it is never logged (RULINGS H7)."""
     s = new_state(module, seed, options or {})
     shuffle(s, s.deck)  # RULINGS S4
-    log(s, f"A new game of {module.name} begins (seed {seed}).", kind="setup")
+    chosen = " (from a chosen seed)" if s.options.get("seeded") else ""
+    log(s, f"A new game of {module.name} begins{chosen}.", kind="setup")
     choosers = []
     for ss in module.setup:
         for t in ss.control:
@@ -25,8 +29,10 @@ def setup(module: Module, seed: int, options: dict[str, Any] | None = None) -> S
             _deploy(s, ss, ss.start)
         else:
             choosers.append(ss.side)
-    s.pend = {"choosers": choosers}
-    _next_chooser(s)
+    s.pend = Choosers(choosers)
+    nxt = next_chooser(s)
+    if nxt:
+        flow.run(s, nxt)
     return s
 
 
@@ -48,28 +54,34 @@ def _deploy(s: State, ss: SideSetup, t: int) -> None:
     log(s, f"Your starting force at {name}: {unit_names(s, chits)}.", to=side, kind="setup")
 
 
-def _next_chooser(s: State) -> None:
-    choosers = s.pend["choosers"]
-    if choosers:
+def next_chooser(s: State) -> str | None:
+    """Asks the next side to choose its start, or starts the first turn."""
+    if s.pend.sides:
         s.step = "choose_start"
-        return
-    s.pend = {}
-    s.active = s.module.rules.first_side
-    flow.start_turn(s)
+        return None
+    return "setup_over"
 
 
-def start_side(s: State) -> int:
-    return s.pend["choosers"][0]
+class ChooseStart(Step):
+    kind = "choose_start"
+    public = True  # the edge planets and the enemy's stacks are public
+
+    def side(self, s: State) -> int:
+        return s.pend.sides[0]
+
+    def legal(self, s: State) -> list[Action]:
+        side = self.side(s)
+        ss = s.module.setup[side]
+        enemy = s.stacks[other(side)]
+        return [("start", t) for t in ss.start_choices if not enemy[t]]
+
+    def do(self, s: State, a: Action) -> str | None:
+        side = s.pend.sides.pop(0)
+        _deploy(s, s.module.setup[side], a[1])
+        return next_chooser(s)
+
+    def text(self, s: State) -> str:
+        return "Choose the planet where your forces start."
 
 
-def start_legal(s: State) -> list[Action]:
-    side = start_side(s)
-    ss = s.module.setup[side]
-    enemy = s.stacks[other(side)]
-    return [("start", t) for t in ss.start_choices if not enemy[t]]
-
-
-def start_do(s: State, a: Action) -> None:
-    side = s.pend["choosers"].pop(0)
-    _deploy(s, s.module.setup[side], a[1])
-    _next_chooser(s)
+STEPS = [ChooseStart()]

@@ -8,11 +8,14 @@ side's recruit draw, or a side's captives.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from warp_empires.module.defs import Module
 
 from . import rng
+from .pending import Battle, pending_from_data, to_data
+from .tables import Tables, tables
 
 NO_SIDE = -1
 
@@ -26,10 +29,19 @@ FIELDS = (
 )
 
 
+# Fields that hold typed pending data (see pending.py), serialised by type.
+TYPED = frozenset({"pend", "battle", "last_battle"})
+
+
 class State:
-    __slots__ = ("module",) + FIELDS
+    # `undo` holds the checkpoints a side may go back to (RULINGS Z1); None when
+    # undo is off (playouts, replays). It is never saved: a save holds only the
+    # decisions that stand.
+    # `tab`: the module's precomputed tables (tables.py), shared by every copy
+    __slots__ = ("module", "undo", "tab") + FIELDS
 
     module: Module
+    tab: Tables
     seed: int
     options: dict[str, Any]  # e.g. open_hands for teaching games
     rng: int
@@ -37,11 +49,12 @@ class State:
     active: int
     phase: str  # setup, draw, move, battle, revenue, recruit, upkeep, control, over
     step: str  # the prompt kind now pending
-    pend: dict[str, Any]  # data of the pending step
-    battle: dict[str, Any] | None
-    last_battle: dict[str, Any] | None  # the latest finished battle, for reports
+    pend: Any  # typed data of the pending step (pending.py), or None
+    battle: Battle | None
+    last_battle: Battle | None  # the latest finished battle, for reports
     chits: list[int]
-    stacks: list[list[list[int]]]  # [side][territory] -> chits, top first
+    stacks: list[list[tuple[int, ...]]]  # [side][territory] -> chits, top first (never
+    # changed in place: replaced whole, see board.place)
     piles: list[list[int]]
     captives: list[list[int]]  # [side] -> enemy chits that side holds
     recruit: list[int]  # chits drawn in Recruit, on offer to the active side
@@ -63,6 +76,7 @@ class State:
         and intel are never changed once added, so the copies share them."""
         s = State.__new__(State)
         s.module = self.module
+        s.tab = self.tab
         s.seed = self.seed
         s.options = self.options
         s.rng = self.rng
@@ -70,11 +84,12 @@ class State:
         s.active = self.active
         s.phase = self.phase
         s.step = self.step
-        s.pend = _copy_flat(self.pend)
-        s.battle = _copy_flat(self.battle) if self.battle is not None else None
+        s.undo = None
+        s.pend = None if self.pend is None else self.pend.copy()
+        s.battle = None if self.battle is None else self.battle.copy()
         s.last_battle = self.last_battle  # replaced whole, never changed in place
         s.chits = self.chits  # never changes after setup
-        s.stacks = [[st[:] for st in side] for side in self.stacks]
+        s.stacks = [self.stacks[0][:], self.stacks[1][:]]
         s.piles = [self.piles[0][:], self.piles[1][:]]
         s.captives = [self.captives[0][:], self.captives[1][:]]
         s.recruit = self.recruit[:]
@@ -93,15 +108,25 @@ class State:
 
     def to_data(self) -> dict[str, Any]:
         """A msgpack-able dict; `from_data` inverts it exactly."""
-        return {name: _copy(getattr(self, name)) for name in FIELDS}
+        return {name: to_data(getattr(self, name)) if name in TYPED else _copy(getattr(self, name))
+                for name in FIELDS}
 
     @classmethod
     def from_data(cls, module: Module, data: dict[str, Any]) -> State:
         s = cls.__new__(cls)
         s.module = module
+        s.tab = tables(module)
+        s.undo = None
         for name in FIELDS:
-            setattr(s, name, _copy(data[name]))
+            v = data[name]
+            setattr(s, name, pending_from_data(v) if name in TYPED else _copy(v))
+        s.stacks = [[tuple(st) for st in row] for row in s.stacks]
         return s
+
+    def restore(self, other: State) -> None:
+        """Makes this state a copy of `other` in place (for undo, RULINGS Z1)."""
+        for name in FIELDS:
+            setattr(self, name, getattr(other, name))
 
     # Small queries used all over the engine.
 
@@ -130,6 +155,7 @@ class State:
         return self.module.map.territories[t].name
 
 
+@lru_cache(maxsize=1024)
 def agree(name: str, verb: str) -> str:
     """The name with its verb agreeing: a side named like "Raiders" takes plural
     verbs, "Guild" singular ones (docs/module-format.md)."""
@@ -158,15 +184,10 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def _copy_flat(d: dict[str, Any]) -> dict[str, Any]:
-    # pend and battle hold lists that change in place, but never the entries
-    # of those lists (played cards and losses are appended whole).
-    return {k: (v[:] if type(v) is list else v) for k, v in d.items()}
-
-
 def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s = State.__new__(State)
     s.module = module
+    s.tab = tables(module)
     s.seed = seed
     s.options = dict(options)
     s.rng = rng.seed_state(seed)
@@ -174,12 +195,13 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.active = module.rules.first_side
     s.phase = "setup"
     s.step = ""
-    s.pend = {}
+    s.undo = None
+    s.pend = None
     s.battle = None
     s.last_battle = None
     s.chits = [u.index for u in module.units for _ in range(u.count)]
     n = len(module.map.territories)
-    s.stacks = [[[] for _ in range(n)] for _ in range(2)]
+    s.stacks = [[()] * n for _ in range(2)]
     s.piles = [[c for c, t in enumerate(s.chits) if module.units[t].side == side]
                for side in (0, 1)]
     s.captives = [[], []]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from warp_empires.module.defs import Condition
 
-from .board import controlled_revenue, log, other, units_on_map
+from .board import controlled_revenue, log, other
 from .state import NO_SIDE, State
 
 
@@ -15,11 +15,17 @@ def holds(s: State, side: int, cond: Condition) -> bool:
         held = {s.chits[c] for c in s.captives[side]}
         return all(u in held for u in cond.units)
     if cond.kind == "no_enemy_leaders_on_map":
-        units = s.module.units
-        return not any(units[s.chits[c]].is_leader for st in s.stacks[other(side)] for c in st)
+        return not _leader_on_map(s, other(side))
     if cond.kind == "captives_at_least":
         return len(s.captives[side]) >= cond.amount
     raise ValueError(f"unknown victory clause {cond.kind!r}")
+
+
+def _leader_on_map(s: State, side: int) -> bool:
+    """Whether any of `side`'s leaders stands on the map: a leader chit is in
+    exactly one place (its pile, the recruit draw, held captive, or a stack)."""
+    pile, held, offer = s.piles[side], s.captives[other(side)], s.recruit
+    return any(c not in pile and c not in held and c not in offer for c in s.tab.leaders[side])
 
 
 def check(s: State) -> bool:
@@ -35,7 +41,7 @@ def check(s: State) -> bool:
     if s.module.rules.elimination and s.phase != "setup":
         # the active side's win first: if both are wiped out at once, it wins
         for side in reversed(order):
-            if not units_on_map(s, side) and not controlled_revenue(s, side):
+            if not any(s.stacks[side]) and not controlled_revenue(s, side):
                 declare(s, other(side), f"The {s.says(side, 'have')} no units and no "
                                         f"territory left.")
                 return True
@@ -46,7 +52,7 @@ def declare(s: State, side: int, reason: str) -> None:
     s.winner = side
     s.win_reason = reason
     s.step = "game_over"
-    s.pend = {}
+    s.pend = None
     log(s, f"{s.says(side, 'win')} the game. {reason}", kind="victory")
 
 

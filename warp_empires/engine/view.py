@@ -4,14 +4,42 @@ from __future__ import annotations
 
 from typing import Any
 
-from .api import prompt
+from .api import STEPS, prompt
 from .battle import totals
 from .board import other
+from .cards import target_type
+from .pending import to_data
 from .state import State
+from .steps import SelectStep
+
+# Everything about a battle is public (RULINGS B2): the two stacks and what happens.
+BATTLE_SEEN = ("t", "att", "turn", "passes", "stage", "winner", "loser", "picker", "owed",
+               "lost_force", "winner_lost", "capture", "result", "played", "zeroed",
+               "destroyed", "losses")
+LAST_BATTLE_SEEN = ("t", "att", "winner", "loser", "result", "played", "losses", "totals")
 
 
-def _plain(d: dict[str, Any]) -> dict[str, Any]:
-    return {k: (v[:] if isinstance(v, list) else v) for k, v in d.items()}
+def pending_view(s: State) -> dict[str, Any]:
+    """The deciding side's own half-made decision as plain data: the pending
+    data itself, plus `selection` (items and picked indices) when a selection is
+    open and `targets` ("territory" or "chit") when a card's target is chosen."""
+    out = to_data(s.pend) or {}
+    step = STEPS.get(s.step)
+    if isinstance(step, SelectStep) and s.pend is not None:
+        sel = step.selection(s)
+        legal = step.legal(s)
+        picks = {a[1] for a in legal if a[0] == "pick"}
+        out["selection"] = {
+            "items": sel.items[:], "picked": sel.picked[:],
+            # per item: may it be picked now (a picked item may always be unpicked)
+            "pickable": [i in picks for i in range(len(sel.items))],
+            # the confirming actions legal now, and the step's confirming verb
+            "confirm": [list(a) for a in legal if a[0] not in ("pick", "unpick")],
+            "confirm_verb": step.confirm_verb if step.kind != "move_units" else "to",
+        }
+    if s.step == "card_target":
+        out["targets"] = target_type(s)
+    return out
 
 
 def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
@@ -21,7 +49,7 @@ def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
     s = state
     everything = bool(s.options.get("open_hands"))
     b = s.battle
-    shown_t = b["t"] if b is not None else -1
+    shown_t = b.t if b is not None else -1
     stacks: list[list[dict[str, Any] | None]] = []
     for sd in (0, 1):
         rows: list[dict[str, Any] | None] = []
@@ -36,9 +64,8 @@ def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
         stacks.append(rows)
     battle = None
     if b is not None:
-        battle = {k: b[k] for k in ("t", "att", "turn", "stage", "winner", "loser", "owed",
-                                    "result", "played", "zeroed", "destroyed", "losses")}
-        battle["totals"] = b["totals"] or totals(s)
+        battle = {k: _plain(getattr(b, k)) for k in BATTLE_SEEN}
+        battle["totals"] = b.totals or totals(s)
     last = s.last_battle
     pr = prompt(s)
     return {
@@ -49,7 +76,7 @@ def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
         "step": s.step,
         "prompt": (pr if pr.side == side else pr.public(s)).to_data(),
         # the deciding side's own half-made decision: card in play, group chosen
-        "pend": _plain(s.pend) if pr.side == side else {},
+        "pend": pending_view(s) if pr.side == side else {},
         "banks": s.banks[:],
         "revenue": s.revenue[:],
         "control": s.control[:],
@@ -63,15 +90,19 @@ def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
         "stacks": stacks,
         "battle": battle,
         "last_battle": None if last is None else {
-            k: last[k] for k in ("t", "att", "winner", "loser", "result", "played",
-                                 "losses", "totals")},
+            k: _plain(getattr(last, k)) for k in LAST_BATTLE_SEEN},
         "recruit": [{"chit": c, "unit": s.chits[c]} for c in s.recruit]
         if side == s.active or everything else [],
         "intel": [dict(i) for i in s.intel[side]],
         "history": [h[:] for h in s.history],
         "log": [e for e in s.log if everything or e["to"] is None or e["to"] == side]
         if log else [],
+        "options": dict(s.options),
         "winner": s.winner,
         "win_reason": s.win_reason,
         "enemy": other(side),
     }
+
+
+def _plain(v: Any) -> Any:
+    return [x[:] if type(x) is list else x for x in v] if type(v) is list else v

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .defs import SPEED_NAMES
@@ -154,7 +155,12 @@ class ModuleChecks(LoaderState):
                 self.speeds[key] = value
 
 
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+
+
 def _is_colour(text: str) -> bool:
+    if _HEX.fullmatch(text):
+        return True  # the common case, checked here: loading a module stays free of the TUI
     try:
         from textual.color import Color, ColorParseError
     except ImportError:  # the loader itself must not need the TUI's library

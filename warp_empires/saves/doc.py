@@ -52,6 +52,7 @@ check_document = s.record({
     "meta": check_meta,
     "seed": s.integer(s.INT64_MIN, s.UINT64_MAX),
     "options": s.plain_data(MAX_DATA_DEPTH, MAX_OPTION_VALUES),
+    "base": s.optional(s.plain_data(MAX_DATA_DEPTH, MAX_SNAPSHOT_VALUES)),
     "actions": s.action_log(MAX_ACTIONS, MAX_ACTION_ARGS, verb_len=32),
     "snapshot": s.plain_data(MAX_DATA_DEPTH, MAX_SNAPSHOT_VALUES),
 })
@@ -120,12 +121,16 @@ class SaveDoc:
     options: dict[str, Any]
     actions: list[tuple[int, Action]]  # [(side, (verb, args...)), ...]
     snapshot: dict[str, Any]  # State.to_data() at the time of saving
+    # the state the actions start from, when not a new game from the seed (a
+    # game carried over from an older format: see migrate.v2_to_v3)
+    base: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "meta": self.meta.to_dict(),
             "seed": self.seed,
             "options": self.options,
+            "base": self.base,
             "actions": [[side, list(action)] for side, action in self.actions],
             "snapshot": self.snapshot,
         }
@@ -138,4 +143,5 @@ class SaveDoc:
             options=d["options"],
             actions=[(side, tuple(action)) for side, action in d["actions"]],
             snapshot=d["snapshot"],
+            base=d["base"],
         )

@@ -19,14 +19,19 @@ import msgpack
 
 import warp_empires
 from warp_empires.engine import Game, State
+from warp_empires.engine.invariants import broken
 from warp_empires.module import ModuleError, load_module
 from warp_empires.module.defs import Module
 
 from .doc import SaveDoc, SaveMeta, SideInfo
 from .errors import SaveError
+from .legacy import state_v2_to_v3
 from .store import autosave_slots, now_iso, path_for_name, read_save, write_autosave, write_save
 
 DEFAULT_PLAYERS = ("human", "human")
+# The shape of engine states in `base`: 2 before the decisions were reshaped
+# (converted on load by legacy.py), 3 since.
+STATE_FORMAT = 3
 AUTOSAVE_TITLE = "Autosave"
 
 
@@ -51,7 +56,9 @@ def game_doc(game: Game, name: str, players: Sequence[str] | None = None) -> Sav
     )
     actions = [(side, tuple(action)) for side, action in game.actions]
     return SaveDoc(meta=meta, seed=game.seed, options=_plain(game.options), actions=actions,
-                   snapshot=state.to_data())
+                   snapshot=state.to_data(),
+                   base=None if game.base is None else {"format": STATE_FORMAT,
+                                                        "state": game.base})
 
 
 def _display_name(name: str) -> str:
@@ -103,12 +110,16 @@ def load_game(path: str | os.PathLike[str], module: Module | None = None, *,
     if verify:
         return replay_doc(doc, module, where)
     try:
-        state = State.from_data(module, doc.snapshot)
+        base = _base_state(doc.base)
+        # a format-2 snapshot has the old shape; its converted base is the same state
+        snapshot = base if doc.base is not None and doc.base["format"] == 2 else doc.snapshot
+        state = State.from_data(module, snapshot)
     except (KeyError, TypeError, ValueError) as e:
         raise SaveError(where, f"snapshot does not fit this engine ({type(e).__name__}: {e})") \
             from None
     actions: list[list[Any]] = [[side, list(action)] for side, action in doc.actions]
-    return Game(module, doc.seed, dict(doc.options), state, actions)
+    state.undo = []
+    return Game(module, doc.seed, dict(doc.options), state, actions, base)
 
 
 def _find_module(meta: SaveMeta, where: str) -> Module:
@@ -143,9 +154,14 @@ def _plain(data: Any) -> Any:
 def replay_doc(doc: SaveDoc, module: Module, where: str) -> Game:
     """Replay the document's log and check it arrives at the snapshot."""
     try:
-        game = Game.new(module, doc.seed, dict(doc.options))
-    except Exception as e:  # untrusted options; any failure is a bad save
-        raise SaveError(where, f"cannot start the game from its seed and options "
+        base = _base_state(doc.base)
+        game = Game.replay(module, doc.seed, dict(doc.options), [], base)
+        game.state.undo = None  # a replay takes nothing back
+        if base is not None and (problems := broken(game.state)):
+            raise ValueError("; ".join(problems[:3]))
+    except Exception as e:  # untrusted options or base; any failure is a bad save
+        start = "seed and options" if doc.base is None else "saved base state"
+        raise SaveError(where, f"cannot start the game from its {start} "
                                f"({type(e).__name__}: {e})") from e
     for i, (side, action) in enumerate(doc.actions):
         try:
@@ -155,14 +171,29 @@ def replay_doc(doc: SaveDoc, module: Module, where: str) -> Game:
             raise SaveError(where, f"action {i + 1} of {len(doc.actions)} ({text!r} by side "
                                    f"{side}) does not replay: {e}") from e
     replayed = game.state.to_data()
+    snapshot = doc.snapshot
+    if doc.base is not None and doc.base["format"] == 2 and not doc.actions:
+        snapshot = replayed  # carried over from format 2: the base is the snapshot
     # to_data() is already plain lists (fast path); tuples would compare unequal.
-    if replayed != doc.snapshot and (replayed := _plain(replayed)) != doc.snapshot:
-        fields = [k for k in sorted(set(replayed) | set(doc.snapshot))
-                  if replayed.get(k) != doc.snapshot.get(k)]
+    if replayed != snapshot and (replayed := _plain(replayed)) != doc.snapshot:
+        fields = [k for k in sorted(set(replayed) | set(snapshot))
+                  if replayed.get(k) != snapshot.get(k)]
         raise SaveError(where, "replaying the action log does not reproduce the saved state "
                                f"(differs in: {', '.join(fields[:5])}); saved by Warp Empires "
                                f"{doc.meta.program}")
+    game.state.undo = []
     return game
+
+
+def _base_state(base: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The engine state a save's actions start from (None: a new game from the seed)."""
+    if base is None:
+        return None
+    if base.get("format") == 2:
+        return state_v2_to_v3(base["state"])
+    if base.get("format") == STATE_FORMAT:
+        return base["state"]
+    raise ValueError(f"unknown base state format {base.get('format')!r}")
 
 
 @dataclass

@@ -55,8 +55,27 @@ def v1_to_v2(doc: Doc) -> Doc:
     }
 
 
+def v2_to_v3(doc: Doc) -> Doc:
+    """Format 3 came with the reshaped decisions (selections, arranging as its
+    own step, undo) and rulings M8, M9 and R3. A format-2 action log used the
+    old vocabulary under the old rules (Sabotage chose its target, recruits
+    avoided enemy stacks), so it cannot replay: the game continues from its
+    saved state, kept as the `base` that a new action log starts from. The
+    engine state inside is converted when the game is loaded
+    (saves/legacy.py), where the module is known; the old log is dropped."""
+    return {
+        "meta": doc["meta"],
+        "seed": doc["seed"],
+        "options": doc["options"],
+        "base": {"format": 2, "state": doc["snapshot"]},
+        "actions": [],
+        "snapshot": doc["snapshot"],
+    }
+
+
 STEPS: dict[int, Callable[[Doc], Doc]] = {
     1: v1_to_v2,
+    2: v2_to_v3,
 }
 
 FORMAT_VERSION = FIRST_VERSION + len(STEPS)

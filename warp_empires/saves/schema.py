@@ -156,6 +156,14 @@ def plain_data(max_depth: int, max_nodes: int) -> Check:
     return check
 
 
+def optional(inner: Check) -> Check:
+    """nil, or what `inner` accepts."""
+    def check(value: Any, where: str) -> None:
+        if value is not None:
+            inner(value, where)
+    return check
+
+
 def action_log(max_len: int, max_args: int, verb_len: int) -> Check:
     """[[side, [verb, arg, ...]], ...]: written out by hand because it is the long part."""
     def check(value: Any, where: str) -> None:

@@ -60,7 +60,9 @@ class WarpEmpiresApp(App[None]):
             self.push_screen(MessageDialog(f"Cannot load the module:\n{error}"))
             return
         options = {"open_hands": True} if settings.open_hands else {}
-        game = Game.new(module, settings.resolved_seed(), options)
+        # No seed chosen: the engine draws a secret one (RULINGS H7), and the
+        # game is not labelled as started from a known seed.
+        game = Game.new(module, settings.seed, options)
         self.open_session(Session(game, settings.players, max_turns=self.launch.max_turns))
 
     def open_session(self, session: Session) -> None:

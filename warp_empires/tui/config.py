@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from warp_empires.tui.players import HUMAN
@@ -14,11 +13,8 @@ class GameSettings:
 
     module: str  # module id or folder path, as load_module takes it
     players: tuple[str, str] = (HUMAN, HUMAN)  # HUMAN or a computer player kind
-    seed: int | None = None  # None: pick one at random
+    seed: int | None = None  # None: the engine draws a secret one (RULINGS H7)
     open_hands: bool = False  # teaching games: both hands shown, no hand-over
-
-    def resolved_seed(self) -> int:
-        return self.seed if self.seed is not None else random.randrange(1, 10**9)
 
 
 @dataclass

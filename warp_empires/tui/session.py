@@ -7,27 +7,17 @@ picture is drawn from view(state, side) for the side allowed to see it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from warp_empires.engine import Action, Game, Prompt, describe_action
-from warp_empires.engine.actions import TERRITORY_VERBS
+from warp_empires.bots.base import forward
+from warp_empires.engine import Action, Game, Prompt, can_undo
 from warp_empires.module.defs import Module
+from warp_empires.tui.choices import Choice, build_choices, describe
 from warp_empires.tui.players import HUMAN, Player, make_player
 
 NO_SIDE = -1
-# Chit verbs whose unit may stand anywhere on the map.
-WHERE_VERBS = frozenset({"top", "disband"})
-FORCE_VERBS = frozenset({"lose", "disband", "add"})
 
-
-@dataclass(frozen=True)
-class Choice:
-    """One legal action as the player reads it."""
-
-    action: Action
-    label: str
-    territory: int | None  # set when the action picks a territory on the map
+__all__ = ["Choice", "Session"]
 
 
 class Session:
@@ -93,43 +83,39 @@ class Session:
         return self.max_turns is not None and self.game.state.turn > self.max_turns
 
     def choices(self) -> list[Choice]:
-        """The deciding side's legal actions, resigning left to the palette."""
-        p = self.prompt()
-        if p.side == NO_SIDE:
-            return []
-        view = self.game.view(p.side)
-        places, types = _visible_chits(view)
-        names = self.module.map.territories
-        out = []
-        battles: set[Action] = set()
-        for a in self.game.legal_actions():
-            if a[0] == "resign":
-                continue
-            label = describe_action(self.module, self.game.state, a)
-            chit_target = a[0] == "target" and view["pend"].get("targets") == "chit"
-            if (a[0] in FORCE_VERBS or chit_target) and a[1] in types:
-                # Losses are counted in Force (RULINGS B8): show it; a group
-                # moves at its slowest unit's speed (RULINGS M1): show that too.
-                unit = self.module.units[types[a[1]]]
-                speed = f", {unit.speed}" if a[0] == "add" else ""
-                label += f" (Force {unit.force}{speed})"
-            if a[0] == "to" and view["stacks"][1 - p.side][a[1]]:
-                # Entering an enemy stack ends the move and means a battle (RULINGS M2).
-                label += " (enemy: battle)"
-                battles.add(a)
-            if a[0] in WHERE_VERBS and a[1] in places:
-                # Same unit type may stand in several places: say which one.
-                label += f" at {names[places[a[1]]].name}"
-            out.append(Choice(a, label, _territory_of(a, view)))
-        if battles:
-            # Attacks first among the destinations, so the number keys reach them.
-            first = {c.action[0]: i for i, c in reversed(list(enumerate(out)))}
-            out.sort(key=lambda c: (first[c.action[0]], c.action not in battles))
-        return out
+        """The deciding side's rows (choices.build_choices)."""
+        return build_choices(self.game)
 
     def apply(self, side: int, action: Action) -> list[dict[str, Any]]:
         """Carry out a person's or a computer's action; IllegalAction passes up."""
         return self.game.apply(side, action)
+
+    def play_forced(self) -> list[tuple[int, str]]:
+        """Takes the people's forced decisions for them: exactly one legal
+        action, and everyone can see it is the only one (RULINGS H9). Returns
+        (side, what was done) for each."""
+        done: list[tuple[int, str]] = []
+        while not self.over:
+            p = self.prompt()
+            if not self.is_human(p.side) or not p.forced:
+                break
+            action = self.game.legal_actions()[0]
+            label = describe(self.game, action)
+            self.game.apply(p.side, action)
+            done.append((p.side, label))
+        return done
+
+    def can_undo(self, side: int) -> bool:
+        """Whether `side` may take back its latest decision now (RULINGS Z1)."""
+        return not self.over and self.is_human(side) and can_undo(self.game.state, side)
+
+    def undo(self, side: int) -> None:
+        """Takes back `side`'s latest decision, and the forced ones before it:
+        those were never the person's to make (`play_forced`), and landing on
+        one would only have it taken again."""
+        self.game.apply(side, ("undo",))
+        while self.prompt().forced and can_undo(self.game.state, side):
+            self.game.apply(side, ("undo",))
 
     def resign(self, side: int) -> None:
         self.game.apply(side, ("resign",))
@@ -151,7 +137,8 @@ class Session:
             action = self._bots[side].choose(self.game.view(side), legal)
             self.game.apply(side, action)
         except Exception:  # noqa: BLE001 - a player's bug must not stall the game
-            action = next(a for a in legal if a[0] != "resign")
+            # The first action that goes forward: an unpick could loop for ever.
+            action = forward(legal)[0]
             self.game.apply(side, action)
         return action
 
@@ -172,27 +159,3 @@ class Session:
             units = sum(e["size"] for e in public["stacks"][side] if e)
             parts.append(f"{m.sides[side].short} {held} territories, {units} units")
         return f"No winner after {s.turn - 1} turns (turn cap); {'; '.join(parts)}."
-
-
-def _visible_chits(view: dict[str, Any]) -> tuple[dict[int, int], dict[int, int]]:
-    """Chits the view lists unit by unit: where each of the viewer's own stands
-    (chit -> territory), and every listed chit's unit type (chit -> type)."""
-    places: dict[int, int] = {}
-    types: dict[int, int] = {}
-    for side, stacks in enumerate(view["stacks"]):
-        for t, entry in enumerate(stacks):
-            for unit in (entry or {}).get("units", []):
-                types[unit["chit"]] = unit["unit"]
-                if side == view["side"]:
-                    places[unit["chit"]] = t
-    return places, types
-
-
-def _territory_of(action: Action, view: dict[str, Any]) -> int | None:
-    """The territory an action names, for highlighting it on the map."""
-    verb = action[0]
-    if verb in TERRITORY_VERBS:
-        return action[1]
-    if verb == "target" and view["pend"].get("targets") == "territory":
-        return action[1]
-    return None

@@ -53,6 +53,11 @@ class EndScreen(Screen[str]):
             history = state.history
             played = max(state.turn, len(history))
             yield Static(f"Player-turns played: {played} ({(played + 1) // 2} rounds)")
+            # The seed is a secret while the game goes on; once it is over it may
+            # show (RULINGS H7), so that the game can be played again or reported.
+            seed = self.session.game.seed
+            yield Static(f"Seed: {seed} (warp-empires play --seed {seed} starts this game "
+                         "again)", id="seed")
             yield TurnChart(module, "Revenue per turn", history, "revenue")
             yield TurnChart(module, "Units on the map", history, "units")
             with Horizontal(id="buttons"):

@@ -20,11 +20,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.engine import IllegalAction
+from warp_empires.tui.choices import ITEM_VERBS, Choice, discarding, hand_marks, pick_all_order
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import side_text, territory_details, territory_looks
 from warp_empires.tui.screens.handover import HandoverScreen
-from warp_empires.tui.session import Choice, Session
+from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.battle_panel import BattlePanel
 from warp_empires.tui.widgets.choice_list import KEYS, ChoiceList
 from warp_empires.tui.widgets.hand import HandList
@@ -34,10 +35,12 @@ from warp_empires.tui.widgets.status import StatusPanel
 
 # Bare verbs get a letter of their own, shown in the footer only when legal.
 VERB_KEYS = {
-    "pass": ("p", "Pass"), "draw": ("d", "Draw"), "done": ("f", "Finish"),
-    "end": ("e", "End phase"), "stop": ("s", "Stop"), "back": ("b", "Back"),
-    "hand": ("h", "Look at hand"),
+    "pass": ("p", "Pass"), "end": ("e", "End phase"), "stop": ("s", "Stop"),
+    "back": ("b", "Back"), "hand": ("h", "Look at hand"),
 }
+# The actions that close a selection (or leave the stacks as they are) all sit
+# on `c`, its footer label naming what it does; `d` and `f` still work.
+CONFIRM_KEYS = (("draw", "Draw", "d"), ("done", "Finish", "f"), ("confirm", "Confirm", ""))
 PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 2.0)
 _LOG_STYLE = {"turn": "bold reverse", "battle": "bold", "loss": "", "draw": "italic",
               "spy": "italic", "control": "", "recruit": ""}
@@ -56,9 +59,15 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         *(Binding(key, f"verb('{verb}')", label) for verb, (key, label) in VERB_KEYS.items()),
-        Binding("a", "add_all", "Add all units"),
-        Binding("1", "pick(0)", "Choose", key_display="1-9"),
-        *(Binding(k, f"pick({i})", show=False) for i, k in enumerate(KEYS) if i),
+        # Several bindings on `c`: Textual shows and runs the first one enabled.
+        *(Binding("c", f"confirm('{verb}')", label) for verb, label, _alias in CONFIRM_KEYS),
+        *(Binding(alias, f"confirm('{verb}')", label, show=False)
+          for verb, label, alias in CONFIRM_KEYS if alias),
+        Binding("a", "pick_all", "Pick all units"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+z", "undo", "Undo", show=False),
+        Binding("1", "number(0)", "Choose", key_display="1-9"),
+        *(Binding(k, f"number({i})", show=False) for i, k in enumerate(KEYS) if i),
         Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
         Binding("minus", "pace(1)", "Slower", show=False),
         Binding("space", "toggle_pause", "Pause bots"),
@@ -75,6 +84,7 @@ class GameScreen(Screen[None]):
         self.viewer: int | None = None
         self._abbrevs = unit_abbreviations(self.module)
         self._choices: list[Choice] = []
+        self._decision: tuple | None = None  # what is being decided, see _decision_key
         self._view: dict[str, Any] | None = None
         self._log_seen = 0
         self._bot_pending = False
@@ -148,9 +158,11 @@ class GameScreen(Screen[None]):
     def _hide_secrets(self) -> None:
         # Wiped before the hand-over goes up, so no later screen grab of this
         # screen can hold the previous side's hand or private log lines.
-        self.query_one(HandList).show(self.module, [], {}, title="Hand")
+        self.query_one(HandList).show(self.module, [], [], title="Hand")
         self.query_one("#log", RichLog).clear()
         self.query_one(ChoiceList).show([])
+        self._choices = []
+        self._decision = None
         self.query_one("#details", Static).update("")
         # The last prompt was the previous side's own words (its moving group,
         # its losses): not for the next person either.
@@ -168,9 +180,13 @@ class GameScreen(Screen[None]):
         prompt = self.session.prompt()
         deciding = prompt.side == viewer and self.session.is_human(viewer) and not self.session.over
         self._choices = self.session.choices() if deciding else []
+        decision = self._decision_key(view, deciding)
+        same_decision = decision == self._decision
+        self._decision = decision
         map_view = self.query_one(MapView)
         map_view.set_looks(territory_looks(self.module, view, self._abbrevs))
-        map_view.set_choices({c.territory for c in self._choices if c.territory is not None})
+        map_view.set_choices({c.territory for c in self._choices
+                              if c.territory is not None and c.enabled})
         if not self._placed:
             self._placed = True
             map_view.move_cursor_to(self._home(view))
@@ -188,38 +204,42 @@ class GameScreen(Screen[None]):
         self.query_one(BattlePanel).show(self.module, view, self._battle_units)
         self.query_one(StatusPanel).show(self.module, view)
         self._show_details(map_view.cursor)
-        usable = {c.action[1]: c.action[0] for c in self._choices
-                  if c.action[0] in ("play", "discard")}
         enemy, note = self._enemy_hand(view)
         title = f"{self.module.sides[viewer].short} hand"
-        self.query_one(HandList).show(self.module, view["hand"], usable, enemy, title, note)
+        self.query_one(HandList).show(self.module, view["hand"],
+                                      hand_marks(view, self._choices), enemy, title, note)
         # the view's prompt: the deciding side's own words, or only who decides
         self._show_prompt(prompt.side, view["prompt"]["text"], deciding)
-        self.query_one(ChoiceList).show(self._choices, "Choices" if deciding else "Waiting",
-                                        self._recruit_note(view) if deciding else "")
+        self.query_one(ChoiceList).show(self._choices, self._choices_title(deciding),
+                                        keep_highlight=same_decision)
         self._append_log(view["log"])
-        self._place_focus()
+        if not same_decision:
+            self._place_focus()
         self.refresh_bindings()
 
-    def _recruit_note(self, view: dict[str, Any]) -> str:
-        """The chits drawn for recruiting that the bank cannot pay for: they are
-        no choice, but they decide whether buying everything is possible."""
-        if view["prompt"]["kind"] != "recruit":
-            return ""
-        offered = {c.action[1] for c in self._choices if c.action[0] == "buy"}
-        offered_types = {u["unit"] for u in view["recruit"] if u["chit"] in offered}
-        dear = [self.module.units[u["unit"]] for u in view["recruit"]
-                if u["unit"] not in offered_types]
-        if not dear:
-            return ""
-        names = ", ".join(f"{unit.name} ({unit.force})" for unit in dear)
-        return f"also drawn, more than your bank holds: {names}"
+    def _decision_key(self, view: dict[str, Any], deciding: bool) -> tuple | None:
+        """What is being decided: the same while picking the items of one
+        selection, so that the highlight and the focus stay where they are."""
+        if not deciding:
+            return None
+        selection = view["pend"].get("selection")
+        rows = tuple(selection["items"]) if selection else tuple(c.action for c in self._choices)
+        return (view["side"], view["prompt"]["kind"], view["pend"].get("src"), rows)
+
+    def _choices_title(self, deciding: bool) -> str:
+        if not deciding:
+            return "Waiting"
+        picked = sum(1 for c in self._choices if c.picked)
+        items = sum(1 for c in self._choices if c.is_item)
+        return f"Choices: {picked} of {items} picked" if items else "Choices"
 
     def _home(self, view: dict[str, Any]) -> int:
         """Where the cursor starts: a choice, else the viewer's first stack or territory."""
         for choice in self._choices:
             if choice.territory is not None:
                 return choice.territory
+            if choice.about is not None:
+                return choice.about
         mine = view["stacks"][view["side"]]
         for t, entry in enumerate(mine):
             if entry:
@@ -251,6 +271,10 @@ class GameScreen(Screen[None]):
 
     def _append_log(self, events: list[dict[str, Any]]) -> None:
         log = self.query_one("#log", RichLog)
+        if len(events) < self._log_seen:
+            # An undo took back logged events (RULINGS Z1): write the log anew.
+            log.clear()
+            self._log_seen = 0
         start = self._log_seen
         if len(events) - start > 300:
             start = len(events) - 300
@@ -259,9 +283,11 @@ class GameScreen(Screen[None]):
         self._log_seen = len(events)
 
     def _place_focus(self) -> None:
+        """A new decision: the map when it chooses territories, else the list
+        (the hand keeps the focus while it has cards to choose)."""
         focused = self.focused
-        if isinstance(focused, HandList) and any(c.action[0] in ("play", "discard")
-                                                 for c in self._choices):
+        if isinstance(focused, HandList) and self._view is not None \
+                and any(hand_marks(self._view, self._choices)):
             return
         if any(c.territory is not None for c in self._choices):
             self.query_one(MapView).focus()
@@ -277,6 +303,9 @@ class GameScreen(Screen[None]):
         if choice not in self._choices or side != self.viewer:
             self.notify("That is not a choice now.", severity="warning")
             return
+        if not choice.enabled:
+            self.notify(f"Not now: {choice.why or choice.label}.", severity="warning", timeout=3)
+            return
         try:
             self.session.apply(side, choice.action)
         except IllegalAction as error:
@@ -286,6 +315,11 @@ class GameScreen(Screen[None]):
         self.after_change()
 
     def after_change(self) -> None:
+        """After a decision: forced ones follow at once (RULINGS H9), then the
+        screen catches up."""
+        for side, label in self.session.play_forced():
+            self.notify(f"{self.module.sides[side].short}: {label} (the only choice).",
+                        timeout=4)
         turn = self.session.game.state.turn
         if turn != self._last_turn:
             self._last_turn = turn
@@ -296,11 +330,14 @@ class GameScreen(Screen[None]):
         self.choose(message.choice)
 
     def on_choice_list_previewed(self, message: ChoiceList.Previewed) -> None:
-        if message.choice.territory is not None:
-            self.query_one(MapView).move_cursor_to(message.choice.territory)
+        where = message.choice.territory
+        if where is None:
+            where = message.choice.about
+        if where is not None:
+            self.query_one(MapView).move_cursor_to(where)
 
     def on_map_view_selected(self, message: MapView.Selected) -> None:
-        picks = [c for c in self._choices if c.territory == message.territory]
+        picks = [c for c in self._choices if c.territory == message.territory and c.enabled]
         if len(picks) == 1:
             self.choose(picks[0])
         elif not picks and self._choices:
@@ -312,17 +349,34 @@ class GameScreen(Screen[None]):
         self._show_details(message.territory)
 
     def on_hand_list_card_chosen(self, message: HandList.CardChosen) -> None:
+        if self._view is not None and discarding(self._view):
+            # The selection's items are the hand, row for row: pick or unpick that card.
+            if message.index < len(self._choices) and self._choices[message.index].is_item:
+                self.choose(self._choices[message.index])
+            return
         for choice in self._choices:
-            if choice.action[0] in ("play", "discard") and choice.action[1] == message.kind:
+            if choice.action == ("play", message.kind):
                 self.choose(choice)
                 return
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """False hides a key from the footer, None shows it dimmed."""
         if action == "verb":
-            return any(c.action[0] == parameters[0] for c in self._choices)
-        if action == "add_all":
-            return any(c.action[0] == "add" for c in self._choices)
-        if action == "pick":
+            return any(c.action[0] == parameters[0] and c.enabled for c in self._choices)
+        if action == "confirm":
+            rows = [c for c in self._choices if c.action == (parameters[0],)]
+            # a confirming row not allowed yet (picks still owed): the key shows, dimmed
+            return True if any(c.enabled for c in rows) else None if rows else False
+        if action == "pick_all":
+            return self._view is not None and self._view["prompt"]["kind"] == "move_units" \
+                and any(c.action[0] == "pick" and c.enabled for c in self._choices)
+        if action == "undo":
+            # Shown (dimmed when nothing can be taken back) while the viewer decides.
+            if not self._choices or self._handing_over:
+                return False
+            return True if self.viewer is not None and self.session.can_undo(self.viewer) \
+                else None
+        if action == "number":
             return int(parameters[0]) < len(self._choices)  # type: ignore[call-overload]
         if action == "results":
             return self.session.over
@@ -332,33 +386,36 @@ class GameScreen(Screen[None]):
 
     def action_verb(self, verb: str) -> None:
         for choice in self._choices:
-            if choice.action[0] == verb:
+            if choice.action[0] == verb and choice.enabled:
                 self.choose(choice)
                 return
 
-    def action_add_all(self) -> None:
-        """Every unit that may join the moving group joins it: one legal 'add' at a time.
-        The group's first unit goes on top where it lands (RULINGS H2), so the
-        stack's present top unit is added first and stays the one the enemy sees."""
+    def action_confirm(self, verb: str) -> None:
+        self.action_verb(verb)
+
+    def action_undo(self) -> None:
+        """Takes back the viewer's latest decision (RULINGS Z1). The same side
+        decides afterwards, so no hand-over comes up; the screen is drawn anew
+        from the engine, and forced decisions are not taken again at once."""
+        side = self.viewer
+        if side is None or not self.session.can_undo(side):
+            return
+        self.session.undo(side)
+        self.sync()
+
+    def action_pick_all(self) -> None:
+        """Every unit that may join the moving group is picked, one legal pick
+        at a time, the stack's top unit first (choices.pick_all_order)."""
         side = self.session.prompt().side
         if side != self.viewer:
             return
-        view = self.session.view(side)
-        origin = view["pend"].get("from")
-        entry = view["stacks"][side][origin] if origin is not None else None
-        types = {u["chit"]: u["unit"] for u in (entry or {}).get("units", [])}
-        # Only when the group is still empty: a unit already chosen leads it.
-        top = entry["top"] if entry and not view["pend"].get("sel") else None
-        while True:
-            adds = [c.action for c in self.session.choices() if c.action[0] == "add"]
-            if not adds:
-                break
-            first = next((a for a in adds if types.get(a[1]) == top), adds[0])
-            top = None
-            self.session.apply(side, first)
+        legal = set(self.session.game.legal_actions(side))
+        for i in pick_all_order(self.session.view(side)):
+            if ("pick", i) in legal:
+                self.session.apply(side, ("pick", i))
         self.after_change()
 
-    def action_pick(self, index: int) -> None:
+    def action_number(self, index: int) -> None:
         self.query_one(ChoiceList).pick(index)
 
     # -- computer players ----------------------------------------------------
@@ -400,7 +457,12 @@ class GameScreen(Screen[None]):
         if self.pace == 0:
             self._run_bots_for(0.03)
         else:
-            self.session.bot_step()
+            action = self.session.bot_step()
+            # A computer's picks are hidden from the person (RULINGS H2), so
+            # nobody waits for them: play on to what closes the selection.
+            while action is not None and action[0] in ITEM_VERBS \
+                    and self.session.bot_to_move() is not None:
+                action = self.session.bot_step()
         self.after_change()
 
     def _run_bots_for(self, seconds: float) -> None:

@@ -1,5 +1,6 @@
-"""The pending decision's legal actions, numbered: Enter, a click or the
-number key picks one."""
+"""The pending decision's rows, numbered: Enter, a click or the number key
+picks one. While a selection is open each item keeps its row, marked `[x]`
+when picked, so the numbers never change while picking and unpicking."""
 
 from __future__ import annotations
 
@@ -8,9 +9,23 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from warp_empires.tui.session import Choice
+from warp_empires.tui.choices import Choice
 
 KEYS = "123456789"
+
+
+def choice_text(key: str, choice: Choice) -> Text:
+    """One row: its key, the picked mark of a selection item, the words."""
+    text = Text.assemble((f"{key} ", "bold"))
+    if choice.is_item:
+        # A mark as well as the style: picked is never told by colour alone.
+        text.append("[x] " if choice.picked else "[ ] ", style="bold" if choice.picked else "")
+    text.append(choice.label, style="bold" if choice.picked else "")
+    if choice.territory is not None:
+        text.append("  ◆map", style="dim")
+    if not choice.enabled:
+        text.stylize("dim")
+    return text
 
 
 class ChoiceList(OptionList):
@@ -34,34 +49,37 @@ class ChoiceList(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.choices: list[Choice] = []
-        self._shown: list | None = None
-        self._note = ""
+        self._shown: tuple | None = None
         self.border_title = "Choices"
 
-    def show(self, choices: list[Choice], title: str = "Choices", note: str = "") -> None:
-        """`note`: a line under the choices (not a choice) for what the list leaves out."""
-        if ([c.action for c in choices], title, note) == (self._shown, self.border_title,
-                                                          self._note):
+    def show(self, choices: list[Choice], title: str = "Choices", note: str = "",
+             keep_highlight: bool = False) -> None:
+        """`note`: a line under the choices (not a choice). `keep_highlight`:
+        the same decision goes on (a pick in a selection), so the highlighted
+        row stays where the person left it instead of going back to the top."""
+        shown = (tuple(choices), title, note)
+        if shown == self._shown:
             return
-        self._shown = [c.action for c in choices]
-        self._note = note
+        self._shown = shown
+        highlighted = self.highlighted
         self.choices = list(choices)
         self.border_title = title
         options = []
         for i, choice in enumerate(choices):
             key = KEYS[i] if i < len(KEYS) else " "
-            label = Text.assemble((f"{key} ", "bold"), choice.label)
-            if choice.territory is not None:
-                label.append("  ◆map", style="dim")
-            options.append(Option(label, id=f"choice-{i}"))
+            options.append(Option(choice_text(key, choice), id=f"choice-{i}",
+                                  disabled=not choice.enabled))
         if not choices:
             options.append(Option(Text("nothing for you to decide now", style="dim"),
                                   disabled=True))
         if note:
             options.append(Option(Text(f"  {note}", style="dim italic"), disabled=True))
         self.set_options(options)
-        if choices:
-            self.highlighted = 0
+        start = highlighted if keep_highlight and highlighted is not None else 0
+        # The row left highlighted, or the next one that can be chosen (a row
+        # may have been dimmed by the pick just made), else the first one.
+        usable = [i for i, c in enumerate(choices) if c.enabled]
+        self.highlighted = next((i for i in usable if i >= start), usable[0] if usable else None)
 
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.choices):

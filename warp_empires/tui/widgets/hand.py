@@ -1,5 +1,6 @@
 """The viewing side's hand. A card that a legal action can use now is marked
-and selectable (Enter or click); the rest are listed greyed."""
+and selectable (Enter or click); the rest are listed greyed. While cards are
+being picked for discarding, each card shows whether it is picked."""
 
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ class HandList(OptionList):
     """
 
     class CardChosen(Message):
-        def __init__(self, kind: int) -> None:
+        """The card in row `index` of the hand (of kind `kind`) was chosen."""
+
+        def __init__(self, index: int, kind: int) -> None:
+            self.index = index
             self.kind = kind
             super().__init__()
 
@@ -28,12 +32,14 @@ class HandList(OptionList):
         self._shown: tuple = ()
 
     def show(
-        self, module: Module, hand: list[int], usable: dict[int, str],
+        self, module: Module, hand: list[int], marks: list[str | None],
         enemy_hand: list[int] | None = None, title: str = "Hand", enemy_note: str = "open",
     ) -> None:
-        """`usable` maps a card kind to the verb a legal action would use it for."""
-        key = (tuple(hand), tuple(sorted(usable.items())), tuple(enemy_hand or ()), title,
-               enemy_note)
+        """`marks[i]`: what choosing row i of the hand does now ("[play]",
+        "[x] discard" for a card picked to discard), or None when no legal
+        action can use that card."""
+        marks = marks + [None] * (len(hand) - len(marks))
+        key = (tuple(hand), tuple(marks), tuple(enemy_hand or ()), title, enemy_note)
         if key == self._shown:
             return
         self._shown = key
@@ -42,13 +48,13 @@ class HandList(OptionList):
         self._kinds = []
         for i, kind in enumerate(hand):
             card = module.cards[kind]
-            verb = usable.get(kind)
+            verb = marks[i]
             text = Text()
             text.append("▶ " if verb else "  ", style="bold")
             text.append(card.name, style="bold" if verb else "")
             text.append(f"  {card.timing}", style="dim")
             if verb:
-                text.append(f"  [{verb}]", style="italic")
+                text.append(f"  {verb}", style="italic")
             options.append(Option(text, id=f"card-{i}", disabled=verb is None))
             self._kinds.append(kind)
         if not hand:
@@ -66,4 +72,5 @@ class HandList(OptionList):
         event.stop()
         option_id = event.option.id or ""
         if option_id.startswith("card-"):
-            self.post_message(self.CardChosen(self._kinds[int(option_id[5:])]))
+            index = int(option_id[5:])
+            self.post_message(self.CardChosen(index, self._kinds[index]))

@@ -1,0 +1,206 @@
+"""Selections keep their numbering while picking, one key confirms them, and
+undo takes back a person's latest decision without a hand-over (RULINGS Z1)."""
+
+from __future__ import annotations
+
+from textual.widgets import RichLog
+
+from tests.tui.helpers import game_app, last_verb, open_game
+from warp_empires.engine import can_undo
+from warp_empires.tui.screens.game import GameScreen
+from warp_empires.tui.screens.handover import HandoverScreen
+from warp_empires.tui.widgets.choice_list import ChoiceList
+
+
+def _rows(screen: GameScreen) -> list[tuple[object, str, bool | None]]:
+    """Each row as (action, words, picked)."""
+    return [(c.action, c.label, c.picked) for c in screen.query_one(ChoiceList).choices]
+
+
+def _log_text(screen: GameScreen) -> str:
+    """The log as drawn, its wrapped lines joined again."""
+    return " ".join(" ".join(line.text for line in screen.query_one("#log", RichLog).lines).split())
+
+
+def _shown_rows(screen: GameScreen) -> list[str]:
+    """The rows as drawn, number and mark included."""
+    choices = screen.query_one(ChoiceList)
+    return [str(choices.get_option_at_index(i).prompt) for i in range(len(choices.choices))]
+
+
+async def test_a_selection_keeps_its_numbering_while_picking_and_unpicking(at_decision):
+    game = at_decision("predraw_discard")
+    items = list(game.state.pend.items)
+    assert len(items) >= 2
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        before = _shown_rows(screen)
+        names = [game.module.cards[k].name for k in items]
+        for i, name in enumerate(names):
+            assert before[i] == f"{i + 1} [ ] discard {name}"
+        assert before[len(items)].startswith(f"{len(items) + 1} draw cards")
+
+        await pilot.press("2")
+        rows = _shown_rows(screen)
+        assert rows[1] == f"2 [x] discard {names[1]}"
+        assert rows[0] == before[0] and rows[2:len(items)] == before[2:len(items)]
+        assert rows[len(items)].startswith(f"{len(items) + 1} discard the picked cards and draw")
+        assert game.state.pend.picked == [1]
+        assert "1 of" in screen.query_one(ChoiceList).border_title
+
+        await pilot.press("1")
+        assert game.state.pend.picked == [1, 0]
+        await pilot.press("2")  # the same number takes it back
+        assert game.actions[-1][1] == ["unpick", 1]
+        assert game.state.pend.picked == [0]
+        rows = _shown_rows(screen)
+        assert rows[0] == f"1 [x] discard {names[0]}"
+        assert rows[1:len(items)] == before[1:len(items)]
+        # The same actions in the same places: only the marks changed.
+        assert [r[0] for r in _rows(screen)[:len(items)]] == [
+            ("unpick", 0), *(("pick", i) for i in range(1, len(items)))]
+
+
+async def test_confirming_applies_the_selection(at_decision):
+    game = at_decision("predraw_discard")
+    side = game.prompt().side
+    items = list(game.state.pend.items)
+    discard = len(game.state.discard)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("1")
+        assert screen.check_action("confirm", ("draw",)) is True
+        await pilot.press("c")  # `c` confirms whatever closes the selection: here, draw
+        assert last_verb(game) == "draw"
+        assert game.state.discard[discard:] == [items[0]]  # the picked card, no other
+        assert len(game.state.hands[side]) >= len(items)  # and then the draw
+        assert game.prompt().kind != "predraw_discard"
+
+
+async def test_the_confirming_row_is_in_place_but_dimmed_until_enough_are_picked(at_decision):
+    game = at_decision("discard_down")
+    owed = game.prompt().owed
+    n = len(game.state.pend.items)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        confirm = screen.query_one(ChoiceList).choices[n]
+        assert confirm.action == ("confirm",) and not confirm.enabled
+        assert f"{owed} more to pick" in confirm.label
+        await pilot.press(str(n + 1))  # its number does nothing yet
+        assert len(game.state.pend.picked) == 0
+        for i in range(owed):
+            await pilot.press(str(i + 1))
+        # Every other card is now dimmed: no more may be picked, and their rows stay.
+        rows = screen.query_one(ChoiceList).choices
+        assert [c.enabled for c in rows[:n]] == [True] * owed + [False] * (n - owed)
+        assert rows[n].action == ("confirm",) and rows[n].enabled
+        await pilot.press(str(n + 1))
+        assert last_verb(game) == "confirm"
+
+
+async def test_undo_takes_back_a_pick_and_is_disabled_when_there_is_nothing_to_undo(
+        at_decision):
+    game = at_decision("predraw_discard")
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        assert not can_undo(game.state, side)
+        assert screen.check_action("undo", ()) is None  # shown, dimmed
+        actions = len(game.actions)
+        await pilot.press("u")
+        assert len(game.actions) == actions  # nothing happened
+
+        await pilot.press("3", "1")
+        assert game.state.pend.picked == [2, 0]
+        assert screen.check_action("undo", ()) is True
+        await pilot.press("u")
+        assert game.state.pend.picked == [2]
+        assert len(game.actions) == actions + 1  # the pick taken back is not in the record
+        assert _rows(screen)[0][2] is False and _rows(screen)[2][2] is True  # redrawn
+        await pilot.press("ctrl+z")
+        assert game.state.pend.picked == []
+        assert screen.check_action("undo", ()) is None
+
+        await pilot.press("1", "c")  # drawing cards reveals them: no undo past it
+        assert last_verb(game) == "draw"
+        assert not can_undo(game.state, side)
+        assert screen.check_action("undo", ()) in (None, False)
+
+
+async def test_a_log_taken_back_by_an_undo_is_written_anew(at_decision):
+    """Undo restores the state with its log (RULINGS Z1): lines of a decision
+    taken back leave the screen. Which decisions may be undone is the engine's
+    business; here the state is put back by hand, as an undo does."""
+    game = at_decision("move")
+    side = game.prompt().side
+    earlier = game.state.clone()
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("e")  # end the Move phase: it is logged
+        assert "the Move phase." in _log_text(screen)
+        game.state.restore(earlier)
+        screen.sync()
+        await pilot.pause()
+        assert game.prompt().kind == "move" and screen.viewer == side
+        assert "the Move phase." not in _log_text(screen)
+        assert " ".join(game.view(side)["log"][-1]["text"].split()) in _log_text(screen)
+
+
+async def test_the_undo_key_follows_the_engine_after_a_move(at_decision):
+    game = at_decision("move_units")
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("a")
+        dest = next(c for c in screen.query_one(ChoiceList).choices if c.action[0] == "to")
+        screen.choose(dest)
+        await pilot.pause()
+        expected = can_undo(game.state, side)
+        assert screen.check_action("undo", ()) is (True if expected else None)
+        before = game.state.to_data()
+        await pilot.press("u")
+        assert (game.state.to_data() != before) == expected
+
+
+async def test_an_undo_in_a_hot_seat_game_brings_no_handover(at_decision):
+    game = at_decision("predraw_discard", open_hands=False)
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        assert isinstance(pilot.app.screen, HandoverScreen)
+        await pilot.press("enter")
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and screen.viewer == side
+        await pilot.press("1", "u")
+        assert game.state.pend.picked == []
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.viewer == side
+
+
+async def test_a_forced_decision_is_taken_at_once(at_decision):
+    """A side with no cards can only pass in a battle, and everyone can see it
+    (RULINGS H9): no hand-over or key press is asked of that person."""
+    game = at_decision("battle_card")
+    side = game.prompt().side
+    other = 1 - side
+    game.state.discard.extend(game.state.hands[other])
+    game.state.hands[other] = []
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        before = len(game.actions)
+        await pilot.press("p")
+        assert game.actions[before:before + 2] == [[side, ["pass"]], [other, ["pass"]]]
+        assert "pass (the only choice)" in " ".join(
+            str(n.message) for n in pilot.app._notifications)
+
+
+async def test_pick_all_then_undo_in_a_group(at_decision):
+    game = at_decision("move_units")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        n = len(game.state.pend.group.items)
+        await pilot.press("a")
+        assert len(game.state.pend.group.picked) == n
+        assert screen.query_one("#map").choices  # destinations are map choices now
+        await pilot.press("u")  # one pick at a time
+        assert len(game.state.pend.group.picked) == n - 1

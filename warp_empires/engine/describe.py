@@ -1,0 +1,110 @@
+"""What a player reads for an action: 'move the group to Hoth', 'buy X-wing (3)'."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import CARD_VERBS, TERRITORY_VERBS, Action
+from .api import STEPS
+from .cards import target_type
+from .steps import SelectStep
+
+PHRASES = {
+    "start": "start at {t}",
+    "draw": "draw cards",
+    "play": "play {k}",
+    "top": "put {c} on top",
+    "end": "end the Move phase",
+    "arrange": "arrange a stack (choose its top unit)",
+    "from": "move a group from {t}",
+    "stop": "stop moving with this card",
+    "back": "choose another group",
+    "to": "move the group to {t}",
+    "hand": "look at the enemy hand",
+    "battle": "fight the battle at {t}",
+    "pass": "pass",
+    "retreat": "retreat to {t}",
+    "place": "place at {t}",
+    "undo": "take back the last decision",
+    "resign": "resign",
+}
+
+# What picking an item of each kind of selection does, and confirming it.
+PICK = {
+    "predraw_discard": "discard {x}",
+    "discard_down": "discard {x}",
+    "move_units": "add {x} to the group",
+    "recruit": "buy {x} ({cost})",
+    "casualty": "lose {x}",
+    "upkeep": "disband {x}",
+}
+CONFIRM = {
+    "predraw_discard": "discard the picked cards and draw",
+    "discard_down": "discard the picked cards",
+    "recruit": "buy the picked units and finish recruiting",
+    "casualty": "lose the picked units",
+    "upkeep": "disband the picked units",
+}
+
+
+def describe_action(module: Any, state: Any, action: Action) -> str:
+    """What a player reads for this action in the current position."""
+    verb = action[0]
+    arg = action[1] if len(action) > 1 else None
+    step = state.step
+    if verb in ("pick", "unpick"):
+        text = _pick_text(state, arg)
+        return text if verb == "pick" else f"unpick: {text}"
+    if verb == "confirm" or (verb == "draw" and state.step == "predraw_discard"
+                             and state.pend.picked):
+        text = CONFIRM.get(step, "confirm")
+        if step == "casualty" and _eliminating(state):
+            text = "eliminate the picked unit"
+        return text
+    if verb == "done":
+        if step != "recruit":
+            return "leave the stacks as they are"
+        if not state.pend.offer.picked:
+            return "buy nothing and finish recruiting"
+        return CONFIRM["recruit"]
+    if verb == "target":
+        if target_type(state) == "chit":
+            return "target " + module.units[state.chits[arg]].name
+        return "target " + module.map.territories[arg].name
+    fields: dict[str, str] = {}
+    if verb in TERRITORY_VERBS:
+        fields["t"] = module.map.territories[arg].name
+    elif verb in CARD_VERBS:
+        fields["k"] = module.cards[arg].name
+    elif verb == "top":
+        fields["c"] = module.units[state.chits[arg]].name
+    return PHRASES[verb].format(**fields)
+
+
+def _eliminating(state: Any) -> bool:
+    """The winner picks the loser's first loss (RULINGS B7)."""
+    b = state.battle
+    return b is not None and b.stage == "loser" and b.picker != b.loser
+
+
+def _pick_text(state: Any, i: int) -> str:
+    step = STEPS[state.step]
+    assert isinstance(step, SelectStep)
+    item = step.selection(state).items[i]
+    m = state.module
+    if state.step in ("predraw_discard", "discard_down"):
+        return PICK[state.step].format(x=m.cards[item].name)
+    unit = m.units[state.chits[item]]
+    if state.step == "casualty" and _eliminating(state):
+        return f"eliminate {unit.name}"
+    return PICK[state.step].format(x=unit.name, cost=unit.force)
+
+
+def item_of(state: Any, action: Action) -> int | None:
+    """The card kind or chit a pick/unpick names, else None."""
+    if action[0] not in ("pick", "unpick"):
+        return None
+    step = STEPS[state.step]
+    if not isinstance(step, SelectStep):
+        return None
+    return step.selection(state).items[action[1]]

@@ -1,0 +1,324 @@
+"""Determinization for computer players: from what one side sees, deal a whole
+game state that agrees with it, the hidden parts drawn at random.
+
+A search player (e.g. information-set Monte Carlo) cannot look at the real
+state, which holds the enemy's secrets (RULINGS H1-H4, H9). It samples worlds
+instead: `determinize(module, view, rng)` returns a complete `State` whose
+`view(state, side)` is exactly the view it was given, with
+
+- the enemy's hand and the deck dealt from the cards this side has not seen
+  (every card of the module less its own hand and the discard pile), the deck
+  in a random order;
+- the units of enemy stacks below their visible top, and the enemy's chit
+  pile, dealt from the enemy chits this side cannot see, each visible top kept;
+- what this side's spy cards showed it this turn (its `intel`) dealt as seen
+  where it still fits: a stack of the seen size with the seen top, a hand
+  holding the seen cards that are still unaccounted for;
+- a fresh generator state and no real seed (0): the seed is a secret of the
+  game (H7), and a sampled world must not replay the real draws anyway.
+
+The pending decision and the battle are rebuilt from the view. Only the side
+that is deciding sees its pending data (`view["pend"]`), so only it can be
+determinized; for the other side `determinize` raises ValueError.
+
+What the view does not carry is left at its default and listed in
+`NOT_IN_VIEW`: none of it changes what the side sees or may do now.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from warp_empires.module.defs import Module
+
+from .pending import Battle, CardPlay, pending_from_data
+from .state import NO_SIDE, State, new_state
+from .victory import holds
+
+# Fields of the real state that the view does not carry, so that a dealt state
+# has them at a default (see the module docstring). `undo`: the real game's
+# checkpoints (RULINGS Z1), so a dealt prompt never offers undo. `intel` of the
+# enemy is what its spies showed it of this side this turn. `last_battle` keeps
+# only what view() shows of it.
+NOT_IN_VIEW = (
+    "seed", "rng", "undo", "intel[enemy]",
+    "last_battle.turn", "last_battle.passes", "last_battle.zeroed",
+    "last_battle.destroyed", "last_battle.stage", "last_battle.picker", "last_battle.owed",
+    "last_battle.capture",
+)
+
+# Deals that would already have ended the game are redrawn this many times at
+# most: a victory condition is checked after every battle and phase (RULINGS
+# B12), so a world where the enemy has, say, no leader left on the map while
+# this side holds one captive is almost never the real one. Not while a battle
+# is open: its captures may have made a condition true that is checked only
+# when it ends, so there the game going on tells nothing.
+REDEALS = 20
+
+
+def determinize(module: Module, view: dict[str, Any], rng: random.Random) -> State:
+    """A complete state consistent with `view` (one side's `view(state, side)`),
+    its hidden parts dealt with `rng`. Raises ValueError when the viewing side is
+    not the one deciding (its view hides the pending data) or when the view
+    does not fit the module."""
+    side = view["side"]
+    if view["winner"] != NO_SIDE or view["prompt"]["side"] != side:
+        raise ValueError("determinize is for the deciding side")
+    s = _public_part(module, view)
+    dealt: State | None = None
+    for _ in range(REDEALS if s.battle is None else 1):
+        dealt = s.clone()
+        # dealt here as lists; the engine's stacks are tuples (board.place)
+        dealt.stacks = [[list(st) for st in row] for row in dealt.stacks]
+        _deal_cards(dealt, view, rng)
+        _deal_chits(dealt, view, rng)
+        if not _game_would_be_over(dealt):
+            break
+    assert dealt is not None
+    dealt.stacks = [[tuple(st) for st in row] for row in dealt.stacks]
+    dealt.rng = rng.getrandbits(64)
+    return dealt
+
+
+def _public_part(module: Module, view: dict[str, Any]) -> State:
+    """Everything the view gives outright: the public facts, this side's own
+    secrets, its pending decision and the battle."""
+    side = view["side"]
+    n = len(module.map.territories)
+    # A new game of the module gives every field (and whatever the engine keeps
+    # beside them); each is then set from the view. Seed 0: RULINGS H7, the real
+    # seed is nobody's to know. Undo checkpoints of the real game are not this
+    # side's to copy (Z1), so `undo` stays None.
+    s = new_state(module, 0, view["options"])
+    s.turn = view["turn"]
+    s.active = view["active"]
+    s.phase = view["phase"]
+    s.step = view["step"]
+    data = view["pend"]
+    if data:
+        data = {k: v for k, v in data.items() if k not in ("selection", "targets")}
+        s.pend = pending_from_data(data)
+    else:
+        s.pend = None
+    s.stacks = [[[] for _ in range(n)] for _ in range(2)]
+    s.piles = [[], []]
+    s.captives = [[], []]
+    s.recruit = [r["chit"] for r in view["recruit"]]
+    s.hands = [[], []]
+    s.hands[side] = list(view["hand"])
+    s.deck = []
+    s.discard = list(view["discard"])
+    s.banks = list(view["banks"])
+    s.revenue = list(view["revenue"])
+    s.control = list(view["control"])
+    s.intel = [[], []]
+    s.intel[side] = [dict(i) for i in view["intel"]]
+    s.history = [list(h) for h in view["history"]]
+    s.winner = view["winner"]
+    s.win_reason = view["win_reason"]
+    s.log = [dict(e) for e in view["log"]]
+    for sd in (0, 1):
+        for t, row in enumerate(view["stacks"][sd]):
+            if row is not None and "units" in row:
+                s.stacks[sd][t] = [u["chit"] for u in row["units"]]
+    s.battle = None if view["battle"] is None else _battle(s, view["battle"], view["prompt"])
+    s.last_battle = None if view["last_battle"] is None else _last_battle(s, view["last_battle"])
+    return s
+
+
+def _battle(s: State, seen: dict[str, Any], pr: dict[str, Any]) -> Battle:
+    """The battle from what both sides see of it; the fields view() leaves out
+    follow from the rest (RULINGS B3, B7-B9)."""
+    b = Battle(seen["t"], seen["att"], seen["turn"])
+    for name in ("stage", "winner", "loser", "owed", "result"):
+        setattr(b, name, seen[name])
+    b.played = [list(p) for p in seen["played"]]
+    b.zeroed = list(seen["zeroed"])
+    b.destroyed = list(seen["destroyed"])
+    b.losses = [list(x) for x in seen["losses"]]
+    # B3: a card resets the passes and hands the turn over; a pass counts and
+    # hands it over too. So one pass is pending exactly when the side to act
+    # played the latest card itself (the other side has passed since), or, with
+    # no card played yet, when the side to act is the defender (the attacker
+    # starts, so it has passed).
+    # Once the battle is resolved with a decision still to make, both passed in
+    # a row: a card that empties a stack ends the battle within the same action.
+    if b.stage == "cards":
+        last = b.played[-1][0] if b.played else 1 - b.att
+        b.passes = 1 if last == b.turn else 0
+    else:
+        b.passes = 2
+    # B7/B8: the winner picks the loser's first loss, the loser the rest, then
+    # the winner its own; in the loser stage the picker is the side deciding.
+    if b.stage == "loser":
+        b.picker = pr["side"]
+    elif b.stage != "cards":
+        b.picker = b.winner
+    units = s.module.units
+    b.lost_force = sum(units[u].force for sd, u, _ in b.losses if sd == b.loser)
+    b.winner_lost = sum(units[u].force for sd, u, _ in b.losses if sd != b.loser)
+    if b.stage != "cards":
+        # B9: capture was decided when the battle was resolved, from the winning
+        # stack as it stood then: what stands now plus what it has lost since.
+        rules = s.module.rules
+        then = [s.chits[c] for c in s.stacks[b.winner][b.t]]
+        then += [u for sd, u, _ in b.losses if sd == b.winner]
+        b.capture = not rules.capture_needs_leader or any(units[u].is_leader for u in then)
+        b.totals = [dict(x) for x in seen["totals"]]
+    return b
+
+
+def _last_battle(s: State, seen: dict[str, Any]) -> Battle:
+    """The latest finished battle, as far as view() shows it (NOT_IN_VIEW)."""
+    b = Battle(seen["t"], seen["att"], seen["att"])
+    b.winner, b.loser, b.result = seen["winner"], seen["loser"], seen["result"]
+    b.stage = "retreat" if b.winner != NO_SIDE else "cards"
+    b.played = [list(p) for p in seen["played"]]
+    b.losses = [list(x) for x in seen["losses"]]
+    b.totals = [dict(x) for x in seen["totals"]]
+    units = s.module.units
+    b.lost_force = sum(units[u].force for sd, u, _ in b.losses if sd == b.loser)
+    b.winner_lost = sum(units[u].force for sd, u, _ in b.losses if sd != b.loser)
+    return b
+
+
+def _deal_cards(s: State, view: dict[str, Any], rng: random.Random) -> None:
+    """The enemy's hand and the deck from the cards this side has not seen."""
+    side = view["side"]
+    enemy = 1 - side
+    unseen = Counter({c.index: c.count for c in s.module.cards})
+    unseen.subtract(view["hand"])
+    unseen.subtract(view["discard"])
+    hands = view.get("hands")
+    if hands is not None:  # open hands (a teaching game): nothing to deal
+        s.hands[enemy] = list(hands[enemy])
+        unseen.subtract(hands[enemy])
+        size = len(hands[enemy])
+    else:
+        size = view["hand_sizes"][enemy]
+    if any(n < 0 for n in unseen.values()):
+        raise ValueError("the view shows more cards than the module has")
+    pool = sorted(unseen.elements())
+    if len(pool) != (0 if hands is not None else size) + view["deck_size"]:
+        raise ValueError("hand and deck sizes do not fit the cards unseen")
+    if hands is None:
+        known = _known_hand(view, Counter(pool), size, rng)
+        rest = list((Counter(pool) - Counter(known)).elements())
+        rng.shuffle(rest)
+        take = size - len(known)
+        s.hands[enemy] = known + rest[:take]
+        rest = rest[take:]
+    else:
+        rest = pool
+    rng.shuffle(rest)
+    s.deck = rest
+
+
+def _known_hand(view: dict[str, Any], unseen: Counter, size: int,
+                rng: random.Random) -> list[int]:
+    """The cards a spy saw in the enemy's hand this turn (RULINGS H4) that are
+    still unaccounted for: not played in the battle being fought, and still
+    among the cards unseen."""
+    seen = [i for i in view["intel"] if i.get("kind") == "hand"]
+    if not seen or size == 0:
+        return []
+    known = Counter(seen[-1]["cards"])
+    b = view["battle"]
+    if b is not None:  # spies are played in the Move phase, so every card of it came later
+        known.subtract(k for who, k, _ in b["played"] if who != view["side"])
+    known = +known & unseen
+    cards = list(known.elements())
+    rng.shuffle(cards)
+    return cards[:size]
+
+
+def _deal_chits(s: State, view: dict[str, Any], rng: random.Random) -> None:
+    """Chit ids everywhere: this side's own are mostly in the view; the enemy's
+    hidden units and pile are dealt from the enemy chits it cannot see."""
+    side = view["side"]
+    enemy = 1 - side
+    units = s.module.units
+    by_type: dict[int, list[int]] = {}
+    for c, u in enumerate(s.chits):
+        by_type.setdefault(u, []).append(c)
+    placed: set[int] = set(s.recruit)
+    for sd in (0, 1):
+        for st in s.stacks[sd]:
+            placed.update(st)
+    # Cards destroyed in the battle being fought went to their owner's pile (B4).
+    to_pile: list[int] = list(s.battle.destroyed) if s.battle is not None else []
+    placed.update(to_pile)
+    # Captives are public by type (H5); a freed leader being placed is named.
+    pinned = [s.pend.chit] if isinstance(s.pend, CardPlay) and s.pend.chit >= 0 else []
+    for captor in (0, 1):
+        held = []
+        for u in view["captives"][captor]:
+            free = [c for c in by_type[u] if c not in placed]
+            if not free:
+                raise ValueError(f"no chit of unit type {u} left for the captives")
+            chit = next((c for c in free if c in pinned), free[0])
+            placed.add(chit)
+            held.append(chit)
+        s.captives[captor] = held
+    for c in to_pile:
+        s.piles[units[s.chits[c]].side].append(c)
+    s.piles[side] += [c for c, u in enumerate(s.chits)
+                      if units[u].side == side and c not in placed]
+    pool = [c for c, u in enumerate(s.chits) if units[u].side == enemy and c not in placed]
+    hidden = [(t, row["size"], row["top"]) for t, row in enumerate(view["stacks"][enemy])
+              if row is not None and "units" not in row]
+    for t, _, top in hidden:
+        free = [c for c in pool if s.chits[c] == top]
+        if not free:
+            raise ValueError(f"no enemy chit of unit type {top} left for the top at {t}")
+        chit = rng.choice(free)
+        pool.remove(chit)
+        s.stacks[enemy][t] = [chit]
+    _deal_spied_stacks(s, view, hidden, pool, rng)
+    rng.shuffle(pool)
+    for t, size, _ in hidden:
+        st = s.stacks[enemy][t]
+        need = size - len(st)
+        if need > len(pool):
+            raise ValueError("enemy stack sizes do not fit the enemy chits")
+        rest = pool[:need]
+        del pool[:need]
+        rng.shuffle(rest)
+        st.extend(rest)
+    s.piles[enemy] += pool
+    for sd in (0, 1):
+        if len(s.piles[sd]) != view["pile_sizes"][sd]:
+            raise ValueError(f"side {sd}'s pile size does not fit the view")
+
+
+def _deal_spied_stacks(s: State, view: dict[str, Any], hidden: list[tuple[int, int, int]],
+                       pool: list[int], rng: random.Random) -> None:
+    """A stack a spy card showed this turn (RULINGS H4), still of the size and
+    top then seen, is dealt as seen where the enemy chits left allow it."""
+    latest: dict[int, list[int]] = {}
+    for i in view["intel"]:
+        if i.get("kind") == "stack":
+            latest[i["territory"]] = i["units"]
+    enemy = 1 - view["side"]
+    for t, size, top in hidden:
+        seen = latest.get(t)
+        if seen is None or len(seen) != size or seen[0] != top:
+            continue
+        chosen: list[int] = []
+        for u in seen[1:]:
+            free = [c for c in pool if s.chits[c] == u and c not in chosen]
+            if not free:
+                break
+            chosen.append(rng.choice(free))
+        else:
+            for c in chosen:
+                pool.remove(c)
+            s.stacks[enemy][t].extend(chosen)
+
+
+def _game_would_be_over(s: State) -> bool:
+    """Whether some side's victory condition holds in the dealt state: the game
+    goes on, so in the real one none held when last checked (RULINGS B12)."""
+    return any(all(holds(s, v.side, c) for c in v.all) for v in s.module.victory)

@@ -1,0 +1,207 @@
+"""The rows of the choice list, built from the engine's legal actions and
+the deciding side's view.
+
+While a selection is open (pending.Selection: discards, a moving group,
+recruits, losses, upkeep) every item keeps its own row in item order, picked
+or not, pickable or not, so that the numbers never change while picking; the
+confirming actions follow them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from warp_empires.engine import Action, Game, Prompt, describe_action
+from warp_empires.engine.actions import TERRITORY_VERBS
+
+# Selection steps whose picks name units that may stand anywhere on the map.
+WHERE_STEPS = frozenset({"upkeep"})
+# Selection steps whose items are units: losses are counted in Force (RULINGS
+# B8), upkeep and groups too, so the rows show it.
+FORCE_STEPS = frozenset({"casualty", "upkeep", "move_units"})
+# The one action that closes each selection with a single confirming action
+# (move_units closes with a destination instead, chosen on the map).
+CONFIRM_VERBS = {"predraw_discard": "draw", "discard_down": "confirm", "recruit": "done",
+                 "casualty": "confirm", "upkeep": "confirm"}
+# Selections whose items are the cards of the viewer's hand, in hand order.
+DISCARD_STEPS = frozenset({"predraw_discard", "discard_down"})
+# The verbs that name an item of the open selection by its index.
+ITEM_VERBS = frozenset({"pick", "unpick"})
+ENEMY_NOTE = " (enemy: battle)"
+RECRUIT_TOO_DEAR = " - can't afford"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One row of the choice list: a legal action as the player reads it, or an
+    item of an open selection that cannot be picked now (`enabled` False), kept
+    in its place so that the numbers of the rows never change while picking."""
+
+    action: Action
+    label: str
+    territory: int | None = None  # set when the action picks a territory on the map
+    picked: bool | None = None  # an item of a selection: whether it is picked
+    enabled: bool = True
+    about: int | None = None  # the territory the row is about, shown on the map
+    why: str = ""  # why a row that is not enabled cannot be chosen now
+
+    @property
+    def is_item(self) -> bool:
+        return self.picked is not None
+
+
+def describe(game: Game, action: Action, view: dict[str, Any] | None = None) -> str:
+    """The engine's words for an action; with the deciding side's `view`, one
+    fix of tone: finishing a recruit with nothing picked buys nothing."""
+    if view is not None and action == ("done",) and view["prompt"]["kind"] == "recruit" \
+            and not view["pend"]["selection"]["picked"]:
+        return "buy nothing and finish recruiting"
+    return describe_action(game.module, game.state, action)
+
+
+def build_choices(game: Game) -> list[Choice]:
+    """The deciding side's rows: while a selection is open, one row per item
+    in item order (picked or not, pickable or not), then the confirming
+    actions; otherwise the legal actions. Resigning is left to the palette."""
+    p = game.prompt()
+    if p.side < 0:
+        return []
+    view = game.view(p.side)
+    legal = game.legal_actions()
+    sel = view["pend"].get("selection")
+    out: list[Choice] = []
+    if sel is not None:
+        out = _item_rows(game, p.kind, view, sel, set(legal))
+    rest = [_choice(game, a, view) for a in legal if a[0] not in ITEM_VERBS]
+    verb = CONFIRM_VERBS.get(p.kind)
+    if sel is not None and verb is not None and (verb,) not in legal:
+        # The confirming row stays in its place, dimmed, until it is allowed.
+        owed = _still_owed(view, p)
+        rest.append(Choice((verb,), f"{describe(game, (verb,), view)} ({owed})", enabled=False,
+                           why=f"{owed} first"))
+    battles = [c for c in rest if c.label.endswith(ENEMY_NOTE)]
+    if battles:
+        # Attacks first among the destinations, so the number keys reach them.
+        first = {c.action[0]: i for i, c in reversed(list(enumerate(rest)))}
+        rest.sort(key=lambda c: (first[c.action[0]], c not in battles))
+    return out + rest
+
+
+def _still_owed(view: dict[str, Any], p: Prompt) -> str:
+    battle = view["battle"]
+    if p.kind == "casualty" and battle is not None and battle["stage"] == "winner":
+        return f"Force {p.owed} more to pick"  # the winner's losses (RULINGS B8)
+    return f"{p.owed} more to pick"
+
+
+def _item_rows(game: Game, kind: str, view: dict[str, Any], sel: dict[str, Any],
+               legal: set[Action]) -> list[Choice]:
+    """One row per item of the open selection, in item order: pressing its
+    number picks or unpicks it."""
+    module = game.module
+    places, types = _visible_chits(view)
+    src = view["pend"].get("src", -1)
+    battle = view["battle"]
+    rows = []
+    for i, item in enumerate(sel["items"]):
+        picked = i in sel["picked"]
+        action = ("unpick", i) if picked else ("pick", i)
+        label = describe(game, ("pick", i), view)
+        if kind in FORCE_STEPS and item in types:
+            unit = module.units[types[item]]
+            # A group moves at its slowest unit's speed (RULINGS M1): show that too.
+            speed = f", {unit.speed}" if kind == "move_units" else ""
+            label += f" (Force {unit.force}{speed})"
+        about = None
+        if kind in FORCE_STEPS:
+            about = src if src >= 0 else battle["t"] if battle else places.get(item)
+        if kind in WHERE_STEPS and item in places:
+            # The same unit type may stand in several places: say which one.
+            label += f" at {module.map.territories[places[item]].name}"
+        enabled = action in legal
+        why = ""
+        if not enabled and kind == "recruit":
+            label += RECRUIT_TOO_DEAR
+            why = "your bank has not enough left for it"
+        elif not enabled:
+            why = "enough are picked; take one back first"
+        rows.append(Choice(action, label, None, picked, enabled, about, why))
+    return rows
+
+
+def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
+    module = game.module
+    places, types = _visible_chits(view)
+    label = describe(game, a, view)
+    if a[0] == "target" and view["pend"].get("targets") == "chit" and a[1] in types:
+        label += f" (Force {module.units[types[a[1]]].force})"
+    if a[0] == "to" and view["stacks"][1 - view["side"]][a[1]]:
+        # Entering an enemy stack ends the move and means a battle (RULINGS M2).
+        label += ENEMY_NOTE
+    about = None
+    if a[0] == "top" and a[1] in places:
+        about = places[a[1]]
+        label += f" at {module.map.territories[about].name}"
+    territory = _territory_of(a, view)
+    return Choice(a, label, territory, about=territory if about is None else about)
+
+
+def discarding(view: dict[str, Any]) -> bool:
+    """A discard selection is open and its items are the hand, row for row
+    (they are sorted card kinds, as the hand is)."""
+    selection = view["pend"].get("selection")
+    return (view["prompt"]["kind"] in DISCARD_STEPS and selection is not None
+            and selection["items"] == view["hand"])
+
+
+def hand_marks(view: dict[str, Any], choices: list[Choice]) -> list[str | None]:
+    """What choosing each card of the hand does now (see HandList.show)."""
+    if discarding(view) and choices:
+        return [("[x] discard" if c.picked else "[ ] discard") if c.enabled else None
+                for c in choices[:len(view["hand"])]]
+    plays = {c.action[1] for c in choices if c.action[0] == "play" and c.enabled}
+    return ["[play]" if kind in plays else None for kind in view["hand"]]
+
+
+def pick_all_order(view: dict[str, Any]) -> list[int]:
+    """The items of the group being formed still to pick, in the order to pick
+    them. The group's first unit goes on top where it lands (RULINGS H2), so
+    while the group is empty the stack's present top unit goes first and stays
+    the one the enemy sees."""
+    selection = view["pend"].get("selection")
+    src = view["pend"].get("src", -1)
+    if selection is None or src < 0:
+        return []
+    items = selection["items"]
+    order = [i for i in range(len(items)) if i not in selection["picked"]]
+    units = (view["stacks"][view["side"]][src] or {}).get("units", [])
+    if units and units[0]["chit"] in items and not selection["picked"]:
+        lead = items.index(units[0]["chit"])
+        order.remove(lead)
+        order.insert(0, lead)
+    return order
+
+
+def _visible_chits(view: dict[str, Any]) -> tuple[dict[int, int], dict[int, int]]:
+    """Chits the view lists unit by unit: where each of the viewer's own stands
+    (chit -> territory), and every listed chit's unit type (chit -> type)."""
+    places: dict[int, int] = {}
+    types: dict[int, int] = {}
+    for side, stacks in enumerate(view["stacks"]):
+        for t, entry in enumerate(stacks):
+            for unit in (entry or {}).get("units", []):
+                types[unit["chit"]] = unit["unit"]
+                if side == view["side"]:
+                    places[unit["chit"]] = t
+    return places, types
+
+
+def _territory_of(action: Action, view: dict[str, Any]) -> int | None:
+    """The territory an action names, for highlighting it on the map."""
+    verb = action[0]
+    if verb in TERRITORY_VERBS:
+        return action[1]
+    if verb == "target" and view["pend"].get("targets") == "territory":
+        return action[1]
+    return None
