@@ -1,36 +1,36 @@
-"""Battles: RULINGS B1-B12, on hand-made positions of the tiny test theme."""
+"""Battles: RULINGS B1-B12 (order of battles, reveal, card play, the battle
+cards, totals and bonuses, ties, both sides' losses, capture, retreat, the
+refill after a battle (with D2 when the deck runs dry) and victory checked
+after every battle and at the end of every phase (with W2, W3: resigning mid
+battle, both sides eliminated, sabotage of the last unit)), on hand-made
+positions of the tiny test theme. The Star Wars cards and bonuses are in
+test_star_wars_rules.py.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from warp_empires.engine import IllegalAction, apply, legal_actions, prompt
+from warp_empires.engine import IllegalAction, apply, legal_actions, prompt, view
 from warp_empires.engine.battle import totals
+from warp_empires.module.defs import Effect, UnitFilter
 
-from .builder import blank, card, give, make_module, pick_all, put, stack, tid
-
-
-def to_battle(s) -> None:
-    apply(s, 0, ("end",))
-
-
-def pass_both(s) -> None:
-    apply(s, prompt(s).side, ("pass",))
-    apply(s, prompt(s).side, ("pass",))
-
-
-def lose(s, side: int, *chits: int) -> None:
-    """The casualty selection: picks these chits, then confirms (RULINGS B7, B8)."""
-    pick_all(s, side, list(chits))
-    apply(s, side, ("confirm",))
-
-
-def first_casualties(s) -> None:
-    """Takes every owed loss with the first units offered."""
-    while s.winner < 0 and prompt(s).kind == "casualty":
-        acts = legal_actions(s)
-        act = ("confirm",) if ("confirm",) in acts else next(a for a in acts if a[0] == "pick")
-        apply(s, prompt(s).side, act)
+from .builder import (
+    blank,
+    card,
+    first_casualties,
+    give,
+    hold_captive,
+    lose,
+    make_module,
+    pass_both,
+    pick_all,
+    put,
+    stack,
+    tid,
+    to_battle,
+    with_card,
+)
 
 
 def test_b1_attacker_chooses_the_order_of_battles():
@@ -47,10 +47,33 @@ def test_b1_attacker_chooses_the_order_of_battles():
     assert s.battle.t == tid(s, "e")
 
 
+def test_b1_b2_b11_two_battles_in_order_each_revealing_only_its_own_stacks():
+    # RULINGS B1: one battle per contested territory, the attacker picks the order;
+    # B2: only the stacks of the battle being fought are revealed; B11 after each.
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "a", "hauler", "swarm")
+    put(s, 0, "e", "cruiser", "cruiser")
+    put(s, 1, "e", "swarm", "hauler")
+    apply(s, 0, ("end",))
+    assert prompt(s).kind == "choose_battle"
+    assert "units" not in view(s, 0)["stacks"][1][tid(s, "e")]
+    apply(s, 0, ("battle", tid(s, "e")))
+    v = view(s, 0)["stacks"][1]
+    assert "units" in v[tid(s, "e")] and "units" not in v[tid(s, "a")]
+    pass_both(s)
+    first_casualties(s)
+    if prompt(s).kind == "retreat":
+        apply(s, 1, legal_actions(s)[0])
+    assert s.last_battle.t == tid(s, "e")
+    assert [len(h) for h in s.hands] == [7, 7]
+    # the remaining battle starts by itself: nothing to choose
+    assert s.battle is not None and s.battle.t == tid(s, "a")
+    assert prompt(s).kind == "battle_card" and prompt(s).side == 0
+
+
 def test_b2_both_stacks_are_revealed_in_battle():
     # RULINGS B2
-    from warp_empires.engine import view
-
     s = blank()
     put(s, 0, "c", "cruiser", "wing")
     put(s, 1, "c", "hauler", "base")
@@ -94,6 +117,20 @@ def test_b3_wrong_side_cannot_play_in_the_others_turn():
     with pytest.raises(IllegalAction) as err:
         apply(s, 1, ("play", card(s, "ambush")))
     assert err.value.reason == "wrong_side"
+
+
+def test_b3_resign_by_the_side_not_deciding_mid_battle():
+    # RULINGS W3 and docs/rules.md: the side not deciding may resign at any moment.
+    s = blank()
+    put(s, 0, "c", "cruiser")
+    put(s, 1, "c", "destroyer")
+    apply(s, 0, ("end",))
+    assert prompt(s).side == 0
+    assert legal_actions(s, 1) == []  # nothing to decide, but resigning is always allowed
+    apply(s, 1, ("resign",))
+    assert s.winner == 0 and prompt(s).kind == "game_over" and legal_actions(s) == []
+    with pytest.raises(IllegalAction):
+        apply(s, 0, ("pass",))
 
 
 @pytest.mark.parametrize("cid,expect_cards", [("guns", 2), ("siege", 4), ("strafe", 2),
@@ -165,6 +202,32 @@ def test_b4_torpedo_on_the_last_unit_ends_the_battle():
     assert stack(s, 0, "c") == ["cruiser"]
 
 
+def test_b4_b5_b9_only_leader_destroyed_by_a_card_gives_no_capture_and_no_leader_bonus():
+    # RULINGS B4: destroyed by a card, back to the pile at once, no further part;
+    # B5: the leader bonus goes to the side that still has one; B9: no leader, no capture.
+    m = with_card(make_module(elimination=False), "assassin",
+                  Effect("destroy", filter=UnitFilter(classes=frozenset({"leader"}))))
+    s = blank(m)
+    hero, = put(s, 0, "c", "hero")
+    put(s, 0, "c", "cruiser", "cruiser", "cruiser")
+    enforcer, = put(s, 1, "c", "enforcer")
+    put(s, 1, "c", "hauler")
+    give(s, 1, "assassin")
+    apply(s, 0, ("end",))
+    apply(s, 0, ("pass",))
+    apply(s, 1, ("play", card(s, "assassin")))
+    assert legal_actions(s) == [("target", hero)]
+    apply(s, 1, ("target", hero))
+    assert hero in s.piles[0]
+    t = totals(s)
+    assert t[0]["leader"] == 0 and t[1]["leader"] == 5
+    pass_both(s)
+    assert s.battle.winner == 0  # 12 + 2 (bomb) against 4 + 1 + 5
+    lose(s, 0, enforcer)
+    assert enforcer in s.piles[1] and s.captives[0] == []
+    assert all(loss[1] != s.chits[hero] for loss in (s.battle or s.last_battle).losses)
+
+
 def test_b5_leader_bonus_only_against_a_leaderless_stack():
     # RULINGS B5
     s = blank()
@@ -229,6 +292,22 @@ def test_b7_loser_loses_half_rounded_up_winner_picks_first_then_loser():
     lose(s, 1, destroyer)
     assert stack(s, 1, "c") == ["swarm"]
     assert s.battle.lost_force == 1 + 5 + 1  # base, hauler, destroyer
+
+
+def test_b7_b8_loser_of_only_fortifications_loses_them_all_winner_pays_half():
+    # RULINGS B7: every fortification of the loser is destroyed; B8 counts them.
+    s = blank()
+    put(s, 0, "c", "cruiser", "frigate", "frigate")
+    put(s, 1, "c", "base", "base")
+    apply(s, 0, ("end",))
+    pass_both(s)
+    assert stack(s, 1, "c") == []
+    assert s.battle.lost_force == 2
+    # half of 2 is 1: the winner picks a Force>0 unit, and the two kinds differ
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0 and prompt(s).owed == 1
+    frigate = next(c for c in s.stacks[0][tid(s, "c")] if s.unit(c).id == "frigate")
+    lose(s, 0, frigate)
+    assert s.battle is None and stack(s, 0, "c") == ["cruiser", "frigate"]
 
 
 def test_b8_winner_loses_at_least_half_of_the_losers_printed_force():
@@ -305,7 +384,7 @@ def test_b9_winner_lost_leader_goes_back_to_its_pile():
     # red lost the captain: blue has a leader, so it is captured
     assert captain in s.captives[1]
     s2 = blank()
-    put(s2, 0, "c", "destroyer" if False else "cruiser", "cruiser", "captain")
+    put(s2, 0, "c", "cruiser", "cruiser", "captain")
     put(s2, 1, "c", "tyrant")
     to_battle(s2)
     pass_both(s2)
@@ -314,6 +393,29 @@ def test_b9_winner_lost_leader_goes_back_to_its_pile():
     cap = next(c for c in s2.stacks[0][tid(s2, "c")] if s2.unit(c).is_leader)
     lose(s2, 0, cap)
     assert cap in s2.piles[0]  # a winner's lost leader is never captured
+
+
+def test_b9_capture_decided_before_the_winner_loses_its_only_leader():
+    # docs/rules.md reading of B9/B10: capture is decided when the battle is resolved,
+    # so boxed-in survivors are captured even after the winner lost its only leader in B8.
+    s = blank()
+    put(s, 0, "a", "captain", "cruiser")
+    put(s, 0, "b", "wing")  # a's only neighbour: blue cannot retreat
+    enforcer, = put(s, 1, "a", "enforcer")
+    put(s, 1, "a", "hauler", "hauler")
+    give(s, 0, "ambush")
+    apply(s, 0, ("end",))
+    apply(s, 0, ("play", card(s, "ambush")))
+    pass_both(s)
+    assert s.battle.winner == 0
+    lose(s, 0, next(c for c in s.stacks[1][tid(s, "a")] if c != enforcer))
+    lose(s, 1, next(c for c in s.stacks[1][tid(s, "a")] if c != enforcer))
+    captain = next(c for c in s.stacks[0][tid(s, "a")] if s.unit(c).is_leader)
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0
+    lose(s, 0, captain)
+    assert captain in s.piles[0]  # B9: a winner's lost leader goes to its pile
+    assert enforcer in s.captives[0]  # eliminated for want of a retreat, captured
+    assert stack(s, 1, "a") == [] and stack(s, 0, "a") == ["cruiser"]
 
 
 def test_b10_retreat_choice_and_elimination_when_boxed_in():
@@ -345,15 +447,57 @@ def test_b10_retreat_choice_and_elimination_when_boxed_in():
     assert tyrant in s2.piles[1]  # no red leader: not captured
 
 
-def test_b11_both_refill_to_the_hand_limit_after_a_battle():
-    # RULINGS B11
+def test_b10_loser_retreats_even_when_the_winner_was_wiped_out_by_its_own_losses():
+    # RULINGS B8: a winner worth less than it owes loses its whole stack;
+    # B10: the loser's survivors still retreat.
+    s = blank()
+    put(s, 0, "c", "wing", "wing")
+    put(s, 1, "c", "destroyer", "hauler")
+    give(s, 0, "ambush")
+    apply(s, 0, ("end",))
+    apply(s, 0, ("play", card(s, "ambush")))
+    pass_both(s)
+    assert s.battle.winner == 0  # 2 + 5 + 2 (defense) against 6 + 2 (bomb)
+    destroyer = s.stacks[1][tid(s, "c")][0]
+    lose(s, 0, destroyer)  # the winner picks the first loss: Force 5
+    # red owes 3 and is worth 2: all of it goes; blue's hauler must retreat
+    assert stack(s, 0, "c") == []
+    assert prompt(s).kind == "retreat" and prompt(s).side == 1
+    assert {a[1] for a in legal_actions(s) if a[0] == "retreat"} == {
+        tid(s, "b"), tid(s, "d"), tid(s, "f")}
+    apply(s, 1, ("retreat", tid(s, "d")))
+    assert stack(s, 1, "d") == ["hauler"] and stack(s, 1, "c") == []
+    assert s.battle is None and s.phase != "battle"
+
+
+def test_b11_refill_reshuffles_the_discard_and_never_exceeds_the_limit():
+    # RULINGS B11: both sides draw up to the hand limit after a battle; D2: an
+    # empty deck is refilled from the discard
     s = blank()
     put(s, 0, "c", "cruiser")
     put(s, 1, "c", "swarm")
-    give(s, 1, "ambush")
-    to_battle(s)
+    give(s, 0, "step", "step", "march")
+    s.discard, s.deck = s.deck[:-4], s.deck[-4:]
+    apply(s, 0, ("end",))
     pass_both(s)
     assert [len(h) for h in s.hands] == [7, 7]
+    assert any(e["kind"] == "shuffle" for e in s.log)
+    total = len(s.deck) + len(s.discard) + sum(len(h) for h in s.hands)
+    assert total == sum(c.count for c in s.module.cards)
+
+
+def test_b11_d2_refill_with_deck_and_discard_both_empty_stops_quietly():
+    # RULINGS B11, D2: the attacker refills first; when both piles run dry drawing stops.
+    s = blank()
+    put(s, 0, "c", "cruiser")
+    put(s, 1, "c", "swarm")
+    s.discard = s.deck[:3]
+    s.deck = []
+    apply(s, 0, ("end",))
+    pass_both(s)
+    assert s.battle is None
+    assert [len(h) for h in s.hands] == [3, 0]
+    assert s.deck == [] and s.discard == []
 
 
 def test_b12_victory_checked_after_a_battle():
@@ -370,3 +514,70 @@ def test_b12_victory_checked_after_a_battle():
     assert s.winner == -1  # a pick is not final
     apply(s, 1, ("confirm",))
     assert s.winner == 1 and prompt(s).kind == "game_over"
+
+
+def test_b12_no_victory_while_the_loser_picks_casualties_then_at_once():
+    # RULINGS B12: checked after the battle, not in the middle of it.
+    s = blank()
+    put(s, 0, "c", "hero", "wing", "wing", "frigate")
+    put(s, 1, "c", "tyrant", "destroyer", "destroyer", "destroyer", "swarm")
+    apply(s, 0, ("end",))
+    pass_both(s)
+    assert s.battle.winner == 1
+    hero = s.stacks[0][tid(s, "c")][0]
+    lose(s, 1, hero)  # captured: W2 would hold now, but the battle goes on
+    assert hero in s.captives[1] and s.winner == -1
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0
+    first_casualties(s)
+    if s.winner < 0 and prompt(s).kind == "retreat":
+        apply(s, 0, legal_actions(s)[0])
+    assert s.winner == 1
+
+
+def test_b12_victory_after_the_first_battle_stops_the_phase():
+    # RULINGS B12, W2: the last red leader captured in the first battle ends the game
+    # before the second battle is fought.
+    s = blank()
+    put(s, 0, "c", "hero")
+    put(s, 1, "c", "tyrant", "destroyer")
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "a", "hauler")
+    apply(s, 0, ("end",))
+    apply(s, 0, ("battle", tid(s, "c")))
+    pass_both(s)
+    first_casualties(s)
+    assert s.winner == 1 and prompt(s).kind == "game_over"
+    assert stack(s, 0, "a") == ["cruiser"] and stack(s, 1, "a") == ["hauler"]
+
+
+def test_b12_simultaneous_module_victories_go_to_the_active_side():
+    # docs/rules.md reading: victory is checked for the active side first. Red
+    # captures the tyrant (its win) while losing its last leader in B8 (blue's win).
+    s = blank()
+    s.control[tid(s, "c")] = 0
+    hold_captive(s, 1, "hero")
+    put(s, 0, "c", "captain", "cruiser", "cruiser")
+    tyrant, = put(s, 1, "c", "tyrant")
+    apply(s, 0, ("end",))
+    assert s.winner == -1
+    pass_both(s)  # 3 + 8 + 2 (bomb) against 5
+    assert tyrant in s.captives[0]
+    captain = next(c for c in s.stacks[0][tid(s, "c")] if s.unit(c).is_leader)
+    pick_all(s, 0, [captain])  # Force 3 pays the 3 owed
+    assert s.winner == -1  # a pick is not final
+    apply(s, 0, ("confirm",))
+    assert s.winner == 0
+
+
+def test_b12_sabotage_of_the_last_enemy_unit_wins_at_the_end_of_the_move_phase():
+    # RULINGS W3 checked at the end of every phase (B12)
+    s = blank(make_module())
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "base")
+    give(s, 0, "sabotage")
+    apply(s, 0, ("play", card(s, "sabotage")))
+    apply(s, 0, ("target", tid(s, "e")))
+    assert s.winner == -1  # not in the middle of the phase
+    apply(s, 0, ("end",))
+    assert s.winner == 0
+    assert [e["phase"] for e in s.log if e["kind"] == "victory"] == ["move"]

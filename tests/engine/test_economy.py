@@ -1,31 +1,33 @@
-"""Revenue, Recruit, Upkeep, Control, victory and setup: RULINGS V, R, U, K, W, S."""
+"""Revenue, Recruit, Upkeep, Control, victory and setup: RULINGS V1, R1-R4,
+U1, K1-K3, W1-W3 and S1-S4, on hand-made positions of the tiny test theme.
+The Star Wars setup, control traits and victories are in
+test_star_wars_rules.py.
+"""
 
 from __future__ import annotations
 
-from warp_empires.engine import apply, legal_actions, prompt, setup
+from warp_empires.engine import apply, legal_actions, prompt, setup, view
+from warp_empires.engine.victory import check
 
-from .builder import advance, blank, make_module, pick_all, put, stack, tid
-
-
-def at_revenue(s, bank=0):
-    s.banks[0] = bank
-    s.phase = "battle"
-    advance(s, "battles_over")
-
-
-def end_recruit(s):
-    advance(s, "recruit_over")
-
-
-def end_upkeep(s):
-    advance(s, "upkeep_over")
-
-
-def buy_first(s):
-    """Picks the first affordable chit of the offer; returns it."""
-    i = next(a[1] for a in legal_actions(s) if a[0] == "pick")
-    apply(s, 0, ("pick", i))
-    return s.pend.offer.items[i]
+from .builder import (
+    advance,
+    at_revenue,
+    blank,
+    buy_first,
+    card,
+    chit_of,
+    end_recruit,
+    end_upkeep,
+    give,
+    hold_captive,
+    make_module,
+    pass_both,
+    pick_all,
+    picks,
+    put,
+    stack,
+    tid,
+)
 
 
 def test_v1_revenue_of_controlled_territories_is_banked():
@@ -92,6 +94,40 @@ def test_r2_buying_every_chit_draws_a_die_roll_more_once():
     assert s.phase != "recruit"
 
 
+def test_r2_bonus_draw_when_the_pile_runs_out_is_harmless():
+    # RULINGS R1 (fewer if it holds fewer), R2.
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    s.control[tid(s, "a")] = 0
+    keep = [chit_of(s, 0, "wing"), chit_of(s, 0, "frigate")]
+    s.piles[0] = keep[:]
+    s.banks[0] = 50
+    advance(s, "battles_over")
+    assert sorted(s.recruit) == sorted(keep)
+    pick_all(s, 0, keep)
+    apply(s, 0, ("done",))
+    assert any(e["kind"] == "dice" for e in s.log)  # all bought: the bonus roll
+    # ... draws from an empty pile: an empty offer, nothing to do but finish
+    assert prompt(s).kind == "recruit" and s.recruit == [] and legal_actions(s) == [("done",)]
+    assert stack(s, 0, "a") == ["cruiser", "wing", "frigate"]
+    apply(s, 0, ("done",))
+    assert s.phase != "recruit" and stack(s, 0, "a") == ["cruiser", "wing", "frigate"]
+
+
+def test_r2_no_bonus_when_a_drawn_chit_is_not_bought():
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    s.control[tid(s, "a")] = 0
+    s.banks[0] = 500
+    advance(s, "battles_over")
+    assert len(s.recruit) == 5
+    pick_all(s, 0, sorted(s.recruit)[:4])
+    n = len(s.piles[0])
+    apply(s, 0, ("done",))
+    assert not any(e["kind"] == "dice" for e in s.log) and s.phase != "recruit"
+    assert len(s.piles[0]) == n + 1  # R3: unbought chits go back
+
+
 def test_r3_no_controlled_revenue_territory_means_no_recruiting():
     s = blank()
     put(s, 0, "b", "cruiser")
@@ -99,6 +135,43 @@ def test_r3_no_controlled_revenue_territory_means_no_recruiting():
     at_revenue(s, bank=50)
     assert s.phase != "recruit" or prompt(s).kind != "recruit"
     assert s.recruit == []
+
+
+def test_r3_recruits_even_when_the_only_controlled_planet_holds_an_enemy_stack():
+    # RULINGS R3, M8: placed in any controlled revenue territory, enemy stack or
+    # not; the unit then fights in the next Battle phase. The controlled planet
+    # with an enemy stack on it counts.
+    s = blank()
+    put(s, 0, "b", "cruiser")
+    put(s, 1, "a", "swarm")
+    s.control[tid(s, "a")] = 0
+    s.banks[0] = 50
+    advance(s, "battles_over")
+    assert s.revenue[0] == 1  # the marker still pays (V1)
+    assert prompt(s).kind == "recruit" and len(s.recruit) == 5
+    bought = picks(s)[0]
+    pick_all(s, 0, [bought])
+    apply(s, 0, ("done",))  # one place only: no question asked
+    assert s.stacks[0][tid(s, "a")] == (bought,) and stack(s, 1, "a") == ["swarm"]
+
+
+def test_r3_recruits_may_be_placed_in_any_controlled_revenue_territory_enemy_or_not():
+    # RULINGS R3
+    s = blank()
+    put(s, 0, "b", "cruiser")
+    put(s, 1, "a", "swarm")
+    for x in ("a", "c", "e"):
+        s.control[tid(s, x)] = 0
+    s.banks[0] = 50
+    advance(s, "battles_over")
+    bought = picks(s)[0]
+    pick_all(s, 0, [bought])
+    apply(s, 0, ("done",))
+    assert prompt(s).kind == "place"
+    assert legal_actions(s) == [("place", tid(s, x)) for x in ("a", "c", "e")]
+    apply(s, 0, ("place", tid(s, "a")))
+    assert s.stacks[0][tid(s, "a")] == (bought,)
+    assert stack(s, 1, "a") == ["swarm"]  # the enemy stack stays: a battle follows
 
 
 def test_r4_leaders_and_fortifications_can_be_recruited():
@@ -129,6 +202,57 @@ def test_u1_upkeep_limit_is_five_per_revenue_all_units_count():
     assert len(s.stacks[0][tid(s, "a")]) == 5 and s.phase != "upkeep"
 
 
+def test_u1_disbanding_keeps_the_top_unit_and_tells_the_enemy_only_where():
+    # RULINGS U1 and H2: the enemy sees the top unit; disbanding an identical
+    # unit must not change it, nor name what was disbanded
+    s = blank()
+    top, _, low, _, _, _ = put(s, 0, "a", "wing", "cruiser", "wing", "frigate", "cruiser",
+                              "frigate")
+    put(s, 1, "e", "swarm")
+    s.revenue[0] = 1  # keeps 5 of 6
+    s.phase = "recruit"
+    end_recruit(s)
+    pick_all(s, 0, [top])
+    apply(s, 0, ("confirm",))
+    assert s.stacks[0][tid(s, "a")][0] == top and low in s.piles[0]
+    assert not any("Wing" in e["text"] for e in view(s, 1)["log"] if e["kind"] == "upkeep")
+    assert any("Wing" in e["text"] for e in view(s, 0)["log"] if e["kind"] == "upkeep")
+
+
+def test_u1_zero_revenue_disbands_everything_and_then_the_side_is_eliminated():
+    # RULINGS U1 (5 x 0 = 0 units kept), W3 checked at the end of the phase.
+    s = blank(make_module())
+    put(s, 0, "b", "cruiser", "hero")
+    put(s, 1, "e", "swarm")
+    s.control[tid(s, "e")] = 1
+    advance(s, "battles_over")
+    assert s.revenue[0] == 0 and prompt(s).kind == "upkeep" and prompt(s).owed == 2
+    apply(s, 0, legal_actions(s)[0])
+    assert s.winner == -1 and prompt(s).owed == 1
+    apply(s, 0, next(a for a in legal_actions(s) if a[0] == "pick"))
+    assert s.winner == -1 and prompt(s).owed == 0  # picks are not final
+    apply(s, 0, ("confirm",))
+    assert s.winner == 1 and stack(s, 0, "b") == []
+
+
+def test_u1_captives_do_not_count_but_leaders_and_fortifications_do():
+    s = blank()
+    put(s, 0, "a", "hero", "fort", "cruiser", "cruiser", "cruiser")
+    hold_captive(s, 0, "tyrant")
+    hold_captive(s, 0, "enforcer")
+    put(s, 1, "e", "swarm")
+    s.control[tid(s, "a")] = 0
+    s.revenue[0] = 1
+    s.phase = "recruit"
+    c = s.clone()
+    advance(c, "recruit_over")
+    assert c.phase != "upkeep" and len(stack(c, 0, "a")) == 5
+    put(s, 0, "a", "wing")
+    advance(s, "recruit_over")
+    assert prompt(s).kind == "upkeep" and prompt(s).owed == 1
+    assert {s.unit(c).id for c in picks(s)} == {"hero", "fort", "cruiser", "wing"}
+
+
 def test_k1_k2_control_needs_a_control_trait_and_no_enemy():
     # RULINGS K1, K2: wing has no control trait; frigate is a carrier
     s = blank()
@@ -142,6 +266,19 @@ def test_k1_k2_control_needs_a_control_trait_and_no_enemy():
     assert s.control[tid(s, "c")] == 0  # replaces the enemy marker
     assert s.control[tid(s, "e")] == -1  # enemy unit present
     assert s.control[tid(s, "b")] == -1  # not a revenue territory
+
+
+def test_k1_k3_control_only_where_no_enemy_unit_and_marker_stays_after_a_battle():
+    s = blank()
+    put(s, 0, "c", "cruiser")
+    put(s, 1, "e", "hauler")  # a carrier: could take e, but it is not blue's turn
+    s.control[tid(s, "e")] = 0
+    s.control[tid(s, "f")] = 1
+    put(s, 0, "f", "frigate")
+    advance(s, "upkeep_over")
+    assert s.control[tid(s, "c")] == 0
+    assert s.control[tid(s, "e")] == 0  # K3: stays; K1 is only the active side's
+    assert s.control[tid(s, "f")] == 0  # replaced
 
 
 def test_k2_any_unit_when_the_module_needs_no_trait():
@@ -185,8 +322,6 @@ def test_w2_no_enemy_leader_on_the_map_and_one_captive():
     s.piles[0].remove(hero)
     s.captives[1].append(hero)
     s2 = s.clone()
-    from warp_empires.engine.victory import check
-
     assert check(s2) and s2.winner == 1
 
 
@@ -204,6 +339,19 @@ def test_w3_elimination_and_resignation():
     assert s2.winner == 0 and "resign" in s2.win_reason
 
 
+def test_w3_both_sides_eliminated_at_once_the_active_side_is_checked_first():
+    s = blank(make_module())
+    put(s, 0, "c", "wing")
+    put(s, 1, "c", "destroyer")
+    give(s, 0, "ambush")
+    apply(s, 0, ("end",))
+    apply(s, 0, ("play", card(s, "ambush")))
+    pass_both(s)
+    # blue loses its destroyer; red owes 3 and is worth 1: nothing is left of either
+    assert s.stacks[0][tid(s, "c")] == () and s.stacks[1][tid(s, "c")] == ()
+    assert s.winner == 0
+
+
 def test_s1_s4_setup_piles_deck_and_starting_forces():
     # RULINGS S1-S4
     m = make_module()
@@ -219,51 +367,3 @@ def test_s1_s4_setup_piles_deck_and_starting_forces():
     assert stack(s, 0, "e")[0] == "hero" and len(stack(s, 0, "e")) == 3
     total = sum(len(p) for p in s.piles) + sum(len(st) for side in s.stacks for st in side)
     assert total == len(s.chits)
-
-
-def test_u1_disbanding_keeps_the_top_unit_and_tells_the_enemy_only_where():
-    # RULINGS U1 and H2: the enemy sees the top unit; disbanding an identical
-    # unit must not change it, nor name what was disbanded
-    from warp_empires.engine import view
-
-    s = blank()
-    top, _, low, _, _, _ = put(s, 0, "a", "wing", "cruiser", "wing", "frigate", "cruiser",
-                              "frigate")
-    put(s, 1, "e", "swarm")
-    s.revenue[0] = 1  # keeps 5 of 6
-    s.phase = "recruit"
-    end_recruit(s)
-    pick_all(s, 0, [top])
-    apply(s, 0, ("confirm",))
-    assert s.stacks[0][tid(s, "a")][0] == top and low in s.piles[0]
-    assert not any("Wing" in e["text"] for e in view(s, 1)["log"] if e["kind"] == "upkeep")
-    assert any("Wing" in e["text"] for e in view(s, 0)["log"] if e["kind"] == "upkeep")
-
-
-def test_r3_recruits_may_enter_where_an_enemy_stack_stands():
-    # RULINGS R3: any controlled revenue territory, enemy stack or not; the
-    # unit then fights in the next Battle phase
-    s = blank()
-    put(s, 0, "a", "cruiser")
-    put(s, 1, "c", "swarm")
-    s.control[tid(s, "a")] = 0
-    s.control[tid(s, "c")] = 0
-    at_revenue(s, bank=50)
-    chit = buy_first(s)
-    apply(s, 0, ("done",))
-    assert {a[1] for a in legal_actions(s) if a[0] == "place"} == {tid(s, "a"), tid(s, "c")}
-    apply(s, 0, ("place", tid(s, "c")))
-    assert chit in s.stacks[0][tid(s, "c")] and s.stacks[1][tid(s, "c")]
-
-
-def test_r3_a_side_controlling_only_an_occupied_planet_still_recruits():
-    # RULINGS R3, M8: the controlled planet with an enemy stack on it counts
-    s = blank()
-    put(s, 0, "a", "cruiser")
-    put(s, 1, "c", "swarm")
-    s.control[tid(s, "c")] = 0
-    at_revenue(s, bank=50)
-    assert prompt(s).kind == "recruit"
-    buy_first(s)
-    apply(s, 0, ("done",))
-    assert s.stacks[0][tid(s, "c")]  # the only place: placed at once

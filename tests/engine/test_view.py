@@ -1,4 +1,9 @@
-"""What each side may see, and the text forms: RULINGS H1, H3, H5."""
+"""What each side may see, and the text forms: RULINGS H1 (hands), H2 (enemy
+stacks and moving groups), H3 (the recruit draw), H4 (spy results: who reads
+them and for how long) and H5 (public facts); then how actions, prompts and
+positions read (docs/engine-api.md, "Text forms"). H7 and H9 are checked on
+twin positions in test_secrets.py.
+"""
 
 from __future__ import annotations
 
@@ -13,12 +18,7 @@ from warp_empires.engine import (
     view,
 )
 
-from .builder import advance, blank, card, give, pick_all, put, tid
-
-
-def end_battle_phase(s):
-    s.phase = "battle"
-    advance(s, "battles_over")
+from .builder import blank, card, end_battle_phase, give, pick_all, put, tid
 
 
 def test_h1_hand_is_secret_its_size_public():
@@ -47,6 +47,41 @@ def test_h3_recruit_draw_is_seen_by_its_owner_only():
     assert len(view(s, 0)["recruit"]) == 5 and view(s, 1)["recruit"] == []
     drawn = [e for e in view(s, 0)["log"] if e["kind"] == "recruit" and e["to"] == 0]
     assert drawn and not [e for e in view(s, 1)["log"] if e["to"] == 0]
+
+
+def test_h4_spy_results_last_until_the_end_of_the_spys_turn():
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "swarm")
+    s.control[tid(s, "a")] = 0
+    s.control[tid(s, "e")] = 1
+    give(s, 0, "spies")
+    give(s, 1, "ambush")
+    apply(s, 0, ("play", card(s, "spies")))
+    apply(s, 0, ("hand",))
+    assert view(s, 0)["intel"]
+    apply(s, 0, ("end",))
+    while s.active == 0 and s.winner < 0:
+        apply(s, 0, legal_actions(s)[-1])  # finish each step: done, confirm, end
+    assert s.active == 1 and s.turn == 2
+    assert view(s, 0)["intel"] == []
+
+
+def test_h4_spy_log_tells_the_enemy_only_that_it_was_looked_at():
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "destroyer", "tyrant")
+    give(s, 0, "spies")
+    apply(s, 0, ("play", card(s, "spies")))
+    apply(s, 0, ("target", tid(s, "e")))
+    mine = [e["text"] for e in view(s, 0)["log"]]
+    theirs = [e["text"] for e in view(s, 1)["log"]]
+    assert any("Tyrant" in t for t in mine)
+    assert not any("Tyrant" in t for t in theirs)
+    assert any("at your stack at E" in t for t in theirs)
+    assert view(s, 0)["intel"][0]["units"] == [s.chits[c] for c in s.stacks[1][tid(s, "e")]]
+    assert view(s, 1)["intel"] == []
+    assert "units" not in view(s, 0)["stacks"][1][tid(s, "e")]  # the stack stays hidden
 
 
 def test_h5_public_facts_are_in_both_views():

@@ -45,16 +45,21 @@ def playable(s: State, side: int, timing: str) -> list[int]:
             and (tab.card_side[k] < 0 or tab.card_side[k] == side) and _has_effect(s, side, k)]
 
 
+def any_mobile(s: State, side: int) -> bool:
+    """Whether a move card would have a unit to move (RULINGS M5, M9)."""
+    mobile = s.tab.chit_mobile
+    engaged = s.pend.engaged if s.step == "move" else ()
+    for st in s.stacks[side]:
+        for c in st:
+            if mobile[c] and c not in engaged:
+                return True
+    return False
+
+
 def _has_effect(s: State, side: int, kind: int) -> bool:
     eff = s.module.cards[kind].effect
     if eff.kind == "move":
-        mobile = s.tab.chit_mobile
-        engaged = s.pend.engaged if s.step == "move" else ()
-        for st in s.stacks[side]:
-            for c in st:
-                if mobile[c] and c not in engaged:
-                    return True
-        return False
+        return any_mobile(s, side)
     k = eff.kind
     if k == "side_bonus" or (k == "spy" and eff.hand):
         return True

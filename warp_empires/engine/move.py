@@ -14,7 +14,6 @@ from .board import (
     stack_move,
     unit_names,
 )
-from .cards import playable
 from .pending import MovePhase, Moving, Selection
 from .state import State
 from .steps import SelectStep, Step
@@ -42,9 +41,17 @@ class MoveStep(Step):
 
     def legal(self, s: State) -> list[Action]:
         side = s.active
-        acts: list[Action] = [("play", k) for k in playable(s, side, "move")]
-        if s.hands[side]:
-            acts.extend(("play", k) for k in playable(s, side, "action"))
+        hand = s.hands[side]
+        acts: list[Action] = []
+        if hand:
+            tab = s.tab
+            kinds = sorted(set(hand))
+            mine = [k for k in kinds if tab.card_side[k] < 0 or tab.card_side[k] == side]
+            moves = [k for k in mine if tab.card_timing[k] == "move"]
+            if moves and cards.any_mobile(s, side):  # one look serves every move card
+                acts.extend(("play", k) for k in moves)
+            acts.extend(("play", k) for k in mine if tab.card_timing[k] == "action"
+                        and cards.can_play(s, side, k, "action"))
         if _can_arrange(s):
             acts.append(("arrange",))
         acts.append(("end",))
