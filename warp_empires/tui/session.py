@@ -7,6 +7,7 @@ picture is drawn from view(state, side) for the side allowed to see it.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from warp_empires.bots.base import forward
@@ -29,8 +30,13 @@ class Session:
         # A game option, so that view() itself shows both hands (RULINGS H1).
         self.open_hands = bool(game.options.get("open_hands"))
         self.max_turns = max_turns
+        # A computer player's own dice come from the game's seed only when the
+        # seed is known anyway (a seeded game replays alike); else from fresh
+        # randomness, so nothing it does depends on the secret seed (RULINGS H7).
+        seeded = bool(game.options.get("seeded"))
         self._bots: dict[int, Player] = {
-            side: make_player(kind, game.module, game.seed + 7919 * (side + 1))
+            side: make_player(kind, game.module, game.seed + 7919 * (side + 1) if seeded
+                              else int.from_bytes(os.urandom(8), "big"))
             for side, kind in enumerate(players)
             if kind != HUMAN
         }
