@@ -11,7 +11,9 @@ Figures, all from one run:
 - Random play: games with seeds 0..N-1, each action chosen uniformly (random.Random(seed))
   among the legal ones that take nothing back (no resign, undo or unpick), up to the turn
   cap. Actions, seconds, actions/s, games/s, mean actions per game, the share of games
-  unfinished at the cap, and the share of "arranging" actions (verbs top and arrange).
+  unfinished at the cap, the mean and median actions of the games that finished (the
+  overall mean is mostly the stalled games), and the share of "arranging" actions
+  (verbs top and arrange).
 - python-chess perft: a plain recursive perft (legal_moves, push, pop) from the start
   position to depth 4, checked against 197,281 leaf nodes; reported as LEAF nodes per
   second, and the ratio random-play actions/s / perft leaf nodes/s. Perft and random play
@@ -34,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -86,12 +89,14 @@ def random_games(module: Module, games: int, max_turns: int) -> dict[str, Any]:
     """Plays seeds 0..games-1 at random; figures plus the sampled mid-game states."""
     actions = 0
     unfinished = 0
+    finished: list[int] = []  # actions of each game that ended before the cap
     verbs: Counter[str] = Counter()
     states: list[State] = []
     started = time.perf_counter()
     for seed in range(games):
         s = setup(module, seed)
         rng = random.Random(seed)
+        before = actions
         while s.winner < 0 and s.turn <= max_turns:
             a = rng.choice(forward(legal_actions(s)))
             apply(s, prompt(s).side, a)
@@ -101,9 +106,11 @@ def random_games(module: Module, games: int, max_turns: int) -> dict[str, Any]:
                 states.append(s.clone(log=False))
         if s.winner < 0:
             unfinished += 1
+        else:
+            finished.append(actions - before)
     seconds = time.perf_counter() - started
     return {"actions": actions, "seconds": seconds, "unfinished": unfinished,
-            "verbs": verbs, "states": states}
+            "finished": finished, "verbs": verbs, "states": states}
 
 
 # --- perft --------------------------------------------------------------------------------
@@ -250,6 +257,10 @@ def measure(args: argparse.Namespace, note: Callable[[str], None]) -> dict[str, 
         "games_per_second": round(games / seconds, 3),
         "mean_actions_per_game": round(actions / games, 2),
         "unfinished_share": round(play["unfinished"] / games, 4),
+        # the mean is dominated by games stalled until the cap: the finished ones apart
+        "mean_actions_per_finished_game": round(
+            sum(play["finished"]) / max(1, len(play["finished"])), 2),
+        "median_actions_per_finished_game": statistics.median(play["finished"] or [0]),
         "arranging_share": round(sum(verbs[v] for v in ARRANGING) / max(1, actions), 4),
         "verbs": dict(verbs.most_common()),
     }
@@ -332,6 +343,8 @@ def show(r: dict[str, Any]) -> None:
     print(f"  mean actions per game   {p['mean_actions_per_game']:10.0f}"
           f"   (target <= {t['mean_actions_per_game_max']})")
     print(f"  unfinished at turn cap  {p['unfinished_share']:10.1%}")
+    print(f"  finished games: mean    {p['mean_actions_per_finished_game']:10.0f}   median "
+          f"{p['median_actions_per_finished_game']:.0f} actions")
     print(f"  arranging (top/arrange) {p['arranging_share']:10.1%}"
           f"   (target <= {t['arranging_share_max']:.0%})")
     top = ", ".join(f"{v} {n / max(1, p['actions']):.0%}"
