@@ -38,6 +38,7 @@ def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
     """One game to its end or past `max_turns` player-turns; errors are caught
     and reported, so that one bad game does not stop a whole simulation."""
     game = Game.new(module, seed)
+    game.state.undo = None  # computer players take nothing back: no checkpoints to keep
     players = [make_player(k, module, seed * 2 + i) for i, k in enumerate(kinds)]
     try:
         while not game.over and game.state.turn <= max_turns:

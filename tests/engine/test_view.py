@@ -7,6 +7,8 @@ twin positions in test_secrets.py.
 
 from __future__ import annotations
 
+import pytest
+
 from warp_empires.engine import (
     apply,
     describe_action,
@@ -14,6 +16,7 @@ from warp_empires.engine import (
     parse_action,
     position_text,
     prompt,
+    setup,
     short_text,
     view,
 )
@@ -181,3 +184,35 @@ def test_card_targets_are_asked_for_in_the_cards_own_words():
     apply(s, 0, ("target", tid(s, "c")))
     apply(s, 0, ("play", card(s, "spies")))
     assert prompt(s).text == "Spies: choose an enemy stack to look at, or look at their hand."
+
+
+def test_position_text_parses_back_to_the_same_position():
+    # like a FEN: every position of random games, written out and read back,
+    # is the same position (the event log aside), and plays on alike
+    import random
+
+    from warp_empires.engine import decider, position_from_text
+
+    from .builder import make_module
+
+    m = make_module()
+    for seed in range(4):
+        s = setup(m, seed)
+        rng = random.Random(seed)
+        while s.winner < 0 and s.turn <= 12:
+            back = position_from_text(m, position_text(s))
+            want = s.to_data()
+            want["log"] = []
+            assert back.to_data() == want
+            assert legal_actions(back) == legal_actions(s)
+            apply(s, decider(s), rng.choice(legal_actions(s)))
+
+
+def test_a_text_that_is_no_position_is_refused_in_one_line():
+    from warp_empires.engine import IllegalAction, position_from_text
+
+    s = blank()
+    for bad in ("", "T1 Red move/move", position_text(s)[:-5], position_text(s) + "x"):
+        with pytest.raises(IllegalAction) as e:
+            position_from_text(s.module, bad)
+        assert e.value.reason == "malformed" and "\n" not in str(e.value)

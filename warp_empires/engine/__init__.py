@@ -7,11 +7,11 @@ from .errors import IllegalAction
 from .game import Game
 from .setup import setup
 from .state import State
-from .text import position_text
+from .text import position_from_text, position_text
 from .view import view
 
 __all__ = [
     "Action", "Game", "IllegalAction", "Prompt", "State", "apply", "can_undo", "decider",
-    "describe_action", "legal_actions", "parse_action", "position_text", "prompt", "setup",
-    "short_text", "view",
+    "describe_action", "legal_actions", "parse_action", "position_from_text", "position_text",
+    "prompt", "setup", "short_text", "view",
 ]

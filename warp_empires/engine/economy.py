@@ -308,16 +308,15 @@ class Upkeep(SelectStep):
 def take_control(s: State) -> None:
     side = s.active
     needed = s.module.rules.control_traits
-    units = s.module.units
+    units, types, control = s.module.units, s.chits, s.control
     mine, theirs = s.stacks[side], s.stacks[other(side)]
-    for terr in s.module.map.territories:
-        t = terr.index
-        if not terr.is_revenue or not mine[t] or theirs[t] or s.control[t] == side:
+    for t in s.tab.revenue:
+        if not mine[t] or theirs[t] or control[t] == side:
             continue
-        if needed and not any(units[s.chits[c]].traits & needed for c in mine[t]):
+        if needed and not any(units[types[c]].traits & needed for c in mine[t]):
             continue  # RULINGS K2: some occupier must bear a control trait
-        s.control[t] = side
-        log(s, f"{s.says(side, 'take')} control of {terr.name}.", kind="control")
+        control[t] = side
+        log(s, f"{s.says(side, 'take')} control of {s.territory_name(t)}.", kind="control")
 
 
 STEPS = [PredrawDiscard(), DiscardDown(), Recruit(), Place(), Upkeep()]
