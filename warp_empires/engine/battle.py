@@ -20,7 +20,7 @@ from .board import (
 )
 from .pending import Battle, Selection
 from .state import State
-from .steps import SelectStep, Step
+from .steps import OwedStep, Step
 
 
 def contested(s: State) -> list[int]:
@@ -266,7 +266,7 @@ def _no_choice(s: State, stack: list[int], owed: int) -> bool:
     return bool(stack) and (owed >= len(stack) or len(distinct_by_type(s, stack)) == 1)
 
 
-class Casualty(SelectStep):
+class Casualty(OwedStep):
     """Choosing losses (RULINGS B7, B8): the winner picks the loser's first,
     the loser the rest, then the winner its own, by printed Force."""
 
@@ -284,15 +284,6 @@ class Casualty(SelectStep):
         if b.stage == "loser":
             return self._need(s) - len(s.pend.picked)
         return max(0, winner_owed(s) - sum(s.unit(c).force for c in s.pend.chosen()))
-
-    def can_pick(self, s: State, sel: Selection, i: int) -> bool:
-        return self.owed(s) > 0
-
-    def room(self, s: State, sel: Selection) -> bool | None:
-        return self.owed(s) > 0
-
-    def can_confirm(self, s: State, sel: Selection) -> bool:
-        return self.owed(s) == 0
 
     def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
         b = s.battle

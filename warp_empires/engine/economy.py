@@ -19,7 +19,7 @@ from .board import (
 )
 from .pending import Recruiting, Selection
 from .state import State
-from .steps import SelectStep, Step
+from .steps import OwedStep, SelectStep, Step
 
 # Draw (RULINGS D1-D3)
 
@@ -64,20 +64,11 @@ class PredrawDiscard(SelectStep):
         return "Draw phase: pick the cards you want to discard, if any, then draw."
 
 
-class DiscardDown(SelectStep):
+class DiscardDown(OwedStep):
     kind = "discard_down"
 
     def owed(self, s: State) -> int:
         return len(s.hands[s.active]) - s.module.rules.hand_limit - len(s.pend.picked)
-
-    def can_pick(self, s: State, sel: Selection, i: int) -> bool:
-        return self.owed(s) > 0
-
-    def room(self, s: State, sel: Selection) -> bool | None:
-        return self.owed(s) > 0
-
-    def can_confirm(self, s: State, sel: Selection) -> bool:
-        return self.owed(s) == 0
 
     def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
         _discard(s, sel.chosen())
@@ -254,22 +245,13 @@ def begin_upkeep(s: State) -> str | None:
     return None
 
 
-class Upkeep(SelectStep):
+class Upkeep(OwedStep):
     kind = "upkeep"
 
     def owed(self, s: State) -> int:
         # the items are every unit on the map, and stay so while selecting
         sel = s.pend
         return len(sel.items) - upkeep_limit(s, s.active) - len(sel.picked)
-
-    def can_pick(self, s: State, sel: Selection, i: int) -> bool:
-        return self.owed(s) > 0
-
-    def room(self, s: State, sel: Selection) -> bool | None:
-        return self.owed(s) > 0
-
-    def can_confirm(self, s: State, sel: Selection) -> bool:
-        return self.owed(s) == 0
 
     def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
         side = s.active

@@ -114,3 +114,18 @@ class SelectStep(Step):
 
     def forced(self, s: State, legal: list[Action]) -> bool:
         return False  # a selection is never a single forced move
+
+
+class OwedStep(SelectStep):
+    """A selection that must meet what `owed` counts down (cards over the hand
+    limit, units over upkeep, battle losses): picking stops when nothing more
+    is owed, and confirming waits until then."""
+
+    def can_pick(self, s: State, sel: Selection, i: int) -> bool:
+        return self.owed(s) > 0
+
+    def room(self, s: State, sel: Selection) -> bool | None:
+        return self.owed(s) > 0
+
+    def can_confirm(self, s: State, sel: Selection) -> bool:
+        return self.owed(s) == 0
