@@ -367,3 +367,4 @@ def test_s1_s4_setup_piles_deck_and_starting_forces():
     assert stack(s, 0, "e")[0] == "hero" and len(stack(s, 0, "e")) == 3
     total = sum(len(p) for p in s.piles) + sum(len(st) for side in s.stacks for st in side)
     assert total == len(s.chits)
+

@@ -65,3 +65,14 @@ def test_h9_the_other_side_never_reads_forced():
     s = blank()
     put(s, 0, "a", "fort")
     assert prompt(s).forced and not prompt(s).public(s).forced
+
+
+def test_h9_a_cards_only_target_is_forced_since_targets_are_public():
+    # enemy markers, stacks, captives and battle units are public facts
+    s = blank()
+    s.control[tid(s, "c")] = 1
+    give(s, 0, "riot")
+    apply(s, 0, ("play", card(s, "riot")))
+    assert legal_actions(s) == [("target", tid(s, "c"))] and prompt(s).forced
+    s.control[tid(s, "e")] = 1
+    assert not prompt(s).forced

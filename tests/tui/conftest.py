@@ -33,6 +33,17 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
 
 @pytest.fixture(autouse=True)
+def private_folders(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+                    ) -> None:
+    """Every test saves (autosaves too) and remembers settings in folders of its
+    own, never in the checkout's saves/ or the user's folders."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("WARP_EMPIRES_SAVES", str(home / "saves"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+
+
+@pytest.fixture(autouse=True)
 def no_quiet_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot presses keys faster than any person; the guard against a repeated
     Enter after a hand-over has its own test (test_handover.py)."""

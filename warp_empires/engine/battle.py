@@ -298,17 +298,17 @@ class Casualty(OwedStep):
     def text(self, s: State) -> str:
         b = s.battle
         n = self.owed(s)
-        done = " Confirm the picked units." if n == 0 else ""
+        if n == 0:
+            return f"Battle at {_battle_at(s)}: confirm the picked units."
         if b.stage == "loser":
             if b.picker != b.loser:  # RULINGS B7: the winner picks only the first
                 if b.owed == 1:
                     return (f"Battle at {_battle_at(s)} won: pick the unit the "
-                            f"{s.says(b.loser, 'lose')}.{done}")
+                            f"{s.says(b.loser, 'lose')}.")
                 return (f"Battle at {_battle_at(s)} won: pick the first of the {b.owed} units "
-                        f"the {s.says(b.loser, 'lose')}; they choose the rest.{done}")
-            return f"Battle at {_battle_at(s)} lost: pick your lost units, {n} more.{done}"
-        return (f"Battle at {_battle_at(s)} won: pick your own losses, Force {n} more."
-                f"{done}")
+                        f"the {s.says(b.loser, 'lose')}; they choose the rest.")
+            return f"Battle at {_battle_at(s)} lost: pick your lost units, {n} more."
+        return f"Battle at {_battle_at(s)} won: pick your own losses, Force {n} more."
 
 
 def retreat_options(s: State) -> list[int]:

@@ -143,6 +143,9 @@ TARGET_WORDS = {
 
 class CardTarget(Step):
     kind = "card_target"
+    # every target is a public fact: enemy stacks and markers, captives, and
+    # the units of a battle, which both sides see (RULINGS B2, H5)
+    public = True
 
     def side(self, s: State) -> int:
         return s.pend.side

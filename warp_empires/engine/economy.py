@@ -238,7 +238,8 @@ def upkeep_over_limit(s: State) -> int:
 
 
 def begin_upkeep(s: State) -> str | None:
-    if upkeep_over_limit(s) == 0:
+    over = upkeep_over_limit(s)
+    if over == 0:
         return "upkeep_over"
     s.step = "upkeep"
     s.pend = Selection([c for st in s.stacks[s.active] for c in st])

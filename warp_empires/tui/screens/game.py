@@ -399,6 +399,9 @@ class GameScreen(Screen[None]):
         from the engine, and forced decisions are not taken again at once."""
         side = self.viewer
         if side is None or not self.session.can_undo(side):
+            self.notify("Nothing to take back: undo stops at a card draw or die roll, at "
+                        "anything the other side was shown, and at its decisions.",
+                        severity="warning", timeout=4)
             return
         self.session.undo(side)
         self.sync()
