@@ -51,6 +51,12 @@ from warp_empires.engine import apply, legal_actions, prompt, setup, view  # noq
 from warp_empires.module import load_module  # noqa: E402
 from warp_empires.sim import simulate  # noqa: E402
 
+try:  # who decides, without building the prompt's words (older engines lack it)
+    from warp_empires.engine import decider
+except ImportError:  # for measuring an older checkout with this script
+    def decider(s: Any) -> int:
+        return prompt(s).side
+
 if TYPE_CHECKING:
     from warp_empires.engine import State
     from warp_empires.module.defs import Module
@@ -99,7 +105,7 @@ def random_games(module: Module, games: int, max_turns: int) -> dict[str, Any]:
         before = actions
         while s.winner < 0 and s.turn <= max_turns:
             a = rng.choice(forward(legal_actions(s)))
-            apply(s, prompt(s).side, a)
+            apply(s, decider(s), a)
             verbs[a[0]] += 1
             actions += 1
             if actions % SAMPLE_EVERY == 0 and s.winner < 0:
@@ -170,7 +176,7 @@ def playouts(states: Sequence[State], repeat: int = REPEAT) -> dict[str, Any]:
             for _ in range(PLAYOUT_ACTIONS):
                 if c.winner >= 0:
                     break
-                apply(c, prompt(c).side, rng.choice(forward(legal_actions(c))))
+                apply(c, decider(c), rng.choice(forward(legal_actions(c))))
                 actions += 1
         best = min(best, time.perf_counter() - started)
     n = len(states)
