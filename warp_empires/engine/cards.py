@@ -177,14 +177,15 @@ def _resolve(s: State, a: Action | None) -> str | None:
     if k == "spy":
         if a is None or a[0] == "hand":
             names = ", ".join(sorted(s.module.cards[c].name for c in s.hands[enemy])) or "no cards"
-            s.intel[side].append({"kind": "hand", "cards": sorted(s.hands[enemy])})
+            # replaced, not appended to: copies of the state share these lists
+            s.intel[side] = [*s.intel[side], {"kind": "hand", "cards": sorted(s.hands[enemy])}]
             log(s, f"{card.name}: the {s.says(enemy, 'hold')} {names}.", to=side, kind="spy")
             log(s, f"{s.says(side, 'look')} at your hand.", to=enemy, kind="spy")
         else:
             t = a[1]
             stack = s.stacks[enemy][t]
-            s.intel[side].append({"kind": "stack", "territory": t,
-                                  "units": [s.chits[c] for c in stack]})
+            s.intel[side] = [*s.intel[side], {"kind": "stack", "territory": t,
+                                              "units": [s.chits[c] for c in stack]}]
             log(s, f"{card.name}: at {s.territory_name(t)} the {s.says(enemy, 'have')} "
                    f"{unit_names(s, stack)}.", to=side, kind="spy")
             log(s, f"{s.says(side, 'look')} at your stack at {s.territory_name(t)}.", to=enemy,

@@ -72,8 +72,9 @@ def _upkeep_over(s: State) -> str | None:
     economy.take_control(s)
     if victory.check(s):
         return None
-    s.history.append([s.turn, s.active, s.banks[s.active], s.revenue[s.active],
-                      units_on_map(s, 0), units_on_map(s, 1)])
+    # replaced, not appended to: copies of the state share the history
+    s.history = s.history + [[s.turn, s.active, s.banks[s.active], s.revenue[s.active],
+                               units_on_map(s, 0), units_on_map(s, 1)]]
     s.intel[s.active] = []  # what the spies showed lasts until the end of the turn
     s.active = other(s.active)
     return "new_turn"

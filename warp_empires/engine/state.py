@@ -73,7 +73,9 @@ class State:
     def clone(self, log: bool = True) -> State:
         """A copy that shares nothing mutable with this state; `log=False` starts
         the copy with an empty log (for playouts). Entries of the log, history
-        and intel are never changed once added, so the copies share them."""
+        and intel are never changed once added, so the copies share them; the
+        stacks, history and intel lists are replaced whole, never changed in
+        place, so the copies share those lists too."""
         s = State.__new__(State)
         s.module = self.module
         s.tab = self.tab
@@ -99,8 +101,8 @@ class State:
         s.banks = self.banks[:]
         s.revenue = self.revenue[:]
         s.control = self.control[:]
-        s.intel = [self.intel[0][:], self.intel[1][:]]
-        s.history = self.history[:]
+        s.intel = self.intel[:]  # each side's list is replaced whole, never appended to
+        s.history = self.history  # replaced whole at each turn's end (flow.py)
         s.winner = self.winner
         s.win_reason = self.win_reason
         s.log = self.log[:] if log else []
