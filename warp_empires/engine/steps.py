@@ -13,6 +13,15 @@ from .actions import Action
 from .pending import Selection
 from .state import State
 
+# The pick and unpick actions of item i, made once and shared by every list.
+PICK: list[Action] = []
+UNPICK: list[Action] = []
+
+
+def _grow(n: int) -> None:
+    PICK.extend(("pick", i) for i in range(len(PICK), n))
+    UNPICK.extend(("unpick", i) for i in range(len(UNPICK), n))
+
 
 class Step:
     kind = ""
@@ -74,15 +83,21 @@ class SelectStep(Step):
         picked = sel.picked
         room = self.room(s, sel)
         n = len(sel.items)
-        if not picked and room:
-            acts: list[Action] = [("pick", i) for i in range(n)]
+        if len(PICK) < n:
+            _grow(n)
+        if room:  # every item listed: unpick where picked, pick elsewhere
+            acts: list[Action] = PICK[:n]
+            for i in picked:
+                acts[i] = UNPICK[i]
+        elif room is False:  # only the picked ones, to be unpicked
+            acts = [UNPICK[i] for i in sorted(picked)]
         else:
             acts = []
             for i in range(n):
                 if i in picked:
-                    acts.append(("unpick", i))
-                elif room or (room is None and self.can_pick(s, sel, i)):
-                    acts.append(("pick", i))
+                    acts.append(UNPICK[i])
+                elif self.can_pick(s, sel, i):
+                    acts.append(PICK[i])
         acts.extend(self.confirm_actions(s, sel))
         return acts
 
