@@ -6,6 +6,7 @@ instead of walking the module's definitions every time."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from warp_empires.module.defs import Module
 
@@ -21,9 +22,13 @@ class Tables:
     card_side: tuple[int, ...]  # -1: either side may play it (RULINGS M6)
     revenue: tuple[int, ...]  # territories with revenue
     leaders: tuple[tuple[int, ...], tuple[int, ...]]  # each side's leader chits
+    # the module's victories as (side, text, conditions), the conditions that
+    # are cheapest and most often false first (they are pure: order is free)
+    victory: tuple[tuple[int, str, tuple[Any, ...]], ...]
 
 
 _CACHE: dict[int, tuple[Module, Tables]] = {}
+_COST = {"captives_at_least": 0, "holds_captive": 1, "controls": 2, "no_enemy_leaders_on_map": 3}
 
 
 def tables(module: Module) -> Tables:
@@ -45,6 +50,8 @@ def tables(module: Module) -> Tables:
         leaders=tuple(tuple(c for c, u in enumerate(chits)
                             if units[u].is_leader and units[u].side == side)
                       for side in (0, 1)),
+        victory=tuple((v.side, v.text, tuple(sorted(v.all, key=lambda c: _COST.get(c.kind, 9))))
+                      for v in module.victory),
     )
     _CACHE[id(module)] = (module, t)  # the module is kept, so its id is never reused
     return t

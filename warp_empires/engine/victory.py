@@ -34,9 +34,14 @@ def check(s: State) -> bool:
         return True
     order = (s.active, other(s.active))
     for side in order:
-        for v in s.module.victory:
-            if v.side == side and all(holds(s, side, c) for c in v.all):
-                declare(s, side, v.text)
+        for vside, text, conditions in s.tab.victory:
+            if vside != side:
+                continue
+            for c in conditions:
+                if not holds(s, side, c):
+                    break
+            else:
+                declare(s, side, text)
                 return True
     if s.module.rules.elimination and s.phase != "setup":
         # the active side's win first: if both are wiped out at once, it wins
