@@ -1,4 +1,4 @@
-"""What a player reads for an action: 'move the group to Hoth', 'buy X-wing (3)'."""
+"""What a player reads for an action: 'move the group to Alpha', 'buy Cruiser (4)'."""
 
 from __future__ import annotations
 

@@ -20,10 +20,6 @@ WHERE_STEPS = frozenset({"upkeep"})
 # Selection steps whose items are units: losses are counted in Force (RULINGS
 # B8), upkeep and groups too, so the rows show it.
 FORCE_STEPS = frozenset({"casualty", "upkeep", "move_units"})
-# The one action that closes each selection with a single confirming action
-# (move_units closes with a destination instead, chosen on the map).
-CONFIRM_VERBS = {"predraw_discard": "draw", "discard_down": "confirm", "recruit": "done",
-                 "casualty": "confirm", "upkeep": "confirm"}
 # Selections whose items are the cards of the viewer's hand, in hand order.
 DISCARD_STEPS = frozenset({"predraw_discard", "discard_down"})
 # The verbs that name an item of the open selection by its index.
@@ -52,11 +48,7 @@ class Choice:
 
 
 def describe(game: Game, action: Action, view: dict[str, Any] | None = None) -> str:
-    """The engine's words for an action; with the deciding side's `view`, one
-    fix of tone: finishing a recruit with nothing picked buys nothing."""
-    if view is not None and action == ("done",) and view["prompt"]["kind"] == "recruit" \
-            and not view["pend"]["selection"]["picked"]:
-        return "buy nothing and finish recruiting"
+    """The engine's words for an action in the current position."""
     return describe_action(game.module, game.state, action)
 
 
@@ -74,8 +66,10 @@ def build_choices(game: Game) -> list[Choice]:
     if sel is not None:
         out = _item_rows(game, p.kind, view, sel, set(legal))
     rest = [_choice(game, a, view) for a in legal if a[0] not in ITEM_VERBS]
-    verb = CONFIRM_VERBS.get(p.kind)
-    if sel is not None and verb is not None and (verb,) not in legal:
+    # the verb that closes the selection (a group closes with a destination
+    # instead, chosen on the map, so its row is not kept)
+    verb = sel["confirm_verb"] if sel is not None and sel["confirm_verb"] != "to" else None
+    if verb is not None and (verb,) not in legal:
         # The confirming row stays in its place, dimmed, until it is allowed.
         owed = _still_owed(view, p)
         rest.append(Choice((verb,), f"{describe(game, (verb,), view)} ({owed})", enabled=False,
