@@ -61,9 +61,6 @@ def draw_cards(s: State, side: int, n: int) -> list[int]:
     return drawn
 
 
-def discard_card(s: State, side: int, kind: int) -> None:
-    s.hands[side].remove(kind)
-    s.discard.append(kind)
 
 
 def refill_hands(s: State, first: int) -> None:
@@ -180,11 +177,6 @@ def controlled_revenue(s: State, side: int) -> list[int]:
     return [t for t in s.tab.revenue if control[t] == side]
 
 
-def safe_revenue(s: State, side: int) -> list[int]:
-    """Revenue territories a side controls with no enemy stack in them: where
-    recruits and rescued leaders may appear (see docs/rules.md)."""
-    enemy = s.stacks[other(side)]
-    return [t for t in controlled_revenue(s, side) if not enemy[t]]
 
 
 def distinct_by_type(s: State, chits: list[int]) -> list[int]:

@@ -21,12 +21,6 @@ from .state import NO_SIDE, State
 from .steps import Step
 
 
-def may_play(s: State, side: int, kind: int) -> bool:
-    """A card marked for one side can be played only by that side (RULINGS M6)."""
-    owner = s.tab.card_side[kind]
-    return owner < 0 or owner == side
-
-
 def can_play(s: State, side: int, kind: int, timing: str) -> bool:
     tab = s.tab
     owner = tab.card_side[kind]

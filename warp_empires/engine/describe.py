@@ -99,12 +99,3 @@ def _pick_text(state: Any, i: int) -> str:
         return f"eliminate {unit.name}"
     return PICK[state.step].format(x=unit.name, cost=unit.force)
 
-
-def item_of(state: Any, action: Action) -> int | None:
-    """The card kind or chit a pick/unpick names, else None."""
-    if action[0] not in ("pick", "unpick"):
-        return None
-    step = STEPS[state.step]
-    if not isinstance(step, SelectStep):
-        return None
-    return step.selection(state).items[action[1]]
