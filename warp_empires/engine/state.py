@@ -136,7 +136,7 @@ class State:
         return self.module.units[self.chits[chit]]
 
     def side_of(self, chit: int) -> int:
-        return self.module.units[self.chits[chit]].side
+        return self.tab.chit_side[chit]
 
     def where(self, chit: int) -> int:
         """The territory holding this chit, or -1 if it is not on the map."""

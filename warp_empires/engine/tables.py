@@ -1,5 +1,5 @@
 """What a module fixes for every game, worked out once per module: per chit
-its side, mobility, Force and class roles; per card kind its timing and owner;
+its side, mobility and Force, each side's leaders; per card kind its timing and owner;
 the revenue territories. Rules read these flat tuples in their hot loops
 instead of walking the module's definitions every time."""
 
@@ -13,11 +13,9 @@ from warp_empires.module.defs import Module
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    chit_type: tuple[int, ...]  # chit -> unit type index
     chit_side: tuple[int, ...]
     chit_mobile: tuple[bool, ...]  # speed above 0 (RULINGS M5)
     chit_force: tuple[int, ...]
-    chit_leader: tuple[bool, ...]
     card_timing: tuple[str, ...]  # "move", "battle" or "action"
     card_side: tuple[int, ...]  # -1: either side may play it (RULINGS M6)
     revenue: tuple[int, ...]  # territories with revenue
@@ -39,11 +37,9 @@ def tables(module: Module) -> Tables:
     units = module.units
     chits = [u.index for u in units for _ in range(u.count)]
     t = Tables(
-        chit_type=tuple(chits),
         chit_side=tuple(units[c].side for c in chits),
         chit_mobile=tuple(units[c].move > 0 for c in chits),
         chit_force=tuple(units[c].force for c in chits),
-        chit_leader=tuple(units[c].is_leader for c in chits),
         card_timing=tuple(c.timing for c in module.cards),
         card_side=tuple(-1 if c.side is None else c.side for c in module.cards),
         revenue=tuple(t.index for t in module.map.territories if t.is_revenue),

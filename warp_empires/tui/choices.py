@@ -47,7 +47,7 @@ class Choice:
         return self.picked is not None
 
 
-def describe(game: Game, action: Action, view: dict[str, Any] | None = None) -> str:
+def describe(game: Game, action: Action) -> str:
     """The engine's words for an action in the current position."""
     return describe_action(game.module, game.state, action)
 
@@ -72,7 +72,7 @@ def build_choices(game: Game) -> list[Choice]:
     if verb is not None and (verb,) not in legal:
         # The confirming row stays in its place, dimmed, until it is allowed.
         owed = _still_owed(view, p)
-        rest.append(Choice((verb,), f"{describe(game, (verb,), view)} ({owed})", enabled=False,
+        rest.append(Choice((verb,), f"{describe(game, (verb,))} ({owed})", enabled=False,
                            why=f"{owed} first"))
     battles = [c for c in rest if c.label.endswith(ENEMY_NOTE)]
     if battles:
@@ -101,7 +101,7 @@ def _item_rows(game: Game, kind: str, view: dict[str, Any], sel: dict[str, Any],
     for i, item in enumerate(sel["items"]):
         picked = i in sel["picked"]
         action = ("unpick", i) if picked else ("pick", i)
-        label = describe(game, ("pick", i), view)
+        label = describe(game, ("pick", i))
         if kind in FORCE_STEPS and item in types:
             unit = module.units[types[item]]
             # A group moves at its slowest unit's speed (RULINGS M1): show that too.
@@ -127,7 +127,7 @@ def _item_rows(game: Game, kind: str, view: dict[str, Any], sel: dict[str, Any],
 def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
     module = game.module
     places, types = _visible_chits(view)
-    label = describe(game, a, view)
+    label = describe(game, a)
     if a[0] == "target" and view["pend"].get("targets") == "chit" and a[1] in types:
         label += f" (Force {module.units[types[a[1]]].force})"
     if a[0] == "to" and view["stacks"][1 - view["side"]][a[1]]:
