@@ -11,17 +11,21 @@ import pytest
 
 from tests.engine.builder import make_module
 from tests.test_saves_support import v1_dict, wrap, wrap_obj
-from warp_empires.engine import Game, legal_actions, prompt
+from warp_empires.engine import Game, can_undo, decider, legal_actions, prompt
+from warp_empires.engine.record import ActionLog
 from warp_empires.module.defs import Module
 from warp_empires.saves import (
     SaveError,
+    attach_log,
     autosave,
     autosave_slots,
     list_saves,
     load_game,
     load_latest_autosave,
+    open_game,
     read_save,
     save_game,
+    verify_doc,
 )
 from warp_empires.saves import game as save_game_module
 from warp_empires.saves.format import decode, encode
@@ -153,14 +157,14 @@ def test_illegal_action_in_log_is_refused(saved: tuple[Game, Path]) -> None:
     _, path = saved
     actions = list(read_save(path).actions)
     actions[5] = (actions[5][0], ("battle", 999))
-    _rewrite(path, actions=actions)
+    _rewrite(path, actions=ActionLog.of(actions))
     with pytest.raises(SaveError, match=r"action 6 of \d+ \('battle 999' by side \d\) does not"):
         load_game(path, MODULE)
 
 
 def test_truncated_log_is_refused(saved: tuple[Game, Path]) -> None:
     _, path = saved
-    _rewrite(path, actions=read_save(path).actions[:-1])
+    _rewrite(path, actions=ActionLog.of(list(read_save(path).actions)[:-1]))
     with pytest.raises(SaveError, match="does not reproduce the saved state"):
         load_game(path, MODULE)
 
@@ -175,12 +179,13 @@ def test_hostile_options_are_refused(saved: tuple[Game, Path]) -> None:
 def test_without_verification_the_snapshot_is_used(saved: tuple[Game, Path]) -> None:
     game, path = saved
     loaded = load_game(path, MODULE, verify=False)
-    assert loaded.state.to_data() == game.state.to_data()
-    assert loaded.actions == game.actions
+    assert loaded.state.to_data(log=False) == game.state.to_data(log=False)
+    assert loaded.state.log == []  # the file keeps no event log: verifying rebuilds it
+    assert loaded.actions == game.actions and loaded.id == game.id
     rnd_a, rnd_b = random.Random(1), random.Random(1)
     play(game, rnd_a, 40)
     play(loaded, rnd_b, 40)
-    assert loaded.state.to_data() == game.state.to_data()
+    assert loaded.state.to_data(log=False) == game.state.to_data(log=False)
 
 
 # Damage to a real save.
@@ -224,7 +229,7 @@ def test_checksum_valid_garbage_in_a_real_save_is_rejected(saved: tuple[Game, Pa
             assert "\n" not in str(e)
         else:
             # A change the checksum cannot see must still replay to the snapshot.
-            assert game.state.to_data() == read_save(path).snapshot
+            assert game.state.to_data(log=False) == read_save(path).snapshot
 
 
 # Migration of a real game.
@@ -232,12 +237,14 @@ def test_checksum_valid_garbage_in_a_real_save_is_rejected(saved: tuple[Game, Pa
 def test_format_1_save_of_a_real_game_loads(saved: tuple[Game, Path], tmp_path: Path) -> None:
     game, path = saved
     old = tmp_path / "old.wes"
-    old.write_bytes(wrap_obj(v1_dict(read_save(path)), version=1))
+    # format 1 kept the event log in the snapshot
+    doc = dataclasses.replace(read_save(path), snapshot=game.state.to_data())
+    old.write_bytes(wrap_obj(v1_dict(doc), version=1))
     loaded = load_game(old, MODULE)
     # formats 1 and 2 held states of the engine before its decisions were
     # reshaped: the game carries on from the state as it stood, a half-made
     # selection asked again (saves/legacy.py)
-    want, got = game.state.to_data(), loaded.state.to_data()
+    want, got = game.state.to_data(log=False), loaded.state.to_data(log=False)
     assert {k: v for k, v in got.items() if k != "pend"} == \
         {k: v for k, v in want.items() if k != "pend"}
     assert loaded.actions == [] and loaded.base is not None
@@ -297,3 +304,52 @@ def test_a_selection_half_made_is_saved_and_restored(tmp_path: Path) -> None:
     loaded.apply(side, ("unpick", 1))
     loaded.apply(side, ("draw",))
     assert loaded.state.discard[-1] == game.state.pend.items[0]
+
+
+# Opening at once, verifying after.
+
+def test_a_game_opened_from_its_snapshot_gets_its_log_from_the_verification(
+        saved: tuple[Game, Path]) -> None:
+    game, path = saved
+    opened, doc = open_game(path, MODULE)
+    assert opened.state.log == [] and not opened.over
+    # the player goes on while the replay runs; what is logged since is kept
+    rnd_a, rnd_b = random.Random(8), random.Random(8)
+    play(game, rnd_a, 3)
+    play(opened, rnd_b, 3)
+    replayed = verify_doc(doc, MODULE, str(path))
+    attach_log(opened, replayed)
+    assert opened.state.log == game.state.log
+    assert opened.state.to_data() == game.state.to_data()
+
+
+def test_undo_after_the_log_is_attached_keeps_the_history(tmp_path: Path) -> None:
+    game = new_game(4, 30)
+    rnd = random.Random(4)
+    while not any(a[0] == "pick" for a in legal_actions(game.state)):
+        play(game, rnd, 1)
+    path = save_game(game, tmp_path / "u.wes")
+    opened, doc = open_game(path, MODULE)
+    side = decider(opened.state)
+    # a checkpoint taken before the log arrives, then the log, then undo (RULINGS Z1)
+    opened.apply(side, next(a for a in legal_actions(opened.state) if a[0] == "pick"))
+    attach_log(opened, verify_doc(doc, MODULE, str(path)))
+    assert can_undo(opened.state, side)
+    opened.apply(side, ("undo",))
+    assert opened.state.log == game.state.log
+    assert opened.state.to_data() == game.state.to_data()
+
+
+def test_metadata_that_does_not_match_the_game_is_refused(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    meta = dataclasses.replace(read_save(path).meta, turn=999)
+    _rewrite(path, meta=meta)
+    with pytest.raises(SaveError, match=r"metadata \(turn 999, .*\) does not match"):
+        open_game(path, MODULE)
+
+
+def test_a_save_keeps_no_event_log(saved: tuple[Game, Path]) -> None:
+    game, path = saved
+    data = path.read_bytes()
+    assert b"Turn 1" not in data and len(game.state.log) > 20
+    assert "log" not in read_save(path).snapshot

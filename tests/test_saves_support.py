@@ -12,6 +12,7 @@ from typing import Any
 
 import msgpack
 
+from warp_empires.engine.record import ActionLog
 from warp_empires.saves import SaveDoc, SaveMeta, SideInfo
 from warp_empires.saves.format import HEADER, MAGIC
 from warp_empires.saves.migrate import FORMAT_VERSION
@@ -27,7 +28,7 @@ def make_doc(n_actions: int = 200, *, name: str = "Test game", turn: int = 7,
         args = tuple(rnd.randrange(40) for _ in range(rnd.randrange(3)))
         actions.append((rnd.randrange(2), (verb, *args)))
     meta = SaveMeta(
-        name=name, saved_at=saved_at, program="0.1.0",
+        game="0123456789abcdef", name=name, saved_at=saved_at, program="0.1.0",
         module_id="star_wars", module_version="1.0.0",
         module_fingerprint="ab" * 32,
         sides=(SideInfo("rebels", "Rebel Alliance", "human"),
@@ -44,7 +45,7 @@ def make_doc(n_actions: int = 200, *, name: str = "Test game", turn: int = 7,
         "win_reason": "",
     }
     return SaveDoc(meta=meta, seed=seed, options={"variant": "basic"},
-                   actions=actions, snapshot=snapshot)
+                   actions=ActionLog.of(actions), snapshot=snapshot)
 
 
 def wrap(payload: bytes, version: int = FORMAT_VERSION) -> bytes:

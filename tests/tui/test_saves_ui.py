@@ -32,7 +32,35 @@ async def test_save_then_load_through_the_title(at_decision, tmp_path):
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
         assert len(screen.session.game.actions) == saved_actions
+        # playable at once; the replay that checks the save brings the log
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.session.verified
         assert screen.session.game.state.to_data() == game.state.to_data()
+        assert game.state.log[-1]["text"] in screen_text(pilot.app)
+
+
+async def test_a_save_that_does_not_replay_is_taken_off_screen(at_decision, tmp_path):
+    import dataclasses
+
+    from warp_empires.saves import read_save, save_game, write_save
+
+    game = at_decision("move")
+    path = save_game(game, tmp_path / "tampered.wes")
+    doc = read_save(path)
+    snapshot = dict(doc.snapshot, banks=[b + 50 for b in doc.snapshot["banks"]])
+    write_save(path, dataclasses.replace(doc, snapshot=snapshot))
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        await pilot.press("l")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, AskDialog)
+        assert "replaying the action log does not" in screen_text(pilot.app)
+        assert pilot.app.session is None
+        assert not list(tmp_path.glob("autosave*"))
 
 
 async def test_a_broken_save_shows_its_reason(tmp_path):
@@ -57,6 +85,7 @@ async def test_quit_asks_to_save_and_autosave_runs_at_turn_end(at_decision, tmp_
             screen.choose(moving_on(screen.session.choices()))
             await pilot.pause()
         await pilot.pause()
+        pilot.app.autosaver.flush()  # written off the UI thread
         assert (tmp_path / "autosave-1.wes").is_file()
         await pilot.press("ctrl+q")
         assert isinstance(pilot.app.screen, AskDialog)

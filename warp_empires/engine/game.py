@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import secrets
 from typing import Any
 
 from warp_empires.module.defs import Module
 
 from .actions import Action
 from .api import Prompt, apply, legal_actions, prompt
+from .record import ActionLog
 from .setup import setup
 from .state import State
 from .view import view
@@ -18,12 +20,17 @@ class Game:
     """The state plus what is needed to rebuild it: same seed and actions, same game."""
 
     def __init__(self, module: Module, seed: int, options: dict[str, Any], state: State,
-                 actions: list[list[Any]], base: dict[str, Any] | None = None) -> None:
+                 actions: ActionLog | list[list[Any]], base: dict[str, Any] | None = None,
+                 id: str | None = None) -> None:
         self.module = module
+        # Names the game in its saves, so that saving one game never silently
+        # replaces another's save. Random: it must say nothing of the seed.
+        self.id = id if id is not None else secrets.token_hex(8)
         self.seed = seed
         self.options = options
         self.state = state
-        self.actions = actions  # [[side, [verb, arg...]], ...]
+        # the decisions that stand: [[side, [verb, arg...]], ...], kept compact
+        self.actions = actions if isinstance(actions, ActionLog) else ActionLog.of(actions)
         self.base = base  # the state data the actions start from; None: setup(seed)
 
     @classmethod
@@ -41,11 +48,12 @@ class Game:
 
     @classmethod
     def replay(cls, module: Module, seed: int, options: dict[str, Any],
-               actions: list[list[Any]], base: dict[str, Any] | None = None) -> Game:
+               actions: list[list[Any]], base: dict[str, Any] | None = None,
+               id: str | None = None) -> Game:
         """Rebuilds a game by applying its action log to a fresh setup, or to
         `base` (a state's data) when the game did not start from its seed."""
         start = setup(module, seed, options) if base is None else State.from_data(module, base)
-        game = cls(module, seed, dict(options), start, [], base)
+        game = cls(module, seed, dict(options), start, [], base, id)
         for side, action in actions:
             game.apply(side, tuple(action))
         game.state.undo = []
@@ -56,7 +64,7 @@ class Game:
         if action[0] == "undo":
             self.actions.pop()  # a save holds the decisions that stand (RULINGS Z1)
         else:
-            self.actions.append([side, list(action)])
+            self.actions.append(side, action)
         return events
 
     def prompt(self) -> Prompt:

@@ -108,10 +108,11 @@ class State:
         s.log = self.log[:] if log else []
         return s
 
-    def to_data(self) -> dict[str, Any]:
-        """A msgpack-able dict; `from_data` inverts it exactly."""
+    def to_data(self, log: bool = True) -> dict[str, Any]:
+        """A msgpack-able dict; `from_data` inverts it exactly. `log=False` leaves
+        the event log out (a save rebuilds it by replaying the actions)."""
         return {name: to_data(getattr(self, name)) if name in TYPED else _copy(getattr(self, name))
-                for name in FIELDS}
+                for name in FIELDS if log or name != "log"}
 
     @classmethod
     def from_data(cls, module: Module, data: dict[str, Any]) -> State:
@@ -120,7 +121,7 @@ class State:
         s.tab = tables(module)
         s.undo = None
         for name in FIELDS:
-            v = data[name]
+            v = data[name] if name != "log" else data.get("log", [])
             setattr(s, name, pending_from_data(v) if name in TYPED else _copy(v))
         s.stacks = [[tuple(st) for st in row] for row in s.stacks]
         return s

@@ -7,7 +7,16 @@ folders) needs no engine; save_game/load_game build and rebuild games.
 from .doc import SaveDoc, SaveMeta, SideInfo
 from .errors import SaveError
 from .format import MAX_FILE_SIZE
-from .game import AutosaveLoad, autosave, load_game, load_latest_autosave, save_game
+from .game import (
+    AutosaveLoad,
+    attach_log,
+    autosave,
+    load_game,
+    load_latest_autosave,
+    open_game,
+    save_game,
+    verify_doc,
+)
 from .migrate import FORMAT_VERSION
 from .store import (
     AUTOSAVE_SLOTS,
@@ -28,7 +37,7 @@ from .store import (
 __all__ = [
     "AUTOSAVE_SLOTS", "FORMAT_VERSION", "MAX_FILE_SIZE", "SUFFIX",
     "AutosaveLoad", "SaveDoc", "SaveError", "SaveInfo", "SaveMeta", "SideInfo",
-    "autosave", "autosave_slots", "default_dir", "list_saves", "load_game",
+    "attach_log", "autosave", "autosave_slots", "default_dir", "list_saves", "load_game",
     "load_latest_autosave", "path_for_name", "read_save", "resolve_dir", "sanitize_name",
-    "save_game", "user_dir", "write_autosave", "write_save",
+    "open_game", "save_game", "user_dir", "verify_doc", "write_autosave", "write_save",
 ]

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from warp_empires.engine.record import MAX_ARGS, ActionLog, BadRecord, starts_of
+
 from . import schema as s
 
 # Bounds on what a save may hold. They are far above any real game (400
@@ -18,14 +20,16 @@ from . import schema as s
 # hostile file cannot make the loader do unbounded work: replaying costs about
 # 30 microseconds an action, so the longest log allowed replays in seconds.
 MAX_ACTIONS = 200_000
-MAX_ACTION_ARGS = 4
+MAX_ACTION_VALUES = MAX_ACTIONS * (1 + MAX_ARGS)
 MAX_DATA_DEPTH = 32
 MAX_SNAPSHOT_VALUES = 2_000_000
 MAX_OPTION_VALUES = 1_000
 MAX_TURN = 1_000_000
 
+MAX_VERBS = 64
 ID = r"[a-z][a-z0-9_]*"
 PLAYER = r"[a-z][a-z0-9_.:-]*"
+GAME_ID = r"[0-9a-f]{16}"
 
 check_side = s.record({
     "id": s.text(64, ID, min_len=1),
@@ -34,6 +38,7 @@ check_side = s.record({
 })
 
 check_meta = s.record({
+    "game": s.text(16, GAME_ID, min_len=16),
     "name": s.text(100),
     "saved_at": s.timestamp(),
     "program": s.text(40),
@@ -48,16 +53,27 @@ check_meta = s.record({
     "active": s.integer(-1, 1),
 })
 
-check_document = s.record({
+_check_fields = s.record({
     "meta": check_meta,
     "seed": s.integer(s.INT64_MIN, s.UINT64_MAX),
     "options": s.plain_data(MAX_DATA_DEPTH, MAX_OPTION_VALUES),
     "base": s.optional(s.plain_data(MAX_DATA_DEPTH, MAX_SNAPSHOT_VALUES)),
-    "actions": s.action_log(MAX_ACTIONS, MAX_ACTION_ARGS, verb_len=32),
+    "verbs": s.list_of(s.text(32, ID, min_len=1), max_len=MAX_VERBS),
+    "actions": s.flat_ints(MAX_ACTION_VALUES),
     "snapshot": s.plain_data(MAX_DATA_DEPTH, MAX_SNAPSHOT_VALUES),
 })
 
-Action = tuple[Any, ...]  # (verb, int, ...)
+
+def check_document(value: Any, where: str) -> None:
+    """Every field, then what ties fields together: the decisions decode
+    (engine/record.py), each naming a verb of `verbs`."""
+    _check_fields(value, where)
+    if len(value["actions"]) // 2 > MAX_ACTIONS:
+        raise s.Invalid("actions", f"more than {MAX_ACTIONS} decisions")
+    try:
+        starts_of(value["actions"], len(value["verbs"]))
+    except BadRecord as e:
+        raise s.Invalid("actions", str(e)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +87,7 @@ class SideInfo:
 class SaveMeta:
     """What a save browser shows without replaying anything."""
 
+    game: str  # the game's id: saves of one campaign share it (no silent overwrite)
     name: str
     saved_at: str  # ISO 8601 with UTC offset
     program: str  # Warp Empires version that wrote the file
@@ -92,6 +109,7 @@ class SaveMeta:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "game": self.game,
             "name": self.name,
             "saved_at": self.saved_at,
             "program": self.program,
@@ -107,7 +125,7 @@ class SaveMeta:
     def from_dict(cls, d: dict[str, Any]) -> SaveMeta:
         a, b = (SideInfo(x["id"], x["name"], x["player"]) for x in d["sides"])
         return cls(
-            name=d["name"], saved_at=d["saved_at"], program=d["program"],
+            game=d["game"], name=d["name"], saved_at=d["saved_at"], program=d["program"],
             module_id=d["module"]["id"], module_version=d["module"]["version"],
             module_fingerprint=d["module"]["fingerprint"], sides=(a, b),
             turn=d["turn"], phase=d["phase"], active=d["active"],
@@ -119,7 +137,7 @@ class SaveDoc:
     meta: SaveMeta
     seed: int
     options: dict[str, Any]
-    actions: list[tuple[int, Action]]  # [(side, (verb, args...)), ...]
+    actions: ActionLog  # the decisions that stand, in the record's compact form
     snapshot: dict[str, Any]  # State.to_data() at the time of saving
     # the state the actions start from, when not a new game from the seed (a
     # game carried over from an older format: see migrate.v2_to_v3)
@@ -131,7 +149,8 @@ class SaveDoc:
             "seed": self.seed,
             "options": self.options,
             "base": self.base,
-            "actions": [[side, list(action)] for side, action in self.actions],
+            "verbs": self.actions.verbs,
+            "actions": self.actions.flat,
             "snapshot": self.snapshot,
         }
 
@@ -141,7 +160,7 @@ class SaveDoc:
             meta=SaveMeta.from_dict(d["meta"]),
             seed=d["seed"],
             options=d["options"],
-            actions=[(side, tuple(action)) for side, action in d["actions"]],
+            actions=ActionLog(d["verbs"], d["actions"]),
             snapshot=d["snapshot"],
             base=d["base"],
         )

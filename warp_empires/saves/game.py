@@ -1,10 +1,12 @@
 """Saving a Game to a file and rebuilding it from one.
 
-A save holds the seed, options and full action log, and also a snapshot of the
-state. Loading replays the log from the seed (the only path by which a state is
-ever built, so a loaded game is a real game) and then checks that the replay
-arrives at the snapshot: a save written by different rules, or tampered with,
-is refused instead of silently becoming a different game.
+A save holds the seed, options and the decisions that stand, and a snapshot of
+the state without its event log. Opening takes the state from the snapshot, so
+a long campaign is playable at once; verifying replays the decisions from the
+seed (rebuilding the event log on the way) and checks that the replay arrives
+at the snapshot and the metadata: a save written by different rules, or
+tampered with, is refused instead of silently becoming a different game.
+`load_game` does both; the TUI opens first and verifies in the background.
 """
 
 from __future__ import annotations
@@ -53,10 +55,11 @@ def game_doc(game: Game, name: str, players: Sequence[str] | None = None) -> Sav
         turn=state.turn,
         phase=state.phase,
         active=-1 if state.winner >= 0 else state.active,
+        game=game.id,
     )
-    actions = [(side, tuple(action)) for side, action in game.actions]
-    return SaveDoc(meta=meta, seed=game.seed, options=_plain(game.options), actions=actions,
-                   snapshot=state.to_data(),
+    return SaveDoc(meta=meta, seed=game.seed, options=_plain(game.options),
+                   actions=game.actions.copy(),
+                   snapshot=state.to_data(log=False),
                    base=None if game.base is None else {"format": STATE_FORMAT,
                                                         "state": game.base})
 
@@ -95,31 +98,51 @@ def autosave(game: Game, dir: str | os.PathLike[str] | None = None, *,
 
 def load_game(path: str | os.PathLike[str], module: Module | None = None, *,
               verify: bool = True) -> Game:
-    """The game saved in `path`, rebuilt by replaying its action log.
+    """The game saved in `path`, replayed and verified (`verify_doc`), with its
+    whole event log.
 
     `module` defaults to the installed module the save names; a module whose
     data changed since the save (another fingerprint) is refused. With
-    `verify=False` the state is taken from the snapshot without replaying: a
-    recovery path for a save whose log no longer replays (after a rules
-    change), not for ordinary loading.
+    `verify=False` it is `open_game`: the state from the snapshot, no replay.
     """
+    game, doc = open_game(path, module)
+    return verify_doc(doc, game.module, os.fspath(path)) if verify else game
+
+
+def open_game(path: str | os.PathLike[str], module: Module | None = None) -> tuple[Game, SaveDoc]:
+    """The game of a save, playable at once: its state is the snapshot, checked
+    for consistency but not replayed, and its event log starts empty. Pass the
+    document to `verify_doc` (it may run on another thread) to replay it; a
+    save that fails that must not be played on."""
     where = os.fspath(path)
     doc = read_save(path)
     module = module if module is not None else _find_module(doc.meta, where)
     check_module(doc.meta, module, where)
-    if verify:
-        return replay_doc(doc, module, where)
     try:
         base = _base_state(doc.base)
         # a format-2 snapshot has the old shape; its converted base is the same state
         snapshot = base if doc.base is not None and doc.base["format"] == 2 else doc.snapshot
         state = State.from_data(module, snapshot)
-    except (KeyError, TypeError, ValueError) as e:
+        problems = broken(state)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         raise SaveError(where, f"snapshot does not fit this engine ({type(e).__name__}: {e})") \
             from None
-    actions: list[list[Any]] = [[side, list(action)] for side, action in doc.actions]
+    if problems:
+        which = "saved state" if doc.base is None else "saved base state"
+        raise SaveError(where, f"{which} is not a possible position ({problems[0]})")
+    _check_meta(doc.meta, state, where)
     state.undo = []
-    return Game(module, doc.seed, dict(doc.options), state, actions, base)
+    game = Game(module, doc.seed, dict(doc.options), state, doc.actions.copy(), base,
+                doc.meta.game)
+    return game, doc
+
+
+def _check_meta(meta: SaveMeta, state: State, where: str) -> None:
+    """What a save browser shows must be the saved game's own position."""
+    active = -1 if state.winner >= 0 else state.active
+    if (meta.turn, meta.phase, meta.active) != (state.turn, state.phase, active):
+        raise SaveError(where, f"metadata (turn {meta.turn}, {meta.phase}) does not match the "
+                               f"saved game (turn {state.turn}, {state.phase})")
 
 
 def _find_module(meta: SaveMeta, where: str) -> Module:
@@ -151,11 +174,12 @@ def _plain(data: Any) -> Any:
                            strict_map_key=False)
 
 
-def replay_doc(doc: SaveDoc, module: Module, where: str) -> Game:
-    """Replay the document's log and check it arrives at the snapshot."""
+def verify_doc(doc: SaveDoc, module: Module, where: str) -> Game:
+    """The document's game rebuilt by replaying its decisions, refused unless it
+    arrives at the snapshot and the metadata."""
     try:
         base = _base_state(doc.base)
-        game = Game.replay(module, doc.seed, dict(doc.options), [], base)
+        game = Game.replay(module, doc.seed, dict(doc.options), [], base, doc.meta.game)
         game.state.undo = None  # a replay takes nothing back
         if base is not None and (problems := broken(game.state)):
             raise ValueError("; ".join(problems[:3]))
@@ -170,7 +194,7 @@ def replay_doc(doc: SaveDoc, module: Module, where: str) -> Game:
             text = " ".join(map(str, action))
             raise SaveError(where, f"action {i + 1} of {len(doc.actions)} ({text!r} by side "
                                    f"{side}) does not replay: {e}") from e
-    replayed = game.state.to_data()
+    replayed = game.state.to_data(log=False)
     snapshot = doc.snapshot
     if doc.base is not None and doc.base["format"] == 2 and not doc.actions:
         snapshot = replayed  # carried over from format 2: the base is the snapshot
@@ -181,8 +205,19 @@ def replay_doc(doc: SaveDoc, module: Module, where: str) -> Game:
         raise SaveError(where, "replaying the action log does not reproduce the saved state "
                                f"(differs in: {', '.join(fields[:5])}); saved by Warp Empires "
                                f"{doc.meta.program}")
+    _check_meta(doc.meta, game.state, where)
     game.state.undo = []
     return game
+
+
+def attach_log(game: Game, replayed: Game) -> None:
+    """Gives a game opened from its snapshot the event log its verification
+    rebuilt, before whatever was logged since it opened (also in its undo
+    checkpoints, so that taking a decision back keeps the history)."""
+    earlier = replayed.state.log
+    game.state.log[:0] = earlier
+    for checkpoint in game.state.undo or ():
+        checkpoint.log[:0] = earlier
 
 
 def _base_state(base: dict[str, Any] | None) -> dict[str, Any] | None:

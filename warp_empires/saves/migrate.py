@@ -13,6 +13,7 @@ with plain indexing; a wrong shape raises KeyError/TypeError/..., which
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -73,9 +74,39 @@ def v2_to_v3(doc: Doc) -> Doc:
     }
 
 
+def v3_to_v4(doc: Doc) -> Doc:
+    """Format 4 keeps only what cannot be rebuilt: the snapshot loses the event
+    log (replaying the actions writes it again), the decisions are one flat
+    list of small ints with each verb written once (engine/record.py), and the metadata
+    names the game, so that one game's save never silently replaces
+    another's. A format-3 game gets an id made from its seed, the same for
+    every save of that game."""
+    meta = dict(doc["meta"])
+    meta["game"] = hashlib.sha256(f"warp-empires game {doc['seed']}".encode()).hexdigest()[:16]
+    snapshot = {k: v for k, v in doc["snapshot"].items() if k != "log"}
+    numbers: dict[str, int] = {}
+    flat: list[Any] = []
+    for side, action in doc["actions"]:
+        verb, args = action[0], action[1:]
+        if type(verb) is not str or side not in (0, 1) or len(args) > 3:
+            raise ValueError("an action is not [side, [verb, up to 3 args]]")
+        flat.append(numbers.setdefault(verb, len(numbers)) * 8 + side * 4 + len(args))
+        flat.extend(args)
+    return {
+        "meta": meta,
+        "seed": doc["seed"],
+        "options": doc["options"],
+        "base": doc["base"],
+        "verbs": list(numbers),
+        "actions": flat,
+        "snapshot": snapshot,
+    }
+
+
 STEPS: dict[int, Callable[[Doc], Doc]] = {
     1: v1_to_v2,
     2: v2_to_v3,
+    3: v3_to_v4,
 }
 
 FORMAT_VERSION = FIRST_VERSION + len(STEPS)

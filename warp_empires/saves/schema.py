@@ -164,25 +164,15 @@ def optional(inner: Check) -> Check:
     return check
 
 
-def action_log(max_len: int, max_args: int, verb_len: int) -> Check:
-    """[[side, [verb, arg, ...]], ...]: written out by hand because it is the long part."""
+def flat_ints(max_len: int) -> Check:
+    """An array of non-negative ints (the compact record of decisions), checked in
+    bulk: a long campaign holds tens of thousands of them."""
     def check(value: Any, where: str) -> None:
         if type(value) is not list:
             raise Invalid(where, f"expected an array, got {kind(value)}")
         if len(value) > max_len:
-            raise Invalid(where, f"more than {max_len} actions")
-        for i, entry in enumerate(value):
-            if type(entry) is not list or len(entry) != 2:
-                raise Invalid(f"{where}[{i}]", "expected [side, [verb, args...]]")
-            side, act = entry
-            if type(side) is not int or side not in (0, 1):
-                raise Invalid(f"{where}[{i}][0]", f"side must be 0 or 1, got {side!r:.20}")
-            if type(act) is not list or not 1 <= len(act) <= 1 + max_args:
-                raise Invalid(f"{where}[{i}][1]", f"expected [verb, up to {max_args} args]")
-            verb = act[0]
-            if type(verb) is not str or not 0 < len(verb) <= verb_len or not verb.isidentifier():
-                raise Invalid(f"{where}[{i}][1][0]", "verb must be a short identifier")
-            for arg in act[1:]:
-                if type(arg) is not int or not INT64_MIN <= arg <= UINT64_MAX:
-                    raise Invalid(f"{where}[{i}][1]", "action arguments must be ints")
+            raise Invalid(where, f"more than {max_len} values")
+        if value and (set(map(type, value)) != {int} or min(value) < 0):
+            i = next(i for i, x in enumerate(value) if type(x) is not int or x < 0)
+            raise Invalid(f"{where}[{i}]", "expected a non-negative int")
     return check

@@ -9,7 +9,11 @@ def run_app(launch: LaunchOptions | None = None, *, headless: bool = False) -> N
     """Run the app until it exits; import Textual only when asked to."""
     from warp_empires.tui.app import WarpEmpiresApp
 
-    WarpEmpiresApp(launch).run(headless=headless)
+    app = WarpEmpiresApp(launch)
+    try:
+        app.run(headless=headless)
+    finally:
+        app.autosaver.flush()  # the last autosave is on disk before the program ends
 
 
 __all__ = ["GameSettings", "LaunchOptions", "run_app"]

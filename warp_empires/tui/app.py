@@ -13,6 +13,7 @@ from textual.screen import Screen
 from warp_empires.engine import Game
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
+from warp_empires.saves import attach_log
 from warp_empires.tui import persistence
 from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import GameSettings, LaunchOptions
@@ -42,6 +43,7 @@ class WarpEmpiresApp(App[None]):
         super().__init__()
         self.launch = launch or LaunchOptions()
         self.session: Session | None = None
+        self.autosaver = persistence.Autosaver(self._autosave_failed)
 
     def on_mount(self) -> None:
         if self.launch.settings is not None:
@@ -79,10 +81,20 @@ class WarpEmpiresApp(App[None]):
     def autosave(self) -> None:
         if self.session is None or self.launch.exit_on_end:
             return
+        if not self.session.verified:
+            return  # a loaded save not yet checked must not become an autosave
         try:
-            persistence.autosave(self.session, self.launch.saves_dir)
+            self.autosaver.submit(self.session, self.launch.saves_dir)
         except Exception as error:  # noqa: BLE001 - an autosave must never stop play
-            self.notify(f"Autosave failed: {error}", severity="warning")
+            self._autosave_failed(str(error))
+
+    def _autosave_failed(self, reason: str) -> None:
+        # called from the autosave thread, or from this one
+        message = f"Autosave failed: {reason}"
+        try:
+            self.call_from_thread(self.notify, message, severity="warning")
+        except RuntimeError:  # already on the app's thread
+            self.notify(message, severity="warning")
 
     def on_game_screen_game_ended(self, message: GameScreen.GameEnded) -> None:
         session = message.session
@@ -113,14 +125,47 @@ class WarpEmpiresApp(App[None]):
         if path is None:
             return
         try:
-            session = persistence.load(path, self.launch.max_turns)
+            session, doc = persistence.open_save(path, self.launch.max_turns)
         except persistence.SaveError as error:
-            # Back to the browser afterwards, to pick another save.
-            self.push_screen(MessageDialog(f"Cannot load {path.name}:\n{error}"),
-                             callback=lambda _: self.action_load_game())
+            self._load_failed(path, error)
             return
         self.open_session(session)
         self.notify(f"Loaded {path.stem}.")
+        # The game is playable at once; the replay that checks it (and rebuilds
+        # its log) runs beside it and takes the game off screen if it fails.
+        self.run_worker(lambda: self._verify(session, doc, path), thread=True,
+                        group="verify", exit_on_error=False)
+
+    def _load_failed(self, path: Path, error: Exception) -> None:
+        # Back to the browser afterwards, to pick another save.
+        reason = error.problem if isinstance(error, persistence.SaveError) else str(error)
+        self.push_screen(MessageDialog(f"Cannot load {path.name}:\n{reason}"),
+                         callback=lambda _: self.action_load_game())
+
+    def _verify(self, session: Session, doc: persistence.SaveDoc, path: Path) -> None:
+        try:
+            replayed = persistence.verify(session, doc, path)
+        except persistence.SaveError as error:
+            self.call_from_thread(self._verify_failed, session, path, error)
+        else:
+            self.call_from_thread(self._verified, session, replayed)
+
+    def _verified(self, session: Session, replayed: Game) -> None:
+        if self.session is not session:
+            return  # another game was opened meanwhile
+        attach_log(session.game, replayed)
+        session.verified = True
+        if isinstance(self.screen, GameScreen):
+            self.screen.history_arrived()
+
+    def _verify_failed(self, session: Session, path: Path, error: Exception) -> None:
+        if self.session is not session:
+            return
+        self.session = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(TitleScreen())
+        self._load_failed(path, error)
 
     def action_rules(self) -> None:
         # Imported here: the Markdown widget costs a noticeable share of start-up.

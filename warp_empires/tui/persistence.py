@@ -1,13 +1,20 @@
 """Saving and loading through warp_empires.saves, in the TUI's terms: a
-session in, a session out, and a one-line reason (SaveError) when it fails."""
+session in, a session out, and a one-line reason (SaveError) when it fails.
+
+Nothing slow happens on the UI thread: a saved game opens from its snapshot and
+its replay (verification, and the event log it rebuilds) runs on a worker
+thread; autosaves are encoded and written on a background thread of their own.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from warp_empires.saves import SaveError, read_save
-from warp_empires.saves.game import autosave as autosave_game
-from warp_empires.saves.game import load_game, save_game
+from warp_empires.engine import Game
+from warp_empires.saves import SaveDoc, SaveError, open_game, verify_doc, write_autosave
+from warp_empires.saves.game import AUTOSAVE_TITLE, game_doc, save_game
 from warp_empires.tui.players import HUMAN, is_known
 from warp_empires.tui.session import Session
 
@@ -16,16 +23,49 @@ def save(session: Session, name: str, directory: str | None = None) -> Path:
     return save_game(session.game, name, dir=directory, players=session.players)
 
 
-def autosave(session: Session, directory: str | None = None) -> Path:
-    return autosave_game(session.game, directory, players=session.players)
-
-
-def load(path: Path, max_turns: int | None = None) -> Session:
-    """A session for a saved game, with the players it was saved with."""
-    game = load_game(path)
+def open_save(path: Path, max_turns: int | None = None) -> tuple[Session, SaveDoc]:
+    """A session for a saved game, playable at once, with the players it was
+    saved with, and the document that `verify` must still check."""
+    game, doc = open_game(path)
     # A player kind this program does not know (a newer bot) falls back to a person.
-    kinds = [s.player if is_known(s.player) else HUMAN for s in read_save(path).meta.sides]
-    return Session(game, (kinds[0], kinds[1]), max_turns=max_turns)
+    kinds = [s.player if is_known(s.player) else HUMAN for s in doc.meta.sides]
+    session = Session(game, (kinds[0], kinds[1]), max_turns=max_turns)
+    session.verified = False
+    return session, doc
 
 
-__all__ = ["SaveError", "autosave", "load", "save"]
+def verify(session: Session, doc: SaveDoc, path: Path) -> Game:
+    """The replayed game (raises SaveError if the save does not replay to itself).
+    Safe on a worker thread: it reads the document and the module only."""
+    return verify_doc(doc, session.module, str(path))
+
+
+class Autosaver:
+    """Writes autosaves in order on one background thread. The document is taken
+    on the caller's thread (a consistent copy of the game as it stands); encoding
+    and the synced write happen in the background. `report` receives the one-line
+    reason of a failed write, on the background thread."""
+
+    def __init__(self, report: Callable[[str], None]) -> None:
+        self._report = report
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._last: Future[None] | None = None
+
+    def submit(self, session: Session, directory: str | None = None) -> Future[None]:
+        doc = game_doc(session.game, AUTOSAVE_TITLE, session.players)
+        self._last = self._pool.submit(self._write, doc, directory)
+        return self._last
+
+    def _write(self, doc: SaveDoc, directory: str | None) -> None:
+        try:
+            write_autosave(doc, directory)
+        except Exception as error:  # noqa: BLE001 - an autosave must never stop play
+            self._report(str(error))
+
+    def flush(self) -> None:
+        """Wait for the autosaves already asked for (before the program ends)."""
+        if self._last is not None:
+            self._last.result()
+
+
+__all__ = ["Autosaver", "SaveDoc", "SaveError", "open_save", "save", "verify"]

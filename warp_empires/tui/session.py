@@ -30,6 +30,8 @@ class Session:
         # A game option, so that view() itself shows both hands (RULINGS H1).
         self.open_hands = bool(game.options.get("open_hands"))
         self.max_turns = max_turns
+        # False while a loaded save's replay has not yet confirmed it (tui/app.py)
+        self.verified = True
         # A computer player's own dice come from the game's seed only when the
         # seed is known anyway (a seeded game replays alike); else from fresh
         # randomness, so nothing it does depends on the secret seed (RULINGS H7).

@@ -32,7 +32,8 @@ class AskDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Static(self.question, id="question")
+            # plain text: a question may quote a save name or a module's words
+            yield Static(self.question, id="question", markup=False)
             with Horizontal(id="buttons"):
                 for i, (answer, label) in enumerate(self.answers):
                     yield Button(label, id=answer, variant="primary" if i == 0 else "default")

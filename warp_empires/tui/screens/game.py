@@ -269,6 +269,14 @@ class GameScreen(Screen[None]):
             self.query_one("#details", Static).update(
                 territory_details(self.module, self._view, territory))
 
+    def history_arrived(self) -> None:
+        """A loaded game's earlier events are in (its replay rebuilt them): the
+        log is written anew."""
+        self.query_one("#log", RichLog).clear()
+        self._log_seen = 0
+        if self.viewer is not None and not self._handing_over:
+            self._show(self.viewer)
+
     def _append_log(self, events: list[dict[str, Any]]) -> None:
         log = self.query_one("#log", RichLog)
         if len(events) < self._log_seen:
