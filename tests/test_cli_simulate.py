@@ -50,3 +50,12 @@ def test_simulate_save_dir_writes_loadable_saves(capsys, tmp_path):
     assert len(files) == 2
     game = load_game(files[0])
     assert game.state.turn >= 1
+
+
+def test_simulate_saves_dir_that_is_a_file_is_one_line(capsys, tmp_path):
+    target = tmp_path / "a-file"
+    target.write_text("x")
+    code = main(["simulate", "--games", "1", "--saves-dir", str(target)])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert err == f"warp-empires: --saves-dir: {target}: is not a folder\n"

@@ -85,7 +85,7 @@ def test_replay_verify(tmp_path: Path, game: Game, capsys: pytest.CaptureFixture
     path = save_game(game, tmp_path / "g.wes")
     code, out, err = run(capsys, "replay", str(path), "--verify")
     assert (code, err) == (0, "")
-    assert f"{len(game.actions)} actions replay to the saved state" in out
+    assert f"{len(game.actions)} actions replay to the saved game (turn {game.state.turn}" in out
     # By name, in a given folder.
     code, _, _ = run(capsys, "replay", "g", "--dir", str(tmp_path), "--verify")
     assert code == 0
@@ -118,10 +118,68 @@ def test_replay_damaged_file(tmp_path: Path, game: Game, capsys: pytest.CaptureF
     assert err.startswith(f"warp-empires: {path}: ")
 
 
-def test_replay_prints_the_actions(tmp_path: Path, game: Game,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
+def _private(game: Game, side: int) -> list[str]:
+    return [e["text"] for e in game.state.log if e["to"] == side]
+
+
+def test_replay_shows_only_public_events_by_default(tmp_path: Path, game: Game,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # RULINGS H8: a replay shows what both sides saw unless a side is chosen
     path = save_game(game, tmp_path / "g.wes")
     code, out, _ = run(capsys, "replay", str(path))
-    lines = out.splitlines()
-    assert code == 0 and len(lines) == len(game.actions)
-    assert lines[0].split()[0] == "1" and "turn" in lines[0]
+    assert code == 0 and out.startswith("What both sides saw")
+    public = [e["text"] for e in game.state.log if e["to"] is None]
+    for text in public:
+        assert text in out
+    for side in (0, 1):
+        secret = [t for t in _private(game, side) if t not in public]
+        assert secret and not any(t in out for t in secret)
+    assert " > " not in out  # no decision of either side
+
+
+def test_replay_for_one_side_shows_its_view_and_decisions(
+        tmp_path: Path, game: Game, capsys: pytest.CaptureFixture[str]) -> None:
+    path = save_game(game, tmp_path / "g.wes")
+    code, out, _ = run(capsys, "replay", str(path), "--side", "empire")
+    empire = game.module.sides.index(next(s for s in game.module.sides if s.id == "empire"))
+    assert code == 0 and out.startswith(f"What the {game.module.sides[empire].name} saw")
+    assert all(t in out for t in _private(game, empire))
+    public = {e["text"] for e in game.state.log if e["to"] is None}
+    assert not any(t in out for t in _private(game, 1 - empire) if t not in public)
+    decided = [line for line in out.splitlines() if " > " in line]
+    assert decided and all(game.module.sides[empire].name + ":" in line for line in decided)
+    assert len(decided) == sum(1 for who, _ in game.actions if who == empire)
+
+
+def test_replay_reveal_all_is_named_a_spoiler(tmp_path: Path, game: Game,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = save_game(game, tmp_path / "g.wes")
+    code, out, _ = run(capsys, "replay", str(path), "--reveal-all")
+    assert code == 0 and out.startswith("SPOILER")
+    assert all(e["text"] in out for e in game.state.log)
+    assert sum(1 for line in out.splitlines() if " > " in line) == len(game.actions)
+
+
+def test_replay_refuses_an_unknown_side(tmp_path: Path, game: Game,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = save_game(game, tmp_path / "g.wes")
+    code, out, err = run(capsys, "replay", str(path), "--side", "jedi")
+    assert code == 1 and out == "" and err.count("\n") == 1 and "no side 'jedi'" in err
+
+
+def test_replay_finds_an_autosave_by_name(tmp_path: Path, game: Game,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from warp_empires.saves import autosave
+
+    autosave(game, tmp_path)
+    code, out, _ = run(capsys, "replay", "autosave-1", "--saves-dir", str(tmp_path), "--verify")
+    assert code == 0 and out.startswith(str(tmp_path / "autosave-1.wes"))
+
+
+def test_play_a_save_that_cannot_be_read_is_one_line(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "no-such-save", "--saves-dir", str(tmp_path))
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert err == f"warp-empires: {tmp_path / 'no-such-save.wes'}: no such file\n"
+    code, _, err = run(capsys, "play", "x", "--seed", "3")
+    assert code == 1 and "SAVE resumes a saved game" in err

@@ -14,6 +14,7 @@ from importlib import import_module
 from . import __version__
 from .commands import COMMAND_MODULES, CommandError
 from .module import ModuleError
+from .saves.errors import SaveError
 
 # THE DEFAULT COMMAND: what a bare `warp-empires` runs. Empty prints the help.
 # When the `play` command exists, set this to ["play"] to open the game.
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(run(namespace) or 0)
-    except CommandError as err:
+    except (CommandError, SaveError) as err:
         print(f"warp-empires: {err}", file=sys.stderr)
     except ModuleError as err:
         for problem in err.problems:

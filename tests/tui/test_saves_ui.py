@@ -91,3 +91,17 @@ async def test_quit_asks_to_save_and_autosave_runs_at_turn_end(at_decision, tmp_
         assert isinstance(pilot.app.screen, AskDialog)
         await pilot.press("c")  # Cancel: back to the game
         assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_play_save_opens_the_game_at_once(at_decision, tmp_path):
+    from warp_empires.saves import save_game
+
+    game = at_decision("move")
+    path = save_game(game, tmp_path / "resume.wes")
+    async with game_app(tmp_path, open_save=str(path)).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and screen.session.verified
+        assert screen.session.game.state.to_data() == game.state.to_data()

@@ -12,6 +12,10 @@ To add a command: write warp_empires/commands/<name>.py and add it below.
 
 from __future__ import annotations
 
+import argparse
+import os
+from pathlib import Path
+
 COMMAND_MODULES: tuple[str, ...] = (
     "warp_empires.commands.module_cmds",
     "warp_empires.commands.play",
@@ -22,3 +26,32 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 class CommandError(Exception):
     """A failure the user can fix; printed as one line, exit code 1."""
+
+
+SAVES_DIR_HELP = ("the saves folder (default: $WARP_EMPIRES_SAVES, else saves/ of the "
+                  "checkout when running from one, else the platform's data folder)")
+
+
+def add_saves_dir(parser: argparse.ArgumentParser, *old_names: str) -> None:
+    """The one option every command uses for the saves folder: --saves-dir DIR.
+    `old_names` are the spellings earlier versions used, still accepted but not
+    shown."""
+    parser.add_argument("--saves-dir", metavar="DIR", dest="saves_dir", help=SAVES_DIR_HELP)
+    for name in old_names:
+        parser.add_argument(name, metavar="DIR", dest="saves_dir", help=argparse.SUPPRESS)
+
+
+def find_save(save: str, saves_dir: str | None) -> Path:
+    """SAVE as a user gives it: a file that exists or any text with a path
+    separator is a path; anything else is a save name (`my-campaign`,
+    `autosave-1`, with or without .wes) in the saves folder."""
+    from ..saves import SaveError
+    from ..saves.store import path_for_any_name
+
+    given = Path(save).expanduser()
+    if given.exists() or os.sep in save or (os.altsep and os.altsep in save):
+        return given
+    try:
+        return path_for_any_name(save, saves_dir)
+    except SaveError:
+        return given

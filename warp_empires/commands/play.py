@@ -1,8 +1,9 @@
 """`warp-empires play`: open the game in the terminal (also what a bare
 `warp-empires` runs).
 
-With no options the title screen opens. Any game option (--players, --seed,
---module, --open-hands) starts that game at once. `--headless --exit-on-end`
+With no options the title screen opens. `play SAVE` resumes a saved game (a
+file or a save name such as autosave-1). Any game option (--players, --seed,
+--module, --open-hands) starts a new game at once. `--headless --exit-on-end`
 runs the real app without a screen, computer players on both sides, until the
 game ends or the turn cap, prints one result line and exits 0 (a smoke test).
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from . import CommandError
+from . import CommandError, add_saves_dir, find_save
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -19,8 +20,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "play",
         help="play a game in the terminal (the default command)",
         description="Open Warp Empires in the terminal. Without options the title screen"
-        " opens; any game option starts that game at once.",
+        " opens; SAVE resumes a saved game; any game option starts a new game at once.",
     )
+    play.add_argument("save", metavar="SAVE", nargs="?",
+                      help="resume this save: a file, or a save name such as autosave-1")
     play.add_argument("--players", metavar="A,B",
                       help="who plays each side: human, bot (the strongest computer player)"
                       " or a computer player's name, e.g. human,bot")
@@ -33,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="seconds between computer moves (default 0.6; 0 when headless)")
     play.add_argument("--max-turns", type=int, metavar="T",
                       help="stop after T player-turns")
-    play.add_argument("--saves", metavar="DIR", help="the saves folder (default: saves/)")
+    add_saves_dir(play, "--saves")
     play.add_argument("--headless", action="store_true",
                       help="run without a screen (needs computer players on both sides)")
     play.add_argument("--exit-on-end", action="store_true",
@@ -71,6 +74,12 @@ def run_play(args: argparse.Namespace) -> int:
                            "e.g. --players bot,bot")
     wants_game = headless or any(
         x is not None for x in (args.players, args.seed, args.module)) or args.open_hands
+    open_save = None
+    if args.save is not None:
+        if wants_game:
+            raise CommandError("SAVE resumes a saved game: give it without new-game options "
+                               "(--players, --seed, --module, --open-hands, --headless)")
+        open_save = _checked_save(args.save, args.saves_dir)
     settings = None
     if wants_game:
         module = args.module or str(first_module())
@@ -83,9 +92,23 @@ def run_play(args: argparse.Namespace) -> int:
         max_turns=args.max_turns,
         # Headless there is nobody to close the app: it must end by itself.
         exit_on_end=bool(args.exit_on_end or headless),
-        saves_dir=args.saves,
+        saves_dir=args.saves_dir,
+        open_save=open_save,
     )
     run_app(launch, headless=headless)
     if launch.result:
         print(launch.result[-1])
     return 0
+
+
+def _checked_save(save: str, saves_dir: str | None) -> str:
+    """The save's path, refused here in one line if it cannot be opened at all
+    (a full check, replay included, happens in the app)."""
+    from warp_empires.saves import SaveError, read_save
+
+    path = find_save(save, saves_dir)
+    try:
+        read_save(path)
+    except SaveError as e:
+        raise CommandError(str(e)) from None
+    return str(path)

@@ -1,31 +1,18 @@
-"""`warp-empires saves` (list saved games) and `warp-empires replay` (replay or verify one)."""
+"""`warp-empires saves` (list saved games) and `warp-empires replay` (show or verify one)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
-from pathlib import Path
 
 from ..engine import Game, describe_action
 from ..module import load_module
-from ..saves import (
-    SUFFIX,
-    SaveError,
-    SaveInfo,
-    list_saves,
-    load_game,
-    path_for_name,
-    read_save,
-    resolve_dir,
-)
+from ..saves import SaveError, SaveInfo, list_saves, load_game, resolve_dir
 from ..saves.errors import one_line
-from . import CommandError
+from . import CommandError, add_saves_dir, find_save
 
-SAVES_HELP = """\
-Saves live in the first of: --dir / DIR, $WARP_EMPIRES_SAVES, saves/ of the
-checkout when running from one, $XDG_DATA_HOME/warp-empires/saves
-(~/.local/share/warp-empires/saves)."""
+SAVE_HELP = "a save file, or the name of a save in the saves folder (e.g. autosave-1)"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -33,31 +20,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "saves",
         help="list saved games, newest first",
         description="List saved games, newest first, from their metadata (nothing is"
-        " replayed). A damaged file is listed with what is wrong with it. " + SAVES_HELP,
+        " replayed). A damaged file is listed with what is wrong with it.",
     )
-    saves.add_argument("dir", metavar="DIR", nargs="?", help="the saves folder to list")
+    add_saves_dir(saves, "--dir")
+    saves.add_argument("old_dir", metavar="DIR", nargs="?", help=argparse.SUPPRESS)
     saves.add_argument("--json", action="store_true", help="print one JSON object per save")
     saves.set_defaults(run=run_saves)
 
     replay = subparsers.add_parser(
         "replay",
-        help="replay a saved game's action log, or verify it",
-        description="Replay a save's action log from its seed and print each action."
-        " With --verify, only check that the replay reproduces the saved state: exit 0"
-        " if it does, 1 with a one-line reason if not. " + SAVES_HELP,
+        help="show a saved game as one side saw it, or verify it",
+        description="Replay a save from its seed and print what happened, turn by turn."
+        " By default only what both sides saw (RULINGS H8); --side S adds what side S"
+        " saw and decided; --reveal-all shows everything, both sides' secrets included"
+        " (a spoiler). With --verify, only check that the replay reproduces the saved"
+        " game: exit 0 if it does, 1 with a one-line reason if not.",
     )
-    replay.add_argument("save", metavar="SAVE",
-                        help="a save file, or the name of a save in the saves folder")
-    replay.add_argument("--verify", action="store_true",
-                        help="check the save and its replay; print nothing else")
-    replay.add_argument("--dir", metavar="DIR", help="the saves folder for a SAVE given by name")
+    replay.add_argument("save", metavar="SAVE", help=SAVE_HELP)
+    shown = replay.add_mutually_exclusive_group()
+    shown.add_argument("--side", metavar="SIDE",
+                       help="show what this side saw and decided (its id, e.g. rebels)")
+    shown.add_argument("--reveal-all", action="store_true",
+                       help="SPOILER: show everything, both sides' secrets included")
+    shown.add_argument("--verify", action="store_true",
+                       help="check the save and its replay; print nothing else")
+    add_saves_dir(replay, "--dir")
     replay.add_argument("--module", metavar="PATH_OR_NAME",
                         help="the module to replay with (default: the one the save names)")
     replay.set_defaults(run=run_replay)
 
 
 def run_saves(args: argparse.Namespace) -> int:
-    folder = resolve_dir(args.dir)
+    folder = resolve_dir(args.saves_dir or args.old_dir)
     try:
         infos = list_saves(folder)
     except SaveError as e:
@@ -88,37 +82,54 @@ def _line(info: SaveInfo) -> str:
             f" {players}]  {path}")
 
 
-def _find_save(save: str, folder: str | None) -> Path:
-    """SAVE as given if it names a file; else a save name in the saves folder."""
-    given = Path(save).expanduser()
-    if given.exists() or os.sep in save or (os.altsep and os.altsep in save):
-        return given
-    try:
-        return path_for_name(save.removesuffix(SUFFIX), folder)
-    except SaveError:
-        return given
-
-
 def run_replay(args: argparse.Namespace) -> int:
-    path = _find_save(args.save, args.dir)
+    path = find_save(args.save, args.saves_dir)
     module = load_module(args.module) if args.module else None
     try:
         game = load_game(path, module)
     except SaveError as e:
         raise CommandError(str(e)) from None
     if args.verify:
-        meta = read_save(path).meta
-        print(f"{path}: ok: {len(game.actions)} actions replay to the saved state "
-              f"(turn {meta.turn}, {meta.phase})")
+        s = game.state
+        print(f"{path}: ok: {len(game.actions)} actions replay to the saved game "
+              f"(turn {s.turn}, {s.phase})")
         return 0
-    _print_actions(game)
+    side = _side(game, args.side) if args.side else None
+    _print_replay(game, side, args.reveal_all)
     return 0
 
 
-def _print_actions(game: Game) -> None:
-    replay = Game.replay(game.module, game.seed, game.options, [], game.base)
-    for n, (side, action) in enumerate(game.actions, 1):
+def _side(game: Game, text: str) -> int:
+    ids = [s.id for s in game.module.sides]
+    if text.lower() in ids:
+        return ids.index(text.lower())
+    if text in ("0", "1"):
+        return int(text)
+    raise CommandError(f"--side: no side {text!r} in {game.module.id} (choose {' or '.join(ids)})")
+
+
+def _print_replay(game: Game, side: int | None, everything: bool) -> None:
+    """Every event the chosen eyes saw, in order, with that side's own decisions
+    (every decision with `everything`). Public: only what both sides saw."""
+    m = game.module
+    if everything:
+        print("SPOILER: everything, both sides' secrets included.")
+    elif side is None:
+        print("What both sides saw (--side S for one side's view, --reveal-all for all).")
+    else:
+        print(f"What the {m.sides[side].name} saw and decided.")
+    replay = Game.replay(m, game.seed, game.options, [], game.base)
+    replay.state.undo = None
+    _events(replay.state.log, side, everything)
+    for who, action in game.actions:
         state = replay.state
-        text = describe_action(game.module, state, tuple(action))
-        print(f"{n:5}  turn {state.turn:3} {state.phase:8} {game.module.sides[side].id}: {text}")
-        replay.apply(side, tuple(action))
+        if everything or who == side:
+            text = describe_action(m, state, tuple(action))
+            print(f"turn {state.turn:3} {state.phase:8} > {m.sides[who].name}: {text}")
+        _events(replay.apply(who, tuple(action)), side, everything)
+
+
+def _events(events: list[dict], side: int | None, everything: bool) -> None:
+    for e in events:
+        if everything or e["to"] is None or e["to"] == side:
+            print(f"turn {e['turn']:3} {e['phase']:8}   {e['text']}")

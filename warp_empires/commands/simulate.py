@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from . import CommandError
+from . import CommandError, add_saves_dir
 
 TIMING_KEYS = ("seconds", "actions_per_second")
 
@@ -26,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--max-turns", type=int, default=300, help="turn cap (default 300)")
     p.add_argument("--check", action="store_true",
                    help="check every invariant after every action (slow)")
-    p.add_argument("--save-dir", type=Path, help="save each game's final state here")
+    add_saves_dir(p, "--save-dir")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 
@@ -43,11 +42,18 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.max_turns < 1:
         raise CommandError("--games and --max-turns must be at least 1")
     module = load_module(args.module or first_module())
-    if args.save_dir is not None:
-        args.save_dir.mkdir(parents=True, exist_ok=True)
+    save_dir = None
+    if args.saves_dir is not None:
+        from ..saves import SaveError
+        from ..saves.store import ensure_folder
+
+        try:
+            save_dir = ensure_folder(args.saves_dir)
+        except SaveError as e:
+            raise CommandError(f"--saves-dir: {e}") from None
     bar = _Progress(args.games) if sys.stderr.isatty() else None
     summary = simulate(module, args.games, args.seed, players, args.max_turns, args.check,
-                       args.save_dir, bar.update if bar else None)
+                       save_dir, bar.update if bar else None)
     if bar:
         bar.close()
     if args.json:

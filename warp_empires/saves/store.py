@@ -97,6 +97,13 @@ def path_for_name(name: str, directory: str | os.PathLike[str] | None = None) ->
     return path
 
 
+def path_for_any_name(name: str, directory: str | os.PathLike[str] | None = None) -> Path:
+    """The file of the save called `name` in the saves folder, autosaves included
+    (for opening; `path_for_name` is for writing)."""
+    stem = sanitize_name(name)
+    return resolve_dir(directory) / f"{stem}{SUFFIX}"
+
+
 def autosave_slots(directory: str | os.PathLike[str] | None = None) -> list[Path]:
     """autosave-1.wes (newest) .. autosave-N.wes (oldest)."""
     folder = resolve_dir(directory)
@@ -125,6 +132,18 @@ def write_autosave(doc: SaveDoc, directory: str | os.PathLike[str] | None = None
     _make_folder(slots[0].parent)
     io.write_rotated(slots, data)
     return slots[0]
+
+
+def ensure_folder(folder: str | os.PathLike[str]) -> Path:
+    """A saves folder that exists and can be written to, created if needed;
+    SaveError (one line) if it is a file, or cannot be created or written."""
+    path = Path(folder).expanduser()
+    if path.exists() and not path.is_dir():
+        raise SaveError(path, "is not a folder")
+    _make_folder(path)
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise SaveError(path, "cannot write to this folder (permission denied)")
+    return path
 
 
 def _make_folder(folder: Path) -> None:

@@ -50,6 +50,8 @@ class WarpEmpiresApp(App[None]):
             self.start_game(self.launch.settings)
         else:
             self.push_screen(TitleScreen())
+            if self.launch.open_save is not None:
+                self.load_path(Path(self.launch.open_save))
 
     # -- games ---------------------------------------------------------------
 

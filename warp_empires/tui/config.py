@@ -26,4 +26,5 @@ class LaunchOptions:
     max_turns: int | None = None  # stop after this many player-turns
     exit_on_end: bool = False  # leave the app when the game ends (headless runs)
     saves_dir: str | None = None
+    open_save: str | None = None  # a save file to open at once (`play SAVE`)
     result: list[str] = field(default_factory=list)  # the result line, for the CLI
