@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -58,9 +59,20 @@ def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
 
 def simulate(module: Module, games: int, seed: int, players: list[str], max_turns: int,
              check: bool = False, save_dir: Path | None = None,
-             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Plays `games` games with seeds seed, seed+1, ...; returns the summary."""
+             progress: Callable[[int], None] | None = None,
+             replace: bool = False) -> dict[str, Any]:
+    """Plays `games` games with seeds seed, seed+1, ...; returns the summary.
+    With `save_dir`, each game is saved as sim-MODULE-SEED.wes there; a file
+    already there is replaced only with `replace` (checked before any game is
+    played: SaveExists)."""
     kinds = seat(module, players)
+    if save_dir is not None and not replace:
+        from .saves import SaveExists
+
+        for i in range(games):
+            path = sim_save_path(module, save_dir, seed + i)
+            if os.path.lexists(path):
+                raise SaveExists(path, "already exists; not replaced (--force replaces it)")
     started = time.perf_counter()
     results: list[GameResult] = []
     for i in range(games):
@@ -69,11 +81,16 @@ def simulate(module: Module, games: int, seed: int, players: list[str], max_turn
         if save_dir is not None:
             from .saves import save_game
 
-            save_game(game, Path(save_dir) / f"sim-{module.id}-{seed + i}.wes", players=kinds)
+            save_game(game, sim_save_path(module, save_dir, seed + i), players=kinds,
+                      force=True)
         if progress is not None:
             progress(i + 1)
     seconds = time.perf_counter() - started
     return summarise(module, kinds, results, seconds)
+
+
+def sim_save_path(module: Module, save_dir: Path, seed: int) -> Path:
+    return Path(save_dir) / f"sim-{module.id}-{seed}.wes"
 
 
 def summarise(module: Module, kinds: list[str], results: list[GameResult],

@@ -105,3 +105,45 @@ async def test_play_save_opens_the_game_at_once(at_decision, tmp_path):
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen) and screen.session.verified
         assert screen.session.game.state.to_data() == game.state.to_data()
+
+
+async def test_saving_over_another_games_save_asks_first(at_decision, tmp_path):
+    from warp_empires.engine import Game
+    from warp_empires.saves import read_save, save_game
+
+    game = at_decision("move")
+    other = Game.new(game.module, 99)
+    save_game(other, "campaign", dir=tmp_path)
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("ctrl+s")
+        dialog = pilot.app.screen
+        assert isinstance(dialog, SaveNameDialog)
+        # the suggestion is this game's own name, not the other's
+        assert dialog.suggestion == f"{game.module.id}-turn{game.state.turn}"
+        await pilot.press(*"campaign", "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, AskDialog)
+        assert "is the save of another game" in screen_text(pilot.app)
+        await pilot.press("c")  # Cancel: the other game's save stays
+        assert read_save(tmp_path / "campaign.wes").meta.game == other.id
+        await pilot.press("ctrl+s")
+        await pilot.press(*"campaign", "enter")
+        await pilot.pause()
+        await pilot.press("r")  # Replace it
+        await pilot.pause()
+        assert read_save(tmp_path / "campaign.wes").meta.game == game.id
+
+
+async def test_the_suggested_name_steps_past_another_games_save(at_decision, tmp_path):
+    from warp_empires.engine import Game
+    from warp_empires.saves import save_game
+
+    game = at_decision("move")
+    other = Game.new(game.module, 99)
+    taken = f"{game.module.id}-turn{game.state.turn}"
+    save_game(other, taken, dir=tmp_path)
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("ctrl+s")
+        assert pilot.app.screen.suggestion == f"{taken}-2"

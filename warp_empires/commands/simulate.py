@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--check", action="store_true",
                    help="check every invariant after every action (slow)")
     add_saves_dir(p, "--save-dir")
+    p.add_argument("--force", action="store_true",
+                   help="replace saves of earlier runs in the saves folder")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 
@@ -53,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"--saves-dir: {e}") from None
     bar = _Progress(args.games) if sys.stderr.isatty() else None
     summary = simulate(module, args.games, args.seed, players, args.max_turns, args.check,
-                       save_dir, bar.update if bar else None)
+                       save_dir, bar.update if bar else None, replace=args.force)
     if bar:
         bar.close()
     if args.json:

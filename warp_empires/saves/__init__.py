@@ -5,7 +5,7 @@ folders) needs no engine; save_game/load_game build and rebuild games.
 """
 
 from .doc import SaveDoc, SaveMeta, SideInfo
-from .errors import SaveError
+from .errors import SaveError, SaveExists
 from .format import MAX_FILE_SIZE
 from .game import (
     AutosaveLoad,
@@ -36,7 +36,7 @@ from .store import (
 
 __all__ = [
     "AUTOSAVE_SLOTS", "FORMAT_VERSION", "MAX_FILE_SIZE", "SUFFIX",
-    "AutosaveLoad", "SaveDoc", "SaveError", "SaveInfo", "SaveMeta", "SideInfo",
+    "AutosaveLoad", "SaveDoc", "SaveError", "SaveExists", "SaveInfo", "SaveMeta", "SideInfo",
     "attach_log", "autosave", "autosave_slots", "default_dir", "list_saves", "load_game",
     "load_latest_autosave", "path_for_name", "read_save", "resolve_dir", "sanitize_name",
     "open_game", "save_game", "user_dir", "verify_doc", "write_autosave", "write_save",

@@ -22,3 +22,13 @@ class SaveError(ValueError):
         self.where = os.fspath(where)
         self.problem = one_line(problem)
         super().__init__(f"{one_line(self.where, 200)}: {self.problem}")
+
+
+class SaveExists(SaveError):
+    """Saving would replace a file that is not a save of the same game (another
+    game's save, or something unreadable). `other` is what the file holds when it
+    is a readable save, for the question a front end asks before replacing it."""
+
+    def __init__(self, where: str | os.PathLike[str], problem: str, other: object = None) -> None:
+        super().__init__(where, problem)
+        self.other = other  # SaveMeta | None

@@ -72,13 +72,15 @@ def _display_name(name: str) -> str:
 
 def save_game(game: Game, path_or_name: str | os.PathLike[str], *,
               dir: str | os.PathLike[str] | None = None,
-              players: Sequence[str] | None = None) -> Path:
+              players: Sequence[str] | None = None, force: bool = False) -> Path:
     """Save `game` atomically and return the file written.
 
     A `str` is a save *name*: sanitised and put in `dir` (default: the saves
     folder) as `<name>.wes`, so it can never point outside that folder. A
     `Path` (or other path object) is used exactly as given. `players` are the
     player kinds of sides 0 and 1 ("human", "bot", ...), shown by save browsers.
+    A file of another game (or not a save) already there is not replaced
+    (SaveExists) unless `force`: saving never silently loses another game.
     """
     if isinstance(path_or_name, str):
         path = path_for_name(path_or_name, dir)
@@ -86,7 +88,7 @@ def save_game(game: Game, path_or_name: str | os.PathLike[str], *,
     else:
         path = Path(path_or_name)
         name = path.stem
-    return write_save(path, game_doc(game, name, players))
+    return write_save(path, game_doc(game, name, players), force=force)
 
 
 def autosave(game: Game, dir: str | os.PathLike[str] | None = None, *,

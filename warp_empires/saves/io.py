@@ -13,12 +13,16 @@ import contextlib
 import os
 import stat
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from .errors import SaveError
 
 TEMP_SUFFIX = ".tmp"
+# A temporary file older than this was left by a write that died (a kill, a
+# power cut): no write takes this long, so removing it cannot race a live one.
+STALE_TEMP_SECONDS = 600
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
@@ -142,3 +146,26 @@ def write_rotated(slots: Sequence[Path], data: bytes) -> None:
             raise _failed(target, e) from None
         raise
     _fsync_dir(target.parent)
+
+
+def remove_stale_temps(folder: Path, now: float | None = None) -> int:
+    """Deletes the temporary files of writes that died, in `folder`; how many.
+    Only our own pattern (.NAME.wes.XXXX.tmp), only regular files, only old ones."""
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(TEMP_SUFFIX) and ".wes." in name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue  # gone already, or not ours to remove
+    return removed

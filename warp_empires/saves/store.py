@@ -14,7 +14,7 @@ from typing import Any
 
 from . import io
 from .doc import SaveDoc, SaveMeta
-from .errors import SaveError
+from .errors import SaveError, SaveExists
 from .format import MAX_FILE_SIZE, decode, decode_meta, encode
 
 SUFFIX = ".wes"
@@ -116,13 +116,34 @@ def read_save(path: str | os.PathLike[str]) -> SaveDoc:
     return decode(data, os.fspath(path))[0]
 
 
-def write_save(path: str | os.PathLike[str], doc: SaveDoc) -> Path:
-    """Write `doc` atomically to `path`, creating its folder if needed."""
+def write_save(path: str | os.PathLike[str], doc: SaveDoc, *, force: bool = False) -> Path:
+    """Write `doc` atomically to `path`, creating its folder if needed. A file
+    already there is replaced only if it is a save of the same game (the same
+    `meta.game`), or with `force`; else SaveExists."""
     target = Path(path)
     data = encode(doc, os.fspath(target))
     _make_folder(target.parent)
+    if not force:
+        check_overwrite(target, doc.meta.game)
     io.write_atomic(target, data)
+    io.remove_stale_temps(target.parent)
     return target
+
+
+def check_overwrite(target: Path, game: str) -> None:
+    """SaveExists unless `target` is free or holds a save of game `game`."""
+    if not os.path.lexists(target):
+        return
+    try:
+        meta, _ = decode_meta(io.read_bounded(target, MAX_FILE_SIZE), os.fspath(target))
+    except SaveError as e:
+        raise SaveExists(target, f"holds a file that is not a readable save ({e.problem}); "
+                                 "not replaced") from None
+    if meta.game != game:
+        when = meta.saved_at_time.astimezone().strftime("%Y-%m-%d %H:%M")
+        title = meta.name or target.stem
+        raise SaveExists(target, f"is the save of another game ({title}, turn {meta.turn}, "
+                                 f"saved {when}); not replaced", meta)
 
 
 def write_autosave(doc: SaveDoc, directory: str | os.PathLike[str] | None = None) -> Path:
@@ -216,6 +237,7 @@ def list_saves(directory: str | os.PathLike[str] | None = None) -> list[SaveInfo
         return []
     except OSError as e:
         raise SaveError(folder, f"cannot list the saves folder ({e.strerror or e})") from None
+    io.remove_stale_temps(folder)
     infos = [save_info(folder / n) for n in names
              if n.endswith(SUFFIX) and not n.startswith(".") and (folder / n).is_file()]
     infos.sort(key=lambda i: i.sort_key, reverse=True)

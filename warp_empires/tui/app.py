@@ -190,15 +190,30 @@ class WarpEmpiresApp(App[None]):
         if self.session is None or self.session.over:
             self.notify("There is no game in progress to save.", severity="warning")
             return
-        turn = self.session.game.state.turn
-        suggestion = f"{self.session.module.id}-turn{turn}"
-        self.push_screen(SaveNameDialog(suggestion), callback=self._save_as)
+        self.push_screen(SaveNameDialog(self._suggested_name()), callback=self._save_as)
 
-    def _save_as(self, name: str | None, then_quit: bool = False) -> None:
+    def _suggested_name(self) -> str:
+        assert self.session is not None
+        game = self.session.game
+        return persistence.suggest_name(game, self.launch.saves_dir)
+
+    def _save_as(self, name: str | None, then_quit: bool = False, force: bool = False) -> None:
         if name is None or self.session is None:
             return
         try:
-            path = persistence.save(self.session, name, self.launch.saves_dir)
+            path = persistence.save(self.session, name, self.launch.saves_dir, force=force)
+        except persistence.SaveExists as error:
+            # Saving never silently replaces another game's save: ask first.
+            answers = [("replace", "Replace it"), ("cancel", "Cancel")]
+            what = error.problem.removesuffix("; not replaced")
+            question = f"The save '{Path(error.where).stem}' {what}. Replace it with this game?"
+
+            def answered(answer: str | None) -> None:
+                if answer == "replace":
+                    self._save_as(name, then_quit, force=True)
+
+            self.push_screen(AskDialog(question, answers), callback=answered)
+            return
         except persistence.SaveError as error:
             self.push_screen(MessageDialog(f"Not saved: {error}"))
             return
@@ -219,8 +234,7 @@ class WarpEmpiresApp(App[None]):
         if answer == "quit":
             self.exit()
         elif answer == "save" and self.session is not None:
-            suggestion = f"{self.session.module.id}-turn{self.session.game.state.turn}"
-            self.push_screen(SaveNameDialog(suggestion),
+            self.push_screen(SaveNameDialog(self._suggested_name()),
                              callback=lambda name: self._save_as(name, then_quit=True))
 
     def action_resign(self) -> None:

@@ -13,14 +13,38 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from warp_empires.engine import Game
-from warp_empires.saves import SaveDoc, SaveError, open_game, verify_doc, write_autosave
+from warp_empires.saves import (
+    SaveDoc,
+    SaveError,
+    SaveExists,
+    open_game,
+    path_for_name,
+    verify_doc,
+    write_autosave,
+)
 from warp_empires.saves.game import AUTOSAVE_TITLE, game_doc, save_game
+from warp_empires.saves.store import check_overwrite
 from warp_empires.tui.players import HUMAN, is_known
 from warp_empires.tui.session import Session
 
 
-def save(session: Session, name: str, directory: str | None = None) -> Path:
-    return save_game(session.game, name, dir=directory, players=session.players)
+def save(session: Session, name: str, directory: str | None = None, *,
+         force: bool = False) -> Path:
+    """Saves under `name`; SaveExists if that is another game's save (unless `force`)."""
+    return save_game(session.game, name, dir=directory, players=session.players, force=force)
+
+
+def suggest_name(game: Game, directory: str | None = None) -> str:
+    """module-turnN, or with -2, -3 ... when that name holds another game's save."""
+    base = f"{game.module.id}-turn{game.state.turn}"
+    for n in range(1, 100):
+        name = base if n == 1 else f"{base}-{n}"
+        try:
+            check_overwrite(path_for_name(name, directory), game.id)
+        except SaveError:
+            continue
+        return name
+    return base
 
 
 def open_save(path: Path, max_turns: int | None = None) -> tuple[Session, SaveDoc]:
@@ -68,4 +92,5 @@ class Autosaver:
             self._last.result()
 
 
-__all__ = ["Autosaver", "SaveDoc", "SaveError", "open_save", "save", "verify"]
+__all__ = ["Autosaver", "SaveDoc", "SaveError", "SaveExists", "open_save", "save",
+           "suggest_name", "verify"]
