@@ -6,6 +6,7 @@ import errno
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -46,11 +47,22 @@ def test_failure_during_write_keeps_the_old_file(old: Path, monkeypatch: pytest.
     module, name = target.split(".")
     real_close = os.close
     if name == "close":
-        # Fail the temp file's close once, but really close it.
+        # Fail the temp file's close once, but really close it (other files,
+        # such as the old save read to check whose it is, close as usual).
+        real_mkstemp = tempfile.mkstemp
+        temp_fds: list[int] = []
+
+        def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
+            fd, name = real_mkstemp(*args, **kwargs)
+            temp_fds.append(fd)
+            return fd, name
+
         def fail_close(fd: int) -> None:
             real_close(fd)
-            monkeypatch.setattr(os, "close", real_close)
-            _fail()
+            if fd in temp_fds:
+                monkeypatch.setattr(os, "close", real_close)
+                _fail()
+        monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
         monkeypatch.setattr(os, "close", fail_close)
     else:
         monkeypatch.setattr(os, name, _fail)
