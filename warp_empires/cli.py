@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import typing
 from importlib import import_module
 
 from . import __version__
@@ -23,8 +24,15 @@ DEFAULT_ARGS: list[str] = ["play"]
 DEBUG_ENV = "WARP_EMPIRES_DEBUG"  # set to 1 to see the traceback of an internal error
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with a usage error told in one line (the full usage is --help)."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="warp-empires",
         description="Card-and-chit strategy games in the terminal, themed by data modules.",
     )

@@ -13,7 +13,9 @@ To add a command: write warp_empires/commands/<name>.py and add it below.
 from __future__ import annotations
 
 import argparse
+import math
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 COMMAND_MODULES: tuple[str, ...] = (
@@ -55,3 +57,35 @@ def find_save(save: str, saves_dir: str | None) -> Path:
         return path_for_any_name(save, saves_dir)
     except SaveError:
         return given
+
+
+SEED_MAX = (1 << 64) - 1  # a seed is an unsigned 64-bit number (engine/rng.py, the save format)
+
+
+def whole_number(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse type: an int in lo..hi, refused in one line otherwise."""
+    def parse(text: str) -> int:
+        if len(text) > 30:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r}... is not a number in {lo}..{hi}")
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{value} is not in {lo}..{hi}")
+        return value
+    return parse
+
+
+def seconds(lo: float, hi: float) -> Callable[[str], float]:
+    """An argparse type: a finite number of seconds in lo..hi (no inf, no nan)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text[:40])
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") \
+                from None
+        if not (math.isfinite(value) and lo <= value <= hi):
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not in {lo:g}..{hi:g} seconds")
+        return value
+    return parse

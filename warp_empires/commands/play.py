@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from . import CommandError, add_saves_dir, find_save
+from . import SEED_MAX, CommandError, add_saves_dir, find_save, seconds, whole_number
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,14 +27,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     play.add_argument("--players", metavar="A,B",
                       help="who plays each side: human, bot (the strongest computer player)"
                       " or a computer player's name, e.g. human,bot")
-    play.add_argument("--seed", type=int, help="the game's random seed (default: random)")
+    play.add_argument("--seed", type=whole_number(0, SEED_MAX), metavar="N",
+                      help="the game's random seed, 0..2^64-1 (default: a secret random one)")
     play.add_argument("--module", metavar="NAME_OR_PATH",
                       help="the theme module (default: the first one found)")
     play.add_argument("--open-hands", action="store_true",
                       help="teaching game: both hands shown, no hand-over screen")
-    play.add_argument("--pace", type=float, metavar="SECONDS",
+    play.add_argument("--pace", type=seconds(0, 60), metavar="SECONDS",
                       help="seconds between computer moves (default 0.6; 0 when headless)")
-    play.add_argument("--max-turns", type=int, metavar="T",
+    play.add_argument("--max-turns", type=whole_number(1, 100_000), metavar="T",
                       help="stop after T player-turns")
     add_saves_dir(play, "--saves")
     play.add_argument("--headless", action="store_true",
@@ -63,10 +64,6 @@ def run_play(args: argparse.Namespace) -> int:
     from warp_empires.module import first_module, load_module
     from warp_empires.tui import GameSettings, LaunchOptions, run_app
 
-    if args.pace is not None and args.pace < 0:
-        raise CommandError("--pace must be 0 or more seconds")
-    if args.max_turns is not None and args.max_turns < 1:
-        raise CommandError("--max-turns must be at least 1")
     headless = bool(args.headless)
     players = _players(args.players, headless)
     if headless and "human" in players:

@@ -74,7 +74,7 @@ def _line(info: SaveInfo) -> str:
     m = info.meta
     if m is None:
         return f"{path}: DAMAGED: {info.error}"
-    when = m.saved_at_time.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = m.saved_at_local()
     state = f"{m.phase}, {m.active_id} to play" if m.active_id else "game over"
     players = " vs ".join(f"{s.id} ({s.player})" for s in m.sides)
     title = m.name or info.path.stem

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from . import CommandError, add_saves_dir
+from . import SEED_MAX, CommandError, add_saves_dir, whole_number
 
 TIMING_KEYS = ("seconds", "actions_per_second")
 
@@ -18,11 +18,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "game reaching --max-turns is counted unfinished. The same arguments give the same "
         "results, apart from the timing figures.")
     p.add_argument("--module", help="module name or path (default: the first one found)")
-    p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--games", type=whole_number(1, 1_000_000), default=10,
+                   help="how many games (default 10)")
+    p.add_argument("--seed", type=whole_number(0, SEED_MAX), default=0,
+                   help="seed of the first game (default 0)")
     p.add_argument("--players", default="heuristic,heuristic",
                    help="P1,P2: random, heuristic or bot; P1 plays the module's first side")
-    p.add_argument("--max-turns", type=int, default=300, help="turn cap (default 300)")
+    p.add_argument("--max-turns", type=whole_number(1, 100_000), default=300,
+                   help="turn cap (default 300)")
     p.add_argument("--check", action="store_true",
                    help="check every invariant after every action (slow)")
     add_saves_dir(p, "--save-dir")
@@ -41,8 +44,9 @@ def run(args: argparse.Namespace) -> int:
     if len(players) != 2 or any(k not in PLAYER_KINDS + ("bot",) for k in players):
         raise CommandError(f"--players wants two of bot, {', '.join(PLAYER_KINDS)}, "
                            f"comma-separated (got {args.players!r})")
-    if args.games < 1 or args.max_turns < 1:
-        raise CommandError("--games and --max-turns must be at least 1")
+    if args.seed + args.games - 1 > SEED_MAX:
+        raise CommandError(f"--seed {args.seed} with --games {args.games} runs past the "
+                           f"largest seed, {SEED_MAX}")
     module = load_module(args.module or first_module())
     save_dir = None
     if args.saves_dir is not None:

@@ -15,6 +15,8 @@ from .setup import setup
 from .state import State
 from .view import view
 
+SEED_MAX = (1 << 64) - 1  # the generator's state is one unsigned 64-bit int (rng.py)
+
 
 class Game:
     """The state plus what is needed to rebuild it: same seed and actions, same game."""
@@ -40,6 +42,8 @@ class Game:
         if seed is None:
             # RULINGS H7: a fresh secret seed unless one is given
             seed = int.from_bytes(os.urandom(8), "big")
+        elif type(seed) is not int or not 0 <= seed <= SEED_MAX:
+            raise ValueError(f"a seed is a whole number in 0..{SEED_MAX}, not {seed!r:.40}")
         else:
             options.setdefault("seeded", True)  # labelled: anyone with the seed can replay it
         game = cls(module, seed, options, setup(module, seed, options), [])

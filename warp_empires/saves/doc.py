@@ -107,6 +107,13 @@ class SaveMeta:
     def saved_at_time(self) -> datetime:
         return datetime.fromisoformat(self.saved_at)
 
+    def saved_at_local(self) -> str:
+        """When it was saved, in local time, for a listing ("2026-11-23 15:30")."""
+        try:
+            return self.saved_at_time.astimezone().strftime("%Y-%m-%d %H:%M")
+        except (OverflowError, ValueError, OSError):  # the clock cannot show it
+            return self.saved_at[:16].replace("T", " ")
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,

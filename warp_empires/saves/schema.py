@@ -73,7 +73,8 @@ def text(max_len: int, pattern: str | None = None, min_len: int = 0) -> Check:
 
 
 def timestamp() -> Check:
-    """An ISO 8601 date and time with a UTC offset."""
+    """An ISO 8601 date and time with a UTC offset, in a year a clock can show
+    (1970-9998): a listing converts it to local time and sorts by it."""
     base = text(40, min_len=10)
 
     def check(value: Any, where: str) -> None:
@@ -84,6 +85,8 @@ def timestamp() -> Check:
             raise Invalid(where, f"{value!r} is not an ISO date and time") from None
         if moment.tzinfo is None:
             raise Invalid(where, f"{value!r} has no UTC offset")
+        if not 1970 <= moment.year <= 9998:
+            raise Invalid(where, f"{value!r} is outside the years 1970-9998")
     return check
 
 

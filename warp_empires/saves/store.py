@@ -140,7 +140,7 @@ def check_overwrite(target: Path, game: str) -> None:
         raise SaveExists(target, f"holds a file that is not a readable save ({e.problem}); "
                                  "not replaced") from None
     if meta.game != game:
-        when = meta.saved_at_time.astimezone().strftime("%Y-%m-%d %H:%M")
+        when = meta.saved_at_local()
         title = meta.name or target.stem
         raise SaveExists(target, f"is the save of another game ({title}, turn {meta.turn}, "
                                  f"saved {when}); not replaced", meta)
@@ -189,7 +189,10 @@ class SaveInfo:
     def sort_key(self) -> tuple[bool, float]:
         """Good saves by their saved-at time, then damaged files by modification time."""
         if self.meta is not None:
-            return True, self.meta.saved_at_time.timestamp()
+            try:
+                return True, self.meta.saved_at_time.timestamp()
+            except (OverflowError, ValueError, OSError):
+                return True, 0.0
         return False, self.mtime
 
     def to_json(self) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from warp_empires.engine.game import SEED_MAX
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
 from warp_empires.tui.config import GameSettings
@@ -128,9 +129,12 @@ class NewGameScreen(Screen[GameSettings | None]):
             return
         raw = self.query_one("#seed", Input).value.strip()
         try:
-            seed = int(raw) if raw else None
+            seed = int(raw) if raw and len(raw) <= 20 else (None if not raw else -1)
         except ValueError:
-            self.query_one("#error", Static).update("The seed must be a whole number.")
+            seed = -1
+        if seed is not None and not 0 <= seed <= SEED_MAX:
+            self.query_one("#error", Static).update(
+                f"The seed must be a whole number from 0 to {SEED_MAX}.")
             return
         players = tuple(str(self.query_one(f"#side{s}", Select).value) for s in (0, 1))
         self.dismiss(GameSettings(

@@ -17,7 +17,7 @@ from warp_empires.saves import SaveError, SaveInfo, list_saves, resolve_dir
 def _when(info: SaveInfo) -> str:
     if info.meta is not None:
         try:
-            return info.meta.saved_at_time.strftime("%Y-%m-%d %H:%M")
+            return info.meta.saved_at_local()
         except ValueError:
             return info.meta.saved_at
     return datetime.fromtimestamp(info.mtime).strftime("%Y-%m-%d %H:%M")
