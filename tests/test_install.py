@@ -1,5 +1,6 @@
 """A plain (non-editable) `pip install .` into a fresh venv finds the Star Wars module
-from any directory: the wheel carries a copy of modules/ (see setup.py)."""
+from any directory: the wheel carries modules/ as the package data of
+warp_empires.builtin_modules (pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -110,3 +111,15 @@ def test_ci_runs_the_readme_quick_start_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
     assert commands[1] in ci and commands[1].endswith(".venv/bin/pytest")
     assert os.access(ROOT / ".ci" / "run", os.X_OK)
+
+
+def test_every_source_package_is_listed_for_the_wheel() -> None:
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    found = {".".join(p.relative_to(ROOT).parts) for p in [ROOT / "warp_empires",
+                                                          *(ROOT / "warp_empires").rglob("*")]
+             if p.is_dir() and p.name != "__pycache__"
+             and any(f.suffix in (".py", ".md", ".tcss") for f in p.iterdir())}
+    assert found | {"warp_empires.builtin_modules"} == listed

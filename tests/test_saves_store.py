@@ -192,3 +192,19 @@ def test_listing_survives_every_hostile_payload(tmp_path: Path) -> None:
     infos = list_saves(tmp_path)
     assert len(infos) == len(HOSTILE) + 2
     assert all(i.error and i.meta is None and "\n" not in i.error for i in infos)
+
+
+def test_a_folder_used_before_platformdirs_keeps_being_used(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    # macOS kept saves in ~/.local/share before platformdirs chose another folder
+    import platformdirs
+
+    platform_folder = tmp_path / "Library" / "Application Support" / "warp-empires"
+    monkeypatch.setattr(platformdirs, "user_data_path", lambda *a, **k: platform_folder)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert user_dir() == platform_folder / "saves"
+    legacy = tmp_path / ".local" / "share" / "warp-empires"
+    (legacy / "saves").mkdir(parents=True)
+    assert user_dir() == legacy / "saves"
+    platform_folder.mkdir(parents=True)
+    assert user_dir() == platform_folder / "saves"

@@ -1,8 +1,10 @@
 """Where theme modules are looked for, first match winning.
 
 1. every folder in $WARP_EMPIRES_MODULES (separated by os.pathsep);
-2. the per-user folder: $XDG_DATA_HOME/warp-empires/modules, by default
-   ~/.local/share/warp-empires/modules (%APPDATA%\\warp-empires\\modules on Windows);
+2. the per-user folder: modules/ in the platform's data folder for the program
+   (platformdirs: $XDG_DATA_HOME/warp-empires, by default
+   ~/.local/share/warp-empires, on Linux; %LOCALAPPDATA%\\warp-empires on
+   Windows; ~/Library/Application Support/warp-empires on macOS);
 3. the checkout's modules/ folder, when running from a source checkout;
 4. the built-in modules installed with the package (warp_empires/builtin_modules,
    copied from modules/ when the wheel is built).
@@ -11,19 +13,37 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
+
+import platformdirs
 
 ENV_VAR = "WARP_EMPIRES_MODULES"
 _PACKAGE = Path(__file__).resolve().parent
 
 
+APP_NAME = "warp-empires"
+
+
+def user_data_dir() -> Path:
+    """The platform's per-user data folder for the program (saves, modules).
+
+    Before platformdirs, macOS used ~/.local/share/warp-empires as on Linux;
+    while that folder exists and the platform's does not, it stays in use, so
+    no campaign saved there goes missing. (Windows keeps %APPDATA%: roaming.)"""
+    folder = platformdirs.user_data_path(APP_NAME, appauthor=False, roaming=True)
+    legacy = Path.home() / ".local" / "share" / APP_NAME
+    if not folder.exists() and legacy.is_dir() and os.name != "nt":
+        return legacy
+    return folder
+
+
+def user_config_dir() -> Path:
+    """The platform's per-user config folder for the program (settings)."""
+    return platformdirs.user_config_path(APP_NAME, appauthor=False)
+
+
 def user_modules_dir() -> Path:
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"]) / "warp-empires" / "modules"
-    data_home = os.environ.get("XDG_DATA_HOME") or ""
-    base = Path(data_home) if os.path.isabs(data_home) else Path.home() / ".local" / "share"
-    return base / "warp-empires" / "modules"
+    return user_data_dir() / "modules"
 
 
 def checkout_modules_dir() -> Path | None:

@@ -23,12 +23,18 @@ COMMAND_MODULES: tuple[str, ...] = (
     "warp_empires.commands.play",
     "warp_empires.commands.saves_cmds",
     "warp_empires.commands.simulate",
+    "warp_empires.commands.completion",
 )
 
 
 class CommandError(Exception):
     """A failure the user can fix; printed as one line, exit code 1."""
 
+
+# What `warp-empires completion` (shtab) completes an argument with: shtab's own
+# names, spelled out so that registering a command does not import shtab.
+COMPLETE_DIR = {"bash": "_shtab_compgen_dirs", "zsh": "_files -/", "tcsh": "d"}
+COMPLETE_FILE = {"bash": "_shtab_compgen_files", "zsh": "_files", "tcsh": "f"}
 
 SAVES_DIR_HELP = ("the saves folder (default: $WARP_EMPIRES_SAVES, else saves/ of the "
                   "checkout when running from one, else the platform's data folder)")
@@ -38,7 +44,9 @@ def add_saves_dir(parser: argparse.ArgumentParser, *old_names: str) -> None:
     """The one option every command uses for the saves folder: --saves-dir DIR.
     `old_names` are the spellings earlier versions used, still accepted but not
     shown."""
-    parser.add_argument("--saves-dir", metavar="DIR", dest="saves_dir", help=SAVES_DIR_HELP)
+    action = parser.add_argument("--saves-dir", metavar="DIR", dest="saves_dir",
+                                 help=SAVES_DIR_HELP)
+    action.complete = COMPLETE_DIR  # type: ignore[attr-defined]
     for name in old_names:
         parser.add_argument(name, metavar="DIR", dest="saves_dir", help=argparse.SUPPRESS)
 

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 import argparse
 
-from . import SEED_MAX, CommandError, add_saves_dir, find_save, seconds, whole_number
+from . import (
+    COMPLETE_FILE,
+    SEED_MAX,
+    CommandError,
+    add_saves_dir,
+    find_save,
+    seconds,
+    whole_number,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -22,8 +30,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Open Warp Empires in the terminal. Without options the title screen"
         " opens; SAVE resumes a saved game; any game option starts a new game at once.",
     )
-    play.add_argument("save", metavar="SAVE", nargs="?",
-                      help="resume this save: a file, or a save name such as autosave-1")
+    save = play.add_argument("save", metavar="SAVE", nargs="?",
+                             help="resume this save: a file, or a save name such as autosave-1")
+    save.complete = COMPLETE_FILE  # type: ignore[attr-defined]
     play.add_argument("--players", metavar="A,B",
                       help="who plays each side: human, bot (the strongest computer player)"
                       " or a computer player's name, e.g. human,bot")

@@ -10,7 +10,7 @@ from ..engine import Game, describe_action
 from ..module import load_module
 from ..saves import SaveError, SaveInfo, list_saves, load_game, resolve_dir
 from ..saves.errors import one_line
-from . import CommandError, add_saves_dir, find_save
+from . import COMPLETE_FILE, CommandError, add_saves_dir, find_save
 
 SAVE_HELP = "a save file, or the name of a save in the saves folder (e.g. autosave-1)"
 
@@ -36,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " (a spoiler). With --verify, only check that the replay reproduces the saved"
         " game: exit 0 if it does, 1 with a one-line reason if not.",
     )
-    replay.add_argument("save", metavar="SAVE", help=SAVE_HELP)
+    save = replay.add_argument("save", metavar="SAVE", help=SAVE_HELP)
+    save.complete = COMPLETE_FILE  # type: ignore[attr-defined]
     shown = replay.add_mutually_exclusive_group()
     shown.add_argument("--side", metavar="SIDE",
                        help="show what this side saw and decided (its id, e.g. rebels)")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from . import SEED_MAX, CommandError, add_saves_dir, whole_number
 
@@ -57,11 +59,9 @@ def run(args: argparse.Namespace) -> int:
             save_dir = ensure_folder(args.saves_dir)
         except SaveError as e:
             raise CommandError(f"--saves-dir: {e}") from None
-    bar = _Progress(args.games) if sys.stderr.isatty() else None
-    summary = simulate(module, args.games, args.seed, players, args.max_turns, args.check,
-                       save_dir, bar.update if bar else None, replace=args.force)
-    if bar:
-        bar.close()
+    with _progress(args.games) as update:
+        summary = simulate(module, args.games, args.seed, players, args.max_turns, args.check,
+                           save_dir, update, replace=args.force)
     if args.json:
         print(json.dumps(summary))
     else:
@@ -69,18 +69,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Progress:
-    def __init__(self, total: int) -> None:
-        self.total = total
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
+    """rich's progress bar on stderr when it is a terminal; nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    def update(self, done: int) -> None:
-        width = 30
-        filled = width * done // self.total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}")
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        sys.stderr.write("\n")
+    columns = (*Progress.get_default_columns()[:-1], MofNCompleteColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done: bar.update(task, completed=done)
 
 
 def _print(s: dict) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from warp_empires.paths import user_data_dir
 
 from . import io
 from .doc import SaveDoc, SaveMeta
@@ -32,14 +33,9 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
 
 
 def user_dir() -> Path:
-    """The per-user saves folder of an installed program."""
-    # Same base folders as the module search path (warp_empires.paths).
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"]) / "warp-empires" / "saves"
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    # The XDG spec says a relative value is invalid and must be ignored.
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
-    return base / "warp-empires" / "saves"
+    """The per-user saves folder of an installed program: saves/ in the
+    platform's data folder (warp_empires.paths, via platformdirs)."""
+    return user_data_dir() / "saves"
 
 
 def default_dir() -> Path:
