@@ -147,3 +147,26 @@ async def test_the_suggested_name_steps_past_another_games_save(at_decision, tmp
         await open_game(pilot, game)
         await pilot.press("ctrl+s")
         assert pilot.app.screen.suggestion == f"{taken}-2"
+
+
+async def test_each_autosave_holds_the_turn_that_just_ended(at_decision, tmp_path):
+    # the computer plays on at once (pace 0): the autosave of the person's turn
+    # must still be that turn's end, not wherever the computer has got to
+    from warp_empires.saves import read_save
+
+    game = at_decision("recruit")
+    async with game_app(tmp_path, pace=0.0).run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game, players=("human", "heuristic"))
+        side = game.state.active
+        turn = game.state.turn
+        while game.state.turn == turn:
+            screen.choose(moving_on(screen.session.choices()))
+            await pilot.pause()
+        for _ in range(200):  # the computer's whole turn
+            if game.state.turn >= turn + 2 or game.over:
+                break
+            await pilot.pause(0.01)
+        pilot.app.autosaver.flush()
+    metas = [read_save(tmp_path / f"autosave-{n}.wes").meta for n in (1, 2)]
+    assert game.state.active == side or game.over
+    assert [m.turn for m in metas] == [turn + 2, turn + 1]

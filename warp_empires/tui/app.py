@@ -78,15 +78,17 @@ class WarpEmpiresApp(App[None]):
         self.push_screen(GameScreen(session, self.launch))
 
     def on_game_screen_turn_ended(self, message: GameScreen.TurnEnded) -> None:
-        self.autosave()
+        self.autosave(message.doc)
 
-    def autosave(self) -> None:
+    def autosave(self, doc: persistence.SaveDoc | None = None) -> None:
+        """Writes the autosave of the game (or `doc`, taken earlier) in the background."""
         if self.session is None or self.launch.exit_on_end:
             return
         if not self.session.verified:
             return  # a loaded save not yet checked must not become an autosave
         try:
-            self.autosaver.submit(self.session, self.launch.saves_dir)
+            doc = doc if doc is not None else persistence.autosave_doc(self.session)
+            self.autosaver.submit(doc, self.launch.saves_dir)
         except Exception as error:  # noqa: BLE001 - an autosave must never stop play
             self._autosave_failed(str(error))
 

@@ -64,6 +64,12 @@ def verify(session: Session, doc: SaveDoc, path: Path) -> Game:
     return verify_doc(doc, session.module, str(path))
 
 
+def autosave_doc(session: Session) -> SaveDoc:
+    """The autosave document of the game as it stands now (a copy: the game
+    may go on while it is written)."""
+    return game_doc(session.game, AUTOSAVE_TITLE, session.players)
+
+
 class Autosaver:
     """Writes autosaves in order on one background thread. The document is taken
     on the caller's thread (a consistent copy of the game as it stands); encoding
@@ -75,8 +81,8 @@ class Autosaver:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._last: Future[None] | None = None
 
-    def submit(self, session: Session, directory: str | None = None) -> Future[None]:
-        doc = game_doc(session.game, AUTOSAVE_TITLE, session.players)
+    def submit(self, doc: SaveDoc, directory: str | None = None) -> Future[None]:
+        """Writes `doc` (from `autosave_doc`) as the newest autosave."""
         self._last = self._pool.submit(self._write, doc, directory)
         return self._last
 
@@ -92,5 +98,5 @@ class Autosaver:
             self._last.result()
 
 
-__all__ = ["Autosaver", "SaveDoc", "SaveError", "SaveExists", "open_save", "save",
+__all__ = ["Autosaver", "autosave_doc", "SaveDoc", "SaveError", "SaveExists", "open_save", "save",
            "suggest_name", "verify"]

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.engine import IllegalAction
+from warp_empires.tui import persistence
 from warp_empires.tui.choices import ITEM_VERBS, Choice, discarding, hand_marks, pick_all_order
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.labels import unit_abbreviations
@@ -48,7 +49,13 @@ _LOG_STYLE = {"turn": "bold reverse", "battle": "bold", "loss": "", "draw": "ita
 
 class GameScreen(Screen[None]):
     class TurnEnded(Message):
-        """A player-turn ended (time to autosave)."""
+        """A player-turn ended (time to autosave). It carries the save document
+        taken at that moment: by the time the message is handled, computer
+        players may have played on."""
+
+        def __init__(self, doc: object) -> None:
+            self.doc = doc
+            super().__init__()
 
     class GameEnded(Message):
         """The game is over, or the turn cap was reached."""
@@ -331,7 +338,8 @@ class GameScreen(Screen[None]):
         turn = self.session.game.state.turn
         if turn != self._last_turn:
             self._last_turn = turn
-            self.post_message(self.TurnEnded())
+            if not self.launch.exit_on_end:  # headless runs keep no autosaves
+                self.post_message(self.TurnEnded(persistence.autosave_doc(self.session)))
         self.sync()
 
     def on_choice_list_picked(self, message: ChoiceList.Picked) -> None:
