@@ -135,9 +135,11 @@ def test_process_killed_mid_write_keeps_the_old_file(old: Path, tmp_path: Path) 
     """, tmp_path)
     assert result.returncode == -9, result.stderr
     assert read_save(old).meta.name == "old"
-    # The half-written temp file is left behind, hidden, and listings ignore it.
+    # The half-written temp file is left behind, hidden; listings ignore it, and
+    # remove it, since the process that wrote it is gone.
     assert len(leftovers(old.parent)) == 1
     assert [i.path.name for i in list_saves(old.parent)] == ["game.wes"]
+    assert leftovers(old.parent) == []
 
 
 def test_write_replaces_the_old_file(old: Path) -> None:

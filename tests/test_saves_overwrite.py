@@ -58,6 +58,20 @@ def test_temp_files_of_killed_writes_are_removed_fresh_ones_kept(tmp_path: Path)
     assert not fresh.exists()
 
 
+def test_a_temp_file_of_a_live_writer_is_kept_of_a_dead_one_removed(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    dead = tmp_path / f".campaign.wes.{int(done.stdout)}.x1y2.tmp"
+    mine = tmp_path / f".campaign.wes.{os.getpid()}.a1b2.tmp"  # e.g. an autosave thread's
+    for f in (dead, mine):
+        f.write_bytes(b"partial")
+    assert remove_stale_temps(tmp_path) == 1
+    assert not dead.exists() and mine.exists()
+
+
 def test_simulate_refuses_to_replace_saves_without_force(tmp_path: Path, capsys) -> None:
     argv = ["simulate", "--games", "1", "--players", "random,random", "--max-turns", "3",
             "--saves-dir", str(tmp_path)]

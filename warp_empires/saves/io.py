@@ -84,9 +84,11 @@ def _write_temp(target: Path, data: bytes) -> Path:
     """A synced temporary file beside `target` holding `data`.
 
     Its name starts with a dot and ends in .tmp, so listings never show it even
-    when a crash leaves it behind.
+    when a crash leaves it behind; it carries the writer's process id, so that
+    `remove_stale_temps` can tell a dead write's leftover from a live one.
     """
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=TEMP_SUFFIX,
+                                dir=target.parent)
     temp = Path(name)
     try:
         try:
@@ -150,7 +152,12 @@ def write_rotated(slots: Sequence[Path], data: bytes) -> None:
 
 def remove_stale_temps(folder: Path, now: float | None = None) -> int:
     """Deletes the temporary files of writes that died, in `folder`; how many.
-    Only our own pattern (.NAME.wes.XXXX.tmp), only regular files, only old ones."""
+
+    Only our own pattern (.NAME.wes.PID.XXXX.tmp) and only regular files: one
+    whose writing process is gone (killed mid-write), or any older than
+    STALE_TEMP_SECONDS (no write takes that long, whoever wrote it). A write in
+    progress, in this process or another, is never touched.
+    """
     now = time.time() if now is None else now
     removed = 0
     try:
@@ -163,9 +170,25 @@ def remove_stale_temps(folder: Path, now: float | None = None) -> int:
             continue
         try:
             info = entry.stat(follow_symlinks=False)
-            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TEMP_SECONDS:
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            if now - info.st_mtime > STALE_TEMP_SECONDS or _writer_is_gone(name):
                 os.unlink(entry.path)
                 removed += 1
         except OSError:
             continue  # gone already, or not ours to remove
     return removed
+
+
+def _writer_is_gone(name: str) -> bool:
+    """Whether the process named in a temp file's name has ended."""
+    pid_text = name.split(".wes.", 1)[1].split(".", 1)[0]
+    if not pid_text.isdigit() or int(pid_text) == os.getpid():
+        return False  # an older name without a process id, or a write of ours
+    try:
+        os.kill(int(pid_text), 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError, OSError):
+        return False  # alive under another user, or not a process id we can ask about
+    return False
