@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..module import Module, ModuleError, list_modules, load_module
+from ..module.errors import shown
 from ..module.export import effect_to_data, module_to_data
 from ..paths import module_search_path
 
@@ -43,12 +44,22 @@ def run_validate(args: argparse.Namespace) -> int:
     try:
         module = load_module(args.module)
     except ModuleError as err:
+        # err.problems stops at the first MAX_PROBLEMS_SHOWN (its last line says
+        # how many more); err.count is every problem found.
         if args.json:
-            _print_json({"module": args.module, "valid": False, "problems": err.problems})
+            _print_json(
+                {
+                    "module": args.module,
+                    "valid": False,
+                    "problems": err.problems,
+                    "problem_count": err.count,
+                }
+            )
         else:
             print("\n".join(err.problems))
-            count = len(err.problems)
-            print(f"{args.module}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
+            count = err.count
+            name = shown(args.module)
+            print(f"{name}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
         return 1
     summary = summarise(module)
     if args.json:

@@ -4,7 +4,9 @@
     module = load_module("path/to/my_theme") # or by folder
 
 Bad data raises ModuleError; its `problems` list every problem found, one line
-each, as `file:line: key.path: message`.
+each, as `file:line: key.path: message` (past 200, the first 200 and a line
+counting the rest). What a module may hold is bounded (limits.py), so that no
+file, however hostile, makes loading hang, crash or exhaust memory.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from pathlib import Path
 
 from .defs import (
@@ -18,16 +19,30 @@ from .defs import (
     UnitDef,
     VictoryDef,
 )
+from .errors import ModuleError, shown_path
 from .fields import CORE_CLASS_NAMES, DEFAULT_COLOURS
+from .files import Refused, read_bounded
+from .limits import MAX_FILE_BYTES
 from .state import LoaderState
 
 
 def fingerprint(folder: Path) -> str:
     """sha256 over the folder's TOML files, sorted by name: each file's name, size and bytes."""
+    files: dict[str, bytes] = {}
+    for path in folder.glob("*.toml"):
+        try:
+            files[path.name] = read_bounded(path, MAX_FILE_BYTES)
+        except Refused as err:
+            raise ModuleError([f"{shown_path(path)}: {err}"]) from None
+    return fingerprint_of(files)
+
+
+def fingerprint_of(files: Mapping[str, bytes]) -> str:
+    """The fingerprint of TOML files already read, by file name (see `fingerprint`)."""
     digest = hashlib.sha256()
-    for path in sorted(folder.glob("*.toml"), key=lambda p: p.name):
-        data = path.read_bytes()
-        digest.update(f"{path.name}\0{len(data)}\0".encode())
+    for name in sorted(files):
+        data = files[name]
+        digest.update(f"{name}\0{len(data)}\0".encode())
         digest.update(data)
     return digest.hexdigest()
 
@@ -134,7 +149,8 @@ def assemble(state: LoaderState) -> Module:
         format=state.head["format"],
         description=state.head["description"],
         path=str(state.folder.resolve()),
-        fingerprint=fingerprint(state.folder),
+        # The bytes validated, not a second read that a swapped file could change.
+        fingerprint=fingerprint_of({name: f.raw for name, f in state.files.items()}),
         sides=(sides[0], sides[1]),
         classes=classes,
         traits=dict(state.traits or {}),

@@ -6,7 +6,8 @@ from typing import Any
 
 from . import mapgrid
 from .fields import LINK, MAP_HEAD, MAP_TOP, TERRITORY
-from .schema import check_choice, check_id, check_min, check_table, describe, join
+from .limits import MAX_NAME, MAX_PICTURE_COLUMNS, MAX_PICTURE_ROWS
+from .schema import check_choice, check_id, check_min, check_table, describe, join, too_big
 from .state import LoaderState
 
 
@@ -23,20 +24,37 @@ class MapChecks(LoaderState):
             path = join("map.kinds", key)
             if not check_id(self.report, f, path, key):
                 continue
-            if isinstance(name, str):
-                self.kinds[key] = name
-            else:
+            if not isinstance(name, str):
                 self.add(f, path, f"must be a string (the kind's name), not {describe(name)}")
+            elif (wrong := too_big(name, MAX_NAME)) is not None:
+                self.add(f, path, wrong)
+            else:
+                self.kinds[key] = name
         if head.get("kinds") == {}:
             self.add(f, "map.kinds", "must name at least one kind of territory")
         self.void = head.get("void") or ""
         self.picture = mapgrid.picture_rows(head.get("picture") or "")
+        drawable = self._picture_size()
         self._territories(top.get("territory"), kinds_known="kinds" in head)
-        if self.territory_index is None:
+        if self.territory_index is None or not drawable:
             return
         picture_adjacency = self._picture() if self.picture else None
         link_adjacency = self._links(top.get("link") or [])
         self._adjacency(picture_adjacency, link_adjacency)
+
+    def _picture_size(self) -> bool:
+        """False (and reported) when the picture is too large to check or draw."""
+        rows = len(self.picture)
+        columns = max((len(row) for row in self.picture), default=0)
+        if rows <= MAX_PICTURE_ROWS and columns <= MAX_PICTURE_COLUMNS:
+            return True
+        self.add(
+            "map.toml",
+            "map.picture",
+            f"too large: {rows} rows of up to {columns} characters"
+            f" (at most {MAX_PICTURE_ROWS} rows of {MAX_PICTURE_COLUMNS})",
+        )
+        return False
 
     def _territories(self, raw: list[Any] | None, kinds_known: bool) -> None:
         if raw is None:

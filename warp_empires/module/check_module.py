@@ -7,7 +7,8 @@ from typing import Any
 
 from .defs import SPEED_NAMES
 from .fields import CORE_CLASS_NAMES, FORMAT, MAJORITY, MODULE_HEAD, MODULE_TOP, RULES, SIDE, TRAIT
-from .schema import check_choice, check_id, check_min, check_table, describe, join
+from .limits import MAX_NAME, MAX_SPEED
+from .schema import check_choice, check_id, check_min, check_table, describe, join, too_big
 from .state import LoaderState
 
 
@@ -80,6 +81,9 @@ class ModuleChecks(LoaderState):
                     f"must be a string (the class's name), not {describe(name)}",
                 )
                 continue
+            if (wrong := too_big(name, MAX_NAME)) is not None:
+                self.add("module.toml", path, wrong)
+                continue
             classes[key] = name
         self.classes = classes
 
@@ -151,6 +155,8 @@ class ModuleChecks(LoaderState):
                 self.add("module.toml", path, f"must be an integer, not {describe(value)}")
             elif key == "immobile" and value != 0:
                 self.add("module.toml", path, f"must be 0 (immobile units never move), not {value}")
+            elif (wrong := too_big(value, MAX_SPEED)) is not None:
+                self.add("module.toml", path, wrong)
             elif check_min(self.report, "module.toml", path, value, 1 if key != "immobile" else 0):
                 self.speeds[key] = value
 

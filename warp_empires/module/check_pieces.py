@@ -6,6 +6,7 @@ from typing import Any
 
 from .defs import EFFECT_KINDS, FORTIFICATION, SPEED_NAMES, Effect, UnitFilter
 from .fields import CARD, CARDS_TOP, EFFECT_KEYS, FILTER, UNIT, UNITS_TOP
+from .limits import MAX_CHITS, MAX_DECK
 from .schema import STR, Field, check_choice, check_id, check_min, check_table, describe, join
 from .state import LoaderState
 
@@ -57,6 +58,7 @@ class PieceChecks(LoaderState):
         for s, side_id in enumerate(self.side_ids or []):
             if not any(key[0] == s for key in index):
                 self.add(f, "unit", f"side '{side_id}' has no units")
+        self._total(f, "unit", self.units, MAX_CHITS, "chits")
         self.unit_index = index
 
     def _mobility(self, path: str, unit: dict[str, Any]) -> None:
@@ -108,6 +110,16 @@ class PieceChecks(LoaderState):
                 card["side_index"] = self._side_ref(f, join(path, "side"), card["side"], ("any",))
             if "effect" in card:
                 card["effect"] = self._effect(join(path, "effect"), card["effect"])
+        self._total(f, "card", self.cards, MAX_DECK, "cards in the deck")
+
+    def _total(
+        self, f: str, path: str, entries: list[dict[str, Any] | None], most: int, what: str
+    ) -> None:
+        # Each count is bounded by itself; so must their sum be, since the game
+        # makes one chit or card object per unit of it.
+        total = sum(e["count"] for e in entries if e and type(e.get("count")) is int)
+        if total > most:
+            self.add(f, path, f"{total} {what} in all, more than the {most} allowed")
 
     def _effect(self, path: str, raw: dict[str, Any]) -> Effect | None:
         f = "cards.toml"

@@ -7,7 +7,8 @@ from typing import Any
 
 from .defs import LEADER, Condition
 from .fields import CLAUSES, EDGE_PLANETS, SETUP, VICTORY
-from .schema import check_choice, check_min, check_table, describe, join
+from .limits import MAX_CHITS, MAX_LIST
+from .schema import check_choice, check_min, check_table, describe, join, too_big
 from .state import LoaderState
 
 
@@ -151,6 +152,9 @@ class SetupChecks(LoaderState):
         if kind == "holds_captive":
             if not value:
                 self.add(f, where, "must name at least one unit")
+            if (wrong := too_big(value, MAX_LIST)) is not None:
+                self.add(f, where, wrong)
+                return None
             enemy = None if side is None else 1 - side
             units = [self._unit_ref(f, join(where, n), enemy, u) for n, u in enumerate(value)]
             return Condition(kind, units=tuple(u for u in units if u is not None))
@@ -159,4 +163,6 @@ class SetupChecks(LoaderState):
                 self.add(f, where, "must be true (leave the clause out to drop it)")
             return Condition(kind)
         check_min(self.report, f, where, value, 1)
+        if (wrong := too_big(value, MAX_CHITS)) is not None:
+            self.add(f, where, wrong)
         return Condition(kind, amount=value)

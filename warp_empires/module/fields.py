@@ -1,12 +1,36 @@
 """What each table of a module's TOML files may hold: keys, types, defaults.
 
 The format itself is described in docs/module-format.md; these tables are
-that description in the form `schema.check_table` reads.
+that description in the form `schema.check_table` reads. `most` is the upper
+bound from limits.py: the largest integer, or the longest string, list or
+table. Ids are bounded by `check_id`, so their fields carry none.
 """
 
 from __future__ import annotations
 
 from .defs import EFFECT_KINDS, FORTIFICATION, LEADER
+from .limits import (
+    MAX_ABBR,
+    MAX_BONUS,
+    MAX_CARD_TYPES,
+    MAX_CHITS,
+    MAX_COLOUR,
+    MAX_COUNT,
+    MAX_FORCE,
+    MAX_LINKS,
+    MAX_LIST,
+    MAX_NAME,
+    MAX_NAMED,
+    MAX_REVENUE,
+    MAX_SIDES_LISTED,
+    MAX_SMALL,
+    MAX_TERRITORIES,
+    MAX_TEXT,
+    MAX_UNIT_TYPES,
+    MAX_VERSION,
+    MAX_VICTORIES,
+    MAX_VOID,
+)
 from .schema import BOOL, INT, LIST, STR, STR_LIST, STR_OR_STR_LIST, TABLE, TABLE_LIST, Field
 
 FORMAT = 1
@@ -18,57 +42,60 @@ CORE_CLASS_NAMES = {LEADER: "Leader", FORTIFICATION: "Fortification"}
 
 MODULE_TOP = {
     "module": Field(TABLE, required=True),
-    "side": Field(TABLE_LIST, required=True),
-    "classes": Field(TABLE, default={}),
-    "traits": Field(TABLE, default={}),
+    "side": Field(TABLE_LIST, required=True, most=MAX_SIDES_LISTED),
+    "classes": Field(TABLE, default={}, most=MAX_NAMED),
+    "traits": Field(TABLE, default={}, most=MAX_NAMED),
     "rules": Field(TABLE, default={}),
-    "setup": Field(TABLE, required=True),
-    "victory": Field(TABLE_LIST, default=[]),
+    "setup": Field(TABLE, required=True, most=MAX_SIDES_LISTED),
+    "victory": Field(TABLE_LIST, default=[], most=MAX_VICTORIES),
 }
 MODULE_HEAD = {
     "id": Field(STR, required=True),
-    "name": Field(STR, required=True),
-    "version": Field(STR, required=True),
+    "name": Field(STR, required=True, most=MAX_NAME),
+    "version": Field(STR, required=True, most=MAX_VERSION),
     "format": Field(INT, required=True),
-    "description": Field(STR, default=""),
+    "description": Field(STR, default="", most=MAX_TEXT),
 }
 SIDE = {
     "id": Field(STR, required=True),
-    "name": Field(STR, required=True),
-    "short": Field(STR),
-    "colour": Field(STR),
+    "name": Field(STR, required=True, most=MAX_NAME),
+    "short": Field(STR, most=MAX_NAME),
+    "colour": Field(STR, most=MAX_COLOUR),
 }
-TRAIT = {"name": Field(STR, required=True), "abbr": Field(STR, required=True)}
+TRAIT = {
+    "name": Field(STR, required=True, most=MAX_NAME),
+    "abbr": Field(STR, required=True, most=MAX_ABBR),
+}
 RULES = {
     "first_side": Field(STR),
-    "draw": Field(INT, default=5),
-    "hand_limit": Field(INT, default=7),
-    "leader_bonus": Field(INT, default=5),
+    "draw": Field(INT, default=5, most=MAX_SMALL),
+    "hand_limit": Field(INT, default=7, most=MAX_SMALL),
+    "leader_bonus": Field(INT, default=5, most=MAX_BONUS),
     "tie": Field(STR, default="defender"),
-    "upkeep_per_revenue": Field(INT, default=5),
-    "recruit_draw": Field(INT, default=5),
-    "recruit_bonus_die": Field(INT, default=6),
-    "recruit_bonus_times": Field(INT, default=1),
-    "control_traits": Field(STR_LIST, default=[]),
+    "upkeep_per_revenue": Field(INT, default=5, most=MAX_BONUS),
+    "recruit_draw": Field(INT, default=5, most=MAX_SMALL),
+    "recruit_bonus_die": Field(INT, default=6, most=MAX_SMALL),
+    "recruit_bonus_times": Field(INT, default=1, most=MAX_SMALL),
+    "control_traits": Field(STR_LIST, default=[], most=MAX_NAMED),
     "capture_needs_leader": Field(BOOL, default=False),
     "winner_lost_leaders": Field(STR, default="pile"),
     "elimination": Field(BOOL, default=True),
-    "majority_bonus": Field(TABLE_LIST, default=[]),
-    "speeds": Field(TABLE, default={}),
+    "majority_bonus": Field(TABLE_LIST, default=[], most=MAX_NAMED),
+    "speeds": Field(TABLE, default={}, most=MAX_NAMED),
 }
-MAJORITY = {"trait": Field(STR, required=True), "bonus": Field(INT, required=True)}
+MAJORITY = {"trait": Field(STR, required=True), "bonus": Field(INT, required=True, most=MAX_BONUS)}
 SETUP = {
-    "control": Field(STR_LIST, default=[]),
+    "control": Field(STR_LIST, default=[], most=MAX_LIST),
     "start": Field(STR),
-    "start_choices": Field(STR_OR_STR_LIST),
+    "start_choices": Field(STR_OR_STR_LIST, most=MAX_LIST),
     "control_start": Field(BOOL, default=False),
-    "units": Field(STR_LIST, default=[]),
-    "random_units": Field(INT, default=0),
+    "units": Field(STR_LIST, default=[], most=MAX_LIST),
+    "random_units": Field(INT, default=0, most=MAX_CHITS),
 }
 VICTORY = {
     "side": Field(STR, required=True),
-    "text": Field(STR, default=""),
-    "all": Field(LIST, required=True),
+    "text": Field(STR, default="", most=MAX_TEXT),
+    "all": Field(LIST, required=True, most=MAX_VICTORIES),
 }
 CLAUSES = {
     "controls": STR,
@@ -78,55 +105,58 @@ CLAUSES = {
 }
 MAP_TOP = {
     "map": Field(TABLE, required=True),
-    "territory": Field(TABLE_LIST, required=True),
-    "link": Field(TABLE_LIST, default=[]),
+    "territory": Field(TABLE_LIST, required=True, most=MAX_TERRITORIES),
+    "link": Field(TABLE_LIST, default=[], most=MAX_LINKS),
 }
 MAP_HEAD = {
-    "kinds": Field(TABLE, required=True),
-    "void": Field(STR, default=" ."),
+    "kinds": Field(TABLE, required=True, most=MAX_NAMED),
+    "void": Field(STR, default=" .", most=MAX_VOID),
     "picture": Field(STR, default=""),
 }
 TERRITORY = {
     "id": Field(STR, required=True),
-    "name": Field(STR, required=True),
+    "name": Field(STR, required=True, most=MAX_NAME),
     "key": Field(STR),
     "kind": Field(STR, required=True),
-    "revenue": Field(INT, default=0),
+    "revenue": Field(INT, default=0, most=MAX_REVENUE),
     "edge": Field(BOOL, default=False),
-    "neighbours": Field(STR_LIST),
+    "neighbours": Field(STR_LIST, most=MAX_LIST),
 }
 LINK = {"between": Field(STR_LIST, required=True)}
-UNITS_TOP = {"unit": Field(TABLE_LIST, required=True)}
+UNITS_TOP = {"unit": Field(TABLE_LIST, required=True, most=MAX_UNIT_TYPES)}
 UNIT = {
     "side": Field(STR, required=True),
     "id": Field(STR, required=True),
-    "name": Field(STR, required=True),
+    "name": Field(STR, required=True, most=MAX_NAME),
     "speed": Field(STR, required=True),
-    "count": Field(INT, required=True),
-    "force": Field(INT, required=True),
+    "count": Field(INT, required=True, most=MAX_COUNT),
+    "force": Field(INT, required=True, most=MAX_FORCE),
     "class": Field(STR, required=True),
-    "traits": Field(STR_LIST, default=[]),
+    "traits": Field(STR_LIST, default=[], most=MAX_NAMED),
 }
-CARDS_TOP = {"card": Field(TABLE_LIST, required=True)}
+CARDS_TOP = {"card": Field(TABLE_LIST, required=True, most=MAX_CARD_TYPES)}
 CARD = {
     "id": Field(STR, required=True),
-    "name": Field(STR, required=True),
-    "count": Field(INT, required=True),
+    "name": Field(STR, required=True, most=MAX_NAME),
+    "count": Field(INT, required=True, most=MAX_COUNT),
     "side": Field(STR, default="any"),
-    "text": Field(STR, default=""),
+    "text": Field(STR, default="", most=MAX_TEXT),
     "effect": Field(TABLE, required=True),
 }
-FILTER = {"class": Field(STR_OR_STR_LIST), "traits": Field(STR_LIST, default=[])}
+FILTER = {
+    "class": Field(STR_OR_STR_LIST, most=MAX_NAMED),
+    "traits": Field(STR_LIST, default=[], most=MAX_NAMED),
+}
 # The keys each effect kind takes besides `kind` (docs/module-format.md).
 EFFECT_KEYS: dict[str, dict[str, Field]] = {
-    "move": {"groups": Field(INT, required=True)},
+    "move": {"groups": Field(INT, required=True, most=MAX_SMALL)},
     "spy": {"hand": Field(BOOL, default=False), "stack": Field(BOOL, default=False)},
     "rescue": {},
     "sabotage": {"filter": Field(TABLE)},
     "remove_control": {},
-    "unit_bonus": {"amount": Field(INT, required=True), "filter": Field(TABLE)},
-    "side_bonus": {"amount": Field(INT, required=True)},
-    "target_bonus": {"amount": Field(INT, required=True), "filter": Field(TABLE)},
+    "unit_bonus": {"amount": Field(INT, required=True, most=MAX_BONUS), "filter": Field(TABLE)},
+    "side_bonus": {"amount": Field(INT, required=True, most=MAX_BONUS)},
+    "target_bonus": {"amount": Field(INT, required=True, most=MAX_BONUS), "filter": Field(TABLE)},
     "zero_force": {"filter": Field(TABLE)},
     "destroy": {"filter": Field(TABLE)},
 }

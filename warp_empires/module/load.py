@@ -15,28 +15,35 @@ from .check_module import ModuleChecks
 from .check_pieces import PieceChecks
 from .check_setup import SetupChecks
 from .defs import Module
-from .errors import ModuleError, did_you_mean
+from .errors import ModuleError, shown_path
 from .fields import FORMAT, MODULE_FILES
 from .toml_read import Report, TomlFile, read_toml
 
 
 def load_folder(folder: Path) -> Module:
     """Load and validate the module in `folder`; raise ModuleError listing every problem."""
-    if folder.is_file() and folder.suffix == ".toml":
-        folder = folder.parent
-    if not folder.is_dir():
-        raise ModuleError([f"{folder}: no such module folder"])
-    report = Report()
-    files = {name: read_toml(folder / name, report) for name in MODULE_FILES}
-    _refuse_newer_format(files["module.toml"])
-    for extra in sorted(p.name for p in folder.glob("*.toml") if p.name not in MODULE_FILES):
-        hint = did_you_mean(extra, MODULE_FILES)
+    try:
+        if folder.is_file() and folder.suffix == ".toml":
+            folder = folder.parent
+        if not folder.is_dir():
+            raise ModuleError([f"{shown_path(folder)}: no such module folder"])
+        report = Report()
+        files = {name: read_toml(folder / name, report) for name in MODULE_FILES}
+        _refuse_newer_format(files["module.toml"])
+        extras = sorted(p.name for p in folder.glob("*.toml") if p.name not in MODULE_FILES)
+        has_module_toml = (folder / "module.toml").exists()
+    except OSError as err:
+        # A name too long, a folder we may not list: one line, like any other problem.
+        problem = f"cannot read the module folder: {err.strerror or err}"
+        raise ModuleError([f"{shown_path(folder)}: {problem}"]) from None
+    for extra in extras:
+        hint = report.hint(extra, MODULE_FILES)
         report.add(extra, "", f"is not a module file{hint}; a module has {', '.join(MODULE_FILES)}")
-    if all(f.data is None for f in files.values()) and not (folder / "module.toml").exists():
-        raise ModuleError([f"{folder}: not a module folder (it has no module.toml)"])
+    if all(f.data is None for f in files.values()) and not has_module_toml:
+        raise ModuleError([f"{shown_path(folder)}: not a module folder (it has no module.toml)"])
     module = _Loader(folder, report, files).load()
     if len(report) or module is None:
-        raise ModuleError(report.lines())
+        raise ModuleError(report.lines(), len(report))
     return module
 
 

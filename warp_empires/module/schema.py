@@ -1,19 +1,21 @@
 """Key and type checking for one TOML table at a time.
 
 `check_table` reports unknown keys (with the nearest known key), missing
-required keys and wrong types, and returns only the values that passed, with
-defaults filled in. A key whose value was wrong is left out of the result, so
-later checks skip it rather than report the same mistake twice.
+required keys, wrong types and values past their field's bound (limits.py),
+and returns only the values that passed, with defaults filled in. A key whose
+value was wrong is left out of the result, so later checks skip it rather
+than report the same mistake twice.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import did_you_mean
+from .errors import shown
+from .limits import MAX_ID
 from .toml_read import Report
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -49,6 +51,21 @@ class Field:
     kind: Kind
     required: bool = False
     default: Any = None
+    most: int | None = None  # the largest integer; the longest string, list or table
+
+
+def too_big(value: Any, most: int | None) -> str | None:
+    """What is wrong with `value` past the bound `most`, or None when it is within it."""
+    if most is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return f"must be at most {most}, not {value}" if value > most else None
+    if isinstance(value, str) and len(value) > most:
+        return f"too long: {len(value)} characters (at most {most})"
+    if isinstance(value, (list, dict)) and len(value) > most:
+        what = "entries" if isinstance(value, list) else "keys"
+        return f"too many {what}: {len(value)} (at most {most})"
+    return None
 
 
 def join(path: str, key: str | int) -> str:
@@ -82,13 +99,13 @@ def check_table(
         return None
     result: dict[str, Any] = {}
     meant: set[str] = set()  # known keys an unknown key was taken for
+    missing = [k for k in fields if k not in value]
     for key in value:
         if key not in fields:
-            missing = [k for k in fields if k not in value]
-            hint = did_you_mean(key, missing) or did_you_mean(key, fields)
+            hint = report.hint(key, missing) or report.hint(key, fields)
             meant.add(hint.split("'")[1] if hint else "")
             noun = "table" if isinstance(value[key], dict) else "key"
-            report.add(file, join(path, key), f"unknown {noun} '{key}'{hint}")
+            report.add(file, join(path, key), f"unknown {noun} '{shown(key)}'{hint}")
     for key, spec in fields.items():
         if key not in value:
             if not spec.required:
@@ -97,22 +114,34 @@ def check_table(
                 noun = "table" if spec.kind in (TABLE, TABLE_LIST) else "key"
                 report.add(file, path, f"missing required {noun} '{key}'")
             continue
-        if spec.kind.test(value[key]):
-            result[key] = value[key]
-        else:
+        if not spec.kind.test(value[key]):
             report.add(
                 file, join(path, key), f"must be {spec.kind.text}, not {describe(value[key])}"
             )
+        elif (wrong := too_big(value[key], spec.most)) is not None:
+            # Left out like a wrong type: a million-chit count must not reach the game.
+            report.add(file, join(path, key), wrong)
+        else:
+            result[key] = value[key]
     return result
 
 
 def check_id(report: Report, file: str, path: str, value: str) -> bool:
-    if ID_PATTERN.match(value):
+    if len(value) > MAX_ID:
+        # Ids name folders and are written into saves; see limits.MAX_ID.
+        report.add(
+            file,
+            path,
+            f"'{shown(value)}' is too long for an id: {len(value)} characters (at most {MAX_ID})",
+        )
+        return False
+    if ID_PATTERN.fullmatch(value):
         return True
     report.add(
         file,
         path,
-        f"'{value}' is not a valid id (lower-case letters, digits and _, starting with a letter)",
+        f"'{shown(value)}' is not a valid id (lower-case letters, digits and _,"
+        " starting with a letter)",
     )
     return False
 
@@ -121,13 +150,15 @@ def check_choice(
     report: Report, file: str, path: str, value: str, choices: Iterable[str], what: str
 ) -> bool:
     """Report `value` unless it is one of `choices`, naming the nearest one."""
-    options = list(choices)
+    # A dict or set answers `in` at once: a thousand references to a thousand
+    # territories must not cost a million comparisons.
+    options = choices if isinstance(choices, Collection) else list(choices)
     if value in options:
         return True
-    hint = did_you_mean(value, options)
+    hint = report.hint(value, options)
     if not hint and len(options) <= 8:
         hint = f" (expected one of: {', '.join(options)})"
-    report.add(file, path, f"unknown {what} '{value}'{hint}")
+    report.add(file, path, f"unknown {what} '{shown(value)}'{hint}")
     return False
 
 

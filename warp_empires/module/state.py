@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .errors import did_you_mean
+from .errors import shown
 from .fields import DEFAULT_SPEEDS
 from .schema import check_choice
 from .toml_read import Report, TomlFile
@@ -36,6 +36,7 @@ class LoaderState:
         self.units: list[dict[str, Any] | None] = []
         self.unit_index: dict[tuple[int, str], int] | None = None
         self.sideless_units: set[str] = set()
+        self._unit_lookup: tuple[dict[int, list[str]], dict[str, int]] | None = None
         self.cards: list[dict[str, Any] | None] = []
         self.head: dict[str, Any] = {}
         self.module_top: dict[str, Any] = {}
@@ -83,15 +84,26 @@ class LoaderState:
     def _unit_ref(self, file: str, path: str, side: int | None, value: str) -> int | None:
         if self.unit_index is None or side is None or self.side_ids is None:
             return None
-        ids = [u for (s, u) in self.unit_index if s == side]
-        if value in ids:
+        if (side, value) in self.unit_index:
             return self.unit_index[(side, value)]
         if value in self.sideless_units:
             return None  # its unit entry names an unknown side, already reported
-        other = [s for (s, u) in self.unit_index if u == value]
-        if other:
-            hint = f" (that is a unit of '{self.side_ids[other[0]]}')"
+        ids, side_of = self._unit_ids()
+        if value in side_of:
+            hint = f" (that is a unit of '{self.side_ids[side_of[value]]}')"
         else:
-            hint = did_you_mean(value, ids)
-        self.add(file, path, f"unknown unit '{value}' of side '{self.side_ids[side]}'{hint}")
+            hint = self.report.hint(value, ids.get(side, []))
+        self.add(file, path, f"unknown unit '{shown(value)}' of side '{self.side_ids[side]}'{hint}")
         return None
+
+    def _unit_ids(self) -> tuple[dict[int, list[str]], dict[str, int]]:
+        """Each side's unit ids, and the first side having each id; built once, on the
+        first unknown unit, so that many unknown units do not each scan every unit."""
+        if self._unit_lookup is None:
+            ids: dict[int, list[str]] = {}
+            side_of: dict[str, int] = {}
+            for s, u in self.unit_index or {}:
+                ids.setdefault(s, []).append(u)
+                side_of.setdefault(u, s)
+            self._unit_lookup = (ids, side_of)
+        return self._unit_lookup
