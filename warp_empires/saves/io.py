@@ -17,6 +17,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from warp_empires.bounded import Unreadable, read_regular
+
 from .errors import SaveError
 
 TEMP_SUFFIX = ".tmp"
@@ -26,37 +28,21 @@ STALE_TEMP_SECONDS = 600
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
-    """The whole file, refused if it is not a regular file or exceeds `limit` bytes."""
-    # O_NONBLOCK: opening a FIFO planted under a save's name must not hang.
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    """The whole file, refused if it is not a regular file or exceeds `limit` bytes
+    (warp_empires/bounded.py: a FIFO or /dev/zero planted under a save's name
+    can neither hang nor flood the reader)."""
     try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise SaveError(path, "no such file") from None
-    except OSError as e:
-        raise SaveError(path, f"cannot open ({e.strerror or e})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, "not a regular file")
-        if info.st_size > limit:
-            raise SaveError(path, f"too large for a save ({info.st_size} bytes; limit {limit})")
-        chunks = []
-        total = 0
-        while True:
-            # Read by chunks up to the limit: the file may grow after fstat.
-            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > limit:
-                raise SaveError(path, f"too large for a save (over {limit} bytes)")
-        return b"".join(chunks)
-    except OSError as e:
-        raise SaveError(path, f"cannot read ({e.strerror or e})") from None
-    finally:
-        os.close(fd)
+        return read_regular(path, limit)
+    except Unreadable as e:
+        if e.why == "missing":
+            raise SaveError(path, "no such file") from None
+        if e.why == "special":
+            raise SaveError(path, "not a regular file") from None
+        if e.why == "too_large":
+            size = f"{e.size} bytes" if e.size is not None else f"over {limit} bytes"
+            limit_text = f"; limit {limit}" if e.size is not None else ""
+            raise SaveError(path, f"too large for a save ({size}{limit_text})") from None
+        raise SaveError(path, f"cannot read ({e.detail})") from None
 
 
 def _write_all(fd: int, data: bytes) -> None:
