@@ -81,8 +81,8 @@ def test_tiny_rules_setup_and_victory() -> None:
     t = {x.id: x.index for x in m.map.territories}
     r = m.rules
     assert r.first_side == 1 and r.tie_winner == "attacker" and r.hand_limit == 6
-    assert r.control_traits == frozenset({"bombardment", "transport"})
-    assert [(b.trait, b.bonus) for b in r.majority_bonuses] == [("bombardment", 2)]
+    assert [f.traits for f in r.control_filters] == [{"bombardment"}, {"transport"}]
+    assert [(b.filter.traits, b.bonus) for b in r.majority_bonuses] == [({"bombardment"}, 2)]
     north, south = m.setup
     assert north.start == t["capital"] and north.control == (t["capital"],)
     assert [m.units[u].id for u in north.units] == ["king", "shield"]
@@ -132,7 +132,7 @@ def test_defaults_fill_optional_keys(tmp_path: Path) -> None:
         "defender",
     )
     assert r.speeds == {"immobile": 0, "slow": 1, "medium": 2, "fast": 3}
-    assert r.control_traits == frozenset() and r.majority_bonuses == ()
+    assert r.control_filters == () and r.majority_bonuses == ()
 
 
 def test_fingerprint_changes_with_any_toml_file(tmp_path: Path) -> None:

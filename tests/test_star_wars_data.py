@@ -302,11 +302,12 @@ def test_rules(module):
     assert (r.draw, r.hand_limit, r.leader_bonus, r.tie_winner) == (5, 7, 5, "defender")
     assert (r.upkeep_per_revenue, r.recruit_draw) == (5, 5)
     assert (r.recruit_bonus_die, r.recruit_bonus_times) == (6, 1)
-    assert r.control_traits == {B, T, D}
+    assert {tr for f in r.control_filters for tr in f.traits} == {B, T, D}
+    assert all(len(f.traits) == 1 and not f.classes for f in r.control_filters)
     assert r.capture_needs_leader is True
     assert r.winner_lost_leaders == "pile"
     assert r.elimination is True
-    assert {(m.trait, m.bonus) for m in r.majority_bonuses} == {(B, 2), (P, 2)}
+    assert {(tuple(m.filter.traits), m.bonus) for m in r.majority_bonuses} == {((B,), 2), ((P,), 2)}
 
 
 def test_setup(module):

@@ -119,9 +119,11 @@ def make_module(**rule_changes: Any) -> Module:
     rules = Rules(
         first_side=0, draw=5, hand_limit=7, leader_bonus=5, tie_winner="defender",
         upkeep_per_revenue=5, recruit_draw=5, recruit_bonus_die=6, recruit_bonus_times=1,
-        speeds=SPEEDS, control_traits=frozenset({"bomb", "carrier", "envoy"}),
+        speeds=SPEEDS, control_filters=tuple(UnitFilter(traits=frozenset({t}))
+                                            for t in ("bomb", "carrier", "envoy")),
         capture_needs_leader=True, winner_lost_leaders="pile",
-        majority_bonuses=(MajorityBonus("bomb", 2), MajorityBonus("defense", 2)),
+        majority_bonuses=(MajorityBonus(UnitFilter(traits=frozenset({"bomb"})), 2),
+                          MajorityBonus(UnitFilter(traits=frozenset({"defense"})), 2)),
         elimination=True)
     rules = replace(rules, **rule_changes)
 
@@ -133,6 +135,7 @@ def make_module(**rule_changes: Any) -> Module:
         fingerprint="0" * 64,
         sides=(SideDef(0, "red", "Red League", "Red", "red"),
                SideDef(1, "blue", "Blue Realm", "Blue", "blue")),
+        class_roles={"leader": "leader", "fortification": "fortification"},
         classes={"leader": "Leader", "fortification": "Fortification", "fighter": "Fighter",
                  "capital": "Capital"},
         traits={t: (t.title(), t[0].upper()) for t in

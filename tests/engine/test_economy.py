@@ -282,7 +282,7 @@ def test_k1_k3_control_only_where_no_enemy_unit_and_marker_stays_after_a_battle(
 
 
 def test_k2_any_unit_when_the_module_needs_no_trait():
-    s = blank(make_module(control_traits=frozenset(), elimination=False))
+    s = blank(make_module(control_filters=(), elimination=False))
     put(s, 0, "a", "wing")
     end_upkeep(s)
     assert s.control[tid(s, "a")] == 0

@@ -72,7 +72,7 @@ def tiny_module() -> Module:
         first_side=0, draw=3, hand_limit=5, leader_bonus=5, tie_winner="defender",
         upkeep_per_revenue=5, recruit_draw=3, recruit_bonus_die=0, recruit_bonus_times=0,
         speeds={"immobile": 0, "slow": 1, "medium": 2, "fast": 3},
-        control_traits=frozenset(), capture_needs_leader=True, winner_lost_leaders="pile",
+        control_filters=(), capture_needs_leader=True, winner_lost_leaders="pile",
         majority_bonuses=(), elimination=True,
     )
     setup = (
@@ -83,6 +83,7 @@ def tiny_module() -> Module:
         id="tiny", name="Tiny Test", version="0.0.1", format=1,
         description="A six-territory test map.", path="", fingerprint="0" * 64,
         sides=sides,
+        class_roles={"leader": "leader", "fortification": "fortification"},
         classes={"leader": "Leader", "fortification": "Fortification",
                  "capital": "Capital ship", "fighter": "Fighter"},
         traits={"bombardment": ("Bombardment", "B")},

@@ -139,15 +139,14 @@ class HeuristicPlayer:
 
     def _groups(self, view, t: int, free: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
         """The whole stack, and single non-leader units able to take control."""
-        units = self.m.units
-        needed = self.m.rules.control_traits
+        units, rules = self.m.units, self.m.rules
         out = [free]
         seen = set()
         for u in free:
             unit = units[u["unit"]]
             if unit.is_leader or u["unit"] in seen or len(free) == 1:
                 continue
-            if not needed or unit.traits & needed:
+            if rules.can_control(unit):
                 seen.add(u["unit"])
                 out.append([u])
         return out
@@ -175,8 +174,7 @@ class HeuristicPlayer:
         elif detached and _threatened(view, dest, self.dist, 1):
             score -= 4  # a lone unit next to an enemy stack is lost
         claim = terr.is_revenue and view["control"][dest] != side
-        if claim and (not rules.control_traits
-                      or any(units[u].traits & rules.control_traits for u in group)):
+        if claim and any(rules.can_control(units[u]) for u in group):
             score += terr.revenue * 5 + (4 if view["control"][dest] == enemy else 0)
         if dest in goals and not detached:
             score += 15 if mine >= 30 else 1
@@ -289,8 +287,7 @@ class HeuristicPlayer:
         buys = [a for a in legal if a[0] == "pick"]
         if not buys or on_map >= limit:
             return ("done",)
-        units = self.m.units
-        needed = self.m.rules.control_traits
+        units, rules = self.m.units, self.m.rules
         unclaimed = sum(1 for t in self.m.map.territories
                         if t.is_revenue and view["control"][t.index] != side)
         by_chit = {r["chit"]: units[r["unit"]] for r in view["recruit"]}
@@ -298,7 +295,7 @@ class HeuristicPlayer:
 
         def worth(a):
             u = by_chit[items[a[1]]]
-            claimer = u.move > 0 and bool(u.traits & needed) and unclaimed > 0
+            claimer = u.move > 0 and rules.can_control(u) and unclaimed > 0
             return (u.is_leader * 6 + u.force + claimer * 4 - (u.move == 0) * 2)
         return max(buys, key=worth)
 

@@ -149,8 +149,8 @@ def totals(s: State) -> list[dict[str, Any]]:
         leader = rules.leader_bonus if has_leader and not enemy_leader else 0
         majority = 0
         for mb in rules.majority_bonuses:
-            n_mine = sum(1 for c in mine if mb.trait in units[s.chits[c]].traits)
-            n_theirs = sum(1 for c in theirs if mb.trait in units[s.chits[c]].traits)
+            n_mine = sum(1 for c in mine if mb.filter.matches(units[s.chits[c]]))
+            n_theirs = sum(1 for c in theirs if mb.filter.matches(units[s.chits[c]]))
             if n_mine > n_theirs:  # equal counts give no one the bonus
                 majority += mb.bonus
         out.append({"units": base, "cards": bonus, "leader": leader, "majority": majority,

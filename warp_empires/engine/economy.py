@@ -290,14 +290,14 @@ class Upkeep(OwedStep):
 
 def take_control(s: State) -> None:
     side = s.active
-    needed = s.module.rules.control_traits
-    units, types, control = s.module.units, s.chits, s.control
+    can_control = s.tab.unit_controls
+    types, control = s.chits, s.control
     mine, theirs = s.stacks[side], s.stacks[other(side)]
     for t in s.tab.revenue:
         if not mine[t] or theirs[t] or control[t] == side:
             continue
-        if needed and not any(units[types[c]].traits & needed for c in mine[t]):
-            continue  # RULINGS K2: some occupier must bear a control trait
+        if not any(can_control[types[c]] for c in mine[t]):
+            continue  # RULINGS K2: some occupier must match the module's control filter
         control[t] = side
         log(s, f"{s.says(side, 'take')} control of {s.territory_name(t)}.", kind="control")
 

@@ -19,6 +19,7 @@ class Tables:
     card_timing: tuple[str, ...]  # "move", "battle" or "action"
     card_side: tuple[int, ...]  # -1: either side may play it (RULINGS M6)
     revenue: tuple[int, ...]  # territories with revenue
+    unit_controls: tuple[bool, ...]  # by unit type: can take control (RULINGS K2)
     leaders: tuple[tuple[int, ...], tuple[int, ...]]  # each side's leader chits
     # the module's victories as (side, text, conditions), the conditions that
     # are cheapest and most often false first (they are pure: order is free)
@@ -43,6 +44,7 @@ def tables(module: Module) -> Tables:
         card_timing=tuple(c.timing for c in module.cards),
         card_side=tuple(-1 if c.side is None else c.side for c in module.cards),
         revenue=tuple(t.index for t in module.map.territories if t.is_revenue),
+        unit_controls=tuple(module.rules.can_control(u) for u in units),
         leaders=tuple(tuple(c for c, u in enumerate(chits)
                             if units[u].is_leader and units[u].side == side)
                       for side in (0, 1)),

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .defs import (
     CORE_CLASSES,
+    NO_ROLE,
     CardDef,
     MajorityBonus,
     MapDef,
@@ -73,6 +74,7 @@ def assemble(state: LoaderState) -> Module:
         for i, t in enumerate(state.territories)
         if t is not None
     )
+    roles = state.class_roles or {core: core for core in CORE_CLASSES}
     units = tuple(
         UnitDef(
             index=i,
@@ -85,6 +87,7 @@ def assemble(state: LoaderState) -> Module:
             force=u["force"],
             cls=u["class"],
             traits=frozenset(u["traits"]),
+            role=roles.get(u["class"], NO_ROLE),
         )
         for i, u in enumerate(state.units)
         if u is not None
@@ -115,11 +118,11 @@ def assemble(state: LoaderState) -> Module:
         recruit_bonus_die=r.get("recruit_bonus_die", 6),
         recruit_bonus_times=r.get("recruit_bonus_times", 1),
         speeds=dict(state.speeds),
-        control_traits=frozenset(r.get("control_traits") or ()),
+        control_filters=tuple(r.get("control_filters") or ()),
         capture_needs_leader=r.get("capture_needs_leader", False),
         winner_lost_leaders=r.get("winner_lost_leaders", "pile"),
         majority_bonuses=tuple(
-            MajorityBonus(b["trait"], b["bonus"]) for b in r.get("majority_bonus") or ()
+            MajorityBonus(b["filter"], b["bonus"]) for b in r.get("majority_bonus") or ()
         ),
         elimination=r.get("elimination", True),
     )
@@ -153,6 +156,7 @@ def assemble(state: LoaderState) -> Module:
         fingerprint=fingerprint_of({name: f.raw for name, f in state.files.items()}),
         sides=(sides[0], sides[1]),
         classes=classes,
+        class_roles={c: roles.get(c, NO_ROLE) for c in classes},
         traits=dict(state.traits or {}),
         map=MapDef(
             territories=territories,

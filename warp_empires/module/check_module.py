@@ -5,8 +5,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .defs import SPEED_NAMES
-from .fields import CORE_CLASS_NAMES, FORMAT, MAJORITY, MODULE_HEAD, MODULE_TOP, RULES, SIDE, TRAIT
+from .defs import NO_ROLE, ROLES, SPEED_NAMES, UnitFilter
+from .fields import (
+    CLASS,
+    CORE_CLASS_NAMES,
+    FORMAT,
+    MAJORITY,
+    MODULE_HEAD,
+    MODULE_TOP,
+    RULES,
+    SIDE,
+    TRAIT,
+)
 from .limits import MAX_NAME, MAX_SPEED
 from .schema import check_choice, check_id, check_min, check_table, describe, join, too_big
 from .state import LoaderState
@@ -67,25 +77,49 @@ class ModuleChecks(LoaderState):
         self.side_ids = ids
 
     def _classes(self, raw: dict[str, Any] | None) -> None:
-        if raw is None:
-            return
+        """`id = "Name"` (no role), or `id = { name = "Name", role = "leader" }`
+        (RULINGS X1). The classes `leader` and `fortification` always exist with
+        the role of the same name; a module may rename them."""
         classes = dict(CORE_CLASS_NAMES)
-        for key, name in raw.items():
+        roles = {core: core for core in ROLES}
+        for key, entry in (raw or {}).items():
             path = join("classes", key)
             if not check_id(self.report, "module.toml", path, key):
                 continue
-            if not isinstance(name, str):
+            role = roles.get(key, NO_ROLE)
+            if isinstance(entry, dict):
+                spec = check_table(self.report, "module.toml", path, entry, CLASS)
+                if not spec or "name" not in spec:
+                    continue
+                name = spec["name"]
+                if "role" in spec:
+                    given = spec["role"]
+                    if given not in (*ROLES, "none"):
+                        self.add("module.toml", join(path, "role"),
+                                 f"'{given}' is not a role: choose leader, fortification or none")
+                        continue
+                    if key in ROLES and given != key:
+                        self.add("module.toml", join(path, "role"),
+                                 f"the class '{key}' always has the role '{key}'")
+                        continue
+                    role = NO_ROLE if given == "none" else given
+            elif isinstance(entry, str):
+                name = entry
+            else:
                 self.add(
                     "module.toml",
                     path,
-                    f"must be a string (the class's name), not {describe(name)}",
+                    f"must be the class's name, or a table {{ name = ..., role = ... }}, "
+                    f"not {describe(entry)}",
                 )
                 continue
             if (wrong := too_big(name, MAX_NAME)) is not None:
                 self.add("module.toml", path, wrong)
                 continue
             classes[key] = name
+            roles[key] = role
         self.classes = classes
+        self.class_roles = roles
 
     def _traits(self, raw: dict[str, Any] | None) -> None:
         if raw is None:
@@ -128,16 +162,35 @@ class ModuleChecks(LoaderState):
                 check_choice(
                     self.report, f, join("rules", key), rules[key], choices, f"{key} value"
                 )
+        # K2: which occupiers can take control, as filters (control_traits is
+        # the short form: any one of these traits)
+        filters = []
         for i, trait in enumerate(rules.get("control_traits") or []):
             self._trait_ref(f, join("rules.control_traits", i), trait)
+            filters.append(UnitFilter(traits=frozenset({trait})))
+        if rules.get("control_traits") and rules.get("control_units"):
+            self.add(f, "rules.control_units",
+                     "give control_units or control_traits, not both (control_traits = "
+                     "[\"a\"] is short for control_units = [{ traits = [\"a\"] }])")
+        for i, entry in enumerate(rules.get("control_units") or []):
+            filters.append(self._filter(f, join("rules.control_units", i), entry))
+        rules["control_filters"] = filters
         bonuses = []
         for i, entry in enumerate(rules.get("majority_bonus") or []):
             path = join("rules.majority_bonus", i)
             bonus = check_table(self.report, f, path, entry, MAJORITY)
             if bonus is None:
                 continue
-            if "trait" in bonus:
+            has_trait, has_filter = bonus.get("trait") is not None, bonus.get("filter") is not None
+            if has_trait == has_filter:
+                self.add(f, path, "give either trait = \"id\" or filter = { ... }, not "
+                         + ("both" if has_trait else "neither"))
+                continue
+            if has_trait:
                 self._trait_ref(f, join(path, "trait"), bonus["trait"])
+                bonus["filter"] = UnitFilter(traits=frozenset({bonus["trait"]}))
+            else:
+                bonus["filter"] = self._filter(f, join(path, "filter"), bonus["filter"])
             check_min(self.report, f, join(path, "bonus"), bonus.get("bonus"), 0)
             bonuses.append(bonus)
         rules["majority_bonus"] = bonuses

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .defs import EFFECT_KINDS, FORTIFICATION, SPEED_NAMES, Effect, UnitFilter
-from .fields import CARD, CARDS_TOP, EFFECT_KEYS, FILTER, UNIT, UNITS_TOP
+from .fields import CARD, CARDS_TOP, EFFECT_KEYS, UNIT, UNITS_TOP
 from .limits import MAX_CHITS, MAX_DECK
 from .schema import STR, Field, check_choice, check_id, check_min, check_table, describe, join
 from .state import LoaderState
@@ -65,15 +65,17 @@ class PieceChecks(LoaderState):
         cls, speed = unit.get("class"), unit.get("speed")
         if cls is None or speed is None:
             return
-        if cls == FORTIFICATION and speed != "immobile":
-            self.add(
-                "units.toml", join(path, "speed"), f"a fortification must be immobile, not {speed}"
-            )
-        elif speed == "immobile" and cls != FORTIFICATION:
+        role = (self.class_roles or {}).get(cls, cls if cls == FORTIFICATION else "")
+        if role == FORTIFICATION and speed != "immobile":
+            what = "a fortification" if cls == FORTIFICATION else \
+                f"class '{cls}' has the fortification role, so a unit of it"
+            self.add("units.toml", join(path, "speed"), f"{what} must be immobile, not {speed}")
+        elif speed == "immobile" and role != FORTIFICATION:
             self.add(
                 "units.toml",
                 join(path, "speed"),
-                f"only fortifications may be immobile, and this unit's class is '{cls}'",
+                f"only fortifications may be immobile (units of a class with the fortification "
+                f"role), and this unit's class is '{cls}'",
             )
 
     # -- cards.toml ---------------------------------------------------------------
@@ -147,7 +149,7 @@ class PieceChecks(LoaderState):
             )
         unit_filter = UnitFilter()
         if effect.get("filter") is not None:
-            unit_filter = self._filter(join(path, "filter"), effect["filter"])
+            unit_filter = self._filter("cards.toml", join(path, "filter"), effect["filter"])
         if len(self.report) != before:
             return None
         return Effect(
@@ -158,20 +160,3 @@ class PieceChecks(LoaderState):
             stack=bool(effect.get("stack")),
         )
 
-    def _filter(self, path: str, raw: dict[str, Any]) -> UnitFilter:
-        f = "cards.toml"
-        spec = check_table(self.report, f, path, raw, FILTER) or {}
-        classes = spec.get("class") or []
-        if isinstance(classes, str):
-            classes = [classes]
-        if self.classes is not None:
-            for n, cls in enumerate(classes):
-                where = (
-                    join(path, "class")
-                    if isinstance(spec.get("class"), str)
-                    else join(join(path, "class"), n)
-                )
-                check_choice(self.report, f, where, cls, self.classes, "class")
-        for n, trait in enumerate(spec.get("traits") or []):
-            self._trait_ref(f, join(join(path, "traits"), n), trait)
-        return UnitFilter(frozenset(classes), frozenset(spec.get("traits") or ()))

@@ -99,7 +99,8 @@ class SetupChecks(LoaderState):
         pile = sum(
             (u.get("count") or 0) - placed.get(i, 0)
             for i, u in enumerate(self.units)
-            if u and u.get("side_index") == side and u.get("class") != LEADER
+            if u and u.get("side_index") == side
+            and (self.class_roles or {}).get(u.get("class"), u.get("class")) != LEADER
         )
         if setup["random_units"] > pile:
             self.add(

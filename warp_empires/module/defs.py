@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# Classes with a meaning in the core rules. A module may add others
-# (RULINGS X1): they are plain tags that card filters can name.
+# The roles a unit class can have in the core rules: a leader (battle bonus B5,
+# capture B8-B9, victory conditions) or a fortification (immobile, M5). A module
+# names its own classes and gives each a role or none (RULINGS X1); the classes
+# `leader` and `fortification` always exist with the role of the same name.
 LEADER = "leader"
 FORTIFICATION = "fortification"
-CORE_CLASSES = (LEADER, FORTIFICATION)
+ROLES = (LEADER, FORTIFICATION)
+NO_ROLE = ""
+CORE_CLASSES = ROLES
 
 SPEED_NAMES = ("immobile", "slow", "medium", "fast")
 
@@ -76,14 +80,21 @@ class UnitDef:
     force: int
     cls: str
     traits: frozenset[str]
+    # the class's role (LEADER, FORTIFICATION or NO_ROLE); None: the core role of
+    # a class named like one, for definitions built by hand in tests
+    role: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.role is None:
+            object.__setattr__(self, "role", self.cls if self.cls in ROLES else NO_ROLE)
 
     @property
     def is_leader(self) -> bool:
-        return self.cls == LEADER
+        return self.role == LEADER
 
     @property
     def is_fortification(self) -> bool:
-        return self.cls == FORTIFICATION
+        return self.role == FORTIFICATION
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +108,19 @@ class UnitFilter:
         if self.classes and unit.cls not in self.classes:
             return False
         return self.traits <= unit.traits
+
+    def to_data(self) -> dict[str, list[str]]:
+        """The module file's form, for `module show --json`."""
+        return {"class": sorted(self.classes), "traits": sorted(self.traits)}
+
+    def words(self, classes: dict[str, str], traits: dict[str, tuple[str, str]]) -> str:
+        """The units it matches, in the module's words: "Cavalry or Elephants with
+        Armour", "units with Bombardment", "any unit"."""
+        kinds = " or ".join(classes.get(c, c) for c in sorted(self.classes)) or "units"
+        if not self.traits:
+            return kinds if self.classes else "any unit"
+        return f"{kinds} with " + " and ".join(traits.get(t, (t, ""))[0]
+                                               for t in sorted(self.traits))
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +154,9 @@ class CardDef:
 
 @dataclass(frozen=True, slots=True)
 class MajorityBonus:
-    trait: str
+    """+bonus to the side with more units matching `filter` in a battle (B5)."""
+
+    filter: UnitFilter
     bonus: int
 
 
@@ -146,11 +172,17 @@ class Rules:
     recruit_bonus_die: int  # sides of the bonus die; 0 = no bonus draw (R2)
     recruit_bonus_times: int
     speeds: dict[str, int]
-    control_traits: frozenset[str]  # empty: any unit may take control (K2)
+    # K2: a marker is placed only where an occupier matches one of these
+    # filters; empty: any unit may take control
+    control_filters: tuple[UnitFilter, ...]
     capture_needs_leader: bool  # RULINGS B9
     winner_lost_leaders: str  # "pile" or "captured" (RULINGS B9)
     majority_bonuses: tuple[MajorityBonus, ...]
     elimination: bool  # RULINGS W3
+
+    def can_control(self, unit: UnitDef) -> bool:
+        """Whether this unit can take control of a territory (RULINGS K2)."""
+        return not self.control_filters or any(f.matches(unit) for f in self.control_filters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +228,7 @@ class Module:
     fingerprint: str  # sha256 over the module's files, for saves
     sides: tuple[SideDef, SideDef]
     classes: dict[str, str]  # class id -> display name, core classes included
+    class_roles: dict[str, str]  # class id -> LEADER, FORTIFICATION or NO_ROLE
     traits: dict[str, tuple[str, str]]  # trait id -> (name, abbreviation)
     map: MapDef
     units: tuple[UnitDef, ...]

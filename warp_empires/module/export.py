@@ -123,11 +123,12 @@ def rules_to_data(module: Module) -> dict[str, Any]:
         "recruit_draw": r.recruit_draw,
         "recruit_bonus_die": r.recruit_bonus_die,
         "recruit_bonus_times": r.recruit_bonus_times,
-        "control_traits": sorted(r.control_traits),
+        "control_units": [f.to_data() for f in r.control_filters],
         "capture_needs_leader": r.capture_needs_leader,
         "winner_lost_leaders": r.winner_lost_leaders,
         "elimination": r.elimination,
-        "majority_bonus": [{"trait": b.trait, "bonus": b.bonus} for b in r.majority_bonuses],
+        "majority_bonus": [{"filter": b.filter.to_data(), "bonus": b.bonus}
+                           for b in r.majority_bonuses],
         "speeds": dict(r.speeds),
     }
 

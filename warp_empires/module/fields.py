@@ -62,6 +62,10 @@ SIDE = {
     "short": Field(STR, most=MAX_NAME),
     "colour": Field(STR, most=MAX_COLOUR),
 }
+CLASS = {
+    "name": Field(STR, required=True, most=MAX_NAME),
+    "role": Field(STR, most=MAX_NAME),  # leader, fortification or none (RULINGS X1)
+}
 TRAIT = {
     "name": Field(STR, required=True, most=MAX_NAME),
     "abbr": Field(STR, required=True, most=MAX_ABBR),
@@ -76,14 +80,17 @@ RULES = {
     "recruit_draw": Field(INT, default=5, most=MAX_SMALL),
     "recruit_bonus_die": Field(INT, default=6, most=MAX_SMALL),
     "recruit_bonus_times": Field(INT, default=1, most=MAX_SMALL),
-    "control_traits": Field(STR_LIST, default=[], most=MAX_NAMED),
+    "control_traits": Field(STR_LIST, default=[], most=MAX_NAMED),  # short for control_units
+    "control_units": Field(TABLE_LIST, default=[], most=MAX_NAMED),  # filters (K2)
     "capture_needs_leader": Field(BOOL, default=False),
     "winner_lost_leaders": Field(STR, default="pile"),
     "elimination": Field(BOOL, default=True),
     "majority_bonus": Field(TABLE_LIST, default=[], most=MAX_NAMED),
     "speeds": Field(TABLE, default={}, most=MAX_NAMED),
 }
-MAJORITY = {"trait": Field(STR, required=True), "bonus": Field(INT, required=True, most=MAX_BONUS)}
+# `trait = "x"` is short for `filter = { traits = ["x"] }`; exactly one of the two
+MAJORITY = {"trait": Field(STR), "filter": Field(TABLE),
+            "bonus": Field(INT, required=True, most=MAX_BONUS)}
 SETUP = {
     "control": Field(STR_LIST, default=[], most=MAX_LIST),
     "start": Field(STR),

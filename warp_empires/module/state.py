@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .defs import UnitFilter
 from .errors import shown
-from .fields import DEFAULT_SPEEDS
-from .schema import check_choice
+from .fields import DEFAULT_SPEEDS, FILTER
+from .schema import check_choice, check_table, join
 from .toml_read import Report, TomlFile
 
 
@@ -21,6 +22,7 @@ class LoaderState:
         # None below means "unknown because its file could not be read": skip those checks.
         self.side_ids: list[str] | None = None
         self.classes: dict[str, str] | None = None
+        self.class_roles: dict[str, str] | None = None  # class id -> role (defs.ROLES)
         self.traits: dict[str, tuple[str, str]] | None = None
         self.speeds: dict[str, int] = dict(DEFAULT_SPEEDS)
         self.territories: list[dict[str, Any] | None] = []
@@ -71,8 +73,38 @@ class LoaderState:
         return None
 
     def _trait_ref(self, file: str, path: str, value: str) -> None:
-        if self.traits is not None:
-            check_choice(self.report, file, path, value, self.traits, "trait")
+        if self.traits is None:
+            return
+        if value not in self.traits and self.classes is not None and value in self.classes:
+            self.add(file, path, f"'{value}' is a class, not a trait: in a filter write "
+                                 f"class = \"{value}\"")
+            return
+        check_choice(self.report, file, path, value, self.traits, "trait")
+
+    def _class_ref(self, file: str, path: str, value: str) -> None:
+        if self.classes is None:
+            return
+        if value not in self.classes and self.traits is not None and value in self.traits:
+            self.add(file, path, f"'{value}' is a trait, not a class: in a filter write "
+                                 f"traits = [\"{value}\"]")
+            return
+        check_choice(self.report, file, path, value, self.classes, "class")
+
+    def _filter(self, file: str, path: str, raw: Any) -> UnitFilter:
+        """A unit filter, the one every rule uses: `{ class = "id" or ["id", ...],
+        traits = ["id", ...] }` matches units of any of the classes (none given:
+        any class) that have all of the traits."""
+        spec = check_table(self.report, file, path, raw, FILTER) or {}
+        classes = spec.get("class") or []
+        if isinstance(classes, str):
+            classes = [classes]
+        for n, cls in enumerate(classes):
+            where = (join(path, "class") if isinstance(spec.get("class"), str)
+                     else join(join(path, "class"), n))
+            self._class_ref(file, where, cls)
+        for n, trait in enumerate(spec.get("traits") or []):
+            self._trait_ref(file, join(join(path, "traits"), n), trait)
+        return UnitFilter(frozenset(classes), frozenset(spec.get("traits") or ()))
 
     def _territory_ref(self, file: str, path: str, value: str) -> int | None:
         if self.territory_index is None:

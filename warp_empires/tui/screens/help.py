@@ -41,11 +41,11 @@ def module_markdown(module: Module) -> str:
         f"- Recruit: draw {rules.recruit_draw} chits.",
     ]
     for bonus in rules.majority_bonuses:
-        name = module.traits.get(bonus.trait, (bonus.trait, ""))[0]
-        lines.append(f"- +{bonus.bonus} to the side with more {name} units in a battle.")
-    if rules.control_traits:
-        names = ", ".join(module.traits.get(t, (t, ""))[0] for t in sorted(rules.control_traits))
-        lines.append(f"- Only units with {names} can take control of a territory.")
+        who = bonus.filter.words(module.classes, module.traits)
+        lines.append(f"- +{bonus.bonus} to the side with more of its {who} in a battle.")
+    if rules.control_filters:
+        who = "; or ".join(f.words(module.classes, module.traits) for f in rules.control_filters)
+        lines.append(f"- Only these can take control of a territory: {who}.")
     return "\n".join(lines)
 
 

@@ -1,0 +1,140 @@
+"""The modding kit on a theme unlike Star Wars (tests/themes/rome): classes of
+its own with rule roles (RULINGS X1), control and battle bonuses by class, and
+whole games that keep every invariant."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.engine.builder import blank, put, tid, to_battle
+from warp_empires.engine import Game, decider, legal_actions
+from warp_empires.engine.battle import totals
+from warp_empires.engine.economy import take_control
+from warp_empires.engine.invariants import broken
+from warp_empires.module import ModuleError, load_module
+
+ROME_DIR = Path(__file__).parent / "themes" / "rome"
+ROME = load_module(ROME_DIR)
+QUIET = dataclasses.replace(ROME, rules=dataclasses.replace(ROME.rules, elimination=False))
+
+
+def unit(side: str, uid: str):
+    return ROME.unit_by_id(ROME.side_by_id(side).index, uid)
+
+
+def test_classes_of_its_own_carry_the_core_roles():
+    assert ROME.class_roles["general"] == "leader"
+    assert ROME.class_roles["fort"] == "fortification"
+    assert ROME.class_roles["elephant"] == "" and ROME.class_roles["legion"] == ""
+    assert unit("rome", "scipio").is_leader and unit("carthage", "hannibal").is_leader
+    assert unit("rome", "castra").is_fortification
+    assert not unit("carthage", "elephants").is_leader
+
+
+def test_a_general_counts_as_a_leader_in_battle():
+    # RULINGS B5: the leader bonus goes to the side whose stack alone holds one
+    s = blank(QUIET)
+    put(s, 0, "sicily", "scipio", "legion")
+    put(s, 1, "sicily", "mercenaries", "mercenaries")
+    to_battle(s)
+    t = totals(s)
+    assert t[0]["leader"] == ROME.rules.leader_bonus == 3 and t[1]["leader"] == 0
+
+
+def test_control_follows_the_class_filter():
+    # RULINGS K2 with the module's filter: legions and generals take control, cavalry not
+    s = blank(QUIET)
+    put(s, 0, "sicily", "equites", "equites")
+    put(s, 0, "campania", "legion")
+    take_control(s)
+    assert s.control[tid(s, "campania")] == 0
+    assert s.control[tid(s, "sicily")] == -1
+
+
+def test_the_majority_bonus_counts_a_class():
+    # RULINGS B5: +3 to the side with more cavalry
+    s = blank(QUIET)
+    put(s, 0, "sicily", "legion", "equites")
+    put(s, 1, "sicily", "numidians", "numidians", "elephants")
+    to_battle(s)
+    t = totals(s)
+    assert t[1]["majority"] == 3 and t[0]["majority"] == 0
+
+
+def test_a_fort_class_is_immobile_and_must_be():
+    castra = unit("rome", "castra")
+    assert castra.move == 0
+    text = (ROME_DIR / "units.toml").read_text().replace('speed = "immobile"', 'speed = "slow"')
+    folder = _copy_with(ROME_DIR, {"units.toml": text})
+    with pytest.raises(ModuleError) as err:
+        load_module(folder)
+    assert any("class 'fort' has the fortification role" in p for p in err.value.problems)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_whole_random_games_keep_every_invariant(seed):
+    game = Game.new(ROME, seed)
+    rng = random.Random(seed)
+    while not game.over and game.state.turn <= 60:
+        acts = [a for a in legal_actions(game.state) if a[0] != "unpick"]
+        game.apply(decider(game.state), rng.choice(acts))
+        assert broken(game.state) == []
+
+
+# Module checks that name the mistake and its fix.
+
+def _copy_with(source: Path, changes: dict[str, str]) -> Path:
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp()) / source.name
+    shutil.copytree(source, folder)
+    for name, text in changes.items():
+        (folder / name).write_text(text)
+    return folder
+
+
+def _problems(changes: dict[str, str]) -> list[str]:
+    with pytest.raises(ModuleError) as err:
+        load_module(_copy_with(ROME_DIR, changes))
+    return err.value.problems
+
+
+def test_a_class_named_where_a_trait_is_expected_says_so():
+    text = (ROME_DIR / "cards.toml").read_text().replace(
+        'filter = { class = "cavalry" }', 'filter = { traits = ["cavalry"] }')
+    (line,) = [p for p in _problems({"cards.toml": text}) if "cavalry" in p]
+    assert "'cavalry' is a class, not a trait: in a filter write class = \"cavalry\"" in line
+
+
+def test_a_trait_named_where_a_class_is_expected_says_so():
+    text = (ROME_DIR / "module.toml").read_text().replace(
+        'control_units = [{ class = "legion" }', 'control_units = [{ class = "veteran" }')
+    (line,) = [p for p in _problems({"module.toml": text}) if "veteran" in p]
+    assert "'veteran' is a trait, not a class: in a filter write traits = [\"veteran\"]" in line
+
+
+@pytest.mark.parametrize("role, says", [
+    ('"captain"', "'captain' is not a role: choose leader, fortification or none"),
+])
+def test_an_unknown_role_is_refused(role, says):
+    text = (ROME_DIR / "module.toml").read_text().replace('role = "leader"', f"role = {role}")
+    assert any(says in p for p in _problems({"module.toml": text}))
+
+
+def test_the_core_classes_keep_their_roles():
+    text = (ROME_DIR / "module.toml").read_text().replace(
+        "[classes]\n", '[classes]\nleader = { name = "Chief", role = "none" }\n')
+    assert any("the class 'leader' always has the role 'leader'" in p
+               for p in _problems({"module.toml": text}))
+
+
+def test_control_traits_and_control_units_together_are_refused():
+    text = (ROME_DIR / "module.toml").read_text().replace(
+        "control_units =", 'control_traits = ["veteran"]\ncontrol_units =')
+    assert any("give control_units or control_traits, not both" in p
+               for p in _problems({"module.toml": text}))
