@@ -142,7 +142,7 @@ def test_replay_for_one_side_shows_its_view_and_decisions(
     path = save_game(game, tmp_path / "g.wes")
     code, out, _ = run(capsys, "replay", str(path), "--side", "empire")
     empire = game.module.sides.index(next(s for s in game.module.sides if s.id == "empire"))
-    assert code == 0 and out.startswith(f"What the {game.module.sides[empire].name} saw")
+    assert code == 0 and out.startswith(f"What {game.module.sides[empire].the()} saw")
     assert all(t in out for t in _private(game, empire))
     public = {e["text"] for e in game.state.log if e["to"] is None}
     assert not any(t in out for t in _private(game, 1 - empire) if t not in public)

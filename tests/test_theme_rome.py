@@ -138,3 +138,48 @@ def test_control_traits_and_control_units_together_are_refused():
         "control_units =", 'control_traits = ["veteran"]\ncontrol_units =')
     assert any("give control_units or control_traits, not both" in p
                for p in _problems({"module.toml": text}))
+
+
+# What players read: the module's words, and sentences that agree with its sides.
+
+VERBS = ("draw", "play", "end", "gain", "buy", "place", "take", "lose", "win", "have", "move",
+         "discard", "pass", "attack", "retreat", "disband", "start", "look", "hold", "control",
+         "change", "resign", "roll")
+STAR_WARS_WORDS = ("Rebel", "Empire", "Imperial", "planet", "Planet", "leader", "Leader",
+                   "fortification", "Fortification", "squad", "capital ship", "galaxy")
+
+
+def _everything_read(seeds: range, turns: int) -> set[str]:
+    """Every prompt, every choice's wording and every log line of whole games."""
+    from warp_empires.engine import describe_action, prompt
+
+    texts: set[str] = set()
+    for seed in seeds:
+        game = Game.new(ROME, seed)
+        rng = random.Random(seed)
+        while not game.over and game.state.turn <= turns:
+            s = game.state
+            texts.add(prompt(s).text)
+            acts = [a for a in legal_actions(s) if a[0] != "unpick"]
+            texts.update(describe_action(ROME, s, a) for a in acts)
+            game.apply(decider(s), rng.choice(acts))
+        texts.update(e["text"] for e in game.state.log)
+        texts.add(prompt(game.state).text)
+    return texts
+
+
+def test_every_text_of_whole_games_uses_the_themes_words_and_grammar():
+    from warp_empires.module.defs import singular
+
+    texts = _everything_read(range(12), 40)
+    assert len(texts) > 200
+    said = " | ".join(texts)
+    assert "Rome draws" in said or "Rome plays" in said
+    assert "the Carthaginians" in said or "The Carthaginians" in said
+    for wrong in ("the Rome", "The Rome"):
+        assert wrong not in said, wrong
+    for verb in VERBS:  # Rome is one, the Carthaginians are many
+        assert f"Rome {verb} " not in said and f"Rome {verb}." not in said, verb
+        assert f"Carthaginians {singular(verb)} " not in said, verb
+    for word in STAR_WARS_WORDS:
+        assert word not in said, word

@@ -6,6 +6,8 @@ test_star_wars_rules.py.
 
 from __future__ import annotations
 
+import re
+
 from warp_empires.engine import apply, legal_actions, prompt, setup, view
 from warp_empires.engine.victory import check
 
@@ -85,7 +87,7 @@ def test_r2_buying_every_chit_draws_a_die_roll_more_once():
     apply(s, 0, ("done",))
     dice = [e for e in s.log if e["kind"] == "dice"]
     assert len(dice) == 1
-    n = int(dice[0]["text"].split("roll ")[1].split()[0])
+    n = int(re.search(r"\brolls? (\d+)", dice[0]["text"]).group(1))
     assert len(s.recruit) == n and prompt(s).kind == "recruit"
     for i in range(n):
         apply(s, 0, ("pick", i))

@@ -118,7 +118,7 @@ def _print_replay(game: Game, side: int | None, everything: bool) -> None:
     elif side is None:
         print("What both sides saw (--side S for one side's view, --reveal-all for all).")
     else:
-        print(f"What the {m.sides[side].name} saw and decided.")
+        print(f"What {m.sides[side].the()} saw and decided.")
     replay = Game.replay(m, game.seed, game.options, [], game.base)
     replay.state.undo = None
     _events(replay.state.log, side, everything)

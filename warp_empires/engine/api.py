@@ -75,8 +75,8 @@ class Prompt:
         which can name units of a hidden group (RULINGS H2)."""
         if self.side == NO_SIDE:
             return self
-        who = state.side_name(self.side)
-        return Prompt(self.side, self.kind, f"Waiting for the {who} to decide ({state.phase} "
+        who = state.the(self.side)
+        return Prompt(self.side, self.kind, f"Waiting for {who} to decide ({state.phase} "
                       f"phase).")
 
 
@@ -91,7 +91,8 @@ def prompt(state: State) -> Prompt:
     """The decision pending now."""
     if state.winner != NO_SIDE:
         return Prompt(NO_SIDE, "game_over",
-                      f"Game over: the {state.says(state.winner, 'win')}. {state.win_reason}")
+                      f"Game over: {state.says(state.winner, 'win', start=False)}. "
+                      f"{state.win_reason}")
     step = STEPS[state.step]
     side = step.side(state)
     return Prompt(side, state.step, undo=bool(state.undo), state=state)
@@ -137,8 +138,8 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     step = STEPS[s.step]
     deciding = step.side(s)
     if side != deciding:
-        raise IllegalAction(f"the {s.side_name(deciding)} must decide now, not the "
-                            f"{s.side_name(side)} ({where(s)})", "wrong_side")
+        raise IllegalAction(f"{s.the(deciding)} must decide now, not "
+                            f"{s.the(side)} ({where(s)})", "wrong_side")
     if verb == "undo":
         if not s.undo:
             raise IllegalAction(f"nothing to undo ({where(s)})", "not_legal")

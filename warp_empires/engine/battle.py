@@ -60,8 +60,8 @@ def _start(s: State, t: int) -> str | None:
     s.step = "battle_card"
     # RULINGS B2: both stacks are shown to both players when the battle starts.
     dfn = other(att)
-    log(s, f"Battle at {s.territory_name(t)}: {s.says(att, 'attack')} the "
-           f"{s.side_name(dfn)}. {s.side_name(att)}: {unit_names(s, s.stacks[att][t])}. "
+    log(s, f"Battle at {s.territory_name(t)}: {s.says(att, 'attack', start=False)} "
+           f"{s.the(dfn)}. {s.side_name(att)}: {unit_names(s, s.stacks[att][t])}. "
            f"{s.side_name(dfn)}: {unit_names(s, s.stacks[dfn][t])}.", kind="battle")
     return None
 
@@ -303,10 +303,10 @@ class Casualty(OwedStep):
         if b.stage == "loser":
             if b.picker != b.loser:  # RULINGS B7: the winner picks only the first
                 if b.owed == 1:
-                    return (f"Battle at {_battle_at(s)} won: pick the unit the "
-                            f"{s.says(b.loser, 'lose')}.")
+                    return (f"Battle at {_battle_at(s)} won: pick the unit "
+                            f"{s.says(b.loser, 'lose', start=False)}.")
                 return (f"Battle at {_battle_at(s)} won: pick the first of the {b.owed} units "
-                        f"the {s.says(b.loser, 'lose')}; they choose the rest.")
+                        f"{s.says(b.loser, 'lose', start=False)}; they choose the rest.")
             return f"Battle at {_battle_at(s)} lost: pick your lost units, {n} more."
         return f"Battle at {_battle_at(s)} won: pick your own losses, Force {n} more."
 
@@ -325,7 +325,7 @@ def _begin_retreat(s: State) -> str | None:
         return _finish(s)
     options = retreat_options(s)
     if not options:  # RULINGS B10: nowhere to go, the survivors are eliminated
-        log(s, f"{s.side_name(loser)} cannot retreat from {s.territory_name(t)}; "
+        log(s, f"{s.the(loser, start=True)} cannot retreat from {s.territory_name(t)}; "
                f"the survivors are eliminated.", kind="battle")
         for c in survivors[:]:
             _lose(s, c)

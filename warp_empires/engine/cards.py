@@ -173,22 +173,23 @@ def _resolve(s: State, a: Action | None) -> str | None:
             names = ", ".join(sorted(s.module.cards[c].name for c in s.hands[enemy])) or "no cards"
             # replaced, not appended to: copies of the state share these lists
             s.intel[side] = [*s.intel[side], {"kind": "hand", "cards": sorted(s.hands[enemy])}]
-            log(s, f"{card.name}: the {s.says(enemy, 'hold')} {names}.", to=side, kind="spy")
+            log(s, f"{card.name}: {s.says(enemy, 'hold', start=False)} {names}.", to=side,
+                kind="spy")
             log(s, f"{s.says(side, 'look')} at your hand.", to=enemy, kind="spy")
         else:
             t = a[1]
             stack = s.stacks[enemy][t]
             s.intel[side] = [*s.intel[side], {"kind": "stack", "territory": t,
                                               "units": [s.chits[c] for c in stack]}]
-            log(s, f"{card.name}: at {s.territory_name(t)} the {s.says(enemy, 'have')} "
+            log(s, f"{card.name}: at {s.territory_name(t)} {s.says(enemy, 'have', start=False)} "
                    f"{unit_names(s, stack)}.", to=side, kind="spy")
             log(s, f"{s.says(side, 'look')} at your stack at {s.territory_name(t)}.", to=enemy,
                 kind="spy")
     elif k == "remove_control":
         t = a[1]
         s.control[t] = NO_SIDE
-        log(s, f"{card.name}: {s.says(enemy, 'lose')} control of {s.territory_name(t)}.",
-            kind="control")
+        log(s, f"{card.name}: {s.says(enemy, 'lose', start=False)} control of "
+               f"{s.territory_name(t)}.", kind="control")
     elif k == "rescue":
         if p.stage == 0:
             p.chit = a[1]

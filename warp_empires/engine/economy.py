@@ -186,7 +186,8 @@ def next_placement(s: State) -> str | None:
         p.bonus += 1
         p.bought_all = False
         n = roll(s, rules.recruit_bonus_die)
-        log(s, f"{s.side_name(s.active)} bought every chit drawn and roll {n} "
+        rolls = "roll" if s.module.sides[s.active].plural else "rolls"
+        log(s, f"{s.the(s.active, start=True)} bought every chit drawn and {rolls} {n} "
                f"(d{rules.recruit_bonus_die}) for more.", kind="dice")
         _offer(s, n)
         return None

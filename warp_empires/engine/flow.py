@@ -27,7 +27,7 @@ def _new_turn(s: State) -> str | None:
     s.turn += 1
     s.phase = "draw"
     s.pend = None
-    log(s, f"Turn {s.turn}: the {s.says(s.active, 'play')}.", kind="turn")
+    log(s, f"Turn {s.turn}: {s.says(s.active, 'play', start=False)}.", kind="turn")
     return economy.begin_draw(s)
 
 

@@ -50,7 +50,7 @@ def _deploy(s: State, ss: SideSetup, t: int) -> None:
     if ss.control_start and s.module.map.territories[t].is_revenue:
         s.control[t] = side  # RULINGS S3
     name = s.territory_name(t)
-    log(s, f"The {s.says(side, 'start')} at {name} with {len(chits)} units.", kind="setup")
+    log(s, f"{s.says(side, 'start')} at {name} with {len(chits)} units.", kind="setup")
     log(s, f"Your starting force at {name}: {unit_names(s, chits)}.", to=side, kind="setup")
 
 

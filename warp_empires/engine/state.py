@@ -8,7 +8,6 @@ side's recruit draw, or a side's captives.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from warp_empires.module.defs import Module
@@ -150,30 +149,16 @@ class State:
     def side_name(self, side: int) -> str:
         return self.module.sides[side].short
 
-    def says(self, side: int, verb: str) -> str:
-        """'Raiders draw' / 'Guild draws': the side's short name with its verb agreeing."""
-        return agree(self.module.sides[side].short, verb)
+    def says(self, side: int, verb: str, start: bool = True) -> str:
+        """"The Rebels draw" / "Rome draws" (SideDef.says); `start=False` mid-sentence."""
+        return self.module.sides[side].says(verb, start)
+
+    def the(self, side: int, start: bool = False) -> str:
+        """"the Rebels" / "Rome" (SideDef.the)."""
+        return self.module.sides[side].the(start)
 
     def territory_name(self, t: int) -> str:
         return self.module.map.territories[t].name
-
-
-@lru_cache(maxsize=1024)
-def agree(name: str, verb: str) -> str:
-    """The name with its verb agreeing: a side named like "Raiders" takes plural
-    verbs, "Guild" singular ones (docs/module-format.md)."""
-    return f"{name} {verb if name.endswith('s') else _singular(verb)}"
-
-
-def _singular(verb: str) -> str:
-    irregular = {"have": "has", "do": "does", "are": "is"}
-    if verb in irregular:
-        return irregular[verb]
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
 
 
 def _copy(value: Any) -> Any:

@@ -47,7 +47,7 @@ def check(s: State) -> bool:
         # the active side's win first: if both are wiped out at once, it wins
         for side in reversed(order):
             if not any(s.stacks[side]) and not controlled_revenue(s, side):
-                declare(s, other(side), f"The {s.says(side, 'have')} no units and no "
+                declare(s, other(side), f"{s.says(side, 'have')} no units and no "
                                         f"territory left.")
                 return True
     return False
@@ -63,4 +63,4 @@ def declare(s: State, side: int, reason: str) -> None:
 
 def resign(s: State, side: int) -> None:
     log(s, f"{s.says(side, 'resign')}.", kind="victory")
-    declare(s, other(side), f"The {s.side_name(side)} resigned.")
+    declare(s, other(side), f"{s.the(side, start=True)} resigned.")

@@ -57,6 +57,8 @@ def assemble(state: LoaderState) -> Module:
             name=s["name"],
             short=s["short"] or s["name"],
             colour=s["colour"] or DEFAULT_COLOURS[i],
+            article="the" if s.get("article") is None else s["article"],
+            plural=s.get("plural"),
         )
         for i, s in enumerate(state.sides)
     )

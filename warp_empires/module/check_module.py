@@ -67,6 +67,10 @@ class ModuleChecks(LoaderState):
             colour = side.get("colour")
             if colour is not None and not _is_colour(colour):
                 self.add(f, join(path, "colour"), f"'{colour}' is not a colour name or #rrggbb")
+            article = side.get("article")
+            if article is not None and article not in ("the", ""):
+                self.add(f, join(path, "article"),
+                         f"'{article}' is not an article: \"the\" (the Rebels) or \"\" (Rome)")
             self.sides.append(side)
         if len(raw) != 2:
             self.add(

@@ -34,8 +34,40 @@ class SideDef:
     index: int
     id: str
     name: str
-    short: str
+    short: str  # how sentences name it: "Rebels", "Empire", "Rome"
     colour: str
+    article: str = "the"  # said before `short` in a sentence: "the" or "" ("Rome")
+    # takes plural verbs ("the Rebels draw"); None: when `short` ends in "s"
+    plural: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.plural is None:
+            object.__setattr__(self, "plural", self.short.endswith("s"))
+
+    def the(self, start: bool = False) -> str:
+        """The side as a sentence names it: "the Rebels", "Rome"; capitalised
+        at the start of a sentence ("The Rebels")."""
+        if not self.article:
+            return self.short
+        article = self.article[:1].upper() + self.article[1:] if start else self.article
+        return f"{article} {self.short}"
+
+    def says(self, verb: str, start: bool = True) -> str:
+        """The side and a present-tense verb agreeing with it: "The Rebels draw",
+        "Rome draws", "the Empire has" (`start=False`, mid-sentence)."""
+        return f"{self.the(start)} {verb if self.plural else singular(verb)}"
+
+
+def singular(verb: str) -> str:
+    """The third-person singular of a plain English verb: draw -> draws."""
+    irregular = {"have": "has", "do": "does", "are": "is"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,9 @@ SIDE = {
     "name": Field(STR, required=True, most=MAX_NAME),
     "short": Field(STR, most=MAX_NAME),
     "colour": Field(STR, most=MAX_COLOUR),
+    # how a sentence names it: "the Rebels draw", "Rome draws"
+    "article": Field(STR, default="the", most=MAX_COLOUR),
+    "plural": Field(BOOL),  # default: `short` ends in "s"
 }
 CLASS = {
     "name": Field(STR, required=True, most=MAX_NAME),

@@ -196,12 +196,12 @@ def verify_doc(doc: SaveDoc, module: Module, where: str) -> Game:
             text = " ".join(map(str, action))
             raise SaveError(where, f"action {i + 1} of {len(doc.actions)} ({text!r} by side "
                                    f"{side}) does not replay: {e}") from e
-    replayed = game.state.to_data(log=False)
-    snapshot = doc.snapshot
+    replayed = without_words(game.state.to_data(log=False))
+    snapshot = without_words(doc.snapshot)
     if doc.base is not None and doc.base["format"] == 2 and not doc.actions:
         snapshot = replayed  # carried over from format 2: the base is the snapshot
     # to_data() is already plain lists (fast path); tuples would compare unequal.
-    if replayed != snapshot and (replayed := _plain(replayed)) != doc.snapshot:
+    if replayed != snapshot and (replayed := _plain(replayed)) != snapshot:
         fields = [k for k in sorted(set(replayed) | set(snapshot))
                   if replayed.get(k) != snapshot.get(k)]
         raise SaveError(where, "replaying the action log does not reproduce the saved state "
@@ -210,6 +210,23 @@ def verify_doc(doc: SaveDoc, module: Module, where: str) -> Game:
     _check_meta(doc.meta, game.state, where)
     game.state.undo = []
     return game
+
+
+# The sentences a state keeps for players to read (why the game ended, how the
+# latest battle went). A newer version may word them differently, or name a side
+# otherwise: a save stands for the decisions and the position, not the wording.
+WORDS = ("win_reason",)
+BATTLE_WORDS = ("result",)
+
+
+def without_words(data: dict[str, Any]) -> dict[str, Any]:
+    """State data (`State.to_data`) less the sentences kept for players (WORDS)."""
+    out = {k: v for k, v in data.items() if k not in WORDS}
+    for key in ("battle", "last_battle"):
+        battle = out.get(key)
+        if isinstance(battle, dict) and any(w in battle for w in BATTLE_WORDS):
+            out[key] = {k: v for k, v in battle.items() if k not in BATTLE_WORDS}
+    return out
 
 
 def attach_log(game: Game, replayed: Game) -> None:

@@ -247,14 +247,14 @@ class WarpEmpiresApp(App[None]):
         side = screen.viewer
         if side is None or not session.is_human(side):
             return
-        name = session.module.sides[side].name
+        name = session.module.sides[side].the()
 
         def answer(choice: str | None) -> None:
             if choice == "resign":
                 session.resign(side)
                 screen.sync()
 
-        self.push_screen(AskDialog(f"Resign the game for the {name}?",
+        self.push_screen(AskDialog(f"Resign the game for {name}?",
                                    [("resign", "Resign"), ("cancel", "Cancel")]), answer)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

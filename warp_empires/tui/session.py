@@ -159,7 +159,7 @@ class Session:
         if s.winner >= 0:
             reason = f" {s.win_reason}" if s.win_reason else ""
             # Turn 0 is the setup before the first turn: the screen calls it turn 1.
-            return f"The {s.says(s.winner, 'win')} on turn {max(s.turn, 1)}.{reason}"
+            return f"{s.says(s.winner, 'win')} on turn {max(s.turn, 1)}.{reason}"
         public = self.game.view(0)  # control and stack sizes are public (RULINGS H5)
         parts = []
         for side in (0, 1):

@@ -9,7 +9,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from warp_empires.engine.state import agree
 from warp_empires.tui.looks import side_text
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.chart import TurnChart
@@ -42,10 +41,9 @@ class EndScreen(Screen[str]):
         module = self.session.module
         with VerticalScroll(id="end"):
             if state.winner >= 0:
-                name = module.sides[state.winner].name
-                verb = agree(name, "win")[len(name):]
-                headline = side_text(module, state.winner, name)
-                headline.append(f"{verb}!")
+                side = module.sides[state.winner]
+                headline = side_text(module, state.winner, side.the(start=True))
+                headline.append(f" {'win' if side.plural else 'wins'}!")
             else:
                 headline = Text("No winner: the turn limit was reached.")
             yield Static(headline, id="headline")
