@@ -99,7 +99,7 @@ def test_tiny_rules_setup_and_victory() -> None:
         "captives_at_least",
         "no_enemy_leaders_on_map",
     ]
-    assert second.all[0].territory == t["capital"] and second.all[1].amount == 2
+    assert second.all[0].territory == t["capital"] and second.all[1].amount == 1
 
 
 def test_tiny_cards() -> None:

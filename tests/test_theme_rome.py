@@ -183,3 +183,30 @@ def test_every_text_of_whole_games_uses_the_themes_words_and_grammar():
         assert f"Carthaginians {singular(verb)} " not in said, verb
     for word in STAR_WARS_WORDS:
         assert word not in said, word
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ('all = [{ holds_captive = ["hannibal"] }]', 'all = [{ holds_captive = ["elephants"] }]',
+     "'elephants' can never be held captive: only units of a class with the leader role are "
+     "captured (RULINGS B9); give class 'elephant' role = \"leader\", or name a leader"),
+    ('{ captives_at_least = 1 }', '{ captives_at_least = 3 }',
+     "3 captives can never be held: Rome has 2 leader chits"),
+    ('all = [{ controls = "latium" }', 'all = [{ controls = "tyrrhenian" }',
+     "'tyrrhenian' can never be controlled: control markers go only on territories with "
+     "revenue (RULINGS K1)"),
+])
+def test_a_victory_that_can_never_be_met_is_refused_with_the_fix(old, new, says):
+    text = (ROME_DIR / "module.toml").read_text()
+    assert old in text
+    assert any(says in p for p in _problems({"module.toml": text.replace(old, new)}))
+
+
+def test_a_side_that_needs_captives_but_has_no_leader_is_refused():
+    units = (ROME_DIR / "units.toml").read_text().replace(
+        'name = "Hannibal"\nspeed = "medium"\ncount = 1\nforce = 4\nclass = "general"',
+        'name = "Hannibal"\nspeed = "medium"\ncount = 1\nforce = 4\nclass = "legion"')
+    module = (ROME_DIR / "module.toml").read_text().replace(
+        'all = [{ holds_captive = ["hannibal"] }]', 'all = [{ controls = "africa" }]')
+    problems = _problems({"units.toml": units, "module.toml": module})
+    assert any("The Carthaginians can never take a captive: capture_needs_leader is true"
+               in p for p in problems), problems

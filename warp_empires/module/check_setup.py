@@ -167,3 +167,61 @@ class SetupChecks(LoaderState):
         if (wrong := too_big(value, MAX_CHITS)) is not None:
             self.add(f, where, wrong)
         return Condition(kind, amount=value)
+
+
+    # -- checks of meaning: a module that reads right but cannot work ----------
+
+    def _victory_meaning(self) -> None:
+        """Refuse a victory condition that can never be met, saying why and how
+        to fix it (RULINGS B9: only leaders are captured; K1: a marker goes only
+        on a territory with revenue)."""
+        f = "module.toml"
+        roles = self.class_roles or {}
+        names = []
+        for s in self.sides:  # as a sentence starts with it: "The Rebels have", "Rome has"
+            short = s.get("short") or s.get("name") or s.get("id") or "?"
+            article = "The " if s.get("article") in (None, "the") else ""
+            plural = s.get("plural") if s.get("plural") is not None else short.endswith("s")
+            names.append((f"{article}{short}", "have" if plural else "has"))
+        leaders = [0, 0]  # leader chits of each side
+        for u in self.units:
+            if u and roles.get(u.get("class"), "") == LEADER:
+                leaders[u["side_index"]] += u.get("count") or 0
+        for i, victory in enumerate(self.victories):
+            side = victory.get("side_index")
+            if side is None:
+                continue
+            enemy = 1 - side
+            for n, cond in enumerate(victory.get("conditions") or []):
+                if cond is None:
+                    continue
+                where = join(join(join("victory", i), "all"), n)
+                self._clause_meaning(f, where, cond, side, enemy, leaders, names)
+
+    def _clause_meaning(self, f: str, where: str, cond: Condition, side: int, enemy: int,
+                        leaders: list[int], names: list[tuple[str, str]]) -> None:
+        roles = self.class_roles or {}
+        if cond.kind == "holds_captive":
+            for u in cond.units:
+                unit = self.units[u] or {}
+                if roles.get(unit.get("class"), "") != LEADER:
+                    self.add(f, join(where, "holds_captive"),
+                             f"'{unit.get('id')}' can never be held captive: only units of a "
+                             f"class with the leader role are captured (RULINGS B9); give class "
+                             f"'{unit.get('class')}' role = \"leader\", or name a leader")
+        elif cond.kind == "captives_at_least" and cond.amount > leaders[enemy]:
+            self.add(f, join(where, "captives_at_least"),
+                     f"{cond.amount} captives can never be held: {' '.join(names[enemy])} "
+                     f"{leaders[enemy]} leader chits, and only leaders are captured (B9)")
+        elif cond.kind == "controls":
+            t = self.territories[cond.territory] or {}
+            if not t.get("revenue"):
+                self.add(f, join(where, "controls"),
+                         f"'{t.get('id')}' can never be controlled: control markers go only on "
+                         f"territories with revenue (RULINGS K1); give it revenue, or name "
+                         f"another")
+        if (cond.kind in ("holds_captive", "captives_at_least") and self.rules
+                and self.rules.get("capture_needs_leader") and leaders[side] == 0):
+            self.add(f, join(where, cond.kind),
+                     f"{names[side][0]} can never take a captive: capture_needs_leader is "
+                     f"true and no unit of theirs has a class with the leader role")

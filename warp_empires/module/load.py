@@ -75,6 +75,8 @@ class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks):
         self._rules()
         self._setup()
         self._victory()
+        if not len(self.report):  # only a module that reads right can be judged
+            self._victory_meaning()
         if len(self.report):
             return None
         return assemble(self)
