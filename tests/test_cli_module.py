@@ -54,7 +54,8 @@ def test_validate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert data["module"] == "tiny" and data["valid"] is True
-    assert (data["territories"], data["planets"], data["cards"], data["card_types"]) == (
+    counts = (data["territories"], data["revenue_territories"], data["cards"], data["card_types"])
+    assert counts == (
         5,
         3,
         14,

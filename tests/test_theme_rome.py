@@ -175,6 +175,7 @@ def test_every_text_of_whole_games_uses_the_themes_words_and_grammar():
     assert len(texts) > 200
     said = " | ".join(texts)
     assert "Rome draws" in said or "Rome plays" in said
+    assert "Choose the province where your forces start." in said  # the module's kind word
     assert "the Carthaginians" in said or "The Carthaginians" in said
     for wrong in ("the Rome", "The Rome"):
         assert wrong not in said, wrong
@@ -210,3 +211,35 @@ def test_a_side_that_needs_captives_but_has_no_leader_is_refused():
     problems = _problems({"units.toml": units, "module.toml": module})
     assert any("The Carthaginians can never take a captive: capture_needs_leader is true"
                in p for p in problems), problems
+
+
+def test_the_battle_panel_and_help_name_the_leader_bonus_as_the_module_does():
+    from warp_empires.engine import view
+    from warp_empires.tui.screens.help import module_markdown
+    from warp_empires.tui.widgets.battle_panel import battle_text
+
+    s = blank(QUIET)
+    put(s, 0, "sicily", "scipio", "legion")
+    put(s, 1, "sicily", "mercenaries")
+    to_battle(s)
+    s.battle.totals = totals(s)
+    panel = battle_text(ROME, view(s, 0)).plain
+    assert "general 3" in panel and "leader" not in panel.lower()
+    help_text = module_markdown(ROME)
+    assert "General bonus +3" in help_text and "Leader" not in help_text
+
+
+def test_the_rules_tab_states_the_modules_numbers_and_words():
+    from warp_empires.tui.screens.help import rules_markdown
+
+    rules = dataclasses.replace(ROME.rules, upkeep_per_revenue=3, capture_needs_leader=False,
+                                tie_winner="attacker")
+    text = rules_markdown(dataclasses.replace(ROME, rules=rules))
+    assert "keep 3 units on the map per point of revenue" in text
+    assert "plus the general bonus" in text and "A loser's lost general is taken captive." in text
+    assert "a tie goes to the attacker" in text and "one of them is: Legion; or General" in text
+    assert "all its forts" in text
+    for word in ("leader", "Leader", "planet", "five", "fortification", "$"):
+        assert word not in text, word
+    generic = rules_markdown(None)
+    assert "leader bonus" in generic and "$" not in generic

@@ -67,7 +67,8 @@ def run_validate(args: argparse.Namespace) -> int:
         return 0
     print(f"{module.id}: {module.name} {module.version} (format {module.format}) is valid")
     print(f"  folder: {module.path}")
-    print(f"  map: {summary['territories']} territories, {summary['planets']} with revenue")
+    print(f"  map: {summary['territories']} territories, {summary['revenue_territories']} "
+          "with revenue")
     print(f"  cards: {summary['cards']} cards of {summary['card_types']} kinds")
     for side in module.sides:
         counts = summary["sides"][side.id]
@@ -87,7 +88,7 @@ def summarise(module: Module) -> dict[str, Any]:
         "path": module.path,
         "fingerprint": module.fingerprint,
         "territories": len(module.map.territories),
-        "planets": sum(1 for t in module.map.territories if t.is_revenue),
+        "revenue_territories": sum(1 for t in module.map.territories if t.is_revenue),
         "cards": sum(c.count for c in module.cards),
         "card_types": len(module.cards),
         "sides": {

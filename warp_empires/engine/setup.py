@@ -81,7 +81,12 @@ class ChooseStart(Step):
         return next_chooser(s)
 
     def text(self, s: State) -> str:
-        return "Choose the planet where your forces start."
+        # named as the module names the kind of the places offered ("planet")
+        m = s.module
+        kinds = {m.map.territories[t].kind for _, t in self.legal(s)}
+        word = m.map.kinds.get(kinds.pop(), "territory").lower() if len(kinds) == 1 else \
+            "territory"
+        return f"Choose the {word} where your forces start."
 
 
 STEPS = [ChooseStart()]

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from .defs import LEADER, Condition
-from .fields import CLAUSES, EDGE_PLANETS, SETUP, VICTORY
+from .fields import CLAUSES, EDGE, EDGE_PLANETS, SETUP, VICTORY
 from .limits import MAX_CHITS, MAX_LIST
 from .schema import check_choice, check_min, check_table, describe, join, too_big
 from .state import LoaderState
@@ -47,11 +47,11 @@ class SetupChecks(LoaderState):
         elif start is not None:
             setup["start_index"] = self._territory_ref(f, join(path, "start"), start)
         elif isinstance(choices, str):
-            if choices != EDGE_PLANETS:
+            if choices not in (EDGE, EDGE_PLANETS):
                 self.add(
                     f,
                     join(path, "start_choices"),
-                    f"unknown start_choices '{choices}' (expected \"{EDGE_PLANETS}\" or a list of"
+                    f"unknown start_choices '{choices}' (expected \"{EDGE}\" or a list of"
                     " territory ids)",
                 )
             elif self.territory_index is not None:
@@ -64,7 +64,7 @@ class SetupChecks(LoaderState):
                     self.add(
                         f,
                         join(path, "start_choices"),
-                        f'"{EDGE_PLANETS}" matches no territory:'
+                        f'"{choices}" matches no territory:'
                         " none has edge = true and revenue > 0",
                     )
         elif choices is not None:

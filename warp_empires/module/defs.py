@@ -269,6 +269,12 @@ class Module:
     setup: tuple[SideSetup, SideSetup]
     victory: tuple[VictoryDef, ...]
 
+    def role_name(self, role: str) -> str:
+        """What this module calls units of a rule role ("Leader", "General"): the
+        name of a class with that role that its units use."""
+        used = sorted({u.cls for u in self.units if u.role == role})
+        return self.classes.get(used[0], used[0]) if used else self.classes.get(role, role)
+
     def side_by_id(self, side_id: str) -> SideDef:
         for s in self.sides:
             if s.id == side_id:

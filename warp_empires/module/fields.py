@@ -35,7 +35,8 @@ from .schema import BOOL, INT, LIST, STR, STR_LIST, STR_OR_STR_LIST, TABLE, TABL
 
 FORMAT = 1
 MODULE_FILES = ("module.toml", "map.toml", "units.toml", "cards.toml")
-EDGE_PLANETS = "edge_planets"
+EDGE = "edge"  # start_choices: every edge territory with revenue
+EDGE_PLANETS = "edge_planets"  # the same, as the first modules spelt it
 DEFAULT_SPEEDS = {"immobile": 0, "slow": 1, "medium": 2, "fast": 3}
 DEFAULT_COLOURS = ("red", "blue")
 CORE_CLASS_NAMES = {LEADER: "Leader", FORTIFICATION: "Fortification"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 import textwrap
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Markdown, TabbedContent, TabPane
 
-from warp_empires.module.defs import Module
+from warp_empires.module.defs import FORTIFICATION, LEADER, Module
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 EFFECT_WIDTH = 50  # characters of a card's effect per table line
@@ -19,6 +20,44 @@ EFFECT_WIDTH = 50  # characters of a card's effect per table line
 
 def help_text(name: str) -> str:
     return (HELP_DIR / f"{name}.md").read_text(encoding="utf-8")
+
+
+def rules_markdown(module: Module | None) -> str:
+    """The Rules tab: help/rules.md with the module's own numbers and words
+    (its leaders' and fortifications' names, upkeep, speeds, capture and tie
+    rules, who can take control); generic wording when no module is chosen."""
+    words = {"leader": "leader", "fortifications": "fortifications", "upkeep": "five",
+             "speeds": "slow 1, medium 2, fast 3 spaces", "control": "",
+             "tie": "the module says who wins a tie",
+             "capture": "A loser's leader may be taken captive.",
+             "capture_when": "the winning stack must hold a leader at that moment, before "
+                             "the winner takes its own losses."}
+    if module is not None:
+        rules = module.rules
+        leader = module.role_name(LEADER).lower()
+        speeds = [f"{name} {n}" for name, n in rules.speeds.items() if n > 0]
+        words.update(
+            leader=leader,
+            fortifications=_plural(module.role_name(FORTIFICATION).lower()),
+            upkeep=str(rules.upkeep_per_revenue),
+            speeds=", ".join(speeds) + " spaces",
+            tie=f"a tie goes to the {rules.tie_winner}",
+            control="" if not rules.control_filters else " and one of them is: " + "; or ".join(
+                f.words(module.classes, module.traits) for f in rules.control_filters),
+        )
+        if rules.capture_needs_leader:
+            words["capture"] = (f"A loser's {leader} is taken captive if the winning stack "
+                                f"holds a {leader}.")
+            words["capture_when"] = (f"the winning stack must hold a {leader} at that moment, "
+                                     "before the winner takes its own losses.")
+        else:
+            words["capture"] = f"A loser's lost {leader} is taken captive."
+            words["capture_when"] = f"every {leader} the loser loses is taken captive."
+    return string.Template(help_text("rules")).safe_substitute(words)
+
+
+def _plural(word: str) -> str:
+    return word if word.endswith("s") else word + "s"
 
 
 def module_markdown(module: Module) -> str:
@@ -36,7 +75,8 @@ def module_markdown(module: Module) -> str:
         "## Numbers",
         "",
         f"- Draw {rules.draw} cards a turn; hand limit {rules.hand_limit}.",
-        f"- Leader bonus +{rules.leader_bonus}; ties go to the {rules.tie_winner}.",
+        f"- {module.role_name(LEADER)} bonus +{rules.leader_bonus}; ties go to the "
+        f"{rules.tie_winner}.",
         f"- Upkeep: {rules.upkeep_per_revenue} units per point of revenue.",
         f"- Recruit: draw {rules.recruit_draw} chits.",
     ]
@@ -72,7 +112,7 @@ class HelpScreen(Screen[None]):
             with TabPane("Keys", id="keys"), VerticalScroll(can_focus=True):
                 yield Markdown(help_text("keys"))
             with TabPane("Rules", id="rules"), VerticalScroll(can_focus=True):
-                yield Markdown(help_text("rules"))
+                yield Markdown(rules_markdown(self.module))
             if self.module is not None:
                 with TabPane("Module", id="module"), VerticalScroll(can_focus=True):
                     yield Markdown(module_markdown(self.module))

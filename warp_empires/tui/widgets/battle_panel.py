@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from warp_empires.module.defs import Module
+from warp_empires.module.defs import LEADER, Module
 from warp_empires.tui.looks import side_text, stack_lines
 
 _PARTS = (("units", "units"), ("cards", "cards"), ("leader", "leader"),
@@ -42,7 +42,10 @@ def battle_text(
             out.append("\n")
     for side, total in enumerate(battle.get("totals") or []):
         out.append_text(side_text(module, side))
-        parts = " + ".join(f"{name} {total[key]}" for key, name in _PARTS if total.get(key))
+        # the leader bonus is named as the module names its leaders ("general 3")
+        names = {"leader": module.role_name(LEADER).lower()}
+        parts = " + ".join(f"{names.get(key, name)} {total[key]}" for key, name in _PARTS
+                           if total.get(key))
         out.append(f"  total {total['total']}", style="bold")
         out.append(f"  ({parts or '0'})\n")
     destroyed = set(battle.get("destroyed") or [])
