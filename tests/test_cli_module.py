@@ -78,11 +78,13 @@ def broken_copy(tmp_path: Path) -> Path:
 def test_validate_broken_module_lists_every_problem(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(capsys, "validate", str(broken_copy(tmp_path)))
+    folder = broken_copy(tmp_path)
+    code, out, err = run(capsys, "validate", str(folder))
     assert code == 1
+    # each line starts with the folder as given, so that it is a path to open
     assert out.splitlines() == [
-        "units.toml:15: unit[2].count: must be at least 1, not 0",
-        "units.toml:25: unit[3].forse: unknown key 'forse' (did you mean 'force'?)",
+        f"{folder}/units.toml:15: unit[2].count: must be at least 1, not 0",
+        f"{folder}/units.toml:25: unit[3].forse: unknown key 'forse' (did you mean 'force'?)",
     ]
     assert "2 problems" in err and "Traceback" not in err
 

@@ -121,5 +121,5 @@ def test_every_source_package_is_listed_for_the_wheel() -> None:
     found = {".".join(p.relative_to(ROOT).parts) for p in [ROOT / "warp_empires",
                                                           *(ROOT / "warp_empires").rglob("*")]
              if p.is_dir() and p.name != "__pycache__"
-             and any(f.suffix in (".py", ".md", ".tcss") for f in p.iterdir())}
+             and any(f.suffix in (".py", ".md", ".tcss", ".toml") for f in p.iterdir())}
     assert found | {"warp_empires.builtin_modules"} == listed

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..module import Module, ModuleError, list_modules, load_module
-from ..module.errors import shown
+from ..module.errors import Problem, shown
 from ..module.export import effect_to_data, module_to_data
 from ..paths import module_search_path
 
@@ -35,6 +38,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show.add_argument("module", metavar="PATH_OR_NAME", help="a module folder or name")
     show.add_argument("--json", action="store_true", help="dump the whole loaded module as JSON")
     show.set_defaults(run=run_show)
+    new = actions.add_parser(
+        "new", help="write a working starting module to make your own theme from",
+        description="Write a complete, valid module named NAME (a copy of a small built-in"
+        " theme, or of --from MODULE, with its id changed) into your modules folder or"
+        " --path DIR, then check it. Edit its TOML files and run `warp-empires validate`.")
+    new.add_argument("name", metavar="NAME", help="the new module's id, e.g. my_theme")
+    new.add_argument("--from", dest="source", metavar="PATH_OR_NAME",
+                     help="copy this module instead of the built-in starting module")
+    new.add_argument("--path", metavar="DIR",
+                     help="the folder to write it in (default: your modules folder)")
+    new.set_defaults(run=run_new)
     listing = actions.add_parser("list", help="list the modules found on the search path")
     listing.add_argument("--json", action="store_true", help="print JSON")
     listing.set_defaults(run=run_list)
@@ -46,17 +60,21 @@ def run_validate(args: argparse.Namespace) -> int:
     except ModuleError as err:
         # err.problems stops at the first MAX_PROBLEMS_SHOWN (its last line says
         # how many more); err.count is every problem found.
+        folder = _folder_as_given(args.module)
         if args.json:
             _print_json(
                 {
                     "module": args.module,
                     "valid": False,
-                    "problems": err.problems,
+                    "problems": [_problem_record(p, folder) for p in err.details]
+                    or [{"file": None, "line": None, "key": "", "message": line, "hint": None}
+                        for line in err.problems],
                     "problem_count": err.count,
                 }
             )
         else:
-            print("\n".join(err.problems))
+            for line in _lines_with_paths(err, folder):
+                print(line)
             count = err.count
             name = shown(args.module)
             print(f"{name}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
@@ -244,6 +262,50 @@ def _value(value: Any) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
     return str(value)
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from ..module.new import new_module
+
+    into = Path(args.path).expanduser() if args.path else None
+    folder = new_module(args.name, into, args.source)
+    module = load_module(folder)  # a ModuleError here is printed as its problems
+    print(f"{folder}: module {module.id} written and valid")
+    print(f"  edit its TOML files, then: warp-empires validate {folder}")
+    print(f"  play it: warp-empires play --module {folder}")
+    return 0
+
+
+def _folder_as_given(text: str) -> str | None:
+    """The module folder as the command line named it (`./my_theme`), so that
+    problem lines are paths a terminal or an editor can open; None for a name
+    found on the search path."""
+    given = text[: -len("module.toml")] if text.endswith("module.toml") else text
+    given = given.rstrip("/" + (os.altsep or "")) or given
+    looks_like_path = os.sep in text or (os.altsep or os.sep) in text or text.startswith(".")
+    try:
+        return given if looks_like_path and Path(given).expanduser().is_dir() else None
+    except (OSError, ValueError):  # a name too long for the file system, a NUL in it
+        return None
+
+
+def _lines_with_paths(err: ModuleError, folder: str | None) -> list[str]:
+    if folder is None or not err.details:
+        return err.problems
+    lines = [os.path.join(folder, str(p)) for p in err.details]
+    return lines + err.problems[len(err.details):]  # the "... and N more" line
+
+
+_HINT = re.compile(r" \(did you mean '([^']*)'\?\)")
+
+
+def _problem_record(problem: Problem, folder: str | None) -> dict[str, Any]:
+    """One problem for tools: where, what, and the suggested fix if any."""
+    hint = _HINT.search(problem.message)
+    message = _HINT.sub("", problem.message)
+    file = os.path.join(folder, problem.file) if folder else problem.file
+    return {"file": shown(file, 4096), "line": problem.line, "key": shown(problem.key, 200),
+            "message": shown(message, 500), "hint": hint.group(1) if hint else None}
 
 
 def _print_json(data: Any) -> None:

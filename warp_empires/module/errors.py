@@ -23,9 +23,13 @@ class ModuleError(Exception):
     are; `count` is the number of problems found in all.
     """
 
-    def __init__(self, problems: list[str], count: int | None = None) -> None:
+    def __init__(self, problems: list[str], count: int | None = None,
+                 details: list[Problem] | None = None) -> None:
         self.problems = list(problems)
         self.count = len(self.problems) if count is None else count
+        # the problems of a module's files as records (file, line, key, message),
+        # for tools; empty when the module could not be read at all
+        self.details = list(details or ())
         super().__init__("\n".join(self.problems))
 
     def __str__(self) -> str:

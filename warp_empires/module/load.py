@@ -43,7 +43,7 @@ def load_folder(folder: Path) -> Module:
         raise ModuleError([f"{shown_path(folder)}: not a module folder (it has no module.toml)"])
     module = _Loader(folder, report, files).load()
     if len(report) or module is None:
-        raise ModuleError(report.lines(), len(report))
+        raise ModuleError(report.lines(), len(report), report.kept())
     return module
 
 

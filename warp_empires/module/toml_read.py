@@ -73,11 +73,15 @@ class Report:
     def __len__(self) -> int:
         return self.count
 
+    def kept(self) -> list[Problem]:
+        """The problems kept, in file order, then line order."""
+        return [entry[-1] for entry in sorted(self._kept, reverse=True)]
+
     def lines(self) -> list[str]:
         """Problems in file order, then line order, so a modder can work down a file;
         past the kept ones, one line saying how many more there are."""
-        kept = sorted(self._kept, reverse=True)
-        lines = [str(entry[-1]) for entry in kept]
+        kept = self.kept()
+        lines = [str(problem) for problem in kept]
         hidden = self.count - len(kept)
         if hidden:
             lines.append(
