@@ -365,3 +365,32 @@ def test_wording_kept_in_the_state_is_not_compared(tmp_path: Path) -> None:
     snapshot = dict(read_save(path).snapshot, win_reason="Worded by an older version.")
     _rewrite(path, snapshot=snapshot)
     assert load_game(path, MODULE).state.winner == game.state.winner
+
+
+# A crafted snapshot is refused when the save opens, before anything draws it.
+
+def _at_selection(tmp_path: Path) -> Path:
+    game = new_game(7, 0)
+    rnd = random.Random(7)
+    while not (game.state.pend is not None and hasattr(game.state.pend, "items")):
+        play(game, rnd, 1)
+    return save_game(game, tmp_path / "sel.wes")
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda snap: snap["pend"].update(items=[2, 2, 7, 9, 999]), "does not fit this engine"),
+    (lambda snap: snap["chits"].__setitem__(3, 1000), "chits that are not the module's"),
+    (lambda snap: snap["discard"].append(110), "naming a card the module does not have"),
+    (lambda snap: snap["pend"].update(items=list(range(100_000)),
+                                      picked=list(range(100_000))), "of more than"),
+])
+def test_a_crafted_snapshot_is_refused_in_one_line(tmp_path: Path, change, says) -> None:
+    import copy
+
+    path = _at_selection(tmp_path)
+    snapshot = copy.deepcopy(read_save(path).snapshot)
+    change(snapshot)
+    _rewrite(path, snapshot=snapshot)
+    with pytest.raises(SaveError, match=says) as err:
+        open_game(path, MODULE)
+    assert "\n" not in str(err.value)

@@ -28,6 +28,7 @@ from warp_empires.module.defs import Module
 from .doc import SaveDoc, SaveMeta, SideInfo
 from .errors import SaveError
 from .legacy import state_v2_to_v3
+from .snapshot import snapshot_problem
 from .store import autosave_slots, now_iso, path_for_name, read_save, write_autosave, write_save
 
 DEFAULT_PLAYERS = ("human", "human")
@@ -125,13 +126,13 @@ def open_game(path: str | os.PathLike[str], module: Module | None = None) -> tup
         # a format-2 snapshot has the old shape; its converted base is the same state
         snapshot = base if doc.base is not None and doc.base["format"] == 2 else doc.snapshot
         state = State.from_data(module, snapshot)
-        problems = broken(state)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         raise SaveError(where, f"snapshot does not fit this engine ({type(e).__name__}: {e})") \
             from None
-    if problems:
+    problem = snapshot_problem(snapshot, state)
+    if problem is not None:
         which = "saved state" if doc.base is None else "saved base state"
-        raise SaveError(where, f"{which} is not a possible position ({problems[0]})")
+        raise SaveError(where, f"{which} {problem}")
     _check_meta(doc.meta, state, where)
     state.undo = []
     game = Game(module, doc.seed, dict(doc.options), state, doc.actions.copy(), base,

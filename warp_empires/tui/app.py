@@ -14,6 +14,7 @@ from warp_empires.engine import Game
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
 from warp_empires.saves import attach_log
+from warp_empires.saves.errors import one_line
 from warp_empires.tui import persistence
 from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import GameSettings, LaunchOptions
@@ -98,7 +99,7 @@ class WarpEmpiresApp(App[None]):
         try:
             self.call_from_thread(self.notify, message, severity="warning")
         except RuntimeError:  # already on the app's thread
-            self.notify(message, severity="warning")
+            self.notify(message, severity="warning", markup=False)
 
     def on_game_screen_game_ended(self, message: GameScreen.GameEnded) -> None:
         session = message.session
@@ -134,7 +135,7 @@ class WarpEmpiresApp(App[None]):
             self._load_failed(path, error)
             return
         self.open_session(session)
-        self.notify(f"Loaded {path.stem}.")
+        self.notify(f"Loaded {one_line(path.stem, 100)}.", markup=False)
         # The game is playable at once; the replay that checks it (and rebuilds
         # its log) runs beside it and takes the game off screen if it fails.
         self.run_worker(lambda: self._verify(session, doc, path), thread=True,
@@ -219,7 +220,7 @@ class WarpEmpiresApp(App[None]):
         except persistence.SaveError as error:
             self.push_screen(MessageDialog(f"Not saved: {error}"))
             return
-        self.notify(f"Saved as {path.stem}.")
+        self.notify(f"Saved as {one_line(path.stem, 100)}.", markup=False)
         if then_quit:
             self.exit()
 

@@ -47,7 +47,7 @@ class EndScreen(Screen[str]):
             else:
                 headline = Text("No winner: the turn limit was reached.")
             yield Static(headline, id="headline")
-            yield Static(self.session.result_line(), id="facts")
+            yield Static(self.session.result_line(), id="facts", markup=False)
             history = state.history
             played = max(state.turn, len(history))
             yield Static(f"Player-turns played: {played} ({(played + 1) // 2} rounds)")

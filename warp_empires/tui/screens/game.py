@@ -319,12 +319,13 @@ class GameScreen(Screen[None]):
             self.notify("That is not a choice now.", severity="warning")
             return
         if not choice.enabled:
-            self.notify(f"Not now: {choice.why or choice.label}.", severity="warning", timeout=3)
+            self.notify(f"Not now: {choice.why or choice.label}.", severity="warning", timeout=3,
+                        markup=False)
             return
         try:
             self.session.apply(side, choice.action)
         except IllegalAction as error:
-            self.notify(f"Not allowed: {error}", severity="error")
+            self.notify(f"Not allowed: {error}", severity="error", markup=False)
         if choice.territory is not None:
             self.query_one(MapView).move_cursor_to(choice.territory)
         self.after_change()
@@ -334,7 +335,7 @@ class GameScreen(Screen[None]):
         screen catches up."""
         for side, label in self.session.play_forced():
             self.notify(f"{self.module.sides[side].short}: {label} (the only choice).",
-                        timeout=4)
+                        timeout=4, markup=False)
         turn = self.session.game.state.turn
         if turn != self._last_turn:
             self._last_turn = turn
@@ -359,7 +360,7 @@ class GameScreen(Screen[None]):
         elif not picks and self._choices:
             name = self.module.map.territories[message.territory].name
             self.notify(f"{name} is not a choice now; heavy borders mark the choices.",
-                        timeout=3)
+                        timeout=3, markup=False)
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         self._show_details(message.territory)

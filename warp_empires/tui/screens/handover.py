@@ -43,11 +43,12 @@ class HandoverScreen(Screen[None]):
         with Vertical(id="card"):
             name = Text(self.side_name, style=f"bold {Color.parse(self.colour).hex}")
             yield Static(Text.assemble("Pass to ", name), id="who")
-            yield Static(self.reason, id="why")
+            yield Static(self.reason, id="why", markup=False)  # the module's words
             yield Static(
                 "Press Enter when they are at the keyboard.", id="press"
             )
-            yield Button(f"I play {self.side_name}: show my game", id="ready", variant="primary")
+            yield Button(Text(f"I play {self.side_name}: show my game"), id="ready",
+                         variant="primary")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -6,6 +6,7 @@ import string
 import textwrap
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -131,10 +132,10 @@ class HelpScreen(Screen[None]):
         units.add_columns("Side", "Unit", "Class", "Speed", "Force", "Chits", "Traits")
         for u in module.units:
             traits = ", ".join(module.traits.get(t, (t, ""))[0] for t in sorted(u.traits))
-            units.add_row(
+            units.add_row(*map(Text, (  # the module's words: plain text, never markup
                 module.sides[u.side].short, u.name, module.classes.get(u.cls, u.cls),
                 f"{u.speed} ({u.move})", str(u.force), str(u.count), traits,
-            )
+            )))
         cards = self.query_one("#card-table", DataTable)
         cards.add_columns("Card", "Copies", "Who", "When", "Effect")
         for c in module.cards:
@@ -142,5 +143,5 @@ class HelpScreen(Screen[None]):
             # Wrapped, so that the effect is read whole on a 100-column screen
             # (a table cell does not wrap by itself).
             effect = textwrap.wrap(c.text, EFFECT_WIDTH) or [""]
-            cards.add_row(c.name, str(c.count), who, c.timing.capitalize(),
-                          "\n".join(effect), height=len(effect))
+            cards.add_row(*map(Text, (c.name, str(c.count), who, c.timing.capitalize(),
+                                      "\n".join(effect))), height=len(effect))

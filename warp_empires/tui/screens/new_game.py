@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -57,7 +58,7 @@ class NewGameScreen(Screen[GameSettings | None]):
 
     def compose(self) -> ComposeResult:
         kinds = [(player_label(k), k) for k in player_kinds()]
-        modules = [(m.name, key) for key, m in self._modules.items()]
+        modules = [(Text(m.name), key) for key, m in self._modules.items()]
         with Vertical(id="form") as form:
             form.border_title = "New game"
             with Horizontal(classes="row"):
@@ -106,9 +107,10 @@ class NewGameScreen(Screen[GameSettings | None]):
         if chosen is None:
             return
         module = chosen[1]
-        self.query_one("#about", Static).update(module.description)
+        # a module's words are plain text, never markup
+        self.query_one("#about", Static).update(Text(module.description))
         for side in (0, 1):
-            self.query_one(f"#side{side}-label", Label).update(module.sides[side].name)
+            self.query_one(f"#side{side}-label", Label).update(Text(module.sides[side].name))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "module":

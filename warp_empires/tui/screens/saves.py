@@ -6,12 +6,14 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from warp_empires.saves import SaveError, SaveInfo, list_saves, resolve_dir
+from warp_empires.saves.errors import one_line
 
 
 def _when(info: SaveInfo) -> str:
@@ -23,14 +25,18 @@ def _when(info: SaveInfo) -> str:
     return datetime.fromtimestamp(info.mtime).strftime("%Y-%m-%d %H:%M")
 
 
-def save_row(info: SaveInfo) -> tuple[str, ...]:
+def save_row(info: SaveInfo) -> tuple[Text, ...]:
+    """A listing row; every cell plain text, never markup: file names and what
+    a save says are anyone's words."""
     name = info.path.stem
     m = info.meta
     if m is None:
-        return (name, "unreadable", "", "", "", _when(info), info.error or "")
-    active = m.sides[m.active].name if 0 <= m.active < 2 else "game over"
-    players = " vs ".join(s.player for s in m.sides)
-    return (name, m.module_id, str(m.turn), m.phase, active, _when(info), players)
+        cells = (name, "unreadable", "", "", "", _when(info), info.error or "")
+    else:
+        active = m.sides[m.active].name if 0 <= m.active < 2 else "game over"
+        players = " vs ".join(s.player for s in m.sides)
+        cells = (name, m.module_id, str(m.turn), m.phase, active, _when(info), players)
+    return tuple(Text(one_line(cell, 200)) for cell in cells)
 
 
 class SaveBrowser(Screen[Path | None]):
@@ -50,7 +56,7 @@ class SaveBrowser(Screen[Path | None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="where")
+        yield Static(id="where", markup=False)  # a folder's name may hold [brackets]
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Footer()
 

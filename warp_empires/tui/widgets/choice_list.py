@@ -4,6 +4,7 @@ when picked, so the numbers never change while picking and unpicking."""
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList
@@ -63,7 +64,7 @@ class ChoiceList(OptionList):
         self._shown = shown
         highlighted = self.highlighted
         self.choices = list(choices)
-        self.border_title = title
+        self.border_title = escape(title)  # may quote a module's words
         options = []
         for i, choice in enumerate(choices):
             key = KEYS[i] if i < len(KEYS) else " "

@@ -4,6 +4,7 @@ being picked for discarding, each card shows whether it is picked."""
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList
@@ -43,7 +44,7 @@ class HandList(OptionList):
         if key == self._shown:
             return
         self._shown = key
-        self.border_title = f"{title} ({len(hand)})"
+        self.border_title = escape(f"{title} ({len(hand)})")  # a side's name, not markup
         options: list[Option] = []
         self._kinds = []
         for i, kind in enumerate(hand):
