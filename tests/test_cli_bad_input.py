@@ -89,3 +89,27 @@ def test_a_date_at_the_edge_of_what_a_clock_shows_is_listed(tmp_path: Path,
     (tmp_path / "edge.wes").write_bytes(wrap_obj(doc))
     code, out, _ = run(capsys, "saves", "--saves-dir", str(tmp_path))
     assert code == 0 and "edge" in out and "DAMAGED" not in out
+
+
+def test_play_without_a_terminal_is_refused_not_hung(capsys: pytest.CaptureFixture[str]) -> None:
+    # under pytest stdin is not a terminal: the app would wait for keys for ever
+    err = one_line_refusal(capsys, "play", "--players", "human,bot")
+    assert err == ("warp-empires: play needs a terminal: run it in one, or use --headless "
+                   "with computer players on both sides\n")
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["replay", "~nosuchuser"], "no such file"),
+    (["replay", "a" * 300], "no such file"),
+    (["replay", ""], "SAVE is empty"),
+    (["simulate", "--games", "1", "--saves-dir", "a" * 300], "File name too long"),
+    (["saves", "--saves-dir", "~nosuchuser/x"], "no saves in"),
+])
+def test_odd_paths_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                monkeypatch: pytest.MonkeyPatch, argv: list[str],
+                                says: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    text = out + err
+    assert text.count("\n") == 1 and says in text, text
+    assert "internal error" not in text and "Traceback" not in text

@@ -183,3 +183,26 @@ def test_play_a_save_that_cannot_be_read_is_one_line(tmp_path: Path,
     assert err == f"warp-empires: {tmp_path / 'no-such-save.wes'}: no such file\n"
     code, _, err = run(capsys, "play", "x", "--seed", "3")
     assert code == 1 and "SAVE resumes a saved game" in err
+
+
+def test_a_save_name_is_found_whatever_its_case(tmp_path: Path, game: Game,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    save_game(game, "Hoth campaign", dir=tmp_path)
+    assert (tmp_path / "Hoth-campaign.wes").is_file()
+    code, out, _ = run(capsys, "replay", "hoth-campaign", "--saves-dir", str(tmp_path),
+                       "--verify")
+    assert code == 0 and "Hoth-campaign.wes: ok" in out
+
+
+def test_an_empty_side_is_refused(tmp_path: Path, game: Game,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = save_game(game, tmp_path / "g.wes")
+    code, out, err = run(capsys, "replay", str(path), "--side", "")
+    assert code == 1 and out == "" and "no side ''" in err
+
+
+def test_verify_prints_a_path_with_control_characters_escaped(
+        tmp_path: Path, game: Game, capsys: pytest.CaptureFixture[str]) -> None:
+    path = save_game(game, tmp_path / "evil\n\x1b[31mred\x07.wes")
+    code, out, _ = run(capsys, "replay", str(path), "--verify")
+    assert code == 0 and out.count("\n") == 1 and "\x1b" not in out and "\x07" not in out

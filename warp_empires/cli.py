@@ -15,7 +15,7 @@ from importlib import import_module
 from . import __version__
 from .commands import COMMAND_MODULES, CommandError
 from .module import ModuleError
-from .saves.errors import SaveError
+from .saves.errors import SaveError, one_line
 
 # THE DEFAULT COMMAND: what a bare `warp-empires` runs. Empty prints the help.
 # When the `play` command exists, set this to ["play"] to open the game.
@@ -72,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
             print(problem, file=sys.stderr)
     except KeyboardInterrupt:
         return 130
+    except OSError as err:  # the file system refused a path: say which and why
+        where = f"{one_line(str(err.filename), 120)}: " if err.filename else ""
+        print(f"warp-empires: {where}{err.strerror or err}", file=sys.stderr)
     except BrokenPipeError:
         # The reader (e.g. `| head`) went away; point stdout at nothing so that
         # the interpreter's final flush does not complain about it either.

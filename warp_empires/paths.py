@@ -24,6 +24,15 @@ _PACKAGE = Path(__file__).resolve().parent
 APP_NAME = "warp-empires"
 
 
+def expand(path: str | os.PathLike[str]) -> Path:
+    """`path` with a leading ~ or ~user expanded; as given when that user or
+    the home folder is unknown (the path then simply does not exist)."""
+    try:
+        return Path(path).expanduser()
+    except RuntimeError:
+        return Path(path)
+
+
 def user_data_dir() -> Path:
     """The platform's per-user data folder for the program (saves, modules).
 
@@ -60,7 +69,7 @@ def packaged_modules_dir() -> Path | None:
 
 def module_search_path() -> list[Path]:
     """The folders searched for modules, in order; some may not exist (yet)."""
-    folders = [Path(p).expanduser() for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p]
+    folders = [expand(p) for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p]
     folders.append(user_modules_dir())
     folders.extend(p for p in (checkout_modules_dir(), packaged_modules_dir()) if p is not None)
     unique: list[Path] = []

@@ -18,6 +18,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from ..paths import expand
+
 COMMAND_MODULES: tuple[str, ...] = (
     "warp_empires.commands.module_cmds",
     "warp_empires.commands.play",
@@ -40,14 +42,17 @@ SAVES_DIR_HELP = ("the saves folder (default: $WARP_EMPIRES_SAVES, else saves/ o
                   "checkout when running from one, else the platform's data folder)")
 
 
+OLD_SAVES_DIR_NAMES = ("--saves", "--save-dir", "--dir")
+
+
 def add_saves_dir(parser: argparse.ArgumentParser, *old_names: str) -> None:
     """The one option every command uses for the saves folder: --saves-dir DIR.
-    `old_names` are the spellings earlier versions used, still accepted but not
-    shown."""
+    The spellings earlier versions used (OLD_SAVES_DIR_NAMES) are still accepted
+    by every command, but not shown."""
     action = parser.add_argument("--saves-dir", metavar="DIR", dest="saves_dir",
                                  help=SAVES_DIR_HELP)
     action.complete = COMPLETE_DIR  # type: ignore[attr-defined]
-    for name in old_names:
+    for name in dict.fromkeys((*old_names, *OLD_SAVES_DIR_NAMES)):
         parser.add_argument(name, metavar="DIR", dest="saves_dir", help=argparse.SUPPRESS)
 
 
@@ -58,8 +63,14 @@ def find_save(save: str, saves_dir: str | None) -> Path:
     from ..saves import SaveError
     from ..saves.store import path_for_any_name
 
-    given = Path(save).expanduser()
-    if given.exists() or os.sep in save or (os.altsep and os.altsep in save):
+    given = expand(save)
+    if not save:
+        raise CommandError("SAVE is empty: give a save's name or a file")
+    try:
+        exists = given.exists()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL
+        exists = False
+    if exists or os.sep in save or (os.altsep and os.altsep in save):
         return given
     try:
         return path_for_any_name(save, saves_dir)

@@ -8,13 +8,12 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from ..module import Module, ModuleError, list_modules, load_module
 from ..module.errors import Problem, shown
 from ..module.export import effect_to_data, module_to_data
-from ..paths import module_search_path
+from ..paths import expand, module_search_path
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -267,7 +266,7 @@ def _value(value: Any) -> str:
 def run_new(args: argparse.Namespace) -> int:
     from ..module.new import new_module
 
-    into = Path(args.path).expanduser() if args.path else None
+    into = expand(args.path) if args.path else None
     folder = new_module(args.name, into, args.source)
     module = load_module(folder)  # a ModuleError here is printed as its problems
     print(f"{folder}: module {module.id} written and valid")
@@ -284,7 +283,7 @@ def _folder_as_given(text: str) -> str | None:
     given = given.rstrip("/" + (os.altsep or "")) or given
     looks_like_path = os.sep in text or (os.altsep or os.sep) in text or text.startswith(".")
     try:
-        return given if looks_like_path and Path(given).expanduser().is_dir() else None
+        return given if looks_like_path and expand(given).is_dir() else None
     except (OSError, ValueError):  # a name too long for the file system, a NUL in it
         return None
 

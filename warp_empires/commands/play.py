@@ -11,6 +11,7 @@ game ends or the turn cap, prints one result line and exits 0 (a smoke test).
 from __future__ import annotations
 
 import argparse
+import sys
 
 from . import (
     COMPLETE_FILE,
@@ -101,6 +102,10 @@ def run_play(args: argparse.Namespace) -> int:
         saves_dir=args.saves_dir,
         open_save=open_save,
     )
+    if not headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # the app would wait for keys that never come, drawing into a pipe
+        raise CommandError("play needs a terminal: run it in one, or use --headless with "
+                           "computer players on both sides")
     run_app(launch, headless=headless)
     if launch.result:
         print(launch.result[-1])

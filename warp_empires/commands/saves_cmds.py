@@ -92,10 +92,10 @@ def run_replay(args: argparse.Namespace) -> int:
         raise CommandError(str(e)) from None
     if args.verify:
         s = game.state
-        print(f"{path}: ok: {len(game.actions)} actions replay to the saved game "
-              f"(turn {s.turn}, {s.phase})")
+        print(f"{one_line(os.fspath(path))}: ok: {len(game.actions)} actions replay to the "
+              f"saved game (turn {s.turn}, {s.phase})")
         return 0
-    side = _side(game, args.side) if args.side else None
+    side = _side(game, args.side) if args.side is not None else None
     _print_replay(game, side, args.reveal_all)
     return 0
 

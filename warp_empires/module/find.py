@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..paths import module_search_path
+from ..paths import expand, module_search_path
 from .errors import ModuleError, did_you_mean, shown
 from .limits import MAX_ID, MAX_PATH
 
@@ -63,7 +63,7 @@ def _check_name(name: str) -> None:
 def module_folder(path_or_name: str | Path) -> Path:
     """A Path, or a string that looks like one, is a folder; a bare word is a module name."""
     if isinstance(path_or_name, Path):
-        return path_or_name.expanduser()
+        return expand(path_or_name)
     text = str(path_or_name)
     separators = [s for s in (os.sep, os.altsep, "/") if s]
     if any(s in text for s in separators) or text.startswith((".", "~")):
@@ -71,7 +71,7 @@ def module_folder(path_or_name: str | Path) -> Path:
             problem = f"a module path has at most {MAX_PATH} characters, not {len(text)}"
             raise ModuleError([f"'{shown(text)}': {problem}"])
         try:
-            return Path(text).expanduser()
+            return expand(text)
         except RuntimeError:  # "~nobody/x": no such user; then it is no folder either
             return Path(text)
     try:

@@ -144,8 +144,11 @@ def _check_meta(meta: SaveMeta, state: State, where: str) -> None:
     """What a save browser shows must be the saved game's own position."""
     active = -1 if state.winner >= 0 else state.active
     if (meta.turn, meta.phase, meta.active) != (state.turn, state.phase, active):
-        raise SaveError(where, f"metadata (turn {meta.turn}, {meta.phase}) does not match the "
-                               f"saved game (turn {state.turn}, {state.phase})")
+        def said(turn: int, phase: str, side: int) -> str:
+            who = "game over" if side < 0 else f"side {side} to play"
+            return f"turn {turn}, {phase}, {who}"
+        raise SaveError(where, f"metadata ({said(meta.turn, meta.phase, meta.active)}) does not "
+                               f"match the saved game ({said(state.turn, state.phase, active)})")
 
 
 def _find_module(meta: SaveMeta, where: str) -> Module:

@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from warp_empires.paths import user_data_dir
+from warp_empires.paths import expand, user_data_dir
 
 from . import io
 from .doc import SaveDoc, SaveMeta
@@ -42,14 +42,14 @@ def default_dir() -> Path:
     """$WARP_EMPIRES_SAVES, else saves/ of the checkout we run from, else user_dir()."""
     env = os.environ.get(ENV_DIR)
     if env:
-        return Path(env).expanduser()
+        return expand(env)
     if (_CHECKOUT / "pyproject.toml").is_file() and (_CHECKOUT / "saves").is_dir():
         return _CHECKOUT / "saves"
     return user_dir()
 
 
 def resolve_dir(directory: str | os.PathLike[str] | None) -> Path:
-    return Path(directory).expanduser() if directory is not None else default_dir()
+    return expand(directory) if directory is not None else default_dir()
 
 
 def sanitize_name(name: str) -> str:
@@ -97,7 +97,17 @@ def path_for_any_name(name: str, directory: str | os.PathLike[str] | None = None
     """The file of the save called `name` in the saves folder, autosaves included
     (for opening; `path_for_name` is for writing)."""
     stem = sanitize_name(name)
-    return resolve_dir(directory) / f"{stem}{SUFFIX}"
+    folder = resolve_dir(directory)
+    path = folder / f"{stem}{SUFFIX}"
+    if not path.exists():  # "hoth-campaign" finds Hoth-campaign.wes, if only one matches
+        try:
+            same = [n for n in os.listdir(folder)
+                    if n.lower() == path.name.lower() and not n.startswith(".")]
+        except OSError:
+            same = []
+        if len(same) == 1:
+            return folder / same[0]
+    return path
 
 
 def autosave_slots(directory: str | os.PathLike[str] | None = None) -> list[Path]:
@@ -154,7 +164,7 @@ def write_autosave(doc: SaveDoc, directory: str | os.PathLike[str] | None = None
 def ensure_folder(folder: str | os.PathLike[str]) -> Path:
     """A saves folder that exists and can be written to, created if needed;
     SaveError (one line) if it is a file, or cannot be created or written."""
-    path = Path(folder).expanduser()
+    path = expand(folder)
     if path.exists() and not path.is_dir():
         raise SaveError(path, "is not a folder")
     _make_folder(path)
