@@ -137,3 +137,27 @@ async def test_zoom_changes_scale_and_theme_change_redraws(tiny):
         app.theme = "textual-light"
         await pilot.pause()
         assert "Alpha Void" in screen_text(app)
+
+
+def test_a_module_label_stands_in_for_a_name_that_does_not_fit(tiny):
+    import dataclasses
+
+    from rich.style import Style
+
+    from warp_empires.tui.widgets.map_labels import label_items, layout_label
+
+    geo = build_geometry(tiny.map, 1, 1)
+    t = 0
+    territory = tiny.map.territories[t]
+    long = dataclasses.replace(territory, name="Alpha Centauri Prime Station", label="ACPS")
+    look = TerritoryLook()
+
+    def first_line(terr):
+        items = label_items(terr, look, ("R", "B"), lambda side: Style())
+        lines = layout_label(geo, t, items, Style(), Style())
+        return "".join(text for text, _ in lines[min(lines)][1])
+
+    assert first_line(long) == "ACPS"
+    unlabelled = dataclasses.replace(long, label="")
+    assert first_line(unlabelled) != "ACPS" and first_line(unlabelled).startswith("Alpha")
+    assert first_line(territory) == territory.name  # a name that fits is shown whole

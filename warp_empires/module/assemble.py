@@ -72,6 +72,7 @@ def assemble(state: LoaderState) -> Module:
             edge=t["edge"],
             key=t.get("key") or "",
             neighbours=tuple(sorted(state.adjacency.get(i, ()))),
+            label=t.get("label") or "",
         )
         for i, t in enumerate(state.territories)
         if t is not None

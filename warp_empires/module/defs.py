@@ -80,6 +80,7 @@ class TerritoryDef:
     edge: bool
     key: str  # the character that draws this territory in the map picture
     neighbours: tuple[int, ...]
+    label: str = ""  # a short name for the map when the name does not fit; optional
 
     @property
     def is_revenue(self) -> bool:

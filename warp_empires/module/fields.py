@@ -17,6 +17,7 @@ from .limits import (
     MAX_COLOUR,
     MAX_COUNT,
     MAX_FORCE,
+    MAX_LABEL,
     MAX_LINKS,
     MAX_LIST,
     MAX_NAME,
@@ -132,6 +133,9 @@ TERRITORY = {
     "revenue": Field(INT, default=0, most=MAX_REVENUE),
     "edge": Field(BOOL, default=False),
     "neighbours": Field(STR_LIST, most=MAX_LIST),
+    # a short form of the name for the map when the name does not fit ("Tatooine"
+    # -> "Tat."); optional
+    "label": Field(STR, most=MAX_LABEL),
 }
 LINK = {"between": Field(STR_LIST, required=True)}
 UNITS_TOP = {"unit": Field(TABLE_LIST, required=True, most=MAX_UNIT_TYPES)}

@@ -37,7 +37,9 @@ def label_items(
 ) -> list[Item]:
     """Label parts in priority order: name, revenue and control, stacks."""
     plain = Style()
-    items: list[Item] = [[[(territory.name, plain)]]]
+    # the name, then the module's short label for when the name does not fit
+    names = [[(territory.name, plain)]] + ([[(territory.label, plain)]] if territory.label else [])
+    items: list[Item] = [names]
     marker: list[Piece] = []
     if look.control >= 0:
         marker = [(f"[{glyphs[look.control]}]", side_style(look.control))]
@@ -72,7 +74,9 @@ def layout_label(
             break
     rows: list[list[Piece]] = [[] for _ in slots]
     first_width = slots[0][2] - slots[0][1]
-    rows[0].append((abbreviate(items[0][0][0][0], first_width), name_style))
+    fitting = [v for v in items[0] if _width(v) <= first_width]
+    name = fitting[0][0][0] if fitting else abbreviate(items[0][-1][0][0], first_width)
+    rows[0].append((name, name_style))
     for row, variant in placed or []:
         if rows[row]:
             rows[row].append((" ", fill))
