@@ -81,10 +81,12 @@ def test_validate_broken_module_lists_every_problem(
     folder = broken_copy(tmp_path)
     code, out, err = run(capsys, "validate", str(folder))
     assert code == 1
-    # each line starts with the folder as given, so that it is a path to open
+    # each line: the folder as given and the file (a path to open), line and
+    # column, the problem's stable code, the key and what is wrong
     assert out.splitlines() == [
-        f"{folder}/units.toml:15: unit[2].count: must be at least 1, not 0",
-        f"{folder}/units.toml:25: unit[3].forse: unknown key 'forse' (did you mean 'force'?)",
+        f"{folder}/units.toml:15:1: E104 unit[2].count: must be at least 1, not 0",
+        f"{folder}/units.toml:25:1: E101 unit[3].forse: unknown key 'forse' "
+        "(did you mean 'force'?)",
     ]
     assert "2 problems" in err and "Traceback" not in err
 

@@ -66,9 +66,11 @@ def test_validate_lines_start_with_the_folder_as_given(tmp_path, capsys, monkeyp
     assert code == 1
     (line,) = out.splitlines()
     assert line.startswith("./rome/units.toml:") and "speed 'fsat'" in line
-    # an editor can open it: the file is there, the line holds the key
-    path, number = line.split(":")[:2]
-    assert "fsat" in Path(path).read_text().splitlines()[int(number) - 1]
+    # an editor can open it: the file is there, the line and column hold the key
+    path, number, column, rest = line.split(":", 3)
+    text = Path(path).read_text().splitlines()[int(number) - 1]
+    assert text[int(column) - 1:].startswith("speed") and "fsat" in text
+    assert rest.startswith(" E107 unit[")
 
 
 def test_validate_json_gives_records_with_the_hint_apart(tmp_path, capsys, monkeypatch):
@@ -80,4 +82,26 @@ def test_validate_json_gives_records_with_the_hint_apart(tmp_path, capsys, monke
     (problem,) = data["problems"]
     assert problem["file"] == "./rome/units.toml" and problem["line"] > 1
     assert problem["key"].endswith(".speed") and problem["hint"] == "fast"
+    assert problem["code"] == "E107" and problem["column"] == 1
     assert "did you mean" not in problem["message"] and "fsat" in problem["message"]
+
+
+def test_every_problem_the_broken_modules_show_has_a_code(tmp_path):
+    # the catalogue of broken modules (tests/broken_modules) and the checks of
+    # meaning: none of them falls through to the catch-all code
+    from tests.test_module_broken import CASES, build_case
+    from warp_empires.module import ModuleError
+    from warp_empires.module.codes import CODES, code_of
+
+    seen = set()
+    for n, name in enumerate(CASES):
+        folder, _ = build_case(name, tmp_path / str(n))
+        try:
+            load_module(folder)
+        except ModuleError as err:
+            for problem in err.details or ():
+                code = code_of(problem.message)
+                assert code != "E999", problem.message
+                seen.add(code)
+    assert len(seen) >= 12
+    assert len({c for c, _, _ in CODES}) == len(CODES)  # codes are unique

@@ -72,13 +72,13 @@ def main(argv: list[str] | None = None) -> int:
             print(problem, file=sys.stderr)
     except KeyboardInterrupt:
         return 130
-    except OSError as err:  # the file system refused a path: say which and why
-        where = f"{one_line(str(err.filename), 120)}: " if err.filename else ""
-        print(f"warp-empires: {where}{err.strerror or err}", file=sys.stderr)
     except BrokenPipeError:
         # The reader (e.g. `| head`) went away; point stdout at nothing so that
         # the interpreter's final flush does not complain about it either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as err:  # the file system refused a path: say which and why
+        where = f"{one_line(str(err.filename), 120)}: " if err.filename else ""
+        print(f"warp-empires: {where}{err.strerror or err}", file=sys.stderr)
     except Exception as err:
         if os.environ.get(DEBUG_ENV):
             raise

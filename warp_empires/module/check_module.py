@@ -38,11 +38,13 @@ class ModuleChecks(LoaderState):
         if head:
             self.head = head
             if "id" in head and check_id(self.report, f, "module.id", head["id"]):
-                if head["id"] != self.folder.name:
+                # `validate .` names the folder "": its real name is what counts
+                folder_name = self.folder.name or self.folder.resolve().name
+                if head["id"] != folder_name:
                     self.add(
                         f,
                         "module.id",
-                        f"'{head['id']}' does not match the folder name '{self.folder.name}'",
+                        f"'{head['id']}' does not match the folder name '{folder_name}'",
                     )
             if head.get("format") is not None and head["format"] != FORMAT:
                 self.add(f, "module.format", f"must be {FORMAT}, not {head['format']}")

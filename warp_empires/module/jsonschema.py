@@ -1,0 +1,357 @@
+"""JSON Schemas (draft 2020-12) of a module's four TOML files, for editors.
+
+`warp-empires module schema` prints them, so that taplo / Even Better TOML can
+complete keys and flag wrong types while a modder types. They are built from
+the loader's own tables in fields.py and bounds in limits.py, so a new field
+reaches the schema without anyone remembering to add it. Only what the loader
+checks one table at a time is expressed; references between files (a unit's
+side, a territory's kind) and checks of meaning stay with `warp-empires
+validate`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import fields as f
+from .defs import ROLES, SPEED_NAMES
+from .limits import MAX_CHITS, MAX_ID, MAX_LIST, MAX_NAME, MAX_SPEED
+from .schema import (
+    BOOL,
+    ID_PATTERN,
+    INT,
+    LIST,
+    STR,
+    STR_LIST,
+    STR_OR_STR_LIST,
+    TABLE,
+    TABLE_LIST,
+    Kind,
+)
+
+Schema = dict[str, Any]
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+ID: Schema = {"type": "string", "pattern": ID_PATTERN.pattern, "maxLength": MAX_ID}
+
+# One short description per key of each table in fields.py, by the table's
+# name there. A key missing here still gets its kind as a description, and
+# tests/test_module_schema.py fails until it is written.
+NOTES: dict[str, dict[str, str]] = {
+    "MODULE_TOP": {
+        "module": "The module's identity: id, name, version, format.",
+        "side": "The two sides, in order; the first is red by default.",
+        "classes": 'Unit classes: id = "Name", or id = { name = "Name", role = "leader" }.',
+        "traits": 'Unit traits: id = { name = "Name", abbr = "X" }.',
+        "rules": "Rule settings; every key has the generic rules' default.",
+        "setup": "One table per side id: where and with what that side starts.",
+        "victory": "How each side wins: every clause of `all` must hold.",
+    },
+    "MODULE_HEAD": {
+        "id": "The module's id; must equal its folder's name.",
+        "name": "The module's name as players read it.",
+        "version": "The module's own version, recorded in saves.",
+        "format": f"The module format version; must be {f.FORMAT}.",
+        "description": "One line for the module picker.",
+    },
+    "SIDE": {
+        "id": "The side's id, used by units, cards, setup and victory.",
+        "name": "The side's full name.",
+        "short": "How prompts and the log name the side (default: its name).",
+        "colour": "A Textual colour name or #rrggbb (default: red, then blue).",
+        "article": 'How a sentence names the side: "the" ("the Rebels draw") or "" ("Rome").',
+        "plural": 'Takes plural verbs; default: true when `short` ends in "s".',
+    },
+    "CLASS": {
+        "name": "The class's name as players read it.",
+        "role": "The core rule role of the class: leader, fortification or none.",
+    },
+    "TRAIT": {
+        "name": "The trait's name as players read it.",
+        "abbr": "A short abbreviation drawn on chits.",
+    },
+    "RULES": {
+        "first_side": "The side id that moves first (default: the first [[side]]).",
+        "draw": "Cards drawn in the Draw phase (at least 1).",
+        "hand_limit": "Most cards in hand; also the refill after a battle (at least 1).",
+        "leader_bonus": "Battle bonus for having a leader present.",
+        "tie": 'Who wins a tied battle: "defender" or "attacker".',
+        "upkeep_per_revenue": "Units kept per point of revenue (at least 1).",
+        "recruit_draw": "Chits drawn when recruiting.",
+        "recruit_bonus_die": "Sides of the recruit bonus die; 0 means no bonus draw.",
+        "recruit_bonus_times": "How often the recruit bonus may be drawn per Recruit phase.",
+        "control_traits": "Short for control_units: units with any of these traits take control.",
+        "control_units": "Filters: units matching any of them may take control; [] = any unit.",
+        "capture_needs_leader": "Capturing an enemy leader needs a leader of one's own.",
+        "winner_lost_leaders": 'Where the winner\'s lost leaders go: "pile" or "captured".',
+        "elimination": "A side with no units and no revenue territory loses.",
+        "majority_bonus": "Bonuses to the side with more units matching a trait or filter.",
+        "speeds": "Spaces a group may move, by its slowest unit's speed.",
+    },
+    "MAJORITY": {
+        "trait": "A trait id; short for filter = { traits = [...] }. Give this or filter.",
+        "filter": "The units counted. Give this or trait.",
+        "bonus": "The battle bonus for having more matching units.",
+    },
+    "SETUP": {
+        "control": "Territory ids this side controls at the start.",
+        "start": "The territory id where this side's starting units stand.",
+        "start_choices": '"edge" (edge territories with revenue) or a list of territory ids.',
+        "control_start": "The chosen start territory is controlled from the start.",
+        "units": "Unit ids of this side placed at the start.",
+        "random_units": "How many non-leader chits are drawn at random as well.",
+    },
+    "VICTORY": {
+        "side": "The side id this victory is for.",
+        "text": "The goal as a state of affairs, shown in the rules and at the end.",
+        "all": "Clauses, each a one-key table; the side wins when all of them hold.",
+    },
+    "CLAUSES": {
+        "controls": "A territory id (with revenue) the side must control.",
+        "holds_captive": "Unit ids of the other side that must all be held captive.",
+        "no_enemy_leaders_on_map": "No enemy leader stands on the map; must be true.",
+        "captives_at_least": "The side holds at least this many captives.",
+    },
+    "MAP_TOP": {
+        "map": "The map's kinds of territory and its picture.",
+        "territory": "The territories of the map.",
+        "link": "Adjacencies the picture does not show.",
+    },
+    "MAP_HEAD": {
+        "kinds": 'Kinds of territory: id = "Name".',
+        "void": "Picture characters that belong to no territory.",
+        "picture": "The map drawn in characters: each territory's cells hold its key.",
+    },
+    "TERRITORY": {
+        "id": "The territory's id.",
+        "name": "The territory's name as players read it.",
+        "key": "Its single character in the map picture; required when there is one.",
+        "kind": "One of the ids in map.kinds.",
+        "revenue": "Revenue; more than 0 makes it a revenue territory.",
+        "edge": "On the outer rim of the map.",
+        "neighbours": "Territory ids next to it; checked against the picture and links.",
+        "label": "A short form of the name, shown on the map when the name does not fit.",
+    },
+    "LINK": {"between": "The two territory ids this link joins."},
+    "UNITS_TOP": {"unit": "The unit types of both sides."},
+    "UNIT": {
+        "side": "The side id this unit belongs to.",
+        "id": "The unit's id, unique within its side.",
+        "name": "The unit's name as players read it.",
+        "speed": "immobile, slow, medium or fast; only fortifications are immobile.",
+        "count": "Chits of it in the side's pile (at least 1).",
+        "force": "Its force in battle, also its recruit cost.",
+        "class": "leader, fortification, or a class id from [classes].",
+        "traits": "Trait ids from [traits].",
+    },
+    "CARDS_TOP": {"card": "The cards of the shared deck."},
+    "CARD": {
+        "id": "The card's id.",
+        "name": "The card's name as players read it.",
+        "count": "Copies of it in the deck (at least 1).",
+        "side": '"any", or a side id: only that side may play it.',
+        "text": "What the player reads on the card.",
+        "effect": "What playing it does: kind and that kind's keys.",
+    },
+    "FILTER": {
+        "class": "A class id or a list of them; any matches (none given: any class).",
+        "traits": "Trait ids the unit must all have.",
+    },
+    # The keys of all effect kinds, one description each (see effect_schema).
+    "EFFECT_KEYS": {
+        "kind": "What the card does; selects which other keys it takes.",
+        "groups": "How many groups a move card moves (at least 1).",
+        "hand": "Look at the enemy hand.",
+        "stack": "Look at one enemy stack.",
+        "filter": "The units it applies to; omitted matches every unit.",
+        "amount": "The bonus it gives (at least 1).",
+    },
+}
+
+
+def value_schema(kind: Kind, most: int | None = None, inner: Schema | None = None) -> Schema:
+    """The schema of one value of `kind`; `inner` is a table's own schema (or a
+    list's item schema) and `most` the bound from limits.py (see `too_big`)."""
+    table: Schema = inner if inner is not None else {"type": "object"}
+    if kind is STR:
+        return _bound({"type": "string"}, "maxLength", most)
+    if kind is INT:
+        return _bound({"type": "integer"}, "maximum", most)
+    if kind is BOOL:
+        return {"type": "boolean"}
+    if kind is STR_LIST:
+        return _bound({"type": "array", "items": {"type": "string"}}, "maxItems", most)
+    if kind is STR_OR_STR_LIST:
+        return {"anyOf": [value_schema(STR, most), value_schema(STR_LIST, most)]}
+    if kind is TABLE:
+        return _bound(dict(table), "maxProperties", most)
+    if kind in (TABLE_LIST, LIST):
+        items = table if kind is TABLE_LIST else (inner or {})
+        return _bound({"type": "array", "items": items}, "maxItems", most)
+    raise ValueError(f"no JSON Schema for {kind.text}")
+
+
+def _bound(schema: Schema, keyword: str, most: int | None) -> Schema:
+    if most is not None:
+        schema[keyword] = most
+    return schema
+
+
+def table_schema(
+    name: str, changes: dict[str, Schema] | None = None, fields: dict[str, f.Field] | None = None
+) -> Schema:
+    """The table `fields.<name>`, closed as `check_table` closes it. `changes`
+    narrows a key's schema: a nested table's own schema, an id's pattern."""
+    table: dict[str, f.Field] = fields if fields is not None else getattr(f, name)
+    changes = changes or {}
+    notes = NOTES.get(name, {})
+    properties: Schema = {}
+    for key, spec in table.items():
+        change = dict(changes.get(key, {}))
+        inner = change.pop("inner", None)
+        prop: Schema = {"description": notes.get(key, spec.kind.text)}
+        prop |= value_schema(spec.kind, spec.most, inner) | change
+        if key == "id":  # check_id: every `id` key is an id
+            prop |= ID
+        if not spec.required and spec.default is not None:
+            prop["default"] = spec.default
+        properties[key] = prop
+    schema: Schema = {"type": "object", "properties": properties, "additionalProperties": False}
+    required = [key for key, spec in table.items() if spec.required]
+    if required:
+        schema["required"] = required
+    return schema
+
+
+def _one_of(*keys: str) -> list[Schema]:
+    """Exactly one of `keys` (a setup's start, a bonus's trait or filter)."""
+    return [{"required": [key]} for key in keys]
+
+
+def _id_map(values: Schema) -> Schema:
+    """A table whose keys are ids (check_id) and whose values are `values`; its
+    bound is its Field's `most`, added where it nests."""
+    return {"type": "object", "propertyNames": ID, "additionalProperties": values}
+
+
+def filter_schema() -> Schema:
+    return table_schema("FILTER")
+
+
+def clause_schema() -> Schema:
+    """A victory clause: a table of exactly one key from CLAUSES."""
+    notes = NOTES["CLAUSES"]
+    bounds = {"holds_captive": MAX_LIST, "captives_at_least": MAX_CHITS}  # check_setup._clause
+    properties = {
+        key: {"description": notes.get(key, kind.text)} | value_schema(kind, bounds.get(key))
+        for key, kind in f.CLAUSES.items()
+    }
+    properties["no_enemy_leaders_on_map"]["const"] = True
+    properties["holds_captive"]["minItems"] = 1
+    return {"type": "object", "properties": properties, "additionalProperties": False,
+            "minProperties": 1, "maxProperties": 1}
+
+
+def effect_schema() -> Schema:
+    """A card's effect: `kind` picks the keys (EFFECT_KEYS), as `_effect` does.
+    The outer properties list every key so that an editor can complete them;
+    each kind's `then` closes the table to that kind's own keys."""
+    notes = NOTES["EFFECT_KEYS"]
+    kinds = sorted(f.EFFECT_KEYS)
+    properties: Schema = {"kind": {"description": notes["kind"], "enum": kinds}}
+    branches = []
+    for kind in kinds:
+        keys = {"kind": f.Field(STR, required=True), **f.EFFECT_KEYS[kind]}
+        branch = table_schema("EFFECT_KEYS", {"filter": {"inner": filter_schema()}}, keys)
+        branch["properties"]["kind"]["const"] = kind
+        properties |= {k: v for k, v in branch["properties"].items() if k != "kind"}
+        branches.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+                         "then": branch})
+    return {"type": "object", "required": ["kind"], "properties": properties, "allOf": branches}
+
+
+def module_file() -> Schema:
+    class_table = table_schema("CLASS", {"role": {"enum": [*ROLES, "none"]}})
+    classes = {"anyOf": [{"type": "string", "maxLength": MAX_NAME}, class_table]}
+    speeds = {
+        "properties": {
+            name: {"description": f"Spaces a group of {name} units may move.",
+                   "type": "integer", "maximum": MAX_SPEED}
+            for name in SPEED_NAMES
+        },
+        "additionalProperties": False,
+    }
+    speeds["properties"]["immobile"]["const"] = 0  # immobile units never move
+    majority = table_schema("MAJORITY", {"filter": {"inner": filter_schema()}})
+    majority["oneOf"] = _one_of("trait", "filter")
+    rules = table_schema("RULES", {
+        "first_side": {"pattern": ID_PATTERN.pattern},
+        "control_units": {"inner": filter_schema()},
+        "majority_bonus": {"inner": majority},
+        "speeds": {"inner": {"type": "object", **speeds}},
+    })
+    setup = table_schema("SETUP", {"start_choices": {"anyOf": [
+        {"enum": [f.EDGE, f.EDGE_PLANETS]},
+        {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_LIST},
+    ]}})
+    setup["oneOf"] = _one_of("start", "start_choices")
+    victory = table_schema("VICTORY", {"all": {"inner": clause_schema(), "minItems": 1}})
+    return table_schema("MODULE_TOP", {
+        "module": {"inner": table_schema("MODULE_HEAD", {"format": {"const": f.FORMAT}})},
+        # exactly two sides (check_module._sides); `most` only caps what is checked
+        "side": {"inner": table_schema("SIDE", {"article": {"enum": ["the", ""]}}),
+                 "minItems": 2, "maxItems": 2},
+        "classes": {"inner": _id_map(classes)},
+        "traits": {"inner": _id_map(table_schema("TRAIT"))},
+        "rules": {"inner": rules},
+        "setup": {"inner": _id_map(setup)},
+        "victory": {"inner": victory},
+    })
+
+
+def map_file() -> Schema:
+    kinds = _id_map({"type": "string", "maxLength": MAX_NAME})
+    kinds["minProperties"] = 1
+    return table_schema("MAP_TOP", {
+        "map": {"inner": table_schema("MAP_HEAD", {"kinds": {"inner": kinds}})},
+        "territory": {"inner": table_schema("TERRITORY", {"key": {"minLength": 1,
+                                                                  "maxLength": 1}})},
+        "link": {"inner": table_schema("LINK", {"between": {"minItems": 2, "maxItems": 2}})},
+    })
+
+
+def units_file() -> Schema:
+    unit = table_schema("UNIT", {"speed": {"enum": list(SPEED_NAMES)}})
+    return table_schema("UNITS_TOP", {"unit": {"inner": unit}})
+
+
+def cards_file() -> Schema:
+    card = table_schema("CARD", {"effect": {"inner": effect_schema()}})
+    return table_schema("CARDS_TOP", {"card": {"inner": card}})
+
+
+BUILDERS = {
+    "module.toml": module_file,
+    "map.toml": map_file,
+    "units.toml": units_file,
+    "cards.toml": cards_file,
+}
+assert tuple(BUILDERS) == f.MODULE_FILES
+
+
+def file_schema(name: str) -> Schema:
+    """The schema of one module file, `units.toml` or `units`; KeyError for
+    any other name."""
+    file = name if name.endswith(".toml") else f"{name}.toml"
+    body = BUILDERS[file]()
+    return {
+        "$schema": DRAFT,
+        "title": f"Warp Empires module {file} (format {f.FORMAT})",
+        "description": "A help for editors; `warp-empires validate` is the full check.",
+        **body,
+    }
+
+
+def module_schemas() -> dict[str, Schema]:
+    """Every module file's schema, by file name."""
+    return {name: file_schema(name) for name in f.MODULE_FILES}
