@@ -73,22 +73,24 @@ class LoaderState:
         return None
 
     def _trait_ref(self, file: str, path: str, value: str) -> None:
-        if self.traits is None:
-            return
-        if value not in self.traits and self.classes is not None and value in self.classes:
-            self.add(file, path, f"'{value}' is a class, not a trait: in a filter write "
-                                 f"class = \"{value}\"")
-            return
-        check_choice(self.report, file, path, value, self.traits, "trait")
+        self._tag_ref(file, path, value, "trait", f'class = "{value}"')
 
     def _class_ref(self, file: str, path: str, value: str) -> None:
-        if self.classes is None:
+        self._tag_ref(file, path, value, "class", f'traits = ["{value}"]')
+
+    def _tag_ref(self, file: str, path: str, value: str, kind: str, fix: str) -> None:
+        """A trait or class id; one of the other kind is named as such, with the
+        fix (a modder's likeliest mix-up)."""
+        known, other = (self.traits, self.classes) if kind == "trait" else \
+            (self.classes, self.traits)
+        if known is None:
             return
-        if value not in self.classes and self.traits is not None and value in self.traits:
-            self.add(file, path, f"'{value}' is a trait, not a class: in a filter write "
-                                 f"traits = [\"{value}\"]")
+        if value not in known and other is not None and value in other:
+            other_kind = "class" if kind == "trait" else "trait"
+            self.add(file, path, f"'{value}' is a {other_kind}, not a {kind}: in a filter "
+                                 f"write {fix}")
             return
-        check_choice(self.report, file, path, value, self.classes, "class")
+        check_choice(self.report, file, path, value, known, kind)
 
     def _filter(self, file: str, path: str, raw: Any) -> UnitFilter:
         """A unit filter, the one every rule uses: `{ class = "id" or ["id", ...],
