@@ -150,11 +150,11 @@ class State:
         return self.module.sides[side].short
 
     def says(self, side: int, verb: str, start: bool = True) -> str:
-        """"The Rebels draw" / "Rome draws" (SideDef.says); `start=False` mid-sentence."""
+        """"The Raiders draw" / "Guild draws" (SideDef.says); `start=False` mid-sentence."""
         return self.module.sides[side].says(verb, start)
 
     def the(self, side: int, start: bool = False) -> str:
-        """"the Rebels" / "Rome" (SideDef.the)."""
+        """"the Raiders" / "Guild" (SideDef.the)."""
         return self.module.sides[side].the(start)
 
     def territory_name(self, t: int) -> str:

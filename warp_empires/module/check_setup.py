@@ -178,7 +178,7 @@ class SetupChecks(LoaderState):
         f = "module.toml"
         roles = self.class_roles or {}
         names = []
-        for s in self.sides:  # as a sentence starts with it: "The Rebels have", "Rome has"
+        for s in self.sides:  # as a sentence starts with it: "The Raiders have", "Guild has"
             short = s.get("short") or s.get("name") or s.get("id") or "?"
             article = "The " if s.get("article") in (None, "the") else ""
             plural = s.get("plural") if s.get("plural") is not None else short.endswith("s")

@@ -34,10 +34,10 @@ class SideDef:
     index: int
     id: str
     name: str
-    short: str  # how sentences name it: "Rebels", "Empire", "Rome"
+    short: str  # how sentences name it: "Raiders", "League", "Guild"
     colour: str
-    article: str = "the"  # said before `short` in a sentence: "the" or "" ("Rome")
-    # takes plural verbs ("the Rebels draw"); None: when `short` ends in "s"
+    article: str = "the"  # said before `short` in a sentence: "the" or "" ("Guild")
+    # takes plural verbs ("the Raiders draw"); None: when `short` ends in "s"
     plural: bool | None = None
 
     def __post_init__(self) -> None:
@@ -45,16 +45,16 @@ class SideDef:
             object.__setattr__(self, "plural", self.short.endswith("s"))
 
     def the(self, start: bool = False) -> str:
-        """The side as a sentence names it: "the Rebels", "Rome"; capitalised
-        at the start of a sentence ("The Rebels")."""
+        """The side as a sentence names it: "the Raiders", "Guild"; capitalised
+        at the start of a sentence ("The Raiders")."""
         if not self.article:
             return self.short
         article = self.article[:1].upper() + self.article[1:] if start else self.article
         return f"{article} {self.short}"
 
     def says(self, verb: str, start: bool = True) -> str:
-        """The side and a present-tense verb agreeing with it: "The Rebels draw",
-        "Rome draws", "the Empire has" (`start=False`, mid-sentence)."""
+        """The side and a present-tense verb agreeing with it: "The Raiders draw",
+        "Guild draws", "the League has" (`start=False`, mid-sentence)."""
         return f"{self.the(start)} {verb if self.plural else singular(verb)}"
 
 

@@ -1,7 +1,7 @@
 """Bounds on what a module may hold (docs/module-format.md, "Limits").
 
-They sit far above any real game (Star Wars has 111 chits, 46 cards, 59 unit
-types and 47 territories) and exist so that a hostile or mistyped module is
+They sit far above any real game (the bundled module has 111 chits, 46 cards,
+59 unit types and 47 territories) and exist so that a hostile or mistyped module is
 refused with one line per problem instead of hanging the loader or making
 `simulate` run out of memory. Each number below is quoted in the docs; change
 both together.
@@ -10,7 +10,7 @@ both together.
 from __future__ import annotations
 
 # Reading files.
-MAX_FILE_BYTES = 4 * 1024 * 1024  # per TOML file; Star Wars' largest is 12 KB
+MAX_FILE_BYTES = 4 * 1024 * 1024  # per TOML file; the bundled module's largest is 12 KB
 MAX_NESTING = 32  # arrays and inline tables inside each other; tomllib recurses per level
 MAX_KEY_PARTS = 32  # parts of one dotted key; tomllib's memory grows with their square
 MAX_DIGITS = 100  # a longer run of digits is no number a module needs (Python refuses 4,300+)
