@@ -45,14 +45,14 @@ SAVES_DIR_HELP = ("the saves folder (default: $WARP_EMPIRES_SAVES, else saves/ o
 OLD_SAVES_DIR_NAMES = ("--saves", "--save-dir", "--dir")
 
 
-def add_saves_dir(parser: argparse.ArgumentParser, *old_names: str) -> None:
+def add_saves_dir(parser: argparse.ArgumentParser) -> None:
     """The one option every command uses for the saves folder: --saves-dir DIR.
     The spellings earlier versions used (OLD_SAVES_DIR_NAMES) are still accepted
     by every command, but not shown."""
     action = parser.add_argument("--saves-dir", metavar="DIR", dest="saves_dir",
                                  help=SAVES_DIR_HELP)
     action.complete = COMPLETE_DIR  # type: ignore[attr-defined]
-    for name in dict.fromkeys((*old_names, *OLD_SAVES_DIR_NAMES)):
+    for name in OLD_SAVES_DIR_NAMES:
         parser.add_argument(name, metavar="DIR", dest="saves_dir", help=argparse.SUPPRESS)
 
 

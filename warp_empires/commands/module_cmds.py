@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..module import Module, ModuleError, list_modules, load_module
-from ..module.errors import Problem, shown
+from ..module.errors import shown
 from ..module.export import effect_to_data, module_to_data
 from ..module.report_lines import Columns, problem_line, problem_record
 from ..paths import expand, module_search_path
@@ -73,20 +73,20 @@ def run_validate(args: argparse.Namespace) -> int:
         # err.problems stops at the first MAX_PROBLEMS_SHOWN (its last line says
         # how many more); err.count is every problem found.
         folder = _folder_as_given(args.module)
+        columns = Columns(_real_folder(folder))  # reads each file once, for all problems
         if args.json:
             _print_json(
                 {
                     "module": args.module,
                     "valid": False,
-                    "problems": [_problem_record(p, folder, Columns(_real_folder(folder)))
-                                 for p in err.details]
+                    "problems": [problem_record(p, folder, columns) for p in err.details]
                     or [{"file": None, "line": None, "key": "", "message": line, "hint": None}
                         for line in err.problems],
                     "problem_count": err.count,
                 }
             )
         else:
-            for line in _lines_with_paths(err, folder):
+            for line in _lines_with_paths(err, folder, columns):
                 print(line)
             count = err.count
             name = shown(args.module)
@@ -302,17 +302,12 @@ def _folder_as_given(text: str) -> str | None:
         return None
 
 
-def _lines_with_paths(err: ModuleError, folder: str | None) -> list[str]:
+def _lines_with_paths(err: ModuleError, folder: str | None, columns: Columns) -> list[str]:
     """`path:line:col: CODE key: message` per problem (module/report_lines.py)."""
     if not err.details:
         return err.problems
-    columns = Columns(_real_folder(folder))
     lines = [problem_line(p, folder, columns) for p in err.details]
     return lines + err.problems[len(err.details):]  # the "... and N more" line
-
-
-def _problem_record(problem: Problem, folder: str | None, columns: Columns) -> dict[str, Any]:
-    return problem_record(problem, folder, columns)
 
 
 def _real_folder(folder: str | None) -> Path | None:

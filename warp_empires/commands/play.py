@@ -47,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="seconds between computer moves (default 0.6; 0 when headless)")
     play.add_argument("--max-turns", type=whole_number(1, 100_000), metavar="T",
                       help="stop after T player-turns")
-    add_saves_dir(play, "--saves")
+    add_saves_dir(play)
     play.add_argument("--headless", action="store_true",
                       help="run without a screen (needs computer players on both sides)")
     play.add_argument("--exit-on-end", action="store_true",

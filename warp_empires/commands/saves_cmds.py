@@ -22,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="List saved games, newest first, from their metadata (nothing is"
         " replayed). A damaged file is listed with what is wrong with it.",
     )
-    add_saves_dir(saves, "--dir")
+    add_saves_dir(saves)
     saves.add_argument("old_dir", metavar="DIR", nargs="?", help=argparse.SUPPRESS)
     saves.add_argument("--json", action="store_true", help="print one JSON object per save")
     saves.set_defaults(run=run_saves)
@@ -40,12 +40,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     save.complete = COMPLETE_FILE  # type: ignore[attr-defined]
     shown = replay.add_mutually_exclusive_group()
     shown.add_argument("--side", metavar="SIDE",
-                       help="show what this side saw and decided (its id, e.g. rebels)")
+                       help="show what this side saw and decided (the side's id)")
     shown.add_argument("--reveal-all", action="store_true",
                        help="SPOILER: show everything, both sides' secrets included")
     shown.add_argument("--verify", action="store_true",
                        help="check the save and its replay; print nothing else")
-    add_saves_dir(replay, "--dir")
+    add_saves_dir(replay)
     replay.add_argument("--module", metavar="PATH_OR_NAME",
                         help="the module to replay with (default: the one the save names)")
     replay.set_defaults(run=run_replay)

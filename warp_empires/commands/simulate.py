@@ -30,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="turn cap (default 300)")
     p.add_argument("--check", action="store_true",
                    help="check every invariant after every action (slow)")
-    add_saves_dir(p, "--save-dir")
+    add_saves_dir(p)
     p.add_argument("--force", action="store_true",
                    help="replace saves of earlier runs in the saves folder")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -186,7 +186,7 @@ def next_placement(s: State) -> str | None:
         p.bonus += 1
         p.bought_all = False
         n = roll(s, rules.recruit_bonus_die)
-        rolls = "roll" if s.module.sides[s.active].plural else "rolls"
+        rolls = s.module.sides[s.active].verb("roll")
         log(s, f"{s.the(s.active, start=True)} bought every chit drawn and {rolls} {n} "
                f"(d{rules.recruit_bonus_die}) for more.", kind="dice")
         _offer(s, n)

@@ -72,7 +72,7 @@ class ModuleChecks(LoaderState):
             article = side.get("article")
             if article is not None and article not in ("the", ""):
                 self.add(f, join(path, "article"),
-                         f"'{article}' is not an article: \"the\" (the Rebels) or \"\" (Rome)")
+                         f"'{article}' is not an article: \"the\" (the Raiders) or \"\" (Guild)")
             self.sides.append(side)
         if len(raw) != 2:
             self.add(

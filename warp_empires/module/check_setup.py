@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .defs import LEADER, Condition
+from .defs import LEADER, Condition, SideDef
 from .fields import CLAUSES, EDGE, EDGE_PLANETS, SETUP, VICTORY
 from .limits import MAX_CHITS, MAX_LIST
 from .schema import check_choice, check_min, check_table, describe, join, too_big
@@ -177,12 +177,12 @@ class SetupChecks(LoaderState):
         on a territory with revenue)."""
         f = "module.toml"
         roles = self.class_roles or {}
-        names = []
-        for s in self.sides:  # as a sentence starts with it: "The Raiders have", "Guild has"
-            short = s.get("short") or s.get("name") or s.get("id") or "?"
-            article = "The " if s.get("article") in (None, "the") else ""
-            plural = s.get("plural") if s.get("plural") is not None else short.endswith("s")
-            names.append((f"{article}{short}", "have" if plural else "has"))
+        # each side as a sentence starts with it ("The Raiders", "Guild"), the
+        # way the module will name it (SideDef)
+        names = [SideDef(i, s.get("id") or "?", s.get("name") or "?",
+                         s.get("short") or s.get("name") or s.get("id") or "?", "",
+                         "the" if s.get("article") is None else s["article"], s.get("plural"))
+                 for i, s in enumerate(self.sides)]
         leaders = [0, 0]  # leader chits of each side
         for u in self.units:
             if u and roles.get(u.get("class"), "") == LEADER:
@@ -199,7 +199,7 @@ class SetupChecks(LoaderState):
                 self._clause_meaning(f, where, cond, side, enemy, leaders, names)
 
     def _clause_meaning(self, f: str, where: str, cond: Condition, side: int, enemy: int,
-                        leaders: list[int], names: list[tuple[str, str]]) -> None:
+                        leaders: list[int], names: list[SideDef]) -> None:
         roles = self.class_roles or {}
         if cond.kind == "holds_captive":
             for u in cond.units:
@@ -211,7 +211,7 @@ class SetupChecks(LoaderState):
                              f"'{unit.get('class')}' role = \"leader\", or name a leader")
         elif cond.kind == "captives_at_least" and cond.amount > leaders[enemy]:
             self.add(f, join(where, "captives_at_least"),
-                     f"{cond.amount} captives can never be held: {' '.join(names[enemy])} "
+                     f"{cond.amount} captives can never be held: {names[enemy].says('have')} "
                      f"{leaders[enemy]} leader chits, and only leaders are captured (B9)")
         elif cond.kind == "controls":
             t = self.territories[cond.territory] or {}
@@ -223,5 +223,6 @@ class SetupChecks(LoaderState):
         if (cond.kind in ("holds_captive", "captives_at_least") and self.rules
                 and self.rules.get("capture_needs_leader") and leaders[side] == 0):
             self.add(f, join(where, cond.kind),
-                     f"{names[side][0]} can never take a captive: capture_needs_leader is "
-                     f"true and no unit of theirs has a class with the leader role")
+                     f"{names[side].the(start=True)} can never take a captive: "
+                     f"capture_needs_leader is true and no unit of theirs has a class with "
+                     f"the leader role")

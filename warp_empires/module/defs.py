@@ -55,7 +55,11 @@ class SideDef:
     def says(self, verb: str, start: bool = True) -> str:
         """The side and a present-tense verb agreeing with it: "The Raiders draw",
         "Guild draws", "the League has" (`start=False`, mid-sentence)."""
-        return f"{self.the(start)} {verb if self.plural else singular(verb)}"
+        return f"{self.the(start)} {self.verb(verb)}"
+
+    def verb(self, verb: str) -> str:
+        """A present-tense verb agreeing with the side: "draw" or "draws"."""
+        return verb if self.plural else singular(verb)
 
 
 def singular(verb: str) -> str:

@@ -63,7 +63,7 @@ SIDE = {
     "name": Field(STR, required=True, most=MAX_NAME),
     "short": Field(STR, most=MAX_NAME),
     "colour": Field(STR, most=MAX_COLOUR),
-    # how a sentence names it: "the Rebels draw", "Rome draws"
+    # how a sentence names it: "the Raiders draw", "Guild draws"
     "article": Field(STR, default="the", most=MAX_COLOUR),
     "plural": Field(BOOL),  # default: `short` ends in "s"
 }

@@ -59,7 +59,7 @@ NOTES: dict[str, dict[str, str]] = {
         "name": "The side's full name.",
         "short": "How prompts and the log name the side (default: its name).",
         "colour": "A Textual colour name or #rrggbb (default: red, then blue).",
-        "article": 'How a sentence names the side: "the" ("the Rebels draw") or "" ("Rome").',
+        "article": 'How a sentence names the side: "the" ("the Raiders draw") or "" ("Guild").',
         "plural": 'Takes plural verbs; default: true when `short` ends in "s".',
     },
     "CLASS": {

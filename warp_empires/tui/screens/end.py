@@ -43,7 +43,7 @@ class EndScreen(Screen[str]):
             if state.winner >= 0:
                 side = module.sides[state.winner]
                 headline = side_text(module, state.winner, side.the(start=True))
-                headline.append(f" {'win' if side.plural else 'wins'}!")
+                headline.append(f" {side.verb('win')}!")
             else:
                 headline = Text("No winner: the turn limit was reached.")
             yield Static(headline, id="headline")
