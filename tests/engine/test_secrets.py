@@ -641,3 +641,50 @@ def test_z1_a_decision_that_can_be_taken_back_showed_nothing() -> None:
                                  f"random and can be taken back")
     assert kept >= 500, kept
     assert not fails, summary(fails)
+
+
+def shared_screen(s: State) -> dict[str, Any]:
+    """What a screen both players watch shows while the decider takes an
+    all-public decision: the bystander's view of the decider, and its list."""
+    d = decider(s)
+    return {"view": view(s, d, log=True, public=True), "legal": legal_actions(s, d)}
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_h6_an_all_public_decision_shows_no_secret_of_either_side(name: str) -> None:
+    # RULINGS H6, H9, B2: battle losses, retreats and the order of battles are
+    # taken on a screen both players see, with no hand-over between them. So
+    # what that screen shows must be the same whichever secrets either side
+    # holds, the decider's own included.
+    fails: list[str] = []
+    compared: Counter = Counter()
+    for n, s in enumerate(positions(name)):
+        if not prompt(s).all_public:
+            continue
+        for kind in sorted(TWINS):
+            r = random.Random(n * 31 + len(kind))
+            for owner in (0, 1):
+                twin = TWINS[kind](s, owner, r)
+                if twin is None:
+                    continue
+                got = shared_screen(s), shared_screen(twin)
+                if got[0] != got[1]:
+                    fails.append(f"{name} #{n} {s.step} ({kind} of side {owner}): "
+                                 f"{first_difference(*got)}")
+                compared[s.step] += 1
+    assert compared["casualty"] >= 10 and compared["retreat"] + compared["choose_battle"] >= 5, \
+        compared
+    assert not fails, summary(fails)
+
+
+def test_a_shared_screen_keeps_the_decider_words_only_when_all_public() -> None:
+    # The prompt of a private decision (a battle card) is not on a shared screen;
+    # that of a casualty is, with its selection.
+    s = next(p for p in positions("star_wars") if p.step == "battle_card")
+    v = view(s, decider(s), public=True)
+    assert v["pend"] == {} and v["prompt"]["text"].startswith("Waiting for")
+    assert v["hand"] == [] and v["intel"] == [] and v["recruit"] == []
+    c = next(p for p in positions("star_wars") if p.step == "casualty")
+    v = view(c, decider(c), public=True)
+    assert v["prompt"]["all_public"] and "selection" in v["pend"]
+    assert v["prompt"]["text"] == prompt(c).text

@@ -73,3 +73,78 @@ async def test_a_repeated_enter_after_the_handover_chooses_nothing(at_decision, 
         await pilot.press("enter", "enter", "1")
         assert isinstance(pilot.app.screen, GameScreen)
         assert len(game.actions) == before  # the extra keys made no choice
+
+
+def _battle_about_to_start(star_wars) -> Game:
+    """A hot-seat game at its first battle's first card decision, both sides
+    holding cards (so neither passes automatically, RULINGS H9)."""
+    import random
+
+    from warp_empires.bots.base import forward
+
+    for seed in range(1, 60):
+        game = Game.new(star_wars, seed)
+        rng = random.Random(seed)
+        while not game.over and game.state.turn <= 30:
+            s = game.state
+            if s.step == "battle_card" and not s.battle.played and s.battle.passes == 0 \
+                    and all(s.hands) and _attacker_decides_losses(s):
+                return game
+            game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
+    raise AssertionError("no battle found")
+
+
+def _attacker_decides_losses(s) -> bool:
+    """Whether, both sides passing, the attacker then has an all-public
+    decision to take after the defender's pass (a shared screen)."""
+    from warp_empires.engine import apply, decider, legal_actions, prompt
+
+    c = s.clone(log=False)
+    t = c.battle.t
+    apply(c, decider(c), ("pass",))
+    apply(c, decider(c), ("pass",))
+    while c.battle is not None and c.battle.t == t:
+        p = prompt(c)
+        if p.all_public and p.side == c.active:
+            return True
+        legal = legal_actions(c)
+        closing = [a for a in legal if a[0] not in ("pick", "unpick")]
+        apply(c, p.side, (closing or [a for a in legal if a[0] == "pick"])[0])
+    return False
+
+
+async def test_a_battle_without_cards_takes_at_most_two_handovers(star_wars):
+    # Issue 10: a battle in which nobody plays a card needs at most three
+    # hand-overs. Passing is private (whether a hand holds a battle card is a
+    # secret), but losses and the retreat are all public (RULINGS B2, B7, B8,
+    # B10): they are taken on a shared screen that shows no hand.
+    game = _battle_about_to_start(star_wars)
+    at = game.state.battle.t
+    attacker = game.state.active
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        app = pilot.app
+        await pilot.press("enter")  # the attacker sits down
+        handovers = shared = 0
+        while game.state.battle is not None and game.state.battle.t == at:
+            if isinstance(app.screen, HandoverScreen):
+                handovers += 1
+                await pilot.press("enter")
+                continue
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            if screen.public:
+                shared += 1
+                hand = screen.query_one(HandList)  # no hand on screen, only a note
+                assert hand.option_count <= 1 and "hidden" in str(hand.border_title)
+                assert game.prompt().all_public
+            if game.prompt().kind == "battle_card":
+                await pilot.press("p")
+            else:
+                screen.choose(moving_on(screen.session.choices()))
+                await pilot.pause()
+        # the battle is over: back to the attacker, through one more hand-over at most
+        if game.prompt().side == attacker and isinstance(app.screen, HandoverScreen):
+            handovers += 1
+        assert handovers <= 2, handovers
+        assert shared >= 1  # the winner or the loser chose on the shared screen

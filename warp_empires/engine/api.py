@@ -60,9 +60,16 @@ class Prompt:
             self._forced = step.forced(self._state, step.legal(self._state))
         return self._forced
 
+    @property
+    def all_public(self) -> bool:
+        """Everything this decision shows its side (words, legal list, picks so
+        far) is public, so both players may watch it being taken (Step.all_public)."""
+        step = STEPS.get(self.kind)
+        return step is not None and step.all_public
+
     def to_data(self) -> dict[str, Any]:
         return {"side": self.side, "kind": self.kind, "text": self.text, "owed": self.owed,
-                "forced": self.forced, "undo": self.undo}
+                "forced": self.forced, "undo": self.undo, "all_public": self.all_public}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Prompt) and self.to_data() == other.to_data()

@@ -43,6 +43,7 @@ def begin_phase(s: State) -> str | None:
 class ChooseBattle(Step):
     kind = "choose_battle"
     public = True
+    all_public = True  # the contested territories are public
 
     def legal(self, s: State) -> list[Action]:
         return [("battle", t) for t in contested(s)]
@@ -271,6 +272,8 @@ class Casualty(OwedStep):
     the loser the rest, then the winner its own, by printed Force."""
 
     kind = "casualty"
+    # the units of a battle and what each side owes are public (RULINGS B2, B7, B8)
+    all_public = True
 
     def side(self, s: State) -> int:
         return s.battle.picker
@@ -339,6 +342,7 @@ def _begin_retreat(s: State) -> str | None:
 class Retreat(Step):
     kind = "retreat"
     public = True
+    all_public = True
 
     def side(self, s: State) -> int:
         return s.battle.loser

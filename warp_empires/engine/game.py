@@ -77,8 +77,8 @@ class Game:
     def legal_actions(self, side: int | None = None) -> list[Action]:
         return legal_actions(self.state, side)
 
-    def view(self, side: int, log: bool = True) -> dict[str, Any]:
-        return view(self.state, side, log)
+    def view(self, side: int, log: bool = True, public: bool = False) -> dict[str, Any]:
+        return view(self.state, side, log, public)
 
     @property
     def over(self) -> bool:

@@ -28,6 +28,11 @@ class Step:
     # True where the legal list follows from public facts alone, so that a
     # single legal action is a forced move everyone can see (RULINGS H9).
     public = False
+    # True where the words, the legal list and the half-made decision all
+    # follow from public facts (the units of a battle, RULINGS B2): such a
+    # decision may be taken on a screen both players see, with no hand-over
+    # (RULINGS H6). Checked by the twin-position tests.
+    all_public = False
 
     def side(self, s: State) -> int:
         return s.active

@@ -42,12 +42,18 @@ def pending_view(s: State) -> dict[str, Any]:
     return out
 
 
-def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
+def view(state: State, side: int, log: bool = True, public: bool = False) -> dict[str, Any]:
     """Plain data for `side`: its own secrets, the public facts, and of the enemy
     only what the rules show (hand size, top unit and size of hidden stacks).
-    `log=False` leaves the log out, for computer players that do not read it."""
+    `log=False` leaves the log out, for computer players that do not read it.
+
+    `public=True` is what a bystander sees while `side` decides on a screen
+    both players share: none of `side`'s secrets (hand, hidden stacks, recruits
+    on offer, spy results, private log lines), and its prompt and half-made
+    decision only when the decision is all public (Prompt.all_public)."""
     s = state
     everything = bool(s.options.get("open_hands"))
+    own = not public or everything  # whether `side`'s own secrets are in
     b = s.battle
     shown_t = b.t if b is not None else -1
     stacks: list[list[dict[str, Any] | None]] = []
@@ -56,7 +62,7 @@ def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
         for t, st in enumerate(s.stacks[sd]):
             if not st:
                 rows.append(None)
-            elif sd == side or everything or t == shown_t:
+            elif (sd == side and own) or everything or t == shown_t:
                 rows.append({"size": len(st), "top": s.chits[st[0]],
                              "units": [{"chit": c, "unit": s.chits[c]} for c in st]})
             else:
@@ -68,19 +74,20 @@ def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
         battle["totals"] = b.totals or totals(s)
     last = s.last_battle
     pr = prompt(s)
+    mine = pr.side == side and (own or pr.all_public)  # the decider's own words
     return {
         "side": side,
         "turn": s.turn,
         "phase": s.phase,
         "active": s.active,
         "step": s.step,
-        "prompt": (pr if pr.side == side else pr.public(s)).to_data(),
+        "prompt": (pr if mine else pr.public(s)).to_data(),
         # the deciding side's own half-made decision: card in play, group chosen
-        "pend": pending_view(s) if pr.side == side else {},
+        "pend": pending_view(s) if mine else {},
         "banks": s.banks[:],
         "revenue": s.revenue[:],
         "control": s.control[:],
-        "hand": sorted(s.hands[side]),
+        "hand": sorted(s.hands[side]) if own else [],
         "hands": [sorted(h) for h in s.hands] if everything else None,
         "hand_sizes": [len(h) for h in s.hands],
         "deck_size": len(s.deck),
@@ -92,10 +99,10 @@ def view(state: State, side: int, log: bool = True) -> dict[str, Any]:
         "last_battle": None if last is None else {
             k: _plain(getattr(last, k)) for k in LAST_BATTLE_SEEN},
         "recruit": [{"chit": c, "unit": s.chits[c]} for c in s.recruit]
-        if side == s.active or everything else [],
-        "intel": [dict(i) for i in s.intel[side]],
+        if (side == s.active and own) or everything else [],
+        "intel": [dict(i) for i in s.intel[side]] if own else [],
         "history": [h[:] for h in s.history],
-        "log": [e for e in s.log if everything or e["to"] is None or e["to"] == side]
+        "log": [e for e in s.log if everything or e["to"] is None or (e["to"] == side and own)]
         if log else [],
         "options": dict(s.options),
         "winner": s.winner,

@@ -74,8 +74,15 @@ class Session:
             return humans[0]
         return self.game.state.active
 
-    def view(self, side: int) -> dict[str, Any]:
-        return self.game.view(side)
+    def view(self, side: int, public: bool = False) -> dict[str, Any]:
+        return self.game.view(side, public=public)
+
+    def shared_decision(self) -> bool:
+        """Two people share the screen and the pending decision is all public
+        (battle losses, a retreat, the order of battles): both may watch it
+        being taken, so it needs no hand-over (RULINGS H6, B2)."""
+        p = self.prompt()
+        return self.hot_seat and self.is_human(p.side) and p.all_public
 
     # -- decisions --------------------------------------------------------
 

@@ -101,6 +101,10 @@ class GameScreen(Screen[None]):
         self._paused = False
         self._ended = False
         self._handing_over = False
+        # Hot seat: the side whose person has the keyboard (the last one handed
+        # it, or the one deciding on a shared screen); None before the first.
+        self._keyboard: int | None = None
+        self.public = False  # the screen shows only what both players may see
         self._quiet_until = 0.0
         self._last_turn = session.game.state.turn
         self.pace = launch.pace
@@ -141,7 +145,13 @@ class GameScreen(Screen[None]):
             self._finish()
             return
         viewer = self.session.viewer(self.viewer)
-        if viewer != self.viewer and self.session.hot_seat:
+        if self.session.hot_seat and viewer != self._keyboard:
+            if self.session.shared_decision() and self.session.prompt().side == viewer:
+                # Nothing secret on screen (Session.shared_decision): the other
+                # person takes the keyboard without a hand-over screen.
+                self._keyboard = viewer
+                self._show(viewer, public=True)
+                return
             self._hide_secrets()
             self.viewer = None
             self._handing_over = True
@@ -151,11 +161,15 @@ class GameScreen(Screen[None]):
                 callback=lambda _: self._after_handover(viewer),
             )
             return
-        self._show(viewer)
+        # The side at the keyboard keeps its own screen, even for a decision
+        # both could watch (it may want its hand in view while it chooses).
+        self._show(viewer, public=self.public and viewer == self.viewer
+                   and self.session.shared_decision())
         self._schedule_bot()
 
     def _after_handover(self, viewer: int) -> None:
         self._handing_over = False
+        self._keyboard = viewer
         # The Enter that dismissed the hand-over may repeat, or be pressed twice:
         # it must not also make the new player's first choice for them.
         self._quiet_until = time.monotonic() + self.QUIET_AFTER_HANDOVER
@@ -177,12 +191,15 @@ class GameScreen(Screen[None]):
         self._log_seen = 0
         self._view = None
 
-    def _show(self, viewer: int) -> None:
-        if viewer != self.viewer:
+    def _show(self, viewer: int, public: bool = False) -> None:
+        """Draws `viewer`'s view; `public`: only what both players may see
+        (a shared decision, Session.shared_decision)."""
+        if viewer != self.viewer or public != self.public:
             self.query_one("#log", RichLog).clear()
             self._log_seen = 0
         self.viewer = viewer
-        view = self.session.view(viewer)
+        self.public = public
+        view = self.session.view(viewer, public=public)
         self._view = view
         prompt = self.session.prompt()
         deciding = prompt.side == viewer and self.session.is_human(viewer) and not self.session.over
@@ -212,7 +229,8 @@ class GameScreen(Screen[None]):
         self.query_one(StatusPanel).show(self.module, view)
         self._show_details(map_view.cursor)
         enemy, note = self._enemy_hand(view)
-        title = f"{self.module.sides[viewer].short} hand"
+        title = "Hands hidden: both may watch" if public \
+            else f"{self.module.sides[viewer].short} hand"
         self.query_one(HandList).show(self.module, view["hand"],
                                       hand_marks(view, self._choices), enemy, title, note)
         # the view's prompt: the deciding side's own words, or only who decides
@@ -266,6 +284,8 @@ class GameScreen(Screen[None]):
             line.append_text(side_text(self.module, side))
             line.append(": ")
         line.append(text, style="bold" if deciding else "")
+        if deciding and self.public:
+            line.append("  (nothing secret on screen: both may watch)", style="italic dim")
         if side >= 0 and not deciding:
             who = "a computer player" if not self.session.is_human(side) else "the other player"
             line.append(f"  ({who})", style="italic dim")
@@ -282,7 +302,7 @@ class GameScreen(Screen[None]):
         self.query_one("#log", RichLog).clear()
         self._log_seen = 0
         if self.viewer is not None and not self._handing_over:
-            self._show(self.viewer)
+            self._show(self.viewer, public=self.public)
 
     def _append_log(self, events: list[dict[str, Any]]) -> None:
         log = self.query_one("#log", RichLog)
