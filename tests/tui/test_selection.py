@@ -204,3 +204,43 @@ async def test_pick_all_then_undo_in_a_group(at_decision):
         assert screen.query_one("#map").choices  # destinations are map choices now
         await pilot.press("u")  # one pick at a time
         assert len(game.state.pend.group.picked) == n - 1
+
+
+def _long_discard(star_wars):
+    """A game at a discard down to the hand limit with 12 or more rows."""
+    import random
+
+    from warp_empires.bots.base import forward
+    from warp_empires.engine import Game
+    from warp_empires.tui.choices import build_choices
+
+    for seed in range(1, 40):
+        game = Game.new(star_wars, seed)
+        rng = random.Random(seed)
+        while not game.over and game.state.turn <= 12:
+            if game.prompt().kind == "discard_down" and len(build_choices(game)) >= 12:
+                return game
+            game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
+    raise AssertionError("no long discard found")
+
+
+async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
+    # Issue 10: every row of a long list is one or two keys away, and the
+    # numbers shown say which (two columns wide once a list needs them).
+    game = _long_discard(star_wars)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        if isinstance(pilot.app.screen, HandoverScreen):
+            await pilot.press("enter")
+        rows = _shown_rows(screen)
+        assert rows[0].startswith(" 1 [ ]") and rows[10].startswith("11 [ ]")
+        await pilot.press("1", "1")  # row 11 at once
+        assert game.state.pend.picked == [10]
+        await pilot.press("3")  # no row 30: row 3 at once
+        assert game.state.pend.picked == [10, 2]
+        await pilot.press("1")  # row 1, or the start of 10-19: it waits
+        assert game.state.pend.picked == [10, 2]
+        await pilot.pause(screen.SECOND_DIGIT_WAIT + 0.3)
+        assert game.state.pend.picked == [10, 2, 0]
+        await pilot.press("1", "u")  # another key ends the wait: row 1, then undo it
+        assert game.state.pend.picked == [10, 2, 0]

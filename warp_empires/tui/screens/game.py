@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.engine import IllegalAction
@@ -28,7 +29,7 @@ from warp_empires.tui.looks import side_text, territory_details, territory_looks
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.battle_panel import BattlePanel
-from warp_empires.tui.widgets.choice_list import KEYS, ChoiceList
+from warp_empires.tui.widgets.choice_list import ChoiceList
 from warp_empires.tui.widgets.hand import HandList
 from warp_empires.tui.widgets.map_view import MapView
 from warp_empires.tui.widgets.phase_bar import PhaseBar
@@ -73,8 +74,8 @@ class GameScreen(Screen[None]):
         Binding("a", "pick_all", "Pick all units"),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+z", "undo", "Undo", show=False),
-        Binding("1", "number(0)", "Choose", key_display="1-9"),
-        *(Binding(k, f"number({i})", show=False) for i, k in enumerate(KEYS) if i),
+        Binding("1", "digit(1)", "Choose", key_display="1-9"),
+        *(Binding(str(d), f"digit({d})", show=False) for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)),
         Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
         Binding("minus", "pace(1)", "Slower", show=False),
         Binding("space", "toggle_pause", "Pause bots"),
@@ -82,6 +83,9 @@ class GameScreen(Screen[None]):
     ]
 
     QUIET_AFTER_HANDOVER = 0.5  # seconds in which choices are ignored after a hand-over
+    # With 10 or more rows, a digit that may begin a two-digit row number waits
+    # this long for the second digit (another key ends the wait at once).
+    SECOND_DIGIT_WAIT = 0.6
 
     def __init__(self, session: Session, launch: LaunchOptions) -> None:
         super().__init__()
@@ -106,6 +110,8 @@ class GameScreen(Screen[None]):
         self._keyboard: int | None = None
         self.public = False  # the screen shows only what both players may see
         self._quiet_until = 0.0
+        self._first_digit: int | None = None  # a row number being typed
+        self._digit_timer: Timer | None = None
         self._last_turn = session.game.state.turn
         self.pace = launch.pace
 
@@ -413,8 +419,8 @@ class GameScreen(Screen[None]):
                 return False
             return True if self.viewer is not None and self.session.can_undo(self.viewer) \
                 else None
-        if action == "number":
-            return int(parameters[0]) < len(self._choices)  # type: ignore[call-overload]
+        if action == "digit":
+            return bool(self._choices)
         if action == "results":
             return self.session.over
         if action in ("pace", "toggle_pause"):
@@ -422,6 +428,7 @@ class GameScreen(Screen[None]):
         return True
 
     def action_verb(self, verb: str) -> None:
+        self._flush_digit()
         for choice in self._choices:
             if choice.action[0] == verb and choice.enabled:
                 self.choose(choice)
@@ -434,6 +441,7 @@ class GameScreen(Screen[None]):
         """Takes back the viewer's latest decision (RULINGS Z1). The same side
         decides afterwards, so no hand-over comes up; the screen is drawn anew
         from the engine, and forced decisions are not taken again at once."""
+        self._flush_digit()
         side = self.viewer
         if side is None or not self.session.can_undo(side):
             self.notify("Nothing to take back: undo stops at a card draw or die roll, at "
@@ -446,6 +454,7 @@ class GameScreen(Screen[None]):
     def action_pick_all(self) -> None:
         """Every unit that may join the moving group is picked, one legal pick
         at a time, the stack's top unit first (choices.pick_all_order)."""
+        self._flush_digit()
         side = self.session.prompt().side
         if side != self.viewer:
             return
@@ -455,8 +464,45 @@ class GameScreen(Screen[None]):
                 self.session.apply(side, ("pick", i))
         self.after_change()
 
-    def action_number(self, index: int) -> None:
-        self.query_one(ChoiceList).pick(index)
+    def action_digit(self, digit: int) -> None:
+        """Row numbers: one digit picks at once when no longer number begins
+        with it; else it waits a moment (SECOND_DIGIT_WAIT) for a second one,
+        so that row 12 is `1` `2` and row 1 is `1` alone."""
+        rows = len(self._choices)
+        first = self._first_digit
+        self._stop_digit_wait()
+        if first is not None:
+            self._pick_row(first * 10 + digit)
+            return
+        if digit == 0:
+            return  # no row 0, and no row number begins with 0
+        if digit * 10 <= min(rows, ChoiceList.MAX_ROWS):
+            self._first_digit = digit
+            self._digit_timer = self.set_timer(self.SECOND_DIGIT_WAIT, self._flush_digit)
+            return
+        self._pick_row(digit)
+
+    def _pick_row(self, number: int) -> None:
+        if not 1 <= number <= len(self._choices):
+            self.notify(f"There is no row {number}.", severity="warning", timeout=2)
+            return
+        # At once, not through a message: a key that ended the wait (undo,
+        # confirm) must act after this pick, not before it.
+        self.choose(self._choices[number - 1])
+
+    def _stop_digit_wait(self) -> None:
+        self._first_digit = None
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+            self._digit_timer = None
+
+    def _flush_digit(self) -> None:
+        """A digit waiting for a second one counts alone (time is up, or
+        another key came)."""
+        first = self._first_digit
+        self._stop_digit_wait()
+        if first is not None:
+            self._pick_row(first)
 
     # -- computer players ----------------------------------------------------
 

@@ -13,6 +13,15 @@ from textual.widgets.option_list import Option
 from warp_empires.tui.choices import Choice
 
 KEYS = "123456789"
+MAX_ROWS_BY_NUMBER = 99  # with 10 or more rows a row is typed as one or two digits
+
+
+def row_key(index: int, rows: int) -> str:
+    """The number shown on row `index` of `rows`: two columns wide once a list
+    needs two digits, so that the words line up."""
+    if index >= MAX_ROWS_BY_NUMBER:
+        return "  "
+    return f"{index + 1:>2}" if rows >= 10 else f"{index + 1}"
 
 
 def choice_text(key: str, choice: Choice) -> Text:
@@ -47,6 +56,8 @@ class ChoiceList(OptionList):
             self.choice = choice
             super().__init__()
 
+    MAX_ROWS = MAX_ROWS_BY_NUMBER
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.choices: list[Choice] = []
@@ -67,7 +78,7 @@ class ChoiceList(OptionList):
         self.border_title = escape(title)  # may quote a module's words
         options = []
         for i, choice in enumerate(choices):
-            key = KEYS[i] if i < len(KEYS) else " "
+            key = row_key(i, len(choices))
             options.append(Option(choice_text(key, choice), id=f"choice-{i}",
                                   disabled=not choice.enabled))
         if not choices:

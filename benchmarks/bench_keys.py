@@ -1,0 +1,244 @@
+"""Keys a hot-seat turn costs: plays player-turns of Star Wars through the real
+app (Textual's Pilot, headless, 120x40), two people at one keyboard, with the
+heuristic player choosing what each of them does. Prints figures; asserts nothing.
+
+    .venv/bin/python benchmarks/bench_keys.py [--turns 40] [--games 2] [--json]
+
+For each decision the heuristic's action is made with the fewest keys the
+screen offers, and those keys are pressed:
+- a verb with a key of its own (p pass, e end, s stop, b back, h hand; c for
+  whatever closes a selection): one key;
+- a row of the choice list: its number, one key for rows 1-9 and two for rows
+  10-99 (a lone `1` in a list of 10 or more rows waits a moment for a second
+  digit: still one key);
+- a row beyond 99: Tab (when the list has not the focus), the arrow presses
+  from the highlighted row, and Enter;
+- a hand-over screen: Enter, one key (counted in the turn and as a hand-over).
+Forming a moving group, `a` (every unit that may join) is pressed when it
+picks exactly the units the player wants. Decisions taken for a person
+because they were forced (RULINGS H9) cost nothing and are counted apart.
+
+Figures: keys per player-turn (median, p90, mean; the hand-over Enters
+included), the hand-overs per battle with no card played and with cards, and
+the share of decisions taken automatically. --json prints one object with
+keys_per_turn_median, keys_per_turn_p90, handovers_per_battle_no_cards,
+handovers_per_battle_with_cards and auto_share (and the counts behind them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import copy
+import json
+import statistics
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from warp_empires.bots import make_player  # noqa: E402
+from warp_empires.engine import Game, apply, decider, legal_actions, view  # noqa: E402
+from warp_empires.module import load_module  # noqa: E402
+from warp_empires.tui.app import WarpEmpiresApp  # noqa: E402
+from warp_empires.tui.choices import pick_all_order  # noqa: E402
+from warp_empires.tui.config import LaunchOptions  # noqa: E402
+from warp_empires.tui.screens.game import CONFIRM_KEYS, VERB_KEYS, GameScreen  # noqa: E402
+from warp_empires.tui.screens.handover import HandoverScreen  # noqa: E402
+from warp_empires.tui.session import Session  # noqa: E402
+from warp_empires.tui.widgets.choice_list import ChoiceList  # noqa: E402
+
+TARGETS = {"keys_per_turn_median_max": 12, "handovers_per_battle_no_cards_max": 3}
+CONFIRMING = {verb for verb, _label, _alias in CONFIRM_KEYS}
+
+
+def keys_for(screen: GameScreen, action: tuple) -> tuple[list[str], int, float]:
+    """The keys to press for `action` now, how many presses they stand for (a
+    row beyond 99 is reached with arrows, counted but made directly), and how
+    long to wait after them (a lone digit that could begin a two-digit row)."""
+    if len(action) == 1 and action[0] in VERB_KEYS:
+        return [VERB_KEYS[action[0]][0]], 1, 0.0
+    if len(action) == 1 and action[0] in CONFIRMING:
+        return ["c"], 1, 0.0
+    rows = len(screen._choices)
+    index = next(i for i, c in enumerate(screen._choices) if c.action == action)
+    number = index + 1
+    if number <= ChoiceList.MAX_ROWS:
+        digits = list(str(number))
+        wait = screen.SECOND_DIGIT_WAIT + 0.1 if number < 10 and number * 10 <= rows else 0.0
+        return digits, len(digits), wait
+    choices = screen.query_one(ChoiceList)
+    tab = 0 if choices.has_focus else 1
+    highlight = choices.highlighted or 0
+    return [], tab + abs(index - highlight) + 1, 0.0
+
+
+def planned_group(game: Game, player: Any) -> set[int] | None:
+    """The units the player will pick for the group being formed, found by
+    letting a copy of it choose on a copy of the game; None if it unpicks."""
+    s = game.state.clone(log=False)
+    p = copy.deepcopy(player)
+    side = decider(s)
+    picked: set[int] = set()
+    while s.step == "move_units" and decider(s) == side:
+        a = p.choose(view(s, side, log=False), legal_actions(s))
+        if a[0] == "unpick":
+            return None
+        if a[0] != "pick":
+            return picked
+        picked.add(a[1])
+        apply(s, side, a)
+    return picked
+
+
+def pick_all_group(game: Game) -> set[int]:
+    """What `a` (pick every unit that may join) picks now (GameScreen.action_pick_all)."""
+    s = game.state.clone(log=False)
+    side = decider(s)
+    picked: set[int] = set()
+    for i in pick_all_order(view(s, side, log=False)):
+        if ("pick", i) in legal_actions(s):
+            apply(s, side, ("pick", i))
+            picked.add(i)
+    return picked
+
+
+def percentile(values: list[int], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return float(ordered[min(len(ordered) - 1, int(q * len(ordered)))])
+
+
+async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
+    module = load_module("star_wars")
+    game = Game.new(module, seed)
+    players = [make_player("heuristic", module, seed * 2 + side) for side in (0, 1)]
+    # Pilot presses faster than any person: no guard against a repeated Enter.
+    GameScreen.QUIET_AFTER_HANDOVER = 0.0
+    app = WarpEmpiresApp(LaunchOptions(pace=60.0, exit_on_end=True))
+    keys_in_turn: Counter[int] = Counter()
+    battles: dict[tuple[int, int], dict[str, int]] = defaultdict(
+        lambda: {"handovers": 0, "cards": 0})
+    returning: tuple[int, int] | None = None  # a battle just over: the way back counts
+    last_battle: tuple[int, int] | None = None
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_session(Session(game, ("human", "human")))
+        await pilot.pause()
+        while not game.over and game.state.turn <= turns:
+            s = game.state
+            here = (s.turn, s.battle.t) if s.battle is not None else None
+            if here is not None:
+                battles[here]["cards"] = max(battles[here]["cards"], len(s.battle.played))
+            elif last_battle is not None:
+                returning = last_battle
+            last_battle = here
+            screen = app.screen
+            if isinstance(screen, HandoverScreen):
+                keys_in_turn[s.turn] += 1
+                stats["handovers"] += 1
+                if here is not None:
+                    battles[here]["handovers"] += 1
+                elif returning is not None:
+                    battles[returning]["handovers"] += 1
+                returning = None
+                await pilot.press("enter")
+                continue
+            if not isinstance(screen, GameScreen):
+                raise SystemExit(f"unexpected screen {type(screen).__name__}")
+            side = game.prompt().side
+            kind = game.prompt().kind
+            action = players[side].choose(game.view(side, log=False), game.legal_actions())
+            if kind == "move_units" and action[0] == "pick" \
+                    and not game.view(side)["pend"]["selection"]["picked"] \
+                    and planned_group(game, players[side]) == pick_all_group(game):
+                action = ("pick", -1)  # `a` picks the whole group the player wants
+                presses, count, wait = ["a"], 1, 0.0
+            else:
+                presses, count, wait = keys_for(screen, action)
+            before = len(game.actions)
+            if presses:
+                await pilot.press(*presses)
+                if wait:
+                    await pilot.pause(wait)
+            else:
+                screen.choose(next(c for c in screen._choices if c.action == action))
+            await pilot.pause()
+            if len(game.actions) == before:
+                raise SystemExit(f"seed {seed}: pressing {presses or count} did not play "
+                                 f"{action} at {game.prompt().kind}")
+            keys_in_turn[s.turn] += count
+            stats["by_kind"][f"{kind}:{action[0]}"] += count
+            made = len(game.actions) - before
+            group = 0 if presses != ["a"] else sum(
+                1 for i in range(before, len(game.actions)) if game.actions[i][1][0] == "pick") - 1
+            stats["decisions"] += made - group  # `a`: its picks are one decision
+            stats["auto"] += made - group - 1
+            if here is None:
+                returning = None  # someone decided: any hand-over now is not the way back
+        stats["turn_keys"] += [keys_in_turn[t] for t in sorted(keys_in_turn)
+                               if t >= 1 and t < game.state.turn]
+        stats["battles"] += list(battles.values())
+
+
+def figures(stats: dict[str, Any]) -> dict[str, Any]:
+    turn_keys = stats["turn_keys"]
+    plain = [b["handovers"] for b in stats["battles"] if b["cards"] == 0]
+    carded = [b["handovers"] for b in stats["battles"] if b["cards"] > 0]
+    return {
+        "player_turns": len(turn_keys),
+        "keys_per_turn_median": statistics.median(turn_keys) if turn_keys else None,
+        "keys_per_turn_p90": percentile(turn_keys, 0.9),
+        "keys_per_turn_mean": round(statistics.mean(turn_keys), 2) if turn_keys else None,
+        "handovers": stats["handovers"],
+        "battles_no_cards": len(plain),
+        "battles_with_cards": len(carded),
+        "handovers_per_battle_no_cards": max(plain) if plain else None,
+        "handovers_per_battle_no_cards_mean": round(statistics.mean(plain), 2) if plain else None,
+        "handovers_per_battle_with_cards": max(carded) if carded else None,
+        "handovers_per_battle_with_cards_mean":
+            round(statistics.mean(carded), 2) if carded else None,
+        "decisions": stats["decisions"],
+        "auto_share": round(stats["auto"] / stats["decisions"], 3) if stats["decisions"] else None,
+        "keys_by_decision": dict(stats["by_kind"].most_common()),
+        "targets": TARGETS,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--turns", type=int, default=40, help="player-turns per game")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    stats: dict[str, Any] = {"turn_keys": [], "battles": [], "handovers": 0,
+                             "decisions": 0, "auto": 0, "by_kind": Counter()}
+    for seed in range(1, args.games + 1):
+        asyncio.run(play(seed, args.turns, stats))
+    out = figures(stats)
+    if args.json:
+        print(json.dumps(out))
+        return
+    print(f"hot seat, Star Wars, heuristic choices, {args.games} games x {args.turns} "
+          f"player-turns at 120x40 ({out['player_turns']} whole player-turns)")
+    print(f"  keys per player-turn     median {out['keys_per_turn_median']}  p90 "
+          f"{out['keys_per_turn_p90']:g}  mean {out['keys_per_turn_mean']}   (target: median "
+          f"<= 12; hand-over Enters included)")
+    print(f"  hand-overs per battle    no cards played: max "
+          f"{out['handovers_per_battle_no_cards']} mean "
+          f"{out['handovers_per_battle_no_cards_mean']} over {out['battles_no_cards']} battles"
+          f"   (target <= 3)")
+    print(f"                           cards played:    max "
+          f"{out['handovers_per_battle_with_cards']} mean "
+          f"{out['handovers_per_battle_with_cards_mean']} over {out['battles_with_cards']} "
+          f"battles")
+    print(f"  decisions taken for a person (forced)  {out['auto_share']:.1%} of "
+          f"{out['decisions']}")
+    top = list(out["keys_by_decision"].items())[:10]
+    print("  keys by decision (step:verb)  " + ", ".join(f"{k} {v}" for k, v in top))
+
+
+if __name__ == "__main__":
+    main()
