@@ -172,8 +172,9 @@ def test_replay_finds_an_autosave_by_name(tmp_path: Path, game: Game,
     from warp_empires.saves import autosave
 
     autosave(game, tmp_path)
+    # autosave-1 names the newest autosave of the game autosaved last
     code, out, _ = run(capsys, "replay", "autosave-1", "--saves-dir", str(tmp_path), "--verify")
-    assert code == 0 and out.startswith(str(tmp_path / "autosave-1.wes"))
+    assert code == 0 and out.startswith(str(tmp_path / f"autosave-{game.id[:8]}-1.wes"))
 
 
 def test_play_a_save_that_cannot_be_read_is_one_line(tmp_path: Path,

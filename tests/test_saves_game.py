@@ -265,7 +265,7 @@ def test_autosave_falls_back_past_damaged_slots(tmp_path: Path) -> None:
         play(game, rnd, 25)
         autosave(game, tmp_path)
         states.append(game.state.to_data())
-    slots = autosave_slots(tmp_path)
+    slots = autosave_slots(tmp_path, game.id)
 
     result = load_latest_autosave(tmp_path, MODULE)
     assert result.path == slots[0] and result.skipped == []
@@ -281,8 +281,10 @@ def test_autosave_falls_back_past_damaged_slots(tmp_path: Path) -> None:
 
     slots[1].unlink()
     slots[2].write_bytes(b"")
-    with pytest.raises(SaveError, match=r"no autosave could be loaded \(autosave-1.wes: "
-                                        r"checksum mismatch.*; autosave-3.wes: empty file\)"):
+    tag = game.id[:8]
+    expected = (rf"no autosave could be loaded \(autosave-{tag}-1.wes: checksum mismatch.*; "
+                rf"autosave-{tag}-3.wes: empty file\)")
+    with pytest.raises(SaveError, match=expected):
         load_latest_autosave(tmp_path, MODULE)
 
 

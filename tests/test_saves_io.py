@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 import subprocess
@@ -15,7 +16,9 @@ import pytest
 from tests.test_saves_support import make_doc
 from warp_empires.saves import (
     MAX_FILE_SIZE,
+    SaveDoc,
     SaveError,
+    autosave_groups,
     autosave_slots,
     list_saves,
     read_save,
@@ -23,6 +26,7 @@ from warp_empires.saves import (
     write_save,
 )
 from warp_empires.saves import io as save_io
+from warp_empires.saves.store import AUTOSAVE_GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -150,9 +154,11 @@ def test_write_replaces_the_old_file(old: Path) -> None:
 
 # Autosave rotation.
 
+GAME = make_doc().meta.game  # the game of every make_doc document
+
 def _names(folder: Path) -> list[str | None]:
     out: list[str | None] = []
-    for slot in autosave_slots(folder):
+    for slot in autosave_slots(folder, GAME):
         try:
             out.append(read_save(slot).meta.name)
         except SaveError:
@@ -166,7 +172,7 @@ def test_rotation_keeps_the_newest_three(tmp_path: Path) -> None:
         assert _names(tmp_path)[: min(i, 3)] == [f"turn {j}" for j in range(i, max(i - 3, 0), -1)]
     assert _names(tmp_path) == ["turn 5", "turn 4", "turn 3"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "autosave-1.wes", "autosave-2.wes", "autosave-3.wes"]
+        "autosave-01234567-1.wes", "autosave-01234567-2.wes", "autosave-01234567-3.wes"]
 
 
 @pytest.mark.parametrize("fail_at", range(3))
@@ -236,3 +242,36 @@ def test_read_bounded_stops_at_the_limit(tmp_path: Path) -> None:
     assert save_io.read_bounded(path, 100) == b"x" * 100
     with pytest.raises(SaveError, match="too large"):
         save_io.read_bounded(path, 99)
+
+
+def _doc_of(game: str, name: str) -> SaveDoc:
+    doc = make_doc(name=name)
+    return dataclasses.replace(doc, meta=dataclasses.replace(doc.meta, game=game))
+
+
+def test_another_game_never_pushes_out_this_games_autosaves(tmp_path: Path) -> None:
+    # Issue 10: a quick game against the computer pushed out a campaign's
+    # autosaves when all games shared three slots.
+    campaign, quick = "aaaaaaaa11111111", "bbbbbbbb22222222"
+    for i in range(1, 4):
+        write_autosave(_doc_of(campaign, f"campaign {i}"), tmp_path)
+    for i in range(1, 6):
+        write_autosave(_doc_of(quick, f"quick {i}"), tmp_path)
+    names = [read_save(p).meta.name for p in autosave_slots(tmp_path, campaign)]
+    assert names == ["campaign 3", "campaign 2", "campaign 1"]
+    groups = autosave_groups(tmp_path)
+    assert [read_save(g[0]).meta.name for g in groups] == ["quick 5", "campaign 3"]
+
+
+def test_only_the_latest_games_keep_autosaves(tmp_path: Path) -> None:
+    named = write_save(tmp_path / "keep-me.wes", _doc_of("ffffffff00000000", "named"))
+    legacy = tmp_path / "autosave-1.wes"  # an earlier version's plain slot
+    write_save(legacy, _doc_of("eeeeeeee00000000", "legacy"))
+    for g in range(AUTOSAVE_GAMES + 2):
+        doc = _doc_of(f"{g:08x}cafecafe", f"game {g}")
+        write_autosave(doc, tmp_path)
+        os.utime(autosave_slots(tmp_path, doc.meta.game)[0], (1000 + g, 1000 + g))
+    kept = {read_save(g[0]).meta.name for g in autosave_groups(tmp_path)}
+    assert f"game {AUTOSAVE_GAMES + 1}" in kept and "game 0" not in kept
+    assert not autosave_slots(tmp_path, f"{0:08x}cafecafe")[0].exists()
+    assert named.exists() and legacy.exists()  # never touched

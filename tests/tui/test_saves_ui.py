@@ -86,7 +86,7 @@ async def test_quit_asks_to_save_and_autosave_runs_at_turn_end(at_decision, tmp_
             await pilot.pause()
         await pilot.pause()
         pilot.app.autosaver.flush()  # written off the UI thread
-        assert (tmp_path / "autosave-1.wes").is_file()
+        assert (tmp_path / f"autosave-{game.id[:8]}-1.wes").is_file()
         await pilot.press("ctrl+q")
         assert isinstance(pilot.app.screen, AskDialog)
         await pilot.press("c")  # Cancel: back to the game
@@ -167,6 +167,72 @@ async def test_each_autosave_holds_the_turn_that_just_ended(at_decision, tmp_pat
                 break
             await pilot.pause(0.01)
         pilot.app.autosaver.flush()
-    metas = [read_save(tmp_path / f"autosave-{n}.wes").meta for n in (1, 2)]
+    metas = [read_save(tmp_path / f"autosave-{game.id[:8]}-{n}.wes").meta for n in (1, 2)]
     assert game.state.active == side or game.over
     assert [m.turn for m in metas] == [turn + 2, turn + 1]
+
+
+async def test_continue_resumes_the_game_played_last(star_wars, tmp_path):
+    # Issue 10: the title screen's Continue entry opens the latest game that is
+    # still going on (its newest autosave or save), with `c` or Enter.
+    import os
+
+    from warp_empires.engine import Game
+    from warp_empires.saves import autosave, save_game
+    from warp_empires.tui.screens.title import TitleScreen
+
+    older, latest, over = (Game.new(star_wars, s) for s in (1, 2, 3))
+    save_game(older, "older-campaign", dir=tmp_path)
+    os.utime(tmp_path / "older-campaign.wes", (1000, 1000))
+    autosave(latest, tmp_path)
+    over.apply(0, ("resign",))
+    save_game(over, "finished", dir=tmp_path)  # written last, but over: not continued
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        assert isinstance(pilot.app.screen, TitleScreen)
+        assert "Continue" in screen_text(pilot.app)
+        assert pilot.app.screen.latest.meta.game == latest.id
+        await pilot.press("c")
+        await pilot.pause()
+        assert pilot.app.session is not None and pilot.app.session.game.id == latest.id
+
+
+async def test_continue_is_dimmed_without_a_game_to_resume(tmp_path):
+    from warp_empires.tui.screens.title import TitleScreen
+
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        assert isinstance(pilot.app.screen, TitleScreen)
+        assert pilot.app.screen.latest is None
+        await pilot.press("c")
+        assert isinstance(pilot.app.screen, TitleScreen)
+
+
+async def test_new_game_choices_and_pace_are_remembered(tmp_path):
+    # Issue 10: the theme, the players and the pace are remembered between runs.
+    from warp_empires.settings import load_settings
+    from warp_empires.tui.screens.new_game import NewGameScreen
+
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+        from textual.widgets import Select
+
+        screen.query_one("#side0", Select).value = "heuristic"
+        screen.query_one("#side1", Select).value = "human"
+        screen.action_start()
+        await pilot.pause()
+        game_screen = pilot.app.screen
+        assert isinstance(game_screen, GameScreen)
+        await pilot.press("space")  # pause the computer, then make it slower
+        game_screen.action_pace(1)
+        paced = game_screen.pace
+    settings, problems = load_settings()
+    assert problems == [] and settings.players == ("heuristic", "human")
+    assert settings.module and settings.pace == paced
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        screen = pilot.app.screen
+        from textual.widgets import Select
+
+        assert screen.query_one("#side0", Select).value == "heuristic"
+        assert pilot.app.launch.pace == paced

@@ -44,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     play.add_argument("--open-hands", action="store_true",
                       help="teaching game: both hands shown, no hand-over screen")
     play.add_argument("--pace", type=seconds(0, 60), metavar="SECONDS",
-                      help="seconds between computer moves (default 0.6; 0 when headless)")
+                      help="seconds between computer moves (default: as last set, at first"
+                      " 0.6; 0 when headless)")
     play.add_argument("--max-turns", type=whole_number(1, 100_000), metavar="T",
                       help="stop after T player-turns")
     add_saves_dir(play)
@@ -55,11 +56,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     play.set_defaults(run=run_play)
 
 
-def _players(text: str | None, headless: bool) -> tuple[str, str]:
+def _players(text: str | None, headless: bool,
+             remembered: tuple[str, str] | None = None) -> tuple[str, str]:
     from warp_empires.tui.players import player_kinds
 
     if text is None:
-        return ("bot", "bot") if headless else ("human", "bot")
+        return ("bot", "bot") if headless else (remembered or ("human", "bot"))
     parts = [p.strip().lower() for p in text.split(",")]
     if len(parts) != 2:
         raise CommandError(f"--players needs two names separated by a comma, got {text!r}")
@@ -72,10 +74,13 @@ def _players(text: str | None, headless: bool) -> tuple[str, str]:
 
 def run_play(args: argparse.Namespace) -> int:
     from warp_empires.module import first_module, load_module
+    from warp_empires.settings import load_settings
     from warp_empires.tui import GameSettings, LaunchOptions, run_app
 
     headless = bool(args.headless)
-    players = _players(args.players, headless)
+    remembered = load_settings()[0] if not headless else None
+    players = _players(args.players, headless,
+                       remembered.players if remembered is not None else None)
     if headless and "human" in players:
         raise CommandError("--headless needs computer players on both sides, "
                            "e.g. --players bot,bot")
@@ -89,13 +94,14 @@ def run_play(args: argparse.Namespace) -> int:
         open_save = _checked_save(args.save, args.saves_dir)
     settings = None
     if wants_game:
-        module = args.module or str(first_module())
+        module = args.module or _remembered_module(remembered) or str(first_module())
         load_module(module)  # a bad module is reported here, as its list of problems
         settings = GameSettings(module=module, players=players, seed=args.seed,
                                 open_hands=args.open_hands)
     launch = LaunchOptions(
         settings=settings,
-        pace=args.pace if args.pace is not None else (0.0 if headless else 0.6),
+        # no --pace: as remembered (warp_empires.settings); headless at once
+        pace=args.pace if args.pace is not None else (0.0 if headless else None),
         max_turns=args.max_turns,
         # Headless there is nobody to close the app: it must end by itself.
         exit_on_end=bool(args.exit_on_end or headless),
@@ -110,6 +116,20 @@ def run_play(args: argparse.Namespace) -> int:
     if launch.result:
         print(launch.result[-1])
     return 0
+
+
+def _remembered_module(remembered: object) -> str | None:
+    """The module played last, if it still loads (else the first one found)."""
+    from warp_empires.module import ModuleError, load_module
+
+    module = getattr(remembered, "module", None)
+    if module is None:
+        return None
+    try:
+        load_module(module)
+    except ModuleError:
+        return None
+    return module
 
 
 def _checked_save(save: str, saves_dir: str | None) -> str:

@@ -22,6 +22,7 @@ from .store import (
     AUTOSAVE_SLOTS,
     SUFFIX,
     SaveInfo,
+    autosave_groups,
     autosave_slots,
     default_dir,
     list_saves,
@@ -37,7 +38,8 @@ from .store import (
 __all__ = [
     "AUTOSAVE_SLOTS", "FORMAT_VERSION", "MAX_FILE_SIZE", "SUFFIX",
     "AutosaveLoad", "SaveDoc", "SaveError", "SaveExists", "SaveInfo", "SaveMeta", "SideInfo",
-    "attach_log", "autosave", "autosave_slots", "default_dir", "list_saves", "load_game",
+    "attach_log", "autosave", "autosave_groups", "autosave_slots", "default_dir", "list_saves",
+    "load_game",
     "load_latest_autosave", "path_for_name", "read_save", "resolve_dir", "sanitize_name",
     "open_game", "save_game", "user_dir", "verify_doc", "write_autosave", "write_save",
 ]

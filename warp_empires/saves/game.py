@@ -29,7 +29,15 @@ from .doc import SaveDoc, SaveMeta, SideInfo
 from .errors import SaveError
 from .legacy import state_v2_to_v3
 from .snapshot import snapshot_problem
-from .store import autosave_slots, now_iso, path_for_name, read_save, write_autosave, write_save
+from .store import (
+    autosave_groups,
+    now_iso,
+    path_for_name,
+    read_save,
+    resolve_dir,
+    write_autosave,
+    write_save,
+)
 
 DEFAULT_PLAYERS = ("human", "human")
 # The shape of engine states in `base`: 2 before the decisions were reshaped
@@ -94,8 +102,9 @@ def save_game(game: Game, path_or_name: str | os.PathLike[str], *,
 
 def autosave(game: Game, dir: str | os.PathLike[str] | None = None, *,
              players: Sequence[str] | None = None) -> Path:
-    """Save `game` to autosave-1.wes, keeping the previous autosaves in the
-    older slots. Meant to be called at the end of every player-turn."""
+    """Save `game` as its newest autosave (autosave-TAG-1.wes, store.autosave_slots),
+    keeping its previous autosaves in the older slots. Meant to be called at
+    the end of every player-turn."""
     return write_autosave(game_doc(game, AUTOSAVE_TITLE, players), dir)
 
 
@@ -263,17 +272,16 @@ class AutosaveLoad:
 
 def load_latest_autosave(dir: str | os.PathLike[str] | None = None,
                          module: Module | None = None) -> AutosaveLoad:
-    """The newest autosave that loads, falling back slot by slot past damaged ones."""
+    """The newest autosave of the game autosaved last that loads, falling back
+    slot by slot past damaged ones (then to the games autosaved before it)."""
     skipped: list[SaveError] = []
-    slots = autosave_slots(dir)
-    for slot in slots:
-        if not slot.exists():
-            continue
-        try:
-            return AutosaveLoad(load_game(slot, module), slot, skipped)
-        except SaveError as e:
-            skipped.append(e)
-    folder = slots[0].parent
+    for group in autosave_groups(dir):
+        for slot in group:
+            try:
+                return AutosaveLoad(load_game(slot, module), slot, skipped)
+            except SaveError as e:
+                skipped.append(e)
+    folder = resolve_dir(dir)
     if not skipped:
         raise SaveError(folder, "no autosave yet")
     reasons = "; ".join(f"{Path(e.where).name}: {e.problem}" for e in skipped)

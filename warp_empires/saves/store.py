@@ -3,6 +3,8 @@ listing, and the autosave rotation."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import re
 import unicodedata
@@ -21,8 +23,13 @@ from .format import MAX_FILE_SIZE, decode, decode_meta, encode
 SUFFIX = ".wes"
 ENV_DIR = "WARP_EMPIRES_SAVES"
 MAX_NAME_LEN = 64
-AUTOSAVE_SLOTS = 3
+AUTOSAVE_SLOTS = 3  # per game
+AUTOSAVE_GAMES = 10  # games whose autosaves are kept; an older game's go
 AUTOSAVE_NAME = "autosave"
+# autosave-<game>-<slot>: each game rotates its own slots, so a quick game
+# never pushes out a campaign's autosaves. Plain autosave-<slot> files are
+# those of versions before per-game rotation; they stay readable.
+_AUTOSAVE_RE = re.compile(rf"{AUTOSAVE_NAME}(?:-([0-9a-f]{{8}}))?(?:-(\d+))?", re.IGNORECASE)
 
 # The checkout this package was imported from, if it is one.
 _CHECKOUT = Path(__file__).resolve().parents[2]
@@ -77,7 +84,7 @@ def sanitize_name(name: str) -> str:
 
 
 def is_autosave_name(stem: str) -> bool:
-    return re.fullmatch(rf"{AUTOSAVE_NAME}(-\d+)?", stem, re.IGNORECASE) is not None
+    return _AUTOSAVE_RE.fullmatch(stem) is not None
 
 
 def path_for_name(name: str, directory: str | os.PathLike[str] | None = None) -> Path:
@@ -99,6 +106,14 @@ def path_for_any_name(name: str, directory: str | os.PathLike[str] | None = None
     stem = sanitize_name(name)
     folder = resolve_dir(directory)
     path = folder / f"{stem}{SUFFIX}"
+    if not path.exists():
+        m = _AUTOSAVE_RE.fullmatch(stem)
+        if m is not None and m.group(1) is None:
+            # "autosave-2": that slot of the game autosaved last
+            groups = autosave_groups(folder)
+            slot = int(m.group(2) or 1) - 1
+            if groups and slot < len(groups[0]):
+                return groups[0][slot]
     if not path.exists():  # "hoth-campaign" finds Hoth-campaign.wes, if only one matches
         try:
             same = [n for n in os.listdir(folder)
@@ -110,10 +125,50 @@ def path_for_any_name(name: str, directory: str | os.PathLike[str] | None = None
     return path
 
 
-def autosave_slots(directory: str | os.PathLike[str] | None = None) -> list[Path]:
-    """autosave-1.wes (newest) .. autosave-N.wes (oldest)."""
+def game_tag(game: str) -> str:
+    """Eight hex digits naming a game in its autosaves' file names: the start
+    of its id (a random hex string), or a digest of an id of another shape."""
+    if re.fullmatch(r"[0-9a-f]{8,}", game):
+        return game[:8]
+    return hashlib.sha256(game.encode("utf-8", "replace")).hexdigest()[:8]
+
+
+def autosave_slots(directory: str | os.PathLike[str] | None = None,
+                   game: str | None = None) -> list[Path]:
+    """The autosave files of one game, newest first: autosave-TAG-1.wes ..
+    autosave-TAG-3.wes (game_tag). Without a game: the plain autosave-1.wes ..
+    autosave-3.wes of earlier versions."""
     folder = resolve_dir(directory)
-    return [folder / f"{AUTOSAVE_NAME}-{i}{SUFFIX}" for i in range(1, AUTOSAVE_SLOTS + 1)]
+    middle = f"-{game_tag(game)}" if game is not None else ""
+    return [folder / f"{AUTOSAVE_NAME}{middle}-{i}{SUFFIX}" for i in range(1, AUTOSAVE_SLOTS + 1)]
+
+
+def autosave_groups(directory: str | os.PathLike[str] | None = None) -> list[list[Path]]:
+    """Every game's autosave files (slots that exist, newest first), the game
+    autosaved last first; the plain files of earlier versions form one group."""
+    folder = resolve_dir(directory)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    groups: dict[str, list[tuple[int, Path]]] = {}
+    for name in names:
+        if not name.endswith(SUFFIX) or name.startswith("."):
+            continue
+        m = _AUTOSAVE_RE.fullmatch(name[: -len(SUFFIX)])
+        if m is None or m.group(2) is None:
+            continue
+        groups.setdefault((m.group(1) or "").lower(), []).append((int(m.group(2)), folder / name))
+
+    def newest(paths: list[Path]) -> float:
+        try:
+            return paths[0].stat().st_mtime
+        except OSError:
+            return 0.0
+
+    ordered = [[p for _, p in sorted(slots)] for slots in groups.values()]
+    ordered.sort(key=newest, reverse=True)
+    return ordered
 
 
 def read_save(path: str | os.PathLike[str]) -> SaveDoc:
@@ -153,11 +208,18 @@ def check_overwrite(target: Path, game: str) -> None:
 
 
 def write_autosave(doc: SaveDoc, directory: str | os.PathLike[str] | None = None) -> Path:
-    """Write `doc` as autosave-1, moving older autosaves one slot down."""
-    slots = autosave_slots(directory)
+    """Write `doc` as its game's newest autosave, moving that game's older
+    autosaves one slot down; then drop the autosaves of games beyond the
+    AUTOSAVE_GAMES autosaved most recently (named saves are never touched)."""
+    slots = autosave_slots(directory, doc.meta.game)
     data = encode(doc, os.fspath(slots[0]))
     _make_folder(slots[0].parent)
     io.write_rotated(slots, data)
+    for group in autosave_groups(directory)[AUTOSAVE_GAMES:]:
+        for path in group:
+            if _AUTOSAVE_RE.fullmatch(path.stem).group(1):  # only per-game files
+                with contextlib.suppress(OSError):
+                    path.unlink()
     return slots[0]
 
 
@@ -192,14 +254,15 @@ class SaveInfo:
     mtime: float
 
     @property
-    def sort_key(self) -> tuple[bool, float]:
-        """Good saves by their saved-at time, then damaged files by modification time."""
+    def sort_key(self) -> tuple[bool, float, float]:
+        """Good saves by their saved-at time (to the second; the file's
+        modification time breaks ties), then damaged files by modification time."""
         if self.meta is not None:
             try:
-                return True, self.meta.saved_at_time.timestamp()
+                return True, self.meta.saved_at_time.timestamp(), self.mtime
             except (OverflowError, ValueError, OSError):
-                return True, 0.0
-        return False, self.mtime
+                return True, 0.0, self.mtime
+        return False, self.mtime, 0.0
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"path": os.fspath(self.path), "error": self.error,
@@ -255,3 +318,14 @@ def list_saves(directory: str | os.PathLike[str] | None = None) -> list[SaveInfo
 
 def now_iso() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def latest_game(directory: str | os.PathLike[str] | None = None) -> SaveInfo | None:
+    """The save (autosaves included) written last of a game still going on:
+    what a Continue entry resumes. None when there is none, or the folder
+    cannot be read."""
+    try:
+        infos = list_saves(directory)
+    except SaveError:
+        return None
+    return next((i for i in infos if i.meta is not None and i.meta.active >= 0), None)

@@ -4,6 +4,7 @@ This class only routes between them."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -15,6 +16,8 @@ from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
 from warp_empires.saves import attach_log
 from warp_empires.saves.errors import one_line
+from warp_empires.saves.store import latest_game
+from warp_empires.settings import Settings, load_settings, save_settings
 from warp_empires.tui import persistence
 from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import GameSettings, LaunchOptions
@@ -45,16 +48,44 @@ class WarpEmpiresApp(App[None]):
         self.launch = launch or LaunchOptions()
         self.session: Session | None = None
         self.autosaver = persistence.Autosaver(self._autosave_failed)
+        # Remembered between runs (warp_empires.settings); a headless run
+        # neither reads nor writes them.
+        self.settings, self._settings_problems = (
+            (Settings(), []) if self.launch.exit_on_end else load_settings())
+        if self.launch.pace is None:
+            self.launch.pace = self.settings.pace
+
+    def remember(self, **changes: object) -> None:
+        """Updates the remembered settings and writes them (not when headless)."""
+        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+        if self.launch.exit_on_end:
+            return
+        problem = save_settings(self.settings)
+        if problem is not None:
+            self.notify(problem, severity="warning", markup=False)
 
     def on_mount(self) -> None:
+        for problem in self._settings_problems:
+            self.notify(f"Settings: {problem}", severity="warning", markup=False, timeout=8)
         if self.launch.settings is not None:
             self.start_game(self.launch.settings)
         else:
-            self.push_screen(TitleScreen())
+            self.push_screen(self._title())
             if self.launch.open_save is not None:
                 self.load_path(Path(self.launch.open_save))
 
+    def _title(self) -> TitleScreen:
+        """The title screen, its Continue entry on the game played last."""
+        return TitleScreen(latest_game(self.launch.saves_dir))
+
     # -- games ---------------------------------------------------------------
+
+    def new_game_chosen(self, settings: GameSettings | None) -> None:
+        """The New Game screen's choice: remembered for next time, then started."""
+        if settings is None:
+            return
+        self.remember(module=settings.module, players=settings.players)
+        self.start_game(settings)
 
     def start_game(self, settings: GameSettings | None) -> None:
         if settings is None:
@@ -116,12 +147,14 @@ class WarpEmpiresApp(App[None]):
             self.session = None
             while len(self.screen_stack) > 1:
                 self.pop_screen()
-            self.push_screen(TitleScreen())
+            self.push_screen(self._title())
 
     # -- actions ---------------------------------------------------------------
 
     def action_new_game(self) -> None:
-        self.push_screen(NewGameScreen(self.launch.settings), callback=self.start_game)
+        defaults = self.launch.settings or GameSettings(
+            module=self.settings.module or "", players=self.settings.players)
+        self.push_screen(NewGameScreen(defaults), callback=self.new_game_chosen)
 
     def action_load_game(self) -> None:
         self.push_screen(SaveBrowser(self.launch.saves_dir), callback=self.load_path)
@@ -169,7 +202,7 @@ class WarpEmpiresApp(App[None]):
         self.session = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(TitleScreen())
+        self.push_screen(self._title())
         self._load_failed(path, error)
 
     def action_rules(self) -> None:
@@ -258,6 +291,14 @@ class WarpEmpiresApp(App[None]):
         self.push_screen(AskDialog(f"Resign the game for {name}?",
                                    [("resign", "Resign"), ("cancel", "Cancel")]), answer)
 
+    def action_toggle_auto_forced(self) -> None:
+        self.remember(auto_forced=not self.settings.auto_forced)
+        on = self.settings.auto_forced
+        self.notify("Forced decisions are now taken for you automatically." if on else
+                    "Forced decisions now wait for you: the only choice is listed.")
+        if on and isinstance(self.screen, GameScreen):
+            self.screen.after_change()
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Save game", "Save the game under a name (Ctrl+S)", self.action_save)
         yield SystemCommand("Load game", "Open the save browser (Ctrl+O)", self.action_load_game)
@@ -265,4 +306,8 @@ class WarpEmpiresApp(App[None]):
                             self.action_rules)
         if isinstance(screen, GameScreen):
             yield SystemCommand("Resign", "Give up the game for your side", self.action_resign)
+        now = "on" if self.settings.auto_forced else "off"
+        yield SystemCommand(f"Forced decisions: automatic ({now})",
+                            "Take a decision with only one possible answer for you, or ask "
+                            "for it (remembered)", self.action_toggle_auto_forced)
         yield from super().get_system_commands(screen)

@@ -22,7 +22,7 @@ class LaunchOptions:
     """Command-line wishes that shape a session beyond the game itself."""
 
     settings: GameSettings | None = None  # start this game at once, skipping the title
-    pace: float = 0.6  # seconds between computer moves
+    pace: float | None = None  # seconds between computer moves; None: as remembered
     max_turns: int | None = None  # stop after this many player-turns
     exit_on_end: bool = False  # leave the app when the game ends (headless runs)
     saves_dir: str | None = None

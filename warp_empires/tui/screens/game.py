@@ -76,9 +76,11 @@ class GameScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("1", "digit(1)", "Choose", key_display="1-9"),
         *(Binding(str(d), f"digit({d})", show=False) for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)),
-        Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
-        Binding("minus", "pace(1)", "Slower", show=False),
-        Binding("space", "toggle_pause", "Pause bots"),
+        # The pace is shown in seconds per move: + adds time, - takes it away.
+        Binding("plus,equals_sign", "pace(1)", "Slower", show=False),
+        Binding("minus", "pace(-1)", "Faster", show=False),
+        Binding("space", "toggle_pause('pause')", "Pause bots"),
+        Binding("space", "toggle_pause('resume')", "Resume bots"),
         Binding("r", "results", "Results"),
     ]
 
@@ -113,7 +115,7 @@ class GameScreen(Screen[None]):
         self._first_digit: int | None = None  # a row number being typed
         self._digit_timer: Timer | None = None
         self._last_turn = session.game.state.turn
-        self.pace = launch.pace
+        self.pace = launch.pace if launch.pace is not None else 0.6
 
     def compose(self) -> ComposeResult:
         yield PhaseBar(id="phase")
@@ -359,7 +361,8 @@ class GameScreen(Screen[None]):
     def after_change(self) -> None:
         """After a decision: forced ones follow at once (RULINGS H9), then the
         screen catches up."""
-        for side, label in self.session.play_forced():
+        auto = getattr(self.app, "settings", None) is None or self.app.settings.auto_forced
+        for side, label in self.session.play_forced() if auto else ():
             self.notify(f"{self.module.sides[side].short}: {label} (the only choice).",
                         timeout=4, markup=False)
         turn = self.session.game.state.turn
@@ -424,7 +427,10 @@ class GameScreen(Screen[None]):
         if action == "results":
             return self.session.over
         if action in ("pace", "toggle_pause"):
-            return not all(self.session.is_human(s) for s in (0, 1))
+            if all(self.session.is_human(s) for s in (0, 1)):
+                return False
+            # one key, two footer labels: the one that says what it will do now
+            return action == "pace" or (parameters[0] == "resume") == self._paused
         return True
 
     def action_verb(self, verb: str) -> None:
@@ -514,11 +520,13 @@ class GameScreen(Screen[None]):
     def action_pace(self, delta: int) -> None:
         index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.pace))
         self.pace = PACES[max(0, min(len(PACES) - 1, index + delta))]
-        self.notify(f"Computer pace: {self.pace:g} s per move", timeout=2)
+        self.app.remember(pace=self.pace)  # type: ignore[attr-defined]
+        self.notify(f"Computer pace: {self.pace:g} s per move (+ slower, - faster)", timeout=2)
         self.sync()
 
-    def action_toggle_pause(self) -> None:
+    def action_toggle_pause(self, _what: str = "") -> None:
         self._paused = not self._paused
+        self.refresh_bindings()
         self.sync()
 
     def _schedule_bot(self, delay: float | None = None) -> None:
