@@ -107,7 +107,9 @@ def legal_actions(state: State, side: int | None = None) -> list[Action]:
     step = STEPS[state.step]
     if side is not None and side != step.side(state):
         return []
-    return step.legal(state)
+    acts = step.legal(state)
+    state.listed = acts  # apply checks an action against it (State.listed)
+    return acts
 
 
 def can_undo(state: State, side: int) -> bool:
@@ -125,6 +127,8 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     """Carries out one action of `side`; returns the events it logged. The state
     is unchanged when IllegalAction is raised."""
     action = check_shape(action)
+    listed = state.listed
+    state.listed = None  # whatever happens next, the list may be out of date
     if state.winner != NO_SIDE:
         raise IllegalAction(f"the game is over ({where(state)})", "game_over")
     if type(side) is not int or side not in (0, 1):
@@ -147,7 +151,9 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
         s.restore(checkpoints.pop())
         s.undo = checkpoints
         return []
-    if not step.check(s, action):
+    # an action from the list legal_actions gave for this very position needs
+    # no second look; any other is checked by the step
+    if not (listed is not None and action in listed) and not step.check(s, action):
         raise IllegalAction(f"'{' '.join(map(str, action))}' is not legal now ({where(s)})",
                             "not_legal")
     if s.undo is None:

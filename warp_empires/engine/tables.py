@@ -24,6 +24,9 @@ class Tables:
     # the module's victories as (side, text, conditions), the conditions that
     # are cheapest and most often false first (they are pure: order is free)
     victory: tuple[tuple[int, str, tuple[Any, ...]], ...]
+    # what State.says and State.the have worked out, by their arguments: the
+    # module's sides never change, so a phrase is made once, not at every log line
+    phrases: dict[tuple[Any, ...], str]
 
 
 _CACHE: dict[int, tuple[Module, Tables]] = {}
@@ -50,6 +53,7 @@ def tables(module: Module) -> Tables:
                       for side in (0, 1)),
         victory=tuple((v.side, v.text, tuple(sorted(v.all, key=lambda c: _COST.get(c.kind, 9))))
                       for v in module.victory),
+        phrases={},
     )
     _CACHE[id(module)] = (module, t)  # the module is kept, so its id is never reused
     return t
