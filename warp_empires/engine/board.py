@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import compress
 from typing import Any
 
 from warp_empires.module.defs import TerritoryDef
@@ -134,6 +135,12 @@ def draw_chits(s: State, side: int, n: int, leaders: bool = True) -> list[int]:
     return drawn
 
 
+def occupied(row: Sequence[tuple[int, ...]]) -> Iterator[int]:
+    """The territories where a side's row of stacks has units, in order: most
+    are empty, and compress skips those without a Python step each."""
+    return compress(range(len(row)), row)
+
+
 def units_on_map(s: State, side: int) -> int:
     return sum(map(len, s.stacks[side]))
 
@@ -154,22 +161,26 @@ def reach(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: i
     """Territories reachable in up to `steps` moves, entering but never passing
     through one where `enemy_at` is truthy. Pure, so that computer players can
     ask it of what their view shows."""
+    if steps <= 0:
+        return []
     seen = {start}
     frontier = [start]
-    found: list[int] = []
-    for _ in range(steps):
+    for _ in range(steps - 1):
         nxt: list[int] = []
         for t in frontier:
             for n in territories[t].neighbours:
-                if n in seen:
-                    continue
-                seen.add(n)
-                found.append(n)
-                if not enemy_at[n]:
-                    nxt.append(n)
+                if n not in seen:
+                    seen.add(n)
+                    if not enemy_at[n]:
+                        nxt.append(n)
+        if not nxt:
+            break
         frontier = nxt
-    found.sort()
-    return found
+    else:  # the last move enters its ring and goes no further: no test per territory
+        for t in frontier:
+            seen.update(territories[t].neighbours)
+    seen.discard(start)  # what is left is every territory entered
+    return sorted(seen)
 
 
 def controlled_revenue(s: State, side: int) -> list[int]:

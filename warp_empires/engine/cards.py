@@ -8,6 +8,7 @@ from .board import (
     controlled_revenue,
     distinct_by_type,
     log,
+    occupied,
     other,
     place,
     remove_from_map,
@@ -43,7 +44,7 @@ def any_mobile(s: State, side: int) -> bool:
     """Whether a move card would have a unit to move (RULINGS M5, M9)."""
     mobile = s.tab.chit_mobile
     engaged = s.pend.engaged if s.step == "move" else ()
-    for st in s.stacks[side]:
+    for st in filter(None, s.stacks[side]):  # the empty ones skipped in C
         for c in st:
             if mobile[c] and c not in engaged:
                 return True
@@ -79,7 +80,7 @@ def _targets(s: State, side: int, kind: int, stage: int) -> list[Action]:
     if k == "spy":
         acts: list[Action] = [("hand",)] if eff.hand else []
         if eff.stack:
-            acts.extend(("target", t) for t, st in enumerate(s.stacks[enemy]) if st)
+            acts.extend(("target", t) for t in occupied(s.stacks[enemy]))
         return acts
     if k == "remove_control":
         return [("target", t) for t, c in enumerate(s.control) if c == enemy]
@@ -93,7 +94,7 @@ def _targets(s: State, side: int, kind: int, stage: int) -> list[Action]:
         return [("place", t) for t in controlled_revenue(s, side)]
     if k == "sabotage":
         # RULINGS M8, H9: any enemy stack; what it holds is not listed
-        return [("target", t) for t, st in enumerate(s.stacks[enemy]) if st]
+        return [("target", t) for t in occupied(s.stacks[enemy])]
     if k == "target_bonus":
         return [("target", c) for c in distinct_by_type(s, _battle_units(s, side, eff.filter))]
     if k in ("zero_force", "destroy"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import Action
 from .board import (
     controlled_revenue,
@@ -122,8 +124,7 @@ def _offer(s: State, n: int) -> None:
 
 
 def _cost(s: State, chits: list[int]) -> int:
-    units, types = s.module.units, s.chits
-    return sum(units[types[c]].force for c in chits)
+    return sum(map(s.tab.chit_force.__getitem__, chits))
 
 
 class Recruit(SelectStep):
@@ -136,6 +137,11 @@ class Recruit(SelectStep):
     def can_pick(self, s: State, sel: Selection, i: int) -> bool:
         spent = _cost(s, sel.chosen())
         return spent + s.tab.chit_force[sel.items[i]] <= s.banks[s.active]
+
+    def pick_test(self, s: State, sel: Selection) -> Callable[[int], bool]:
+        left = s.banks[s.active] - _cost(s, sel.chosen())  # the same for every item
+        force, items = s.tab.chit_force, sel.items
+        return lambda i: force[items[i]] <= left
 
     def room(self, s: State, sel: Selection) -> bool | None:
         return None  # it depends on each unit's price (RULINGS R1)

@@ -46,12 +46,11 @@ def _move_over(s: State) -> str | None:
 
 
 def _battles_over(s: State) -> str | None:
-    if victory.check(s):
-        return None
+    # No victory check here: the Battle phase ends only through battle.begin_phase,
+    # right after a check (_move_over, battle._finish) with nothing changed since;
+    # and revenue moves money, which no victory condition reads.
     s.phase = "revenue"
     economy.collect_revenue(s)
-    if victory.check(s):
-        return None
     s.phase = "recruit"
     return economy.begin_recruit(s)
 

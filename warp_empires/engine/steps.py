@@ -9,6 +9,8 @@ phase modules never import flow, so there is no import circle among them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import Action
 from .pending import Selection
 from .state import State
@@ -67,6 +69,11 @@ class SelectStep(Step):
     def can_pick(self, s: State, sel: Selection, i: int) -> bool:
         return True
 
+    def pick_test(self, s: State, sel: Selection) -> Callable[[int], bool]:
+        """`can_pick` for each item of one listing: a step whose test has work
+        common to every item (a sum, say) does that work once here."""
+        return lambda i: self.can_pick(s, sel, i)
+
     def room(self, s: State, sel: Selection) -> bool | None:
         """True when every unpicked item may be picked now, False when none
         may, None when it depends on the item (then `can_pick` decides)."""
@@ -93,10 +100,11 @@ class SelectStep(Step):
             acts = [UNPICK[i] for i in sorted(picked)]
         else:
             acts = []
+            can_pick = self.pick_test(s, sel)
             for i in range(n):
                 if i in picked:
                     acts.append(UNPICK[i])
-                elif self.can_pick(s, sel, i):
+                elif can_pick(i):
                     acts.append(PICK[i])
         acts.extend(self.confirm_actions(s, sel))
         return acts

@@ -20,10 +20,11 @@ class Tables:
     card_side: tuple[int, ...]  # -1: either side may play it (RULINGS M6)
     revenue: tuple[int, ...]  # territories with revenue
     unit_controls: tuple[bool, ...]  # by unit type: can take control (RULINGS K2)
-    leaders: tuple[tuple[int, ...], tuple[int, ...]]  # each side's leader chits
-    # the module's victories as (side, text, conditions), the conditions that
-    # are cheapest and most often false first (they are pure: order is free)
-    victory: tuple[tuple[int, str, tuple[Any, ...]], ...]
+    leaders: tuple[frozenset[int], frozenset[int]]  # each side's leader chits
+    # each side's victories as (text, conditions), in module order, the
+    # conditions that are cheapest and most often false first (they are pure:
+    # order is free)
+    victory: tuple[tuple[tuple[str, tuple[Any, ...]], ...], ...]
     # what State.says and State.the have worked out, by their arguments: the
     # module's sides never change, so a phrase is made once, not at every log line
     phrases: dict[tuple[Any, ...], str]
@@ -48,11 +49,12 @@ def tables(module: Module) -> Tables:
         card_side=tuple(-1 if c.side is None else c.side for c in module.cards),
         revenue=tuple(t.index for t in module.map.territories if t.is_revenue),
         unit_controls=tuple(module.rules.can_control(u) for u in units),
-        leaders=tuple(tuple(c for c, u in enumerate(chits)
-                            if units[u].is_leader and units[u].side == side)
+        leaders=tuple(frozenset(c for c, u in enumerate(chits)
+                                if units[u].is_leader and units[u].side == side)
                       for side in (0, 1)),
-        victory=tuple((v.side, v.text, tuple(sorted(v.all, key=lambda c: _COST.get(c.kind, 9))))
-                      for v in module.victory),
+        victory=tuple(tuple((v.text, tuple(sorted(v.all, key=lambda c: _COST.get(c.kind, 9))))
+                            for v in module.victory if v.side == side)
+                      for side in (0, 1)),
         phrases={},
     )
     _CACHE[id(module)] = (module, t)  # the module is kept, so its id is never reused
