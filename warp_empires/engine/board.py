@@ -77,11 +77,11 @@ def refill_hands(s: State, first: int) -> None:
 
 
 def unit_name(s: State, chit: int) -> str:
-    return s.module.units[s.chits[chit]].name
+    return s.tab.chit_name[chit]
 
 
-def unit_names(s: State, chits: list[int]) -> str:
-    return ", ".join(unit_name(s, c) for c in chits) or "nothing"
+def unit_names(s: State, chits: Sequence[int]) -> str:
+    return ", ".join(map(s.tab.chit_name.__getitem__, chits)) or "nothing"
 
 
 # Stacks are tuples, replaced whole and never changed in place: a copy of a
@@ -147,8 +147,7 @@ def units_on_map(s: State, side: int) -> int:
 
 def stack_move(s: State, stack: list[int]) -> int:
     """Spaces a group may move: that of its slowest unit (RULINGS M1)."""
-    units, types = s.module.units, s.chits
-    return min(units[types[c]].move for c in stack)
+    return min(map(s.tab.chit_move.__getitem__, stack))
 
 
 def reachable(s: State, side: int, start: int, steps: int) -> list[int]:

@@ -23,10 +23,7 @@ from .steps import Step
 
 
 def can_play(s: State, side: int, kind: int, timing: str) -> bool:
-    tab = s.tab
-    owner = tab.card_side[kind]
-    return (tab.card_timing[kind] == timing and (owner < 0 or owner == side)
-            and _has_effect(s, side, kind))
+    return s.tab.card_timing[side][kind] == timing and has_effect(s, side, kind)
 
 
 def playable(s: State, side: int, timing: str) -> list[int]:
@@ -34,10 +31,9 @@ def playable(s: State, side: int, timing: str) -> list[int]:
     hand = s.hands[side]
     if not hand:
         return []
-    tab = s.tab
+    when = s.tab.card_timing[side]
     kinds = sorted(set(hand)) if len(hand) > 1 else hand
-    return [k for k in kinds if tab.card_timing[k] == timing
-            and (tab.card_side[k] < 0 or tab.card_side[k] == side) and _has_effect(s, side, k)]
+    return [k for k in kinds if when[k] == timing and has_effect(s, side, k)]
 
 
 def any_mobile(s: State, side: int) -> bool:
@@ -51,7 +47,8 @@ def any_mobile(s: State, side: int) -> bool:
     return False
 
 
-def _has_effect(s: State, side: int, kind: int) -> bool:
+def has_effect(s: State, side: int, kind: int) -> bool:
+    """Whether the card has something to act on now (RULINGS M5, M8, B3)."""
     eff = s.module.cards[kind].effect
     if eff.kind == "move":
         return any_mobile(s, side)
@@ -64,6 +61,10 @@ def _has_effect(s: State, side: int, kind: int) -> bool:
         return any(s.stacks[other(side)])
     if k == "remove_control":
         return other(side) in s.control
+    if k == "rescue":  # whether _targets would list any: asked without listing them
+        units, types = s.module.units, s.chits
+        return (any(units[types[c]].is_leader for c in s.captives[other(side)])
+                and bool(controlled_revenue(s, side)))
     return bool(_targets(s, side, kind, 0))
 
 

@@ -247,7 +247,7 @@ def upkeep_over_limit(s: State) -> int:
 def begin_upkeep(s: State) -> str | None:
     over = upkeep_over_limit(s)
     if over == 0:
-        return "upkeep_over"
+        return "control"  # nothing disbanded, so nothing new for a victory check
     s.step = "upkeep"
     s.pend = Selection([c for st in s.stacks[s.active] for c in st])
     return None

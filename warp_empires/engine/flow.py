@@ -65,8 +65,12 @@ def _recruit_over(s: State) -> str | None:
 
 def _upkeep_over(s: State) -> str | None:
     s.pend = None
-    if victory.check(s):
+    if victory.check(s):  # disbanding may leave a side with nothing (or a leader off the map)
         return None
+    return _control(s)
+
+
+def _control(s: State) -> str | None:
     s.phase = "control"
     economy.take_control(s)
     if victory.check(s):
@@ -89,4 +93,5 @@ CONTINUATIONS: dict[str, Callable[[State], str | None]] = {
     "battles_over": _battles_over,
     "recruit_over": _recruit_over,
     "upkeep_over": _upkeep_over,
+    "control": _control,
 }

@@ -45,14 +45,13 @@ class MoveStep(Step):
         hand = s.hands[side]
         acts: list[Action] = []
         if hand:
-            tab = s.tab
+            when = s.tab.card_timing[side]
             kinds = sorted(set(hand))
-            mine = [k for k in kinds if tab.card_side[k] < 0 or tab.card_side[k] == side]
-            moves = [k for k in mine if tab.card_timing[k] == "move"]
+            moves = [k for k in kinds if when[k] == "move"]
             if moves and cards.any_mobile(s, side):  # one look serves every move card
                 acts.extend(("play", k) for k in moves)
-            acts.extend(("play", k) for k in mine if tab.card_timing[k] == "action"
-                        and cards.can_play(s, side, k, "action"))
+            acts.extend(("play", k) for k in kinds if when[k] == "action"
+                        and cards.has_effect(s, side, k))
         if _can_arrange(s):
             acts.append(("arrange",))
         acts.append(("end",))
@@ -113,8 +112,9 @@ class Arrange(Step):
             if len(stack) > 1:
                 seen = {types[stack[0]]}  # the top's own type is no change
                 for c in sorted(stack[1:]):  # the lowest chit of each other type
-                    if types[c] not in seen:
-                        seen.add(types[c])
+                    t = types[c]
+                    if t not in seen:
+                        seen.add(t)
                         acts.append(("top", c))
         acts.append(("done",))
         return acts

@@ -87,8 +87,13 @@ class SelectStep(Step):
 
     def legal(self, s: State) -> list[Action]:
         sel = self.selection(s)
+        acts = self.item_actions(s, sel, self.room(s, sel))
+        acts.extend(self.confirm_actions(s, sel))
+        return acts
+
+    def item_actions(self, s: State, sel: Selection, room: bool | None) -> list[Action]:
+        """The pick or unpick action of each item that has one (see `room`)."""
         picked = sel.picked
-        room = self.room(s, sel)
         n = len(sel.items)
         if len(PICK) < n:
             _grow(n)
@@ -106,7 +111,6 @@ class SelectStep(Step):
                     acts.append(UNPICK[i])
                 elif can_pick(i):
                     acts.append(PICK[i])
-        acts.extend(self.confirm_actions(s, sel))
         return acts
 
     def check(self, s: State, a: Action) -> bool:
@@ -143,6 +147,15 @@ class OwedStep(SelectStep):
     """A selection that must meet what `owed` counts down (cards over the hand
     limit, units over upkeep, battle losses): picking stops when nothing more
     is owed, and confirming waits until then."""
+
+    def legal(self, s: State) -> list[Action]:
+        # SelectStep.legal, with `owed` worked out once for `room` and `can_confirm`
+        sel = self.selection(s)
+        owed = self.owed(s)
+        acts = self.item_actions(s, sel, owed > 0)
+        if owed == 0:
+            acts.append((self.confirm_verb,))
+        return acts
 
     def can_pick(self, s: State, sel: Selection, i: int) -> bool:
         return self.owed(s) > 0

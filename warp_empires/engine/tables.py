@@ -1,7 +1,8 @@
 """What a module fixes for every game, worked out once per module: per chit
-its side, mobility and Force, each side's leaders; per card kind its timing and owner;
-the revenue territories. Rules read these flat tuples in their hot loops
-instead of walking the module's definitions every time."""
+its side, mobility, spaces, Force and name, each side's leaders; per card kind
+when each side may play it; the revenue territories. Rules read these flat
+tuples in their hot loops instead of walking the module's definitions every
+time."""
 
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ from warp_empires.module.defs import Module
 class Tables:
     chit_side: tuple[int, ...]
     chit_mobile: tuple[bool, ...]  # speed above 0 (RULINGS M5)
+    chit_move: tuple[int, ...]  # spaces per move (RULINGS M1)
     chit_force: tuple[int, ...]
-    card_timing: tuple[str, ...]  # "move", "battle" or "action"
-    card_side: tuple[int, ...]  # -1: either side may play it (RULINGS M6)
+    chit_name: tuple[str, ...]
+    # per side, per card kind: when that side may play it ("move", "battle" or
+    # "action"), or "" for a card only the other side may play (RULINGS M6)
+    card_timing: tuple[tuple[str, ...], tuple[str, ...]]
     revenue: tuple[int, ...]  # territories with revenue
     unit_controls: tuple[bool, ...]  # by unit type: can take control (RULINGS K2)
     leaders: tuple[frozenset[int], frozenset[int]]  # each side's leader chits
@@ -44,9 +48,12 @@ def tables(module: Module) -> Tables:
     t = Tables(
         chit_side=tuple(units[c].side for c in chits),
         chit_mobile=tuple(units[c].move > 0 for c in chits),
+        chit_move=tuple(units[c].move for c in chits),
         chit_force=tuple(units[c].force for c in chits),
-        card_timing=tuple(c.timing for c in module.cards),
-        card_side=tuple(-1 if c.side is None else c.side for c in module.cards),
+        chit_name=tuple(units[c].name for c in chits),
+        card_timing=tuple(tuple(c.timing if c.side is None or c.side == side else ""
+                                for c in module.cards)
+                          for side in (0, 1)),
         revenue=tuple(t.index for t in module.map.territories if t.is_revenue),
         unit_controls=tuple(module.rules.can_control(u) for u in units),
         leaders=tuple(frozenset(c for c, u in enumerate(chits)
