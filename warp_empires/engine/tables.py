@@ -24,6 +24,7 @@ class Tables:
     card_timing: tuple[tuple[str, ...], tuple[str, ...]]
     revenue: tuple[int, ...]  # territories with revenue
     unit_controls: tuple[bool, ...]  # by unit type: can take control (RULINGS K2)
+    unit_chits: tuple[frozenset[int], ...]  # by unit type: its chits
     leaders: tuple[frozenset[int], frozenset[int]]  # each side's leader chits
     # each side's victories as (text, conditions), in module order, the
     # conditions that are cheapest and most often false first (they are pure:
@@ -35,7 +36,8 @@ class Tables:
 
 
 _CACHE: dict[int, tuple[Module, Tables]] = {}
-_COST = {"captives_at_least": 0, "holds_captive": 1, "controls": 2, "no_enemy_leaders_on_map": 3}
+# one look at a list, a count, a few set tests, a pass over the leaders
+_COST = {"controls": 0, "captives_at_least": 1, "holds_captive": 2, "no_enemy_leaders_on_map": 3}
 
 
 def tables(module: Module) -> Tables:
@@ -56,6 +58,8 @@ def tables(module: Module) -> Tables:
                           for side in (0, 1)),
         revenue=tuple(t.index for t in module.map.territories if t.is_revenue),
         unit_controls=tuple(module.rules.can_control(u) for u in units),
+        unit_chits=tuple(frozenset(c for c, u in enumerate(chits) if u == unit.index)
+                         for unit in units),
         leaders=tuple(frozenset(c for c, u in enumerate(chits)
                                 if units[u].is_leader and units[u].side == side)
                       for side in (0, 1)),

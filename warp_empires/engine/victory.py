@@ -21,11 +21,11 @@ def _controls(s: State, side: int, cond: Condition) -> bool:
 
 
 def _holds_captive(s: State, side: int, cond: Condition) -> bool:
-    captives = s.captives[side]
-    if not captives:  # the common case, answered without building a set
-        return not cond.units
-    held = {s.chits[c] for c in captives}
-    return all(u in held for u in cond.units)
+    captives, chits_of = s.captives[side], s.tab.unit_chits
+    for u in cond.units:
+        if chits_of[u].isdisjoint(captives):  # no captive of that unit type
+            return False
+    return True
 
 
 def _no_enemy_leaders_on_map(s: State, side: int, cond: Condition) -> bool:
