@@ -55,7 +55,7 @@ def draw_cards(s: State, side: int, n: int) -> list[int]:
         drawn.append(s.deck.pop())
     s.hands[side].extend(drawn)
     if drawn:
-        names = ", ".join(s.module.cards[k].name for k in drawn)
+        names = ", ".join(map(s.tab.card_name.__getitem__, drawn))
         log(s, f"You draw {names}.", to=side, kind="draw")
         log(s, f"{s.says(side, 'draw')} {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
             to=other(side), kind="draw")

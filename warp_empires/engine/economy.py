@@ -10,6 +10,7 @@ from .board import (
     draw_cards,
     draw_chits,
     log,
+    occupied,
     other,
     place,
     remove_from_map,
@@ -49,7 +50,7 @@ def _discard(s: State, kinds: list[int]) -> None:
         hand.remove(k)
         s.discard.append(k)
     if kinds:
-        names = ", ".join(s.module.cards[k].name for k in kinds)
+        names = ", ".join(map(s.tab.card_name.__getitem__, kinds))
         log(s, f"{s.says(s.active, 'discard')} {names}.", kind="discard")
 
 
@@ -87,8 +88,7 @@ class DiscardDown(OwedStep):
 
 def collect_revenue(s: State) -> None:
     side = s.active
-    terr = s.module.map.territories
-    gained = sum(terr[t].revenue for t in controlled_revenue(s, side))
+    gained = sum(map(s.tab.territory_revenue.__getitem__, controlled_revenue(s, side)))
     s.revenue[side] = gained
     s.banks[side] += gained
     log(s, f"{s.says(side, 'gain')} {gained} revenue (bank {s.banks[side]}).", kind="revenue")
@@ -300,8 +300,9 @@ def take_control(s: State) -> None:
     can_control = s.tab.unit_controls
     types, control = s.chits, s.control
     mine, theirs = s.stacks[side], s.stacks[other(side)]
-    for t in s.tab.revenue:
-        if not mine[t] or theirs[t] or control[t] == side:
+    revenue = s.tab.territory_revenue
+    for t in occupied(mine):  # in territory order, as a pass over the revenue ones
+        if not revenue[t] or theirs[t] or control[t] == side:
             continue
         if not any(can_control[types[c]] for c in mine[t]):
             continue  # RULINGS K2: some occupier must match the module's control filter

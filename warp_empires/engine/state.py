@@ -173,7 +173,7 @@ class State:
         return phrase
 
     def territory_name(self, t: int) -> str:
-        return self.module.map.territories[t].name
+        return self.tab.territory_name[t]
 
 
 def _copy(value: Any) -> Any:

@@ -1,8 +1,8 @@
 """What a module fixes for every game, worked out once per module: per chit
 its side, mobility, spaces, Force and name, each side's leaders; per card kind
-when each side may play it; the revenue territories. Rules read these flat
-tuples in their hot loops instead of walking the module's definitions every
-time."""
+when each side may play it and its name; per territory its revenue and name.
+Rules read these flat tuples in their hot loops instead of walking the module's
+definitions every time."""
 
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ class Tables:
     # "action"), or "" for a card only the other side may play (RULINGS M6)
     card_timing: tuple[tuple[str, ...], tuple[str, ...]]
     revenue: tuple[int, ...]  # territories with revenue
+    territory_revenue: tuple[int, ...]  # by territory: its revenue, 0 for none
+    territory_name: tuple[str, ...]
+    card_name: tuple[str, ...]  # by card kind
     unit_controls: tuple[bool, ...]  # by unit type: can take control (RULINGS K2)
     unit_chits: tuple[frozenset[int], ...]  # by unit type: its chits
     leaders: tuple[frozenset[int], frozenset[int]]  # each side's leader chits
@@ -57,6 +60,10 @@ def tables(module: Module) -> Tables:
                                 for c in module.cards)
                           for side in (0, 1)),
         revenue=tuple(t.index for t in module.map.territories if t.is_revenue),
+        territory_revenue=tuple(t.revenue if t.is_revenue else 0
+                                for t in module.map.territories),
+        territory_name=tuple(t.name for t in module.map.territories),
+        card_name=tuple(c.name for c in module.cards),
         unit_controls=tuple(module.rules.can_control(u) for u in units),
         unit_chits=tuple(frozenset(c for c, u in enumerate(chits) if u == unit.index)
                          for unit in units),
