@@ -114,7 +114,9 @@ def legal_actions(state: State, side: int | None = None) -> list[Action]:
     step = STEPS[state.step]
     if side is not None and side != step.side(state):
         return []
-    return step.legal(state)
+    acts = step.legal(state)
+    state.listed = acts  # apply checks an action against it (State.listed)
+    return acts
 
 
 def can_undo(state: State, side: int) -> bool:
@@ -131,7 +133,14 @@ def where(state: State) -> str:
 def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     """Carries out one action of `side`; returns the events it logged. The state
     is unchanged when IllegalAction is raised."""
-    action = check_shape(action)
+    listed = state.listed
+    state.listed = None  # whatever happens next, the list may be out of date
+    # An action taken from the list legal_actions gave for this very position
+    # (that very object, not an equal one) is well formed and legal: neither
+    # needs a second look. Any other goes through check_shape and step.check.
+    known = listed is not None and _taken_from(listed, action)
+    if not known:
+        action = check_shape(action)
     if state.winner != NO_SIDE:
         raise IllegalAction(f"the game is over ({where(state)})", "game_over")
     if type(side) is not int or side not in (0, 1):
@@ -154,7 +163,7 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
         s.restore(checkpoints.pop())
         s.undo = checkpoints
         return []
-    if not step.check(s, action):
+    if not known and not step.check(s, action):
         raise IllegalAction(f"'{' '.join(map(str, action))}' is not legal now ({where(s)})",
                             "not_legal")
     if s.undo is None:
@@ -175,6 +184,15 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     else:
         checkpoints.append(before)
     return s.log[start:]
+
+
+def _taken_from(listed: list[Action], action: Any) -> bool:
+    """Whether `action` is one of the tuples in `listed` itself, which the
+    engine made and so are well formed."""
+    try:
+        return listed[listed.index(action)] is action
+    except Exception:  # not in the list, or something that cannot even be compared
+        return False
 
 
 def _exposed(s: State) -> tuple[Any, ...]:

@@ -11,6 +11,7 @@ from .board import (
     capture_or_return,
     distinct_by_type,
     log,
+    occupied,
     other,
     put_below,
     refill_hands,
@@ -25,7 +26,7 @@ from .steps import OwedStep, Step
 
 def contested(s: State) -> list[int]:
     a, b = s.stacks
-    return [t for t in range(len(a)) if a[t] and b[t]]
+    return [t for t in occupied(a) if b[t]]
 
 
 def begin_phase(s: State) -> str | None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import compress
 from typing import Any
 
 from warp_empires.module.defs import TerritoryDef
@@ -54,7 +55,7 @@ def draw_cards(s: State, side: int, n: int) -> list[int]:
         drawn.append(s.deck.pop())
     s.hands[side].extend(drawn)
     if drawn:
-        names = ", ".join(s.module.cards[k].name for k in drawn)
+        names = ", ".join(map(s.tab.card_name.__getitem__, drawn))
         log(s, f"You draw {names}.", to=side, kind="draw")
         log(s, f"{s.says(side, 'draw')} {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
             to=other(side), kind="draw")
@@ -76,11 +77,11 @@ def refill_hands(s: State, first: int) -> None:
 
 
 def unit_name(s: State, chit: int) -> str:
-    return s.module.units[s.chits[chit]].name
+    return s.tab.chit_name[chit]
 
 
-def unit_names(s: State, chits: list[int]) -> str:
-    return ", ".join(unit_name(s, c) for c in chits) or "nothing"
+def unit_names(s: State, chits: Sequence[int]) -> str:
+    return ", ".join(map(s.tab.chit_name.__getitem__, chits)) or "nothing"
 
 
 # Stacks are tuples, replaced whole and never changed in place: a copy of a
@@ -134,14 +135,19 @@ def draw_chits(s: State, side: int, n: int, leaders: bool = True) -> list[int]:
     return drawn
 
 
+def occupied(row: Sequence[tuple[int, ...]]) -> Iterator[int]:
+    """The territories where a side's row of stacks has units, in order: most
+    are empty, and compress skips those without a Python step each."""
+    return compress(range(len(row)), row)
+
+
 def units_on_map(s: State, side: int) -> int:
     return sum(map(len, s.stacks[side]))
 
 
 def stack_move(s: State, stack: list[int]) -> int:
     """Spaces a group may move: that of its slowest unit (RULINGS M1)."""
-    units, types = s.module.units, s.chits
-    return min(units[types[c]].move for c in stack)
+    return min(map(s.tab.chit_move.__getitem__, stack))
 
 
 def reachable(s: State, side: int, start: int, steps: int) -> list[int]:
@@ -154,22 +160,26 @@ def reach(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: i
     """Territories reachable in up to `steps` moves, entering but never passing
     through one where `enemy_at` is truthy. Pure, so that computer players can
     ask it of what their view shows."""
+    if steps <= 0:
+        return []
     seen = {start}
     frontier = [start]
-    found: list[int] = []
-    for _ in range(steps):
+    for _ in range(steps - 1):
         nxt: list[int] = []
         for t in frontier:
             for n in territories[t].neighbours:
-                if n in seen:
-                    continue
-                seen.add(n)
-                found.append(n)
-                if not enemy_at[n]:
-                    nxt.append(n)
+                if n not in seen:
+                    seen.add(n)
+                    if not enemy_at[n]:
+                        nxt.append(n)
+        if not nxt:
+            break
         frontier = nxt
-    found.sort()
-    return found
+    else:  # the last move enters its ring and goes no further: no test per territory
+        for t in frontier:
+            seen.update(territories[t].neighbours)
+    seen.discard(start)  # what is left is every territory entered
+    return sorted(seen)
 
 
 def controlled_revenue(s: State, side: int) -> list[int]:

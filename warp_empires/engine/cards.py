@@ -8,6 +8,7 @@ from .board import (
     controlled_revenue,
     distinct_by_type,
     log,
+    occupied,
     other,
     place,
     remove_from_map,
@@ -22,10 +23,7 @@ from .steps import Step
 
 
 def can_play(s: State, side: int, kind: int, timing: str) -> bool:
-    tab = s.tab
-    owner = tab.card_side[kind]
-    return (tab.card_timing[kind] == timing and (owner < 0 or owner == side)
-            and _has_effect(s, side, kind))
+    return s.tab.card_timing[side][kind] == timing and has_effect(s, side, kind)
 
 
 def playable(s: State, side: int, timing: str) -> list[int]:
@@ -33,24 +31,24 @@ def playable(s: State, side: int, timing: str) -> list[int]:
     hand = s.hands[side]
     if not hand:
         return []
-    tab = s.tab
+    when = s.tab.card_timing[side]
     kinds = sorted(set(hand)) if len(hand) > 1 else hand
-    return [k for k in kinds if tab.card_timing[k] == timing
-            and (tab.card_side[k] < 0 or tab.card_side[k] == side) and _has_effect(s, side, k)]
+    return [k for k in kinds if when[k] == timing and has_effect(s, side, k)]
 
 
 def any_mobile(s: State, side: int) -> bool:
     """Whether a move card would have a unit to move (RULINGS M5, M9)."""
     mobile = s.tab.chit_mobile
     engaged = s.pend.engaged if s.step == "move" else ()
-    for st in s.stacks[side]:
+    for st in filter(None, s.stacks[side]):  # the empty ones skipped in C
         for c in st:
             if mobile[c] and c not in engaged:
                 return True
     return False
 
 
-def _has_effect(s: State, side: int, kind: int) -> bool:
+def has_effect(s: State, side: int, kind: int) -> bool:
+    """Whether the card has something to act on now (RULINGS M5, M8, B3)."""
     eff = s.module.cards[kind].effect
     if eff.kind == "move":
         return any_mobile(s, side)
@@ -63,6 +61,10 @@ def _has_effect(s: State, side: int, kind: int) -> bool:
         return any(s.stacks[other(side)])
     if k == "remove_control":
         return other(side) in s.control
+    if k == "rescue":  # whether _targets would list any: asked without listing them
+        units, types = s.module.units, s.chits
+        return (any(units[types[c]].is_leader for c in s.captives[other(side)])
+                and bool(controlled_revenue(s, side)))
     return bool(_targets(s, side, kind, 0))
 
 
@@ -79,7 +81,7 @@ def _targets(s: State, side: int, kind: int, stage: int) -> list[Action]:
     if k == "spy":
         acts: list[Action] = [("hand",)] if eff.hand else []
         if eff.stack:
-            acts.extend(("target", t) for t, st in enumerate(s.stacks[enemy]) if st)
+            acts.extend(("target", t) for t in occupied(s.stacks[enemy]))
         return acts
     if k == "remove_control":
         return [("target", t) for t, c in enumerate(s.control) if c == enemy]
@@ -93,7 +95,7 @@ def _targets(s: State, side: int, kind: int, stage: int) -> list[Action]:
         return [("place", t) for t in controlled_revenue(s, side)]
     if k == "sabotage":
         # RULINGS M8, H9: any enemy stack; what it holds is not listed
-        return [("target", t) for t, st in enumerate(s.stacks[enemy]) if st]
+        return [("target", t) for t in occupied(s.stacks[enemy])]
     if k == "target_bonus":
         return [("target", c) for c in distinct_by_type(s, _battle_units(s, side, eff.filter))]
     if k in ("zero_force", "destroy"):

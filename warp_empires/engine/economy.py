@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import Action
 from .board import (
     controlled_revenue,
     draw_cards,
     draw_chits,
     log,
+    occupied,
     other,
     place,
     remove_from_map,
@@ -47,7 +50,7 @@ def _discard(s: State, kinds: list[int]) -> None:
         hand.remove(k)
         s.discard.append(k)
     if kinds:
-        names = ", ".join(s.module.cards[k].name for k in kinds)
+        names = ", ".join(map(s.tab.card_name.__getitem__, kinds))
         log(s, f"{s.says(s.active, 'discard')} {names}.", kind="discard")
 
 
@@ -85,8 +88,7 @@ class DiscardDown(OwedStep):
 
 def collect_revenue(s: State) -> None:
     side = s.active
-    terr = s.module.map.territories
-    gained = sum(terr[t].revenue for t in controlled_revenue(s, side))
+    gained = sum(map(s.tab.territory_revenue.__getitem__, controlled_revenue(s, side)))
     s.revenue[side] = gained
     s.banks[side] += gained
     log(s, f"{s.says(side, 'gain')} {gained} revenue (bank {s.banks[side]}).", kind="revenue")
@@ -122,8 +124,7 @@ def _offer(s: State, n: int) -> None:
 
 
 def _cost(s: State, chits: list[int]) -> int:
-    units, types = s.module.units, s.chits
-    return sum(units[types[c]].force for c in chits)
+    return sum(map(s.tab.chit_force.__getitem__, chits))
 
 
 class Recruit(SelectStep):
@@ -136,6 +137,11 @@ class Recruit(SelectStep):
     def can_pick(self, s: State, sel: Selection, i: int) -> bool:
         spent = _cost(s, sel.chosen())
         return spent + s.tab.chit_force[sel.items[i]] <= s.banks[s.active]
+
+    def pick_test(self, s: State, sel: Selection) -> Callable[[int], bool]:
+        left = s.banks[s.active] - _cost(s, sel.chosen())  # the same for every item
+        force, items = s.tab.chit_force, sel.items
+        return lambda i: force[items[i]] <= left
 
     def room(self, s: State, sel: Selection) -> bool | None:
         return None  # it depends on each unit's price (RULINGS R1)
@@ -241,7 +247,7 @@ def upkeep_over_limit(s: State) -> int:
 def begin_upkeep(s: State) -> str | None:
     over = upkeep_over_limit(s)
     if over == 0:
-        return "upkeep_over"
+        return "control"  # nothing disbanded, so nothing new for a victory check
     s.step = "upkeep"
     s.pend = Selection([c for st in s.stacks[s.active] for c in st])
     return None
@@ -294,8 +300,9 @@ def take_control(s: State) -> None:
     can_control = s.tab.unit_controls
     types, control = s.chits, s.control
     mine, theirs = s.stacks[side], s.stacks[other(side)]
-    for t in s.tab.revenue:
-        if not mine[t] or theirs[t] or control[t] == side:
+    revenue = s.tab.territory_revenue
+    for t in occupied(mine):  # in territory order, as a pass over the revenue ones
+        if not revenue[t] or theirs[t] or control[t] == side:
             continue
         if not any(can_control[types[c]] for c in mine[t]):
             continue  # RULINGS K2: some occupier must match the module's control filter

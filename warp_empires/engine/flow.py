@@ -46,12 +46,11 @@ def _move_over(s: State) -> str | None:
 
 
 def _battles_over(s: State) -> str | None:
-    if victory.check(s):
-        return None
+    # No victory check here: the Battle phase ends only through battle.begin_phase,
+    # right after a check (_move_over, battle._finish) with nothing changed since;
+    # and revenue moves money, which no victory condition reads.
     s.phase = "revenue"
     economy.collect_revenue(s)
-    if victory.check(s):
-        return None
     s.phase = "recruit"
     return economy.begin_recruit(s)
 
@@ -66,8 +65,12 @@ def _recruit_over(s: State) -> str | None:
 
 def _upkeep_over(s: State) -> str | None:
     s.pend = None
-    if victory.check(s):
+    if victory.check(s):  # disbanding may leave a side with nothing (or a leader off the map)
         return None
+    return _control(s)
+
+
+def _control(s: State) -> str | None:
     s.phase = "control"
     economy.take_control(s)
     if victory.check(s):
@@ -90,4 +93,5 @@ CONTINUATIONS: dict[str, Callable[[State], str | None]] = {
     "battles_over": _battles_over,
     "recruit_over": _recruit_over,
     "upkeep_over": _upkeep_over,
+    "control": _control,
 }

@@ -7,6 +7,7 @@ from . import cards
 from .actions import Action
 from .board import (
     log,
+    occupied,
     put_on_top,
     reachable,
     remove_from_map,
@@ -27,7 +28,7 @@ def begin_move(s: State) -> None:
 
 def _can_arrange(s: State) -> bool:
     chits = s.chits
-    for stack in s.stacks[s.active]:
+    for stack in filter(None, s.stacks[s.active]):  # the empty ones skipped in C
         if len(stack) > 1:
             top = chits[stack[0]]
             for c in stack:
@@ -44,14 +45,13 @@ class MoveStep(Step):
         hand = s.hands[side]
         acts: list[Action] = []
         if hand:
-            tab = s.tab
+            when = s.tab.card_timing[side]
             kinds = sorted(set(hand))
-            mine = [k for k in kinds if tab.card_side[k] < 0 or tab.card_side[k] == side]
-            moves = [k for k in mine if tab.card_timing[k] == "move"]
+            moves = [k for k in kinds if when[k] == "move"]
             if moves and cards.any_mobile(s, side):  # one look serves every move card
                 acts.extend(("play", k) for k in moves)
-            acts.extend(("play", k) for k in mine if tab.card_timing[k] == "action"
-                        and cards.can_play(s, side, k, "action"))
+            acts.extend(("play", k) for k in kinds if when[k] == "action"
+                        and cards.has_effect(s, side, k))
         if _can_arrange(s):
             acts.append(("arrange",))
         acts.append(("end",))
@@ -108,12 +108,13 @@ class Arrange(Step):
     def legal(self, s: State) -> list[Action]:
         types = s.chits
         acts: list[Action] = []
-        for stack in s.stacks[s.active]:
+        for stack in filter(None, s.stacks[s.active]):  # the empty ones skipped in C
             if len(stack) > 1:
                 seen = {types[stack[0]]}  # the top's own type is no change
                 for c in sorted(stack[1:]):  # the lowest chit of each other type
-                    if types[c] not in seen:
-                        seen.add(types[c])
+                    t = types[c]
+                    if t not in seen:
+                        seen.add(t)
                         acts.append(("top", c))
         acts.append(("done",))
         return acts
@@ -164,13 +165,13 @@ def _mobile(s: State, p: Moving, t: int) -> list[int]:
 def movable_sources(s: State) -> list[int]:
     p = s.pend
     mobile, moved, engaged = s.tab.chit_mobile, p.moved, p.engaged
+    row = s.stacks[s.active]
     out = []
-    for t, stack in enumerate(s.stacks[s.active]):
-        if stack:
-            for c in stack:
-                if mobile[c] and c not in moved and c not in engaged:
-                    out.append(t)
-                    break
+    for t in occupied(row):
+        for c in row[t]:
+            if mobile[c] and c not in moved and c not in engaged:
+                out.append(t)
+                break
     return out
 
 

@@ -37,7 +37,11 @@ class State:
     # undo is off (playouts, replays). It is never saved: a save holds only the
     # decisions that stand.
     # `tab`: the module's precomputed tables (tables.py), shared by every copy
-    __slots__ = ("module", "undo", "tab") + FIELDS
+    # `listed`: the list legal_actions last returned for this position, so that
+    # apply can accept an action found in it without working out its legality
+    # again; None once anything may have changed (every apply, restore and copy
+    # drops it). Never saved.
+    __slots__ = ("module", "undo", "tab", "listed") + FIELDS
 
     module: Module
     tab: Tables
@@ -86,6 +90,7 @@ class State:
         s.phase = self.phase
         s.step = self.step
         s.undo = None
+        s.listed = None
         s.pend = None if self.pend is None else self.pend.copy()
         s.battle = None if self.battle is None else self.battle.copy()
         s.last_battle = self.last_battle  # replaced whole, never changed in place
@@ -119,6 +124,7 @@ class State:
         s.module = module
         s.tab = tables(module)
         s.undo = None
+        s.listed = None
         for name in FIELDS:
             v = data[name] if name != "log" else data.get("log", [])
             setattr(s, name, pending_from_data(v) if name in TYPED else _copy(v))
@@ -127,6 +133,7 @@ class State:
 
     def restore(self, other: State) -> None:
         """Makes this state a copy of `other` in place (for undo, RULINGS Z1)."""
+        self.listed = None
         for name in FIELDS:
             setattr(self, name, getattr(other, name))
 
@@ -151,14 +158,22 @@ class State:
 
     def says(self, side: int, verb: str, start: bool = True) -> str:
         """"The Raiders draw" / "Guild draws" (SideDef.says); `start=False` mid-sentence."""
-        return self.module.sides[side].says(verb, start)
+        key = (side, verb, start)
+        phrase = self.tab.phrases.get(key)
+        if phrase is None:
+            phrase = self.tab.phrases[key] = self.module.sides[side].says(verb, start)
+        return phrase
 
     def the(self, side: int, start: bool = False) -> str:
         """"the Raiders" / "Guild" (SideDef.the)."""
-        return self.module.sides[side].the(start)
+        key = (side, start)
+        phrase = self.tab.phrases.get(key)
+        if phrase is None:
+            phrase = self.tab.phrases[key] = self.module.sides[side].the(start)
+        return phrase
 
     def territory_name(self, t: int) -> str:
-        return self.module.map.territories[t].name
+        return self.tab.territory_name[t]
 
 
 def _copy(value: Any) -> Any:
@@ -184,6 +199,7 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.phase = "setup"
     s.step = ""
     s.undo = None
+    s.listed = None
     s.pend = None
     s.battle = None
     s.last_battle = None

@@ -9,6 +9,8 @@ phase modules never import flow, so there is no import circle among them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import Action
 from .pending import Selection
 from .state import State
@@ -72,6 +74,11 @@ class SelectStep(Step):
     def can_pick(self, s: State, sel: Selection, i: int) -> bool:
         return True
 
+    def pick_test(self, s: State, sel: Selection) -> Callable[[int], bool]:
+        """`can_pick` for each item of one listing: a step whose test has work
+        common to every item (a sum, say) does that work once here."""
+        return lambda i: self.can_pick(s, sel, i)
+
     def room(self, s: State, sel: Selection) -> bool | None:
         """True when every unpicked item may be picked now, False when none
         may, None when it depends on the item (then `can_pick` decides)."""
@@ -85,8 +92,13 @@ class SelectStep(Step):
 
     def legal(self, s: State) -> list[Action]:
         sel = self.selection(s)
+        acts = self.item_actions(s, sel, self.room(s, sel))
+        acts.extend(self.confirm_actions(s, sel))
+        return acts
+
+    def item_actions(self, s: State, sel: Selection, room: bool | None) -> list[Action]:
+        """The pick or unpick action of each item that has one (see `room`)."""
         picked = sel.picked
-        room = self.room(s, sel)
         n = len(sel.items)
         if len(PICK) < n:
             _grow(n)
@@ -98,12 +110,12 @@ class SelectStep(Step):
             acts = [UNPICK[i] for i in sorted(picked)]
         else:
             acts = []
+            can_pick = self.pick_test(s, sel)
             for i in range(n):
                 if i in picked:
                     acts.append(UNPICK[i])
-                elif self.can_pick(s, sel, i):
+                elif can_pick(i):
                     acts.append(PICK[i])
-        acts.extend(self.confirm_actions(s, sel))
         return acts
 
     def check(self, s: State, a: Action) -> bool:
@@ -140,6 +152,15 @@ class OwedStep(SelectStep):
     """A selection that must meet what `owed` counts down (cards over the hand
     limit, units over upkeep, battle losses): picking stops when nothing more
     is owed, and confirming waits until then."""
+
+    def legal(self, s: State) -> list[Action]:
+        # SelectStep.legal, with `owed` worked out once for `room` and `can_confirm`
+        sel = self.selection(s)
+        owed = self.owed(s)
+        acts = self.item_actions(s, sel, owed > 0)
+        if owed == 0:
+            acts.append((self.confirm_verb,))
+        return acts
 
     def can_pick(self, s: State, sel: Selection, i: int) -> bool:
         return self.owed(s) > 0

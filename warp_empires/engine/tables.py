@@ -1,7 +1,8 @@
 """What a module fixes for every game, worked out once per module: per chit
-its side, mobility and Force, each side's leaders; per card kind its timing and owner;
-the revenue territories. Rules read these flat tuples in their hot loops
-instead of walking the module's definitions every time."""
+its side, mobility, spaces, Force and name, each side's leaders; per card kind
+when each side may play it and its name; per territory its revenue and name.
+Rules read these flat tuples in their hot loops instead of walking the module's
+definitions every time."""
 
 from __future__ import annotations
 
@@ -15,19 +16,31 @@ from warp_empires.module.defs import Module
 class Tables:
     chit_side: tuple[int, ...]
     chit_mobile: tuple[bool, ...]  # speed above 0 (RULINGS M5)
+    chit_move: tuple[int, ...]  # spaces per move (RULINGS M1)
     chit_force: tuple[int, ...]
-    card_timing: tuple[str, ...]  # "move", "battle" or "action"
-    card_side: tuple[int, ...]  # -1: either side may play it (RULINGS M6)
+    chit_name: tuple[str, ...]
+    # per side, per card kind: when that side may play it ("move", "battle" or
+    # "action"), or "" for a card only the other side may play (RULINGS M6)
+    card_timing: tuple[tuple[str, ...], tuple[str, ...]]
     revenue: tuple[int, ...]  # territories with revenue
+    territory_revenue: tuple[int, ...]  # by territory: its revenue, 0 for none
+    territory_name: tuple[str, ...]
+    card_name: tuple[str, ...]  # by card kind
     unit_controls: tuple[bool, ...]  # by unit type: can take control (RULINGS K2)
-    leaders: tuple[tuple[int, ...], tuple[int, ...]]  # each side's leader chits
-    # the module's victories as (side, text, conditions), the conditions that
-    # are cheapest and most often false first (they are pure: order is free)
-    victory: tuple[tuple[int, str, tuple[Any, ...]], ...]
+    unit_chits: tuple[frozenset[int], ...]  # by unit type: its chits
+    leaders: tuple[frozenset[int], frozenset[int]]  # each side's leader chits
+    # each side's victories as (text, conditions), in module order, the
+    # conditions that are cheapest and most often false first (they are pure:
+    # order is free)
+    victory: tuple[tuple[tuple[str, tuple[Any, ...]], ...], ...]
+    # what State.says and State.the have worked out, by their arguments: the
+    # module's sides never change, so a phrase is made once, not at every log line
+    phrases: dict[tuple[Any, ...], str]
 
 
 _CACHE: dict[int, tuple[Module, Tables]] = {}
-_COST = {"captives_at_least": 0, "holds_captive": 1, "controls": 2, "no_enemy_leaders_on_map": 3}
+# one look at a list, a count, a few set tests, a pass over the leaders
+_COST = {"controls": 0, "captives_at_least": 1, "holds_captive": 2, "no_enemy_leaders_on_map": 3}
 
 
 def tables(module: Module) -> Tables:
@@ -40,16 +53,27 @@ def tables(module: Module) -> Tables:
     t = Tables(
         chit_side=tuple(units[c].side for c in chits),
         chit_mobile=tuple(units[c].move > 0 for c in chits),
+        chit_move=tuple(units[c].move for c in chits),
         chit_force=tuple(units[c].force for c in chits),
-        card_timing=tuple(c.timing for c in module.cards),
-        card_side=tuple(-1 if c.side is None else c.side for c in module.cards),
+        chit_name=tuple(units[c].name for c in chits),
+        card_timing=tuple(tuple(c.timing if c.side is None or c.side == side else ""
+                                for c in module.cards)
+                          for side in (0, 1)),
         revenue=tuple(t.index for t in module.map.territories if t.is_revenue),
+        territory_revenue=tuple(t.revenue if t.is_revenue else 0
+                                for t in module.map.territories),
+        territory_name=tuple(t.name for t in module.map.territories),
+        card_name=tuple(c.name for c in module.cards),
         unit_controls=tuple(module.rules.can_control(u) for u in units),
-        leaders=tuple(tuple(c for c, u in enumerate(chits)
-                            if units[u].is_leader and units[u].side == side)
+        unit_chits=tuple(frozenset(c for c, u in enumerate(chits) if u == unit.index)
+                         for unit in units),
+        leaders=tuple(frozenset(c for c, u in enumerate(chits)
+                                if units[u].is_leader and units[u].side == side)
                       for side in (0, 1)),
-        victory=tuple((v.side, v.text, tuple(sorted(v.all, key=lambda c: _COST.get(c.kind, 9))))
-                      for v in module.victory),
+        victory=tuple(tuple((v.text, tuple(sorted(v.all, key=lambda c: _COST.get(c.kind, 9))))
+                            for v in module.victory if v.side == side)
+                      for side in (0, 1)),
+        phrases={},
     )
     _CACHE[id(module)] = (module, t)  # the module is kept, so its id is never reused
     return t

@@ -9,23 +9,47 @@ from .state import NO_SIDE, State
 
 
 def holds(s: State, side: int, cond: Condition) -> bool:
-    if cond.kind == "controls":
-        return s.control[cond.territory] == side
-    if cond.kind == "holds_captive":
-        held = {s.chits[c] for c in s.captives[side]}
-        return all(u in held for u in cond.units)
-    if cond.kind == "no_enemy_leaders_on_map":
-        return not _leader_on_map(s, other(side))
-    if cond.kind == "captives_at_least":
-        return len(s.captives[side]) >= cond.amount
+    return _TESTS.get(cond.kind, _unknown)(s, side, cond)
+
+
+def _unknown(s: State, side: int, cond: Condition) -> bool:
     raise ValueError(f"unknown victory clause {cond.kind!r}")
+
+
+def _controls(s: State, side: int, cond: Condition) -> bool:
+    return s.control[cond.territory] == side
+
+
+def _holds_captive(s: State, side: int, cond: Condition) -> bool:
+    captives, chits_of = s.captives[side], s.tab.unit_chits
+    for u in cond.units:
+        if chits_of[u].isdisjoint(captives):  # no captive of that unit type
+            return False
+    return True
+
+
+def _no_enemy_leaders_on_map(s: State, side: int, cond: Condition) -> bool:
+    return not _leader_on_map(s, other(side))
+
+
+def _captives_at_least(s: State, side: int, cond: Condition) -> bool:
+    return len(s.captives[side]) >= cond.amount
+
+
+_TESTS = {
+    "controls": _controls,
+    "holds_captive": _holds_captive,
+    "no_enemy_leaders_on_map": _no_enemy_leaders_on_map,
+    "captives_at_least": _captives_at_least,
+}
 
 
 def _leader_on_map(s: State, side: int) -> bool:
     """Whether any of `side`'s leaders stands on the map: a leader chit is in
     exactly one place (its pile, the recruit draw, held captive, or a stack)."""
-    pile, held, offer = s.piles[side], s.captives[other(side)], s.recruit
-    return any(c not in pile and c not in held and c not in offer for c in s.tab.leaders[side])
+    # one pass over each list in C, not a scan of the pile per leader
+    return bool(s.tab.leaders[side].difference(s.piles[side], s.captives[other(side)],
+                                               s.recruit))
 
 
 def check(s: State) -> bool:
@@ -33,12 +57,12 @@ def check(s: State) -> bool:
     if s.winner != NO_SIDE:
         return True
     order = (s.active, other(s.active))
+    victory = s.tab.victory
+    tests = _TESTS
     for side in order:
-        for vside, text, conditions in s.tab.victory:
-            if vside != side:
-                continue
+        for text, conditions in victory[side]:
             for c in conditions:
-                if not holds(s, side, c):
+                if not tests.get(c.kind, _unknown)(s, side, c):  # holds(), inlined
                     break
             else:
                 declare(s, side, text)
