@@ -236,3 +236,29 @@ async def test_new_game_choices_and_pace_are_remembered(tmp_path):
 
         assert screen.query_one("#side0", Select).value == "heuristic"
         assert pilot.app.launch.pace == paced
+
+
+async def test_escape_menu_goes_back_to_title_and_continue_resumes_there(star_wars, tmp_path):
+    # Issue 10: Esc in a game opens a menu with Back to title; the game is
+    # autosaved as it stands, so Continue resumes it at the same decision.
+    from warp_empires.engine import Game
+    from warp_empires.tui.dialogs.game_menu import GameMenu
+    from warp_empires.tui.screens.title import TitleScreen
+
+    game = Game.new(star_wars, 4)
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game, players=("human", "bot"))
+        screen.choose(moving_on(screen.session.choices()))  # one decision into turn 1
+        await pilot.pause()
+        made = len(game.actions)
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, GameMenu)
+        await pilot.press("escape")  # back to the game
+        assert isinstance(pilot.app.screen, GameScreen)
+        await pilot.press("escape", "t")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TitleScreen) and pilot.app.session is None
+        await pilot.press("c")
+        await pilot.pause()
+        resumed = pilot.app.session.game
+        assert resumed.id == game.id and len(resumed.actions) == made

@@ -22,6 +22,7 @@ from warp_empires.tui import persistence
 from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import GameSettings, LaunchOptions
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
+from warp_empires.tui.dialogs.game_menu import GameMenu
 from warp_empires.tui.dialogs.save_name import SaveNameDialog
 from warp_empires.tui.screens.end import EndScreen
 from warp_empires.tui.screens.game import GameScreen
@@ -144,10 +145,7 @@ class WarpEmpiresApp(App[None]):
         if where == "quit":
             self.exit()
         elif where == "title":
-            self.session = None
-            while len(self.screen_stack) > 1:
-                self.pop_screen()
-            self.push_screen(self._title())
+            self.back_to_title()
 
     # -- actions ---------------------------------------------------------------
 
@@ -290,6 +288,34 @@ class WarpEmpiresApp(App[None]):
 
         self.push_screen(AskDialog(f"Resign the game for {name}?",
                                    [("resign", "Resign"), ("cancel", "Cancel")]), answer)
+
+    def action_game_menu(self) -> None:
+        if isinstance(self.screen, GameScreen):
+            self.push_screen(GameMenu(), callback=self._menu_chosen)
+
+    def _menu_chosen(self, entry: str | None) -> None:
+        if entry == "save":
+            self.action_save()
+        elif entry == "load":
+            self.action_load_game()
+        elif entry == "rules":
+            self.action_rules()
+        elif entry == "title":
+            self.back_to_title()
+        elif entry == "quit":
+            self.call_later(self.action_quit)
+
+    def back_to_title(self) -> None:
+        """Leaves the game for the title screen. A game going on is autosaved
+        as it stands (not only at the last turn's end), so Continue resumes it
+        exactly here."""
+        if self.session is not None and not self.session.over:
+            self.autosave()
+            self.autosaver.flush()  # Continue must find it
+        self.session = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(self._title())
 
     def action_toggle_auto_forced(self) -> None:
         self.remember(auto_forced=not self.settings.auto_forced)

@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.color import Color
 
+from warp_empires.engine.forecast import unclaimed_reason
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
@@ -86,6 +87,9 @@ def territory_details(module: Module, view: dict[str, Any], t: int) -> Text:
     out.append("Control: ")
     out.append_text(side_text(module, control) if control >= 0 else Text("none"))
     out.append("\n")
+    why = unclaimed_reason(module, view, t)
+    if why is not None:
+        out.append(f"Not claimed in Control: {why}.\n", style="italic")
     for line in stack_lines(module, view, t) or [Text("No units.", style="dim")]:
         out.append_text(line)
         out.append("\n")

@@ -82,6 +82,7 @@ class GameScreen(Screen[None]):
         Binding("space", "toggle_pause('pause')", "Pause bots"),
         Binding("space", "toggle_pause('resume')", "Resume bots"),
         Binding("r", "results", "Results"),
+        Binding("escape", "app.game_menu", "Menu"),
     ]
 
     QUIET_AFTER_HANDOVER = 0.5  # seconds in which choices are ignored after a hand-over

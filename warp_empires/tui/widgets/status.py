@@ -1,4 +1,5 @@
-"""Public facts of both sides: banks, revenues, hands, deck, discard, captives."""
+"""Public facts of both sides: banks, revenues, hands, piles, units on the map
+against the upkeep limit, deck, discard, captives."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from warp_empires.engine.forecast import upkeep
 from warp_empires.module.defs import Module
 from warp_empires.tui.looks import side_text
 
@@ -22,8 +24,18 @@ class StatusPanel(Static):
             text.append_text(side_text(module, side))
             text.append(
                 f" ${view['banks'][side]} (+{view['revenue'][side]})"
-                f" hand {view['hand_sizes'][side]} pile {view['pile_sizes'][side]}\n"
+                f" hand {view['hand_sizes'][side]} pile {view['pile_sizes'][side]}"
             )
+            # The upkeep the markers allow against the units on the map (RULINGS
+            # U1): public facts, shown for both sides.
+            due = upkeep(module, view, side)
+            text.append(f" units {due.units}/{due.limit}",
+                        style="bold red" if due.over else "")
+            text.append("\n")
+            if due.over and side == view["side"]:
+                text.append(f"  upkeep would disband {due.over} unit"
+                            f"{'s' if due.over != 1 else ''} at revenue {due.revenue} "
+                            f"(limit {due.limit})\n", style="bold red")
             captives = view["captives"][side]
             if captives:
                 names = ", ".join(module.units[u].name for u in captives)

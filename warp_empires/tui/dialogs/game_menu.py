@@ -1,0 +1,48 @@
+"""The in-game menu on Escape: back to the game, save, load, help, back to the
+title screen, quit. Each entry has its own key."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+ENTRIES = (
+    ("resume", "[b]B[/b]ack to the game", "b"),
+    ("save", "[b]S[/b]ave the game", "s"),
+    ("load", "[b]L[/b]oad a game", "l"),
+    ("rules", "[b]H[/b]elp: keys and rules", "h"),
+    ("title", "[b]T[/b]itle screen (the game is autosaved)", "t"),
+    ("quit", "[b]Q[/b]uit", "q"),
+)
+
+
+class GameMenu(ModalScreen[str | None]):
+    """Dismisses with the chosen entry's id ("resume" on Escape)."""
+
+    BINDINGS = [
+        Binding("escape", "choose('resume')", "Back to the game"),
+        *(Binding(key, f"choose('{entry}')", show=False) for entry, _label, key in ENTRIES),
+    ]
+
+    DEFAULT_CSS = """
+    GameMenu { align: center middle; }
+    GameMenu OptionList { width: 46; height: auto; border: thick $accent; padding: 0 1;
+                          background: $surface; }
+    """
+
+    def compose(self) -> ComposeResult:
+        menu = OptionList(*(Option(label, id=entry) for entry, label, _key in ENTRIES))
+        menu.border_title = "Menu"
+        yield menu
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_choose(self, entry: str) -> None:
+        self.dismiss(entry)
