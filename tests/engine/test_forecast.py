@@ -57,3 +57,87 @@ def test_the_forecast_says_nothing_about_units_the_view_does_not_list():
     s = blank()
     put(s, 0, "a", "wing")
     assert unclaimed_reason(s.module, view(s, 0, public=True), tid(s, "a")) is None
+
+
+# Battles (RULINGS B5-B8)
+
+def _battles_about_to_be_fought() -> list:
+    """Positions of real games at a battle's first card decision, no card
+    played: the totals the battle will compare are then fixed (B5)."""
+    from tests.engine.test_secrets import positions
+
+    return [s for name in ("star_wars", "tiny") for s in positions(name)
+            if s.step == "battle_card" and not s.battle.played and s.battle.passes == 0]
+
+
+def test_b5_with_both_stacks_open_the_forecast_is_the_battle():
+    # During a battle both stacks are open (B2): the forecast must be exact.
+    from warp_empires.engine.battle import totals
+    from warp_empires.engine.forecast import battle_forecast
+
+    checked = 0
+    for s in _battles_about_to_be_fought():
+        t = s.battle.t
+        real = totals(s)
+        for side in (0, 1):
+            odds = battle_forecast(s.module, view(s, side), t)
+            mine, theirs = real[side]["total"], real[1 - side]["total"]
+            assert odds.ours == (mine, mine) and odds.theirs == (theirs, theirs), (odds, real)
+            assert odds.hidden == 0 and odds.verdict in ("win", "lose")
+            wins = mine > theirs or (mine == theirs and (side == s.active) ==
+                                     (s.module.rules.tie_winner == "attacker"))
+            assert odds.verdict == ("win" if wins else "lose")
+            checked += 1
+    assert checked >= 20
+
+
+def test_b5_a_hidden_stack_gives_a_range_holding_the_real_total():
+    # Before the reveal the viewer sees the enemy's top unit and size (H2):
+    # whatever is below, the real totals fall inside the ranges.
+    from warp_empires.engine.battle import totals
+    from warp_empires.engine.forecast import battle_forecast
+
+    ranged = 0
+    for s in _battles_about_to_be_fought():
+        t = s.battle.t
+        real = totals(s)
+        for side in (0, 1):
+            v = view(s, side)
+            entry = dict(v["stacks"][1 - side][t])
+            entry.pop("units")  # as seen before the battle starts
+            v["stacks"][1 - side][t] = entry
+            odds = battle_forecast(s.module, v, t)
+            assert odds.hidden == entry["size"] - 1
+            lo, hi = odds.theirs
+            assert lo <= real[1 - side]["total"] <= hi, (odds, real)
+            assert odds.ours[0] <= real[side]["total"] <= odds.ours[1], (odds, real)
+            ranged += odds.hidden > 0
+    assert ranged >= 10
+
+
+def test_b7_b8_what_a_win_costs():
+    from warp_empires.engine.forecast import battle_forecast
+
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser", "wing")  # Force 9, one Bombardment
+    put(s, 1, "c", "hauler")  # one unit: nothing hidden
+    odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
+    assert odds.verdict == "win" and odds.hidden == 0
+    assert odds.their_losses == 1  # half of one, rounded up (B7)
+    assert odds.our_loss_force == (1, 1)  # at least half of the hauler's Force 1 (B8)
+    assert odds.our_losses_if_lost == 2
+    assert "you win" in odds.words() and "you lose Force 1 (B8)" in odds.words()
+
+
+def test_no_forecast_where_there_would_be_no_battle():
+    from warp_empires.engine.forecast import battle_forecast
+
+    s = blank()
+    put(s, 0, "c", "cruiser")
+    put(s, 1, "e", "hauler")
+    assert battle_forecast(s.module, view(s, 0), tid(s, "c")) is None
+    assert battle_forecast(s.module, view(s, 0), tid(s, "e")) is None
+    # a group moving in counts: the cruiser's type joining at e
+    cruiser = s.chits[s.stacks[0][tid(s, "c")][0]]
+    odds = battle_forecast(s.module, view(s, 0), tid(s, "e"), [cruiser])
+    assert odds is not None and odds.ours[0] >= 4

@@ -57,3 +57,114 @@ def unclaimed_reason(module: Module, view: dict[str, Any], t: int) -> str | None
     who = "; or ".join(f.words(module.classes, module.traits)
                        for f in module.rules.control_filters)
     return f"no unit here can take control: that needs {who} (RULINGS K2)"
+
+
+# Battles (RULINGS B5-B8), as far as the viewer can see them
+
+
+@dataclass(frozen=True, slots=True)
+class BattleForecast:
+    ours: tuple[int, int]  # the viewer's total, lowest and highest it can be
+    theirs: tuple[int, int]  # the enemy's total: a range while units are hidden
+    hidden: int  # enemy units the viewer cannot see
+    verdict: str  # "win", "lose" or "uncertain"
+    their_losses: int  # units the enemy loses if the viewer wins (B7)
+    our_loss_force: tuple[int, int] | None  # Force the viewer then loses (B8), when known
+    our_losses_if_lost: int  # units the viewer loses if it loses (B7)
+
+    def words(self) -> str:
+        def span(r: tuple[int, int]) -> str:
+            return str(r[0]) if r[0] == r[1] else f"{r[0]} to {r[1]}"
+
+        hidden = f" ({self.hidden} hidden)" if self.hidden else ""
+        verdict = {"win": "you win", "lose": "you lose", "uncertain": "could go either way"}
+        out = (f"you {span(self.ours)} against {span(self.theirs)}{hidden}: "
+               f"{verdict[self.verdict]}")
+        if self.verdict != "lose":
+            least = "at least " if self.hidden else ""
+            out += f"; winning, they lose {least}{self.their_losses} unit" \
+                   f"{'s' if self.their_losses != 1 else ''}"
+            if self.our_loss_force is not None and self.our_loss_force[1] > 0:
+                out += f" and you lose Force {span(self.our_loss_force)} (B8)"
+        if self.verdict != "win":
+            out += f"; losing, you lose {self.our_losses_if_lost}"
+        return out
+
+
+def _losses(units: list[Any]) -> int:
+    """Units a losing stack loses: every fortification and half the rest,
+    rounded up (RULINGS B7)."""
+    forts = sum(1 for u in units if u.is_fortification)
+    return forts + (len(units) - forts + 1) // 2
+
+
+def battle_forecast(module: Module, view: dict[str, Any], t: int,
+                    joining: list[int] = ()) -> BattleForecast | None:
+    """The battle at `t` as the viewer can foresee it, with its own units there
+    plus `joining` (unit types of a group that would move in); None when there
+    would be no battle. Cards are left out: nobody knows which will be played."""
+    side = view["side"]
+    enemy = 1 - side
+    mine = view["stacks"][side][t]
+    ours = [module.units[u["unit"]] for u in (mine or {}).get("units", [])]
+    ours += [module.units[u] for u in joining]
+    theirs_entry = view["stacks"][enemy][t]
+    if not ours or not theirs_entry:
+        return None
+    listed = theirs_entry.get("units")
+    if listed is not None:
+        known = [module.units[u["unit"]] for u in listed]
+    else:
+        known = [module.units[theirs_entry["top"]]]
+    hidden = theirs_entry["size"] - len(known)
+    kinds = [u for u in module.units if u.side == enemy]
+    rules = module.rules
+
+    base = sum(u.force for u in ours)
+    t_lo = sum(u.force for u in known) + hidden * min(u.force for u in kinds)
+    t_hi = sum(u.force for u in known) + hidden * max(u.force for u in kinds)
+    o_lo = o_hi = base
+    # leader bonus (B5): to the side with a leader when the other has none
+    we_lead = any(u.is_leader for u in ours)
+    they_lead = any(u.is_leader for u in known)
+    they_may_lead = they_lead or (hidden > 0 and any(u.is_leader for u in kinds))
+    bonus = rules.leader_bonus
+    if we_lead:
+        o_hi += 0 if they_lead else bonus
+        o_lo += 0 if they_may_lead else bonus
+    else:
+        t_hi += bonus if they_may_lead else 0
+        t_lo += bonus if they_lead else 0
+    for mb in rules.majority_bonuses:
+        n_ours = sum(1 for u in ours if mb.filter.matches(u))
+        n_known = sum(1 for u in known if mb.filter.matches(u))
+        may = hidden if any(mb.filter.matches(u) for u in kinds) else 0
+        if n_ours > n_known + may:
+            o_lo += mb.bonus
+        if n_ours > n_known:
+            o_hi += mb.bonus
+        if n_known > n_ours:
+            t_lo += mb.bonus
+        if n_known + may > n_ours:
+            t_hi += mb.bonus
+    attacking = view["active"] == side
+    ties_ours = (rules.tie_winner == "attacker") == attacking
+    if o_lo > t_hi or (o_lo == t_hi and ties_ours):
+        verdict = "win"
+    elif o_hi < t_lo or (o_hi == t_lo and not ties_ours):
+        verdict = "lose"
+    else:
+        verdict = "uncertain"
+    loss_force = None
+    if not hidden:  # B7, B8: what they lose, and what that costs the winner
+        forts = [u.force for u in known if u.is_fortification]
+        rest = sorted(u.force for u in known if not u.is_fortification)
+        k = (len(rest) + 1) // 2
+        low = sum(forts) + sum(rest[:k])  # the cheapest go
+        high = sum(forts) + (rest[-1] + sum(rest[:k - 1]) if k else 0)  # the dearest first
+        worth = sum(u.force for u in ours)
+        loss_force = (min(worth, (low + 1) // 2), min(worth, (high + 1) // 2))
+    return BattleForecast((o_lo, o_hi), (t_lo, t_hi), hidden, verdict,
+                          their_losses=_losses(known) if not hidden else
+                          (theirs_entry["size"] + 1) // 2,
+                          our_loss_force=loss_force, our_losses_if_lost=_losses(ours))

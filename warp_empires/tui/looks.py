@@ -9,7 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.color import Color
 
-from warp_empires.engine.forecast import unclaimed_reason
+from warp_empires.engine.forecast import battle_forecast, unclaimed_reason
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
@@ -72,7 +72,11 @@ def stack_lines(
     return lines
 
 
-def territory_details(module: Module, view: dict[str, Any], t: int) -> Text:
+def territory_details(module: Module, view: dict[str, Any], t: int,
+                      joining: list[int] | None = None) -> Text:
+    """The territory under the cursor: what it is, who controls it and why
+    Control would not claim it, the stacks, and the battle it would see
+    (with the unit types of a group that would move in, `joining`)."""
     territory = module.map.territories[t]
     kind = module.map.kinds.get(territory.kind, territory.kind)
     out = Text()
@@ -93,6 +97,11 @@ def territory_details(module: Module, view: dict[str, Any], t: int) -> Text:
     for line in stack_lines(module, view, t) or [Text("No units.", style="dim")]:
         out.append_text(line)
         out.append("\n")
+    if view["battle"] is None or view["battle"]["t"] != t:  # the battle panel shows that one
+        odds = battle_forecast(module, view, t, joining or [])
+        if odds is not None:
+            style = {"win": "green", "lose": "bold red"}.get(odds.verdict, "yellow")
+            out.append(f"Battle forecast: {odds.words()}.\n", style=style)
     names = ", ".join(module.map.territories[n].name for n in territory.neighbours)
     out.append(f"Next to: {names}", style="dim")
     return out

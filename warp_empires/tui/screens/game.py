@@ -303,7 +303,20 @@ class GameScreen(Screen[None]):
     def _show_details(self, territory: int) -> None:
         if self._view is not None:
             self.query_one("#details", Static).update(
-                territory_details(self.module, self._view, territory))
+                territory_details(self.module, self._view, territory, self._joining(territory)))
+
+    def _joining(self, territory: int) -> list[int]:
+        """The unit types of the group being formed, if `territory` is one of
+        its destinations: the battle forecast counts them in."""
+        view = self._view
+        if view is None or view["prompt"]["kind"] != "move_units" \
+                or not any(c.territory == territory for c in self._choices):
+            return []
+        selection = view["pend"].get("selection") or {}
+        chosen = {selection["items"][i] for i in selection.get("picked", [])}
+        src = view["pend"].get("src", -1)
+        units = (view["stacks"][view["side"]][src] or {}).get("units", []) if src >= 0 else []
+        return [u["unit"] for u in units if u["chit"] in chosen]
 
     def history_arrived(self) -> None:
         """A loaded game's earlier events are in (its replay rebuilt them): the
