@@ -60,7 +60,7 @@ def test_saves_text(tmp_path: Path, game: Game, capsys: pytest.CaptureFixture[st
     code, out, _ = run(capsys, "saves", str(tmp_path))
     lines = out.splitlines()
     assert code == 0 and len(lines) == 2
-    assert "Hoth campaign  [star_wars 1.0.0, turn" in lines[0]
+    assert f"Hoth campaign  [star_wars {game.module.version}, turn" in lines[0]
     assert lines[1] == f"{tmp_path / 'bad.wes'}: DAMAGED: checksum mismatch (file damaged or " \
                        "truncated)"
 

@@ -396,3 +396,44 @@ def test_a_crafted_snapshot_is_refused_in_one_line(tmp_path: Path, change, says)
     with pytest.raises(SaveError, match=says) as err:
         open_game(path, MODULE)
     assert "\n" not in str(err.value)
+
+
+def test_a_module_that_says_it_plays_the_same_keeps_old_saves(tmp_path: Path) -> None:
+    # Star Wars 1.0.1 added map labels only and lists 1.0.0's fingerprint in
+    # module.same_rules_as; a module changed without saying so is refused.
+    import shutil
+
+    from warp_empires.module import load_module
+
+    sw = load_module("star_wars")
+    game = Game.new(sw, 3)
+    play(game, random.Random(3), 30)
+    path = save_game(game, tmp_path / "g.wes")
+    folder = tmp_path / "mods" / "star_wars"
+    shutil.copytree(Path(sw.path), folder)
+    toml = folder / "module.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'description = "', 'description = "Changed: ', 1), encoding="utf-8")
+    changed = load_module(folder)
+    assert changed.fingerprint != sw.fingerprint
+    with pytest.raises(SaveError, match="data changed"):
+        load_game(path, changed)
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        "same_rules_as = [", f'same_rules_as = ["{sw.fingerprint}", ', 1), encoding="utf-8")
+    same = load_module(folder)
+    assert load_game(path, same).state.to_data() == game.state.to_data()
+
+
+def test_same_rules_as_takes_fingerprints_only(tmp_path: Path) -> None:
+    import shutil
+
+    from warp_empires.module import ModuleError, load_module
+
+    sw = load_module("star_wars")
+    folder = tmp_path / "star_wars"
+    shutil.copytree(Path(sw.path), folder)
+    toml = folder / "module.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        "same_rules_as = [", 'same_rules_as = ["1.0.0", ', 1), encoding="utf-8")
+    with pytest.raises(ModuleError, match=r"same_rules_as\[0\].*64 lower-case hex"):
+        load_module(folder)

@@ -120,20 +120,25 @@ async def test_a_battle_without_cards_takes_at_most_two_handovers(star_wars):
     # B10): they are taken on a shared screen that shows no hand.
     game = _battle_about_to_start(star_wars)
     at = game.state.battle.t
-    attacker = game.state.active
     async with game_app().run_test(size=(120, 40)) as pilot:
         await open_game(pilot, game)
         app = pilot.app
         await pilot.press("enter")  # the attacker sits down
         handovers = shared = 0
+        after_shared = False  # a shared screen was shown since the last hand-over
         while game.state.battle is not None and game.state.battle.t == at:
             if isinstance(app.screen, HandoverScreen):
                 handovers += 1
+                after_shared = False
                 await pilot.press("enter")
                 continue
             screen = app.screen
             assert isinstance(screen, GameScreen)
+            # RULINGS H6: both may be watching a shared screen, so no private
+            # screen follows one without a hand-over, whoever decided last
+            assert screen.public or not after_shared
             if screen.public:
+                after_shared = True
                 shared += 1
                 hand = screen.query_one(HandList)  # no hand on screen, only a note
                 assert hand.option_count <= 1 and "hidden" in str(hand.border_title)
@@ -144,7 +149,41 @@ async def test_a_battle_without_cards_takes_at_most_two_handovers(star_wars):
                 screen.choose(moving_on(screen.session.choices()))
                 await pilot.pause()
         # the battle is over: back to the attacker, through one more hand-over at most
-        if game.prompt().side == attacker and isinstance(app.screen, HandoverScreen):
+        if isinstance(app.screen, HandoverScreen):
             handovers += 1
+        else:
+            assert not after_shared, "a private screen came straight after a shared one"
         assert handovers <= 2, handovers
         assert shared >= 1  # the winner or the loser chose on the shared screen
+
+
+async def test_no_private_screen_straight_after_a_shared_one(star_wars):
+    # Play-test find: the attacker lost and chose its own retreat on the shared
+    # screen, and its hand and recruits came up at once while both players
+    # were watching. A private screen after a shared one needs a hand-over,
+    # whoever decided last (RULINGS H6).
+    import random
+
+    from warp_empires.bots.base import forward
+
+    found = None
+    for seed in range(1, 80):
+        game = Game.new(star_wars, seed)
+        rng = random.Random(seed)
+        while not game.over and game.state.turn <= 30 and found is None:
+            if game.prompt().kind == "retreat" and game.prompt().side == game.state.active:
+                found = game
+                break
+            game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
+        if found:
+            break
+    assert found is not None
+    game = found
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        app = pilot.app
+        assert isinstance(app.screen, GameScreen) and app.screen.public  # the retreat
+        while isinstance(app.screen, GameScreen) and app.screen.public:
+            app.screen.choose(moving_on(app.screen.session.choices()))
+            await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)

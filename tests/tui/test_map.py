@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+from rich.style import Style
 from textual.app import App, ComposeResult
 
 from tests.tui.helpers import screen_text
 from warp_empires.tui.labels import abbreviate, side_glyphs, unit_abbreviations
 from warp_empires.tui.mapgeom import VOID, build_geometry, nearest_in_direction
-from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
+from warp_empires.tui.widgets.map_labels import (
+    StackLook,
+    TerritoryLook,
+    label_items,
+    layout_label,
+)
 from warp_empires.tui.widgets.map_view import MapView
 
 
@@ -161,3 +168,23 @@ def test_a_module_label_stands_in_for_a_name_that_does_not_fit(tiny):
     unlabelled = dataclasses.replace(long, label="")
     assert first_line(unlabelled) != "ACPS" and first_line(unlabelled).startswith("Alpha")
     assert first_line(territory) == territory.name  # a name that fits is shown whole
+
+
+@pytest.mark.parametrize("scale", [(1, 1), (2, 1), (2, 2)])
+def test_every_territory_shows_its_full_name_or_its_module_label(star_wars, scale):
+    # Issue 10: at 120x40 (the smallest scale) names ran together or were cut
+    # ("Tatooi", "Corelli"). Every territory shows its whole name, on one line
+    # or two, or the short label its module gives, with a stack on it too.
+    geo = build_geometry(star_wars.map, *scale)
+    for stacked in (False, True):
+        for t in star_wars.map.territories:
+            # markers stand on revenue territories only
+            look = TerritoryLook(control=0 if t.is_revenue else -1,
+                                 stacks=(StackLook(0, "LS", 6),)) if stacked else TerritoryLook()
+            items = label_items(t, look, ("R", "E"), lambda side: Style())
+            lines = layout_label(geo, t.index, items, Style(), Style())
+            shown = " ".join("".join(text for text, _ in pieces).strip()
+                             for _, (_, pieces) in sorted(lines.items()))
+            assert t.name in shown or (t.label and t.label in shown), (t.name, shown)
+            if look.stacks:
+                assert "×6" in shown or "R6" in shown, (t.name, shown)

@@ -154,6 +154,7 @@ def assemble(state: LoaderState) -> Module:
         version=state.head["version"],
         format=state.head["format"],
         description=state.head["description"],
+        same_rules_as=tuple(state.head.get("same_rules_as") or ()),
         path=str(state.folder.resolve()),
         # The bytes validated, not a second read that a swapped file could change.
         fingerprint=fingerprint_of({name: f.raw for name, f in state.files.items()}),

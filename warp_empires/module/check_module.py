@@ -48,6 +48,11 @@ class ModuleChecks(LoaderState):
                     )
             if head.get("format") is not None and head["format"] != FORMAT:
                 self.add(f, "module.format", f"must be {FORMAT}, not {head['format']}")
+            for i, old in enumerate(head.get("same_rules_as") or []):
+                if not re.fullmatch(r"[0-9a-f]{64}", old):
+                    self.add(f, f"module.same_rules_as[{i}]",
+                             "must be a module fingerprint: 64 lower-case hex digits "
+                             "(warp-empires module show prints it)")
         self._sides(top.get("side"))
         self._classes(top.get("classes"))
         self._traits(top.get("traits"))

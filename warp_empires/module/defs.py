@@ -273,6 +273,8 @@ class Module:
     rules: Rules
     setup: tuple[SideSetup, SideSetup]
     victory: tuple[VictoryDef, ...]
+    # fingerprints of earlier versions that play the same: their saves load
+    same_rules_as: tuple[str, ...] = ()
 
     def role_name(self, role: str) -> str:
         """What this module calls units of a rule role ("Leader", "General"): the

@@ -57,6 +57,9 @@ MODULE_HEAD = {
     "version": Field(STR, required=True, most=MAX_VERSION),
     "format": Field(INT, required=True),
     "description": Field(STR, default="", most=MAX_TEXT),
+    # fingerprints of earlier versions whose games play the same under this one
+    # (only wording or map labels changed): their saves keep loading
+    "same_rules_as": Field(STR_LIST, default=[], most=MAX_LIST),
 }
 SIDE = {
     "id": Field(STR, required=True),

@@ -53,6 +53,8 @@ NOTES: dict[str, dict[str, str]] = {
         "version": "The module's own version, recorded in saves.",
         "format": f"The module format version; must be {f.FORMAT}.",
         "description": "One line for the module picker.",
+        "same_rules_as": "Fingerprints of earlier versions that play the same (only wording "
+                         "or labels changed): their saves keep loading.",
     },
     "SIDE": {
         "id": "The side's id, used by units, cards, setup and victory.",

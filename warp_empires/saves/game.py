@@ -175,7 +175,10 @@ def check_module(meta: SaveMeta, module: Module, where: str) -> None:
     """Refuse a module other than the one the save was made with."""
     if module.id != meta.module_id:
         raise SaveError(where, f"made with module {meta.module_id}, not {module.id}")
-    if module.fingerprint != meta.module_fingerprint:
+    # A later version that says it plays the same (module.same_rules_as) is
+    # accepted; the replay check that follows still compares every position.
+    if module.fingerprint != meta.module_fingerprint \
+            and meta.module_fingerprint not in module.same_rules_as:
         raise SaveError(
             where,
             f"made with module {meta.module_id} {meta.module_version} "

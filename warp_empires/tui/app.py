@@ -139,6 +139,9 @@ class WarpEmpiresApp(App[None]):
             self.launch.result.append(session.result_line())
             self.exit()
             return
+        # The finished game's last autosave says it is over, so Continue no
+        # longer offers it (its replay still shows how it ended).
+        self.autosave()
         self.push_screen(EndScreen(session), callback=self._after_end)
 
     def _after_end(self, where: str | None) -> None:

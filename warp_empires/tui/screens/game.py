@@ -115,6 +115,7 @@ class GameScreen(Screen[None]):
         self._quiet_until = 0.0
         self._first_digit: int | None = None  # a row number being typed
         self._digit_timer: Timer | None = None
+        self._rows_changed_at = 0.0  # when the choice list last changed its length
         self._last_turn = session.game.state.turn
         self.pace = launch.pace if launch.pace is not None else 0.6
 
@@ -154,7 +155,10 @@ class GameScreen(Screen[None]):
             self._finish()
             return
         viewer = self.session.viewer(self.viewer)
-        if self.session.hot_seat and viewer != self._keyboard:
+        # A private screen needs a hand-over unless its side already has the
+        # keyboard on a private screen: after a shared screen both players may
+        # be looking, whoever decided last.
+        if self.session.hot_seat and (viewer != self._keyboard or self.public):
             if self.session.shared_decision() and self.session.prompt().side == viewer:
                 # Nothing secret on screen (Session.shared_decision): the other
                 # person takes the keyboard without a hand-over screen.
@@ -172,13 +176,13 @@ class GameScreen(Screen[None]):
             return
         # The side at the keyboard keeps its own screen, even for a decision
         # both could watch (it may want its hand in view while it chooses).
-        self._show(viewer, public=self.public and viewer == self.viewer
-                   and self.session.shared_decision())
+        self._show(viewer)
         self._schedule_bot()
 
     def _after_handover(self, viewer: int) -> None:
         self._handing_over = False
         self._keyboard = viewer
+        self.public = False
         # The Enter that dismissed the hand-over may repeat, or be pressed twice:
         # it must not also make the new player's first choice for them.
         self._quiet_until = time.monotonic() + self.QUIET_AFTER_HANDOVER
@@ -212,7 +216,10 @@ class GameScreen(Screen[None]):
         self._view = view
         prompt = self.session.prompt()
         deciding = prompt.side == viewer and self.session.is_human(viewer) and not self.session.over
+        before = len(self._choices)
         self._choices = self.session.choices() if deciding else []
+        if len(self._choices) != before:
+            self._rows_changed_at = time.monotonic()
         decision = self._decision_key(view, deciding)
         same_decision = decision == self._decision
         self._decision = decision
@@ -496,9 +503,14 @@ class GameScreen(Screen[None]):
             return
         if digit == 0:
             return  # no row 0, and no row number begins with 0
-        if digit * 10 <= min(rows, ChoiceList.MAX_ROWS):
+        # A list that has just grown (a first unit picked brings destinations)
+        # was not read yet: quick digits there are picks of their own.
+        settled = time.monotonic() - self._rows_changed_at >= self.SECOND_DIGIT_WAIT
+        if digit * 10 <= min(rows, ChoiceList.MAX_ROWS) and settled:
             self._first_digit = digit
             self._digit_timer = self.set_timer(self.SECOND_DIGIT_WAIT, self._flush_digit)
+            self.query_one(ChoiceList).border_title = (
+                f"Row {digit}_ : a second digit for rows {digit}0-{digit}9, or wait")
             return
         self._pick_row(digit)
 
@@ -511,6 +523,8 @@ class GameScreen(Screen[None]):
         self.choose(self._choices[number - 1])
 
     def _stop_digit_wait(self) -> None:
+        if self._first_digit is not None:
+            self.query_one(ChoiceList).border_title = self._choices_title(bool(self._choices))
         self._first_digit = None
         if self._digit_timer is not None:
             self._digit_timer.stop()
@@ -529,7 +543,7 @@ class GameScreen(Screen[None]):
     def _pace_note(self) -> str:
         if all(self.session.is_human(s) for s in (0, 1)):
             return ""
-        return "bots paused" if self._paused else f"bots {self.pace:g}s +/-"
+        return f"bots paused ({self.pace:g}s)" if self._paused else f"bots {self.pace:g}s +/-"
 
     def action_pace(self, delta: int) -> None:
         index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.pace))

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from warp_empires import __version__
 from warp_empires.saves import SaveInfo
 from warp_empires.saves.errors import one_line
+from warp_empires.saves.store import is_autosave_name
 
 BANNER = """\
 ╦ ╦╔═╗╦═╗╔═╗  ╔═╗╔╦╗╔═╗╦╦═╗╔═╗╔═╗
@@ -52,8 +53,9 @@ class TitleScreen(Screen[None]):
             return Option("[b]C[/b]ontinue", id="continue", disabled=True)
         label = Text.from_markup("[b]C[/b]ontinue  ")
         # A save's words are anyone's: plain text, never markup.
-        label.append(one_line(f"{self.latest.path.stem} · turn {m.turn} · "
-                              f"{m.sides[m.active].name} to act", 60), style="dim")
+        name = m.module_id if is_autosave_name(self.latest.path.stem) else self.latest.path.stem
+        label.append(one_line(f"{name} · turn {m.turn} · {m.sides[m.active].name} to act · "
+                              f"{m.saved_at_local()}", 64), style="dim")
         return Option(label, id="continue")
 
     def compose(self) -> ComposeResult:

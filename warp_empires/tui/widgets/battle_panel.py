@@ -23,8 +23,10 @@ def battle_text(
     battle = view.get("battle")
     finished = battle is None
     if finished:
-        # A finished battle stays on show until the Battle phase is over.
-        battle = view.get("last_battle") if view.get("phase") == "battle" else None
+        # A finished battle stays on show until the Battle phase is over, if it
+        # was fought in this phase: not an earlier turn's at the phase's start.
+        battle = view.get("last_battle") if view.get("phase") == "battle" \
+            and _fought_this_turn(view) else None
     if battle is None:
         return None
     t = battle["t"]
@@ -91,3 +93,10 @@ class BattlePanel(Static):
         if text is not None:
             self.border_title = "Battle"
             self.update(text)
+
+
+def _fought_this_turn(view: dict[str, Any]) -> bool:
+    """Whether the log shows a battle of this player-turn (every battle's
+    start is logged for both sides, RULINGS B2)."""
+    return any(e.get("kind") == "battle" and e.get("turn") == view["turn"]
+               for e in reversed(view.get("log", [])[-200:]))

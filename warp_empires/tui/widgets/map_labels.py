@@ -61,22 +61,36 @@ def layout_label(
     geo: Geometry, t: int, items: list[Item], fill: Style, name_style: Style
 ) -> dict[int, tuple[int, list[Piece]]]:
     """Label lines keyed by screen row: (first column, pieces)."""
-    slots = label_slots(geo, t, len(items))
     lines: dict[int, tuple[int, list[Piece]]] = {}
+    slots: list[tuple[int, int, int]] = []
+    rows: list[list[Piece]] = []
+    placed = None
+    # The full name wherever it fits with everything else: on the first line,
+    # on a wider line below it, or over two lines (a full name beats a short
+    # label); then the module's short label the same ways; then a cut of the
+    # name. A line or two more than the items leaves room for a two-line name.
+    for extra in (1, 2):
+        slots = label_slots(geo, t, len(items) + extra)
+        widths = [x1 - x0 for _, x0, x1 in slots]
+        rows = [[] for _ in slots]
+        options = [p for variant in items[0] for p in _name_placements(variant[0][0], widths)]
+        for name_lines, at in options:
+            placed = _around(items[1:], widths, range(at, at + len(name_lines)))
+            if placed is not None:
+                for i, line in enumerate(name_lines):
+                    rows[at + i].append((line, name_style))
+                break
+        if any(rows):
+            break
     if not slots:
         return lines
-    # Roomy regions get a line per item; cramped ones pack items together,
-    # in shorter forms, so stacks are never silently dropped.
-    placed = None
-    for level in range(3):
-        placed = _pack(items[1:], [x1 - x0 for _, x0, x1 in slots], level)
-        if placed is not None:
-            break
-    rows: list[list[Piece]] = [[] for _ in slots]
-    first_width = slots[0][2] - slots[0][1]
-    fitting = [v for v in items[0] if _width(v) <= first_width]
-    name = fitting[0][0][0] if fitting else abbreviate(items[0][-1][0][0], first_width)
-    rows[0].append((name, name_style))
+    if not any(rows):
+        # Roomy regions get a line per item; cramped ones pack items together,
+        # in shorter forms, so stacks are never silently dropped.
+        placed = _pack_all(items[1:], widths)
+        fitting = [v for v in items[0] if _width(v) <= widths[0]]
+        name = fitting[0][0][0] if fitting else abbreviate(items[0][-1][0][0], widths[0])
+        rows[0].append((name, name_style))
     for row, variant in placed or []:
         if rows[row]:
             rows[row].append((" ", fill))
@@ -86,6 +100,51 @@ def layout_label(
         if pieces:
             lines[y] = (x0 + max(x1 - x0 - used, 0) // 2, pieces)
     return lines
+
+
+def _name_placements(name: str, widths: list[int]) -> list[tuple[list[str], int]]:
+    """Where the full name may go, best first: (its lines, first row)."""
+    out: list[tuple[list[str], int]] = [([name], r) for r, w in enumerate(widths)
+                                        if len(name) <= w]
+    for r in range(len(widths) - 1):
+        two = _two_lines(name, widths[r:r + 2])
+        if two is not None:
+            out.append((list(two), r))
+    return out
+
+
+def _around(items: list[list[list[Piece]]], widths: list[int], taken: range
+            ) -> list[tuple[int, list[Piece]]] | None:
+    """The items packed into the rows the name leaves free (rows keep their
+    order); None when they do not all fit."""
+    free = [r for r in range(len(widths)) if r not in taken]
+    if not items:
+        return []
+    if not free:
+        return None
+    placed = _pack_all(items, [0, *(widths[r] for r in free)])
+    return None if placed is None else [(free[row - 1], v) for row, v in placed]
+
+
+def _two_lines(name: str, widths: list[int]) -> tuple[str, str] | None:
+    """The name cut at a space into two lines that fit the first two slots,
+    as even as can be; None when it has one word or no cut fits."""
+    if len(widths) < 2:
+        return None
+    words = name.split(" ")
+    cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    fitting = [c for c in cuts if len(c[0]) <= widths[0] and len(c[1]) <= widths[1]]
+    return min(fitting, key=lambda c: abs(len(c[0]) - len(c[1]))) if fitting else None
+
+
+def _pack_all(items: list[list[list[Piece]]], widths: list[int]
+              ) -> list[tuple[int, list[Piece]]] | None:
+    """The first packing level at which every item fits, or None."""
+    for level in range(3):
+        placed = _pack(items, widths, level)
+        if placed is not None:
+            return placed
+    return None
 
 
 def _pack(

@@ -22,14 +22,13 @@ class StatusPanel(Static):
         text = Text()
         for side in (0, 1):
             text.append_text(side_text(module, side))
-            text.append(
-                f" ${view['banks'][side]} (+{view['revenue'][side]})"
-                f" hand {view['hand_sizes'][side]} pile {view['pile_sizes'][side]}"
-            )
+            text.append(f" ${view['banks'][side]} (+{view['revenue'][side]})\n")
+            text.append(f"  hand {view['hand_sizes'][side]} · pile {view['pile_sizes'][side]}"
+                        f" · ")
             # The upkeep the markers allow against the units on the map (RULINGS
             # U1): public facts, shown for both sides.
             due = upkeep(module, view, side)
-            text.append(f" units {due.units}/{due.limit}",
+            text.append(f"on map {due.units} of {due.limit}",
                         style="bold red" if due.over else "")
             text.append("\n")
             if due.over and side == view["side"]:
