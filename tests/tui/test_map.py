@@ -188,3 +188,19 @@ def test_every_territory_shows_its_full_name_or_its_module_label(star_wars, scal
             assert t.name in shown or (t.label and t.label in shown), (t.name, shown)
             if look.stacks:
                 assert "×6" in shown or "R6" in shown, (t.name, shown)
+
+
+async def test_the_map_grows_to_fill_a_large_window(star_wars):
+    # Issue 10: at 160x50 the map stayed at its 120x40 size beside a 40-column gap.
+    sizes = {}
+    for size in ((120, 40), (160, 50)):
+        app = MapApp(star_wars)
+        async with app.run_test(size=size):
+            map_view = app.query_one(MapView)
+            room = map_view.scrollable_content_region.size
+            geo = map_view.geometry
+            sizes[size] = (geo.width, geo.height)
+            assert geo.width <= room.width and geo.height <= room.height or \
+                map_view.geometry.width == build_geometry(star_wars.map).width
+    assert sizes[(160, 50)][0] > sizes[(120, 40)][0] * 1.3
+    assert sizes[(160, 50)][1] > sizes[(120, 40)][1]

@@ -79,6 +79,17 @@ def test_game_screen_100x30(snap_compare, star_wars):
                         run_before=_opener(_played(star_wars, 7, 60)))
 
 
+def test_game_screen_160x50(snap_compare, star_wars):
+    # issue 10: the map grows to fill a large window, names whole
+    assert snap_compare(_app(), terminal_size=(160, 50),
+                        run_before=_opener(_played(star_wars, 7, 60)))
+
+
+def test_game_screen_80x24(snap_compare, star_wars):
+    assert snap_compare(_app(), terminal_size=(80, 24),
+                        run_before=_opener(_played(star_wars, 7, 60)))
+
+
 def test_game_screen_light_theme(snap_compare, star_wars):
     assert snap_compare(_app(), terminal_size=PLAYING,
                         run_before=_opener(_played(star_wars, 7, 60), theme="textual-light"))

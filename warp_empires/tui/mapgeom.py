@@ -59,22 +59,43 @@ class Geometry:
         return touching[-1] if touching else VOID
 
 
-def expand_picture(map_def: MapDef, sx: int, sy: int) -> list[list[int]]:
-    """The picture as territory indices, each cell repeated sx by sy times."""
+def expand_picture(map_def: MapDef, sx: float, sy: float) -> list[list[int]]:
+    """The picture as territory indices, each cell repeated sx by sy times.
+    A scale need not be whole (1.5 repeats every other cell), so the map can
+    fill the room a window has: screen cell x shows picture cell x // sx."""
     by_key = {t.key: t.index for t in map_def.territories}
     rows = list(map_def.picture)
     width = max((len(r) for r in rows), default=0)
-    grid: list[list[int]] = []
+    cells_rows = []
     for row in rows:
         cells = [by_key.get(ch, VOID) if ch not in map_def.void else VOID for ch in row]
-        cells += [VOID] * (width - len(cells))
-        wide = [c for c in cells for _ in range(sx)]
-        for _ in range(sy):
-            grid.append(list(wide))
+        cells_rows.append(cells + [VOID] * (width - len(cells)))
+    out_w, out_h = round(width * sx), round(len(rows) * sy)
+    columns = [min(int(x / sx), width - 1) for x in range(out_w)]
+    grid: list[list[int]] = []
+    for y in range(out_h):
+        cells = cells_rows[min(int(y / sy), len(rows) - 1)]
+        grid.append([cells[c] for c in columns])
     return grid
 
 
-def build_geometry(map_def: MapDef, sx: int = 1, sy: int = 1) -> Geometry:
+def fit_scale(map_def: MapDef, width: int, height: int, most: float = 3.0
+              ) -> tuple[float, float]:
+    """The scale at which the map fills a `width` x `height` area (its border
+    line included), never below 1:1 (a smaller area scrolls) nor above `most`."""
+    ph = len(map_def.picture)
+    pw = max((len(r) for r in map_def.picture), default=0)
+    if not pw or not ph:
+        return (1.0, 1.0)
+
+    def one(room: int, cells: int) -> float:
+        # floor to a tenth so that the rounded picture still fits
+        return max(1.0, min(most, int((room - 1) / cells * 10) / 10))
+
+    return (one(width, pw), one(height, ph))
+
+
+def build_geometry(map_def: MapDef, sx: float = 1, sy: float = 1) -> Geometry:
     """Lay out the map picture at a scale of sx columns and sy rows per cell."""
     pic = expand_picture(map_def, sx, sy)
     ph = len(pic)

@@ -23,6 +23,7 @@ from warp_empires.tui.mapgeom import (
     VOID,
     Geometry,
     build_geometry,
+    fit_scale,
     nearest_in_direction,
 )
 from warp_empires.tui.widgets.map_labels import (
@@ -36,8 +37,8 @@ from warp_empires.tui.widgets.map_labels import (
 # not colour alone.
 _HEAVY = str.maketrans("│─┌┐└┘├┤┬┴┼╵╷╴╶", "┃━┏┓┗┛┣┫┳┻╋╹╻╸╺")
 _DOUBLE = str.maketrans("│─┌┐└┘├┤┬┴┼", "║═╔╗╚╝╠╣╦╩╬")
-# Scales tried largest first when the map picks its own size.
-SCALES = ((2, 2), (2, 1), (1, 1))
+# The fixed zooms `z` steps through after fitting the window.
+SCALES = ((1, 1), (2, 1), (2, 2))
 
 
 class MapView(ScrollView, can_focus=True):
@@ -98,8 +99,8 @@ class MapView(ScrollView, can_focus=True):
         self._looks: list[TerritoryLook] = [TerritoryLook()] * count
         self._choices: frozenset[int] = frozenset()
         self.cursor: int = 0
-        self._forced_scale: tuple[int, int] | None = None
-        self._scale: tuple[int, int] = (1, 1)
+        self._forced_scale: tuple[float, float] | None = None  # None: fit the window
+        self._scale: tuple[float, float] = (1, 1)
         self._geo: Geometry = build_geometry(module.map, 1, 1)
         self._rows: dict[int, Strip] = {}
         self._labels: dict[int, dict[int, tuple[int, list[Piece]]]] = {}
@@ -169,8 +170,10 @@ class MapView(ScrollView, can_focus=True):
         self.move_cursor_to(later[0] if later else ordered[0])
 
     def action_zoom(self) -> None:
-        current = SCALES.index(self._scale) if self._scale in SCALES else 0
-        self._forced_scale = SCALES[(current + 1) % len(SCALES)]
+        """Fit the window, then each fixed zoom in turn, then fit again."""
+        steps: list[tuple[float, float] | None] = [None, *SCALES]
+        current = steps.index(self._forced_scale) if self._forced_scale in steps else 0
+        self._forced_scale = steps[(current + 1) % len(steps)]
         self._relayout()
         self.call_after_refresh(self._scroll_to_cursor)
 
@@ -189,16 +192,13 @@ class MapView(ScrollView, can_focus=True):
         self._relayout()
         self.call_after_refresh(self._scroll_to_cursor)
 
-    def _best_scale(self) -> tuple[int, int]:
+    def _best_scale(self) -> tuple[float, float]:
+        """The zoom chosen with `z`, else the scale that fills the room the
+        map has (mapgeom.fit_scale): the map grows with the window."""
         if self._forced_scale is not None:
             return self._forced_scale
-        pic = self.module.map.picture
-        ph, pw = len(pic), max((len(r) for r in pic), default=0)
         size = self.scrollable_content_region.size
-        for sx, sy in SCALES:
-            if pw * sx + 1 <= size.width and ph * sy + 1 <= size.height:
-                return (sx, sy)
-        return SCALES[-1]
+        return fit_scale(self.module.map, size.width, size.height)
 
     def _relayout(self) -> None:
         scale = self._best_scale()
