@@ -187,3 +187,30 @@ async def test_no_private_screen_straight_after_a_shared_one(star_wars):
             app.screen.choose(moving_on(app.screen.session.choices()))
             await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
+
+
+async def test_after_a_handover_the_cursor_starts_on_the_new_players_ground(at_decision):
+    # Issue 10: the map cursor stayed where the other player left it.
+    from warp_empires.tui.widgets.map_view import MapView
+
+    game = at_decision("move", open_hands=False)
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        app = pilot.app
+        await pilot.press("enter")
+        screen = app.screen
+        far = next(t for t, e in enumerate(game.view(side)["stacks"][side]) if not e)
+        screen.query_one(MapView).move_cursor_to(far)  # somewhere with nothing of theirs
+        await pilot.press("e")
+        while game.prompt().side == side:
+            app.screen.choose(moving_on(app.screen.session.choices()))
+            await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("enter")
+        other = game.prompt().side
+        view = game.view(other)
+        cursor = app.screen.query_one(MapView).cursor
+        choices = {c.territory for c in app.screen._choices if c.territory is not None}
+        mine = {t for t, e in enumerate(view["stacks"][other]) if e}
+        assert cursor in choices | mine or view["control"][cursor] == other

@@ -302,3 +302,32 @@ async def test_the_cards_tab_shows_every_effect_to_its_end_at_100_columns(star_w
         text = screen_text(pilot.app)
         for card in star_wars.cards:
             assert card.text.split()[-1] in text, card.name
+
+
+def test_end_charts_keep_the_last_turn_and_label_their_axes(star_wars):
+    # Issue 10: the charts left out the round in which the game ended and had
+    # no values on their axes.
+    import random
+
+    from warp_empires.bots.base import forward
+    from warp_empires.engine import Game
+    from warp_empires.tui.widgets.chart import chart_text, series_from_history, with_last_turn
+
+    game = Game.new(star_wars, 3)
+    rng = random.Random(3)
+    while not game.over:
+        game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
+        if game.state.turn >= 4 and game.state.phase == "move":
+            game.apply(game.state.active, ("resign",))  # ends mid-turn, before Control
+    s = game.state
+    history = with_last_turn(s)
+    assert history[-1][0] == s.turn and len(history) == len(s.history) + 1
+    series = series_from_history(history, "units")
+    text = chart_text(star_wars, "Units", series).plain
+    rounds = max(len(series[0]), len(series[1]))
+    top = max(max(series[0]), max(series[1]))
+    lines = text.splitlines()
+    assert any(line.lstrip().startswith(f"{top} ┤") for line in lines)  # the top value
+    assert any(line.lstrip().startswith("0 └") for line in lines)  # the baseline
+    ticks = lines[-2].split()
+    assert ticks[0] == "1" and ticks[-1] == str(rounds)  # the last round is there

@@ -11,7 +11,7 @@ from textual.widgets import Button, Footer, Static
 
 from warp_empires.tui.looks import side_text
 from warp_empires.tui.session import Session
-from warp_empires.tui.widgets.chart import TurnChart
+from warp_empires.tui.widgets.chart import TurnChart, with_last_turn
 
 
 class EndScreen(Screen[str]):
@@ -48,7 +48,7 @@ class EndScreen(Screen[str]):
                 headline = Text("No winner: the turn limit was reached.")
             yield Static(headline, id="headline")
             yield Static(self.session.result_line(), id="facts", markup=False)
-            history = state.history
+            history = with_last_turn(state)
             played = max(state.turn, len(history))
             yield Static(f"Player-turns played: {played} ({(played + 1) // 2} rounds)")
             # The seed is a secret while the game goes on; once it is over it may

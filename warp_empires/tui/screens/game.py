@@ -183,6 +183,9 @@ class GameScreen(Screen[None]):
         self._handing_over = False
         self._keyboard = viewer
         self.public = False
+        # The cursor starts afresh for the new player (on their choices or
+        # stacks), not where the other one left it.
+        self._placed = False
         # The Enter that dismissed the hand-over may repeat, or be pressed twice:
         # it must not also make the new player's first choice for them.
         self._quiet_until = time.monotonic() + self.QUIET_AFTER_HANDOVER

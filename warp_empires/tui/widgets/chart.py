@@ -26,6 +26,18 @@ def series_from_history(history: list[list[int]], column: str) -> tuple[list[int
     return out
 
 
+def with_last_turn(state: Any) -> list[list[int]]:
+    """The history, with the player-turn in which the game ended added: the
+    engine writes a turn's row at its Control phase, which a game won in an
+    earlier phase never reaches."""
+    history = list(state.history)
+    if state.turn >= 1 and (not history or history[-1][0] < state.turn):
+        units = [sum(map(len, state.stacks[side])) for side in (0, 1)]
+        history.append([state.turn, state.active, state.banks[state.active],
+                        state.revenue[state.active], units[0], units[1]])
+    return history
+
+
 def chart_text(
     module: Module, title: str, series: tuple[list[int], list[int]], height: int = 7,
     width: int = 72,
@@ -47,8 +59,9 @@ def chart_text(
     values = [[s[i] if i < len(s) else 0 for i in shown] for s in series]
     top = max(max(v) for v in values) or 1
     label = len(str(top))
+    marked = {height, (height + 1) // 2}  # values written at the top and the middle
     for row in range(height, 0, -1):
-        axis = f"{top * row // height:>{label}} ┤" if row in (height, 1) else " " * label + " │"
+        axis = f"{top * row // height:>{label}} ┤" if row in marked else " " * label + " │"
         out.append(axis, style="dim")
         for i in range(len(shown)):
             for side in (0, 1):
@@ -62,9 +75,17 @@ def chart_text(
                     out.append(" ")
             out.append(" ")
         out.append("\n")
-    out.append(" " * label + " └" + "─" * (len(shown) * 3) + "\n", style="dim")
+    out.append(f"{0:>{label}} └" + "─" * (len(shown) * 3) + "\n", style="dim")
+    # round numbers under the first, middle and last bars
+    ticks = [" "] * (len(shown) * 3)
+    for i in sorted({0, len(shown) // 2, len(shown) - 1}):
+        number = str(shown[i] + 1)
+        at = min(i * 3, len(ticks) - len(number))
+        if all(c == " " for c in ticks[max(at - 1, 0):at + len(number)]):
+            ticks[at:at + len(number)] = number
+    out.append(" " * (label + 2) + "".join(ticks) + "\n", style="dim")
     every = f", a bar every {step} rounds" if step > 1 else ""
-    out.append(" " * (label + 2) + f"rounds 1–{rounds}{every}; top {top}", style="dim")
+    out.append(" " * (label + 2) + f"round{every}", style="dim")
     return out
 
 
