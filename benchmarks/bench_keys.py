@@ -33,6 +33,7 @@ import copy
 import json
 import statistics
 import sys
+import time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -159,6 +160,12 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             else:
                 presses, count, wait = keys_for(screen, action)
             before = len(game.actions)
+            if len(presses) == 2:
+                # a person reads a list that has just grown before typing a
+                # two-digit row (GameScreen: quick digits there are single rows)
+                settle = screen._rows_changed_at + screen.SECOND_DIGIT_WAIT - time.monotonic()
+                if settle > 0:
+                    await pilot.pause(settle + 0.05)
             if presses:
                 await pilot.press(*presses)
                 if wait:
@@ -169,6 +176,10 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             if len(game.actions) == before:
                 raise SystemExit(f"seed {seed}: pressing {presses or count} did not play "
                                  f"{action} at {game.prompt().kind}")
+            made_first = tuple(game.actions[before][1])
+            if presses != ["a"] and made_first != tuple(action):
+                raise SystemExit(f"seed {seed}: pressing {presses} played {made_first}, "
+                                 f"not {action}, at {kind}")
             keys_in_turn[s.turn] += count
             stats["by_kind"][f"{kind}:{action[0]}"] += count
             made = len(game.actions) - before

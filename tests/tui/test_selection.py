@@ -252,3 +252,22 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
         screen._rows_changed_at = time.monotonic()
         await pilot.press("1", "2")
         assert game.state.pend.picked == [10, 2, 1]  # row 1 taken back, row 2 picked
+
+
+async def test_a_dimmed_key_says_why_it_does_nothing(at_decision):
+    # Play-test: `c` with picks still owed and `u` with nothing to take back
+    # seemed dead keys.
+    game = at_decision("discard_down")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        if isinstance(pilot.app.screen, HandoverScreen):
+            await pilot.press("enter")
+        said: list[str] = []
+        original = screen.notify
+        screen.notify = lambda message, **kw: (said.append(message), original(message, **kw))
+        before = len(game.actions)
+        await pilot.press("c")
+        assert len(game.actions) == before and said and said[-1].startswith("Not yet:")
+        assert "more to pick" in said[-1]
+        await pilot.press("u")
+        assert said[-1].startswith("Nothing to take back")

@@ -43,6 +43,7 @@ VERB_KEYS = {
 # The actions that close a selection (or leave the stacks as they are) all sit
 # on `c`, its footer label naming what it does; `d` and `f` still work.
 CONFIRM_KEYS = (("draw", "Draw", "d"), ("done", "Finish", "f"), ("confirm", "Confirm", ""))
+CONFIRMING = frozenset(verb for verb, _label, _alias in CONFIRM_KEYS)
 PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 2.0)
 _LOG_STYLE = {"turn": "bold reverse", "battle": "bold", "loss": "", "draw": "italic",
               "spy": "italic", "control": "", "recruit": ""}
@@ -466,6 +467,20 @@ class GameScreen(Screen[None]):
 
     def action_confirm(self, verb: str) -> None:
         self.action_verb(verb)
+
+    def on_key(self, event: events.Key) -> None:
+        """A dimmed key still answers (play-test: `c` and `u` seemed dead):
+        it says why it does nothing now."""
+        if event.key == "c" and self._choices:
+            waiting = [c for c in self._choices if c.action[0] in CONFIRMING and not c.enabled]
+            if waiting and not any(c.action[0] in CONFIRMING and c.enabled
+                                   for c in self._choices):
+                event.stop()
+                self.notify(f"Not yet: {waiting[0].why or waiting[0].label}.",
+                            severity="warning", timeout=3, markup=False)
+        elif event.key == "u" and self._choices and self.check_action("undo", ()) is None:
+            event.stop()
+            self.action_undo()
 
     def action_undo(self) -> None:
         """Takes back the viewer's latest decision (RULINGS Z1). The same side
