@@ -14,7 +14,7 @@ from textual.screen import Screen
 from warp_empires.engine import Game
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
-from warp_empires.saves import attach_log
+from warp_empires.saves import attach_log, load_game
 from warp_empires.saves.errors import one_line
 from warp_empires.saves.store import latest_game
 from warp_empires.settings import Settings, load_settings, save_settings
@@ -27,6 +27,7 @@ from warp_empires.tui.dialogs.save_name import SaveNameDialog
 from warp_empires.tui.screens.end import EndScreen
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.new_game import NewGameScreen
+from warp_empires.tui.screens.replay import ReplayScreen
 from warp_empires.tui.screens.saves import SaveBrowser
 from warp_empires.tui.screens.title import TitleScreen
 from warp_empires.tui.session import Session
@@ -149,6 +150,22 @@ class WarpEmpiresApp(App[None]):
             self.exit()
         elif where == "title":
             self.back_to_title()
+        elif where == "replay" and self.session is not None:
+            session = self.session
+            # back to the end screen afterwards
+            self.push_screen(ReplayScreen(session.game),
+                             callback=lambda _: self.push_screen(EndScreen(session),
+                                                                 callback=self._after_end))
+
+    def replay_path(self, path: Path) -> None:
+        """Opens a save in the replay viewer (RULINGS H8): rebuilt and checked
+        first, so a save that does not replay to itself says so instead."""
+        try:
+            game = load_game(path)
+        except persistence.SaveError as error:
+            self.push_screen(MessageDialog(f"Cannot replay {path.name}:\n{error.problem}"))
+            return
+        self.push_screen(ReplayScreen(game))
 
     # -- actions ---------------------------------------------------------------
 

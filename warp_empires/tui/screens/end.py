@@ -15,10 +15,11 @@ from warp_empires.tui.widgets.chart import TurnChart, with_last_turn
 
 
 class EndScreen(Screen[str]):
-    """Dismisses with 'map' (look at the final board), 'title' or 'quit'."""
+    """Dismisses with 'map' (look at the final board), 'replay', 'title' or 'quit'."""
 
     BINDINGS = [
         Binding("m,escape", "leave('map')", "Final map"),
+        Binding("p", "leave('replay')", "Replay"),
         Binding("t", "leave('title')", "Title screen"),
         Binding("q", "leave('quit')", "Quit"),
     ]
@@ -60,6 +61,7 @@ class EndScreen(Screen[str]):
             yield TurnChart(module, "Units on the map", history, "units")
             with Horizontal(id="buttons"):
                 yield Button("Final map", id="map")
+                yield Button("Replay", id="replay")
                 yield Button("Title screen", id="title", variant="primary")
                 yield Button("Quit", id="quit")
         yield Footer()

@@ -42,7 +42,8 @@ def save_row(info: SaveInfo) -> tuple[Text, ...]:
 class SaveBrowser(Screen[Path | None]):
     """Dismisses with the chosen file, or None."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Back")]
+    BINDINGS = [Binding("escape", "dismiss_none", "Back"),
+                Binding("r", "replay", "Replay (step through it)")]
 
     DEFAULT_CSS = """
     SaveBrowser DataTable { height: 1fr; }
@@ -74,12 +75,19 @@ class SaveBrowser(Screen[Path | None]):
             self._paths.append(info.path)
         where = str(resolve_dir(self.directory))
         note = f"{len(infos)} saves in {where}." if infos else f"No saves yet in {where}."
-        self.query_one("#where", Static).update(note + "  Enter loads, Escape goes back.")
+        self.query_one("#where", Static).update(
+            note + "  Enter loads, r replays (steps through it), Escape goes back.")
         table.focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if 0 <= event.cursor_row < len(self._paths):
             self.dismiss(self._paths[event.cursor_row])
+
+    def action_replay(self) -> None:
+        """Steps through the highlighted save instead of playing it (RULINGS H8)."""
+        row = self.query_one(DataTable).cursor_row
+        if 0 <= row < len(self._paths):
+            self.app.replay_path(self._paths[row])  # type: ignore[attr-defined]
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)

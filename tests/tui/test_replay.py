@@ -1,0 +1,99 @@
+"""The replay viewer (issue 10, RULINGS H8): every position of a game rebuilt
+from its decisions, stepped by decision, phase and turn, as one side saw it
+or as both did."""
+
+from __future__ import annotations
+
+import random
+
+from tests.tui.helpers import game_app, screen_text
+from warp_empires.bots.base import forward
+from warp_empires.engine import Game
+from warp_empires.tui.replay import PUBLIC, Replay
+from warp_empires.tui.screens.replay import ReplayScreen
+
+
+def _played(module, seed: int, turns: int) -> Game:
+    game = Game.new(module, seed)
+    rng = random.Random(seed)
+    while not game.over and game.state.turn <= turns:
+        game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
+    return game
+
+
+def test_every_position_is_rebuilt_and_the_last_is_the_game(star_wars):
+    game = _played(star_wars, 5, 8)
+    r = Replay(game)
+    assert len(r) == len(game.actions) + 1
+    assert r.states[-1].to_data(log=False) == game.state.to_data(log=False)
+    assert r.log_at(len(r) - 1, 0) == [e for e in game.state.log if e["to"] in (None, 0)]
+
+
+def test_the_public_view_shows_no_secret_of_either_side(star_wars):
+    # RULINGS H8: by default a replay shows only what both sides saw
+    game = _played(star_wars, 6, 8)
+    r = Replay(game)
+    for i in range(0, len(r), 7):
+        v = r.view_at(i, PUBLIC)
+        battle_at = v["battle"]["t"] if v["battle"] else -1
+        assert v["hand"] == [] and v["recruit"] == [] and v["intel"] == []
+        assert all(e["to"] is None for e in v["log"])
+        for side in (0, 1):
+            for t, entry in enumerate(v["stacks"][side]):
+                assert entry is None or "units" not in entry or t == battle_at
+    # a side's own view shows its own stacks in full
+    mine = r.view_at(len(r) - 1, 0)
+    assert any(e and "units" in e for e in mine["stacks"][0])
+
+
+def test_stepping_by_phase_and_turn(star_wars):
+    game = _played(star_wars, 7, 8)
+    r = Replay(game)
+    i = r.next_start(0, "turn")
+    assert r.states[i].turn == r.states[0].turn + 1 or r.states[0].turn == 0
+    j = r.next_start(i, "phase")
+    assert (r.states[j].turn, r.states[j].phase) != (r.states[i].turn, r.states[i].phase)
+    assert r.previous_start(j, "phase") == i or r.states[r.previous_start(j, "phase")].phase \
+        == r.states[i].phase
+    assert r.previous_start(i, "turn") < i
+    assert r.next_start(len(r) - 1, "turn") == len(r) - 1  # the end stays the end
+    assert r.previous_start(0, "phase") == 0
+
+
+async def test_the_viewer_steps_and_changes_point_of_view(star_wars):
+    game = _played(star_wars, 8, 6)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        pilot.app.push_screen(ReplayScreen(game))
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen) and screen.index == len(screen.replay) - 1
+        assert "what both sides saw" in screen_text(pilot.app)
+        await pilot.press("home")
+        assert screen.index == 0
+        await pilot.press("right", "right")
+        assert screen.index == 2
+        await pilot.press("pagedown")
+        turn_start = screen.index
+        assert screen.replay.states[turn_start].turn > screen.replay.states[2].turn
+        await pilot.press("left")
+        assert screen.index == turn_start - 1
+        await pilot.press("v")
+        assert screen.side == 0 and "saw it" in screen_text(pilot.app)
+        await pilot.press("escape")
+        assert not isinstance(pilot.app.screen, ReplayScreen)
+
+
+async def test_a_save_opens_in_the_viewer_from_the_save_browser(star_wars, tmp_path):
+    from warp_empires.saves import save_game
+    from warp_empires.tui.screens.saves import SaveBrowser
+
+    game = _played(star_wars, 9, 4)
+    save_game(game, "to-replay", dir=tmp_path)
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        await pilot.press("l")
+        assert isinstance(pilot.app.screen, SaveBrowser)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.replay.states[-1].to_data(log=False) == game.state.to_data(log=False)

@@ -1,0 +1,129 @@
+"""Stepping through a game (VASSAL's log step-through, RULINGS H8): the map,
+the status, the battle and the log, in step, as one side saw them or as both
+did. Right/Left one decision, Down/Up a phase, PageDown/PageUp a turn,
+Home/End, `v` the point of view, Escape back."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from warp_empires.engine import Game
+from warp_empires.tui.labels import unit_abbreviations
+from warp_empires.tui.looks import side_text, territory_looks
+from warp_empires.tui.replay import PUBLIC, Replay
+from warp_empires.tui.widgets.battle_panel import BattlePanel
+from warp_empires.tui.widgets.map_view import MapView
+from warp_empires.tui.widgets.status import StatusPanel
+
+
+class ReplayScreen(Screen[None]):
+    BINDINGS = [
+        Binding("right", "step(1)", "Next", priority=True),
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("down", "jump('phase', 1)", "Next phase", priority=True),
+        Binding("up", "jump('phase', -1)", "Phase back", priority=True),
+        Binding("pagedown", "jump('turn', 1)", "Next turn", priority=True),
+        Binding("pageup", "jump('turn', -1)", "Turn back", priority=True),
+        Binding("home", "go(0)", "Start", show=False, priority=True),
+        Binding("end", "go(-1)", "End", show=False, priority=True),
+        Binding("v", "point_of_view", "Whose view"),
+        Binding("escape", "leave", "Back"),
+    ]
+
+    DEFAULT_CSS = """
+    ReplayScreen #where { height: auto; padding: 0 1; background: $boost; }
+    ReplayScreen #main { height: 1fr; }
+    ReplayScreen #side { width: 42; }
+    ReplayScreen #replay-log { height: 12; border: round $accent 50%; }
+    """
+
+    def __init__(self, game: Game, side: int = PUBLIC) -> None:
+        super().__init__()
+        self.game = game
+        self.module = game.module
+        self.replay = Replay(game)
+        self.side = side
+        self.index = len(self.replay) - 1  # where the game stands (its end, if over)
+        self._abbrevs = unit_abbreviations(self.module)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="where")
+        with Horizontal(id="main"):
+            yield MapView(self.module, id="map")
+            with Vertical(id="side"):
+                with VerticalScroll():
+                    yield BattlePanel(id="battle")
+                    yield StatusPanel(id="status")
+        yield RichLog(id="replay-log", wrap=True, max_lines=400)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#replay-log", RichLog).border_title = "Log"
+        self._draw()
+
+    def _who(self) -> Text:
+        if self.side == PUBLIC:
+            return Text("what both sides saw")
+        out = Text("as ")
+        out.append_text(side_text(self.module, self.side))
+        out.append(" saw it")
+        return out
+
+    def _draw(self) -> None:
+        r = self.replay
+        i = self.index
+        s = r.states[i]
+        v = r.view_at(i, self.side)
+        line = Text(f"Replay · step {i} of {len(r) - 1} · turn {max(s.turn, 1)} · ")
+        if s.turn >= 1:
+            line.append_text(side_text(self.module, s.active))
+            line.append(f" · {s.phase} phase · ")
+        line.append_text(self._who())
+        if i > 0:
+            side, act = r.decisions[i - 1]
+            # the decision that led here: named only where the viewer may know it
+            if self.side in (PUBLIC, side) or act[0] in ("pass", "end", "battle", "retreat"):
+                line.append(f" · last: {self.module.sides[side].short} {act[0]}", style="dim")
+        self.query_one("#where", Static).update(line)
+        map_view = self.query_one(MapView)
+        map_view.set_looks(territory_looks(self.module, v, self._abbrevs))
+        battle = v["battle"]
+        if battle is not None:
+            map_view.move_cursor_to(battle["t"])
+        self.query_one(BattlePanel).show(self.module, v)
+        self.query_one(StatusPanel).show(self.module, v)
+        log = self.query_one("#replay-log", RichLog)
+        log.clear()
+        for event in v["log"][-60:]:
+            log.write(Text(event["text"]))
+
+    def _go(self, index: int) -> None:
+        self.index = max(0, min(len(self.replay) - 1, index))
+        self._draw()
+
+    def action_step(self, delta: int) -> None:
+        self._go(self.index + delta)
+
+    def action_jump(self, by: str, direction: int) -> None:
+        r = self.replay
+        self._go(r.next_start(self.index, by) if direction > 0
+                 else r.previous_start(self.index, by))
+
+    def action_go(self, index: int) -> None:
+        self._go(index if index >= 0 else len(self.replay) - 1)
+
+    def action_point_of_view(self) -> None:
+        """Both sides' public view, then each side's own (RULINGS H8)."""
+        order = [PUBLIC, 0, 1]
+        self.side = order[(order.index(self.side) + 1) % len(order)]
+        self.notify(Text.assemble("Replay shown ", self._who()).plain, timeout=2,
+                    markup=False)
+        self._draw()
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
