@@ -244,7 +244,8 @@ class GameScreen(Screen[None]):
             for side in (0, 1):
                 for unit in (view["stacks"][side][battle_at] or {}).get("units", []):
                     self._battle_units[unit["chit"]] = unit["unit"]
-        self.query_one(PhaseBar).show(self.module, view, viewer, self._pace_note())
+        self.query_one(PhaseBar).show(self.module, view, -1 if public else viewer,
+                                      self._pace_note())
         self.query_one(BattlePanel).show(self.module, view, self._battle_units)
         self.query_one(StatusPanel).show(self.module, view)
         self._show_details(map_view.cursor)

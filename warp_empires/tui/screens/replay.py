@@ -64,6 +64,9 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#replay-log", RichLog).border_title = "Log"
+        # nothing to choose on the map here: its keys stay out of the footer
+        self.query_one(MapView).can_focus = False
+        self.set_focus(None)
         self._draw()
 
     def _who(self) -> Text:

@@ -44,7 +44,9 @@ class HandList(OptionList):
         if key == self._shown:
             return
         self._shown = key
-        self.border_title = escape(f"{title} ({len(hand)})")  # a side's name, not markup
+        # a side's name, not markup; a shared screen's note has no count
+        self.border_title = escape(title if not hand and "hidden" in title
+                                   else f"{title} ({len(hand)})")
         options: list[Option] = []
         self._kinds = []
         for i, kind in enumerate(hand):
@@ -54,6 +56,8 @@ class HandList(OptionList):
             text.append("▶ " if verb else "  ", style="bold")
             text.append(card.name, style="bold" if verb else "")
             text.append(f"  {card.timing}", style="dim")
+            if card.side is not None:  # RULINGS M6: the other side can only discard it
+                text.append(f"  {module.sides[card.side].short} only", style="dim italic")
             if verb:
                 text.append(f"  {verb}", style="italic")
             options.append(Option(text, id=f"card-{i}", disabled=verb is None))

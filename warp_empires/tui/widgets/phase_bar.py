@@ -69,7 +69,10 @@ def phase_line(module: Module, view: dict[str, Any], viewer: int, note: str,
     else:
         text.append("Game over", style="bold")
     text.append(" │ view ")
-    text.append_text(side_text(module, viewer))
+    if viewer >= 0:
+        text.append_text(side_text(module, viewer))
+    else:
+        text.append("shared: no secrets", style="italic")
     if note:
         text.append(f" │ {note}", style="italic")
     return text
