@@ -331,3 +331,28 @@ def test_end_charts_keep_the_last_turn_and_label_their_axes(star_wars):
     assert any(line.lstrip().startswith("0 └") for line in lines)  # the baseline
     ticks = lines[-2].split()
     assert ticks[0] == "1" and ticks[-1] == str(rounds)  # the last round is there
+
+
+async def test_at_80x24_the_choices_take_the_strip_and_l_shows_the_log(at_decision):
+    # Play-test: at 80x24 four choice rows showed, wrapped, beside a log.
+    from textual.widgets import RichLog
+
+    from tests.tui.helpers import game_app, open_game
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game = at_decision("move")
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        choices = screen.query_one(ChoiceList)
+        log = screen.query_one("#log", RichLog)
+        assert not log.display and choices.size.width >= 70 and choices.size.height >= 6
+        await pilot.press("l")
+        await pilot.pause()
+        assert log.display and not choices.display
+        await pilot.press("l")
+        assert choices.display and not log.display
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        assert screen.check_action("toggle_log", ()) is False
+        assert screen.query_one("#log", RichLog).display

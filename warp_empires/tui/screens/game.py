@@ -84,6 +84,7 @@ class GameScreen(Screen[None]):
         Binding("space", "toggle_pause('resume')", "Resume bots"),
         Binding("r", "results", "Results"),
         Binding("escape", "app.game_menu", "Menu"),
+        Binding("l", "toggle_log", "Log / choices"),
     ]
 
     QUIET_AFTER_HANDOVER = 0.5  # seconds in which choices are ignored after a hand-over
@@ -144,6 +145,7 @@ class GameScreen(Screen[None]):
         self.set_class(event.size.width < 110, "-narrow")
         self.set_class(event.size.height < 34, "-short")
         self.set_class(event.size.height < 27, "-tiny")
+        self.refresh_bindings()
 
     # -- the one place the screen catches up with the game -----------------
 
@@ -450,6 +452,8 @@ class GameScreen(Screen[None]):
                 else None
         if action == "digit":
             return bool(self._choices)
+        if action == "toggle_log":
+            return self.has_class("-tiny")  # only a small screen hides the log
         if action == "results":
             return self.session.over
         if action in ("pace", "toggle_pause"):
@@ -465,6 +469,20 @@ class GameScreen(Screen[None]):
             if choice.action[0] == verb and choice.enabled:
                 self.choose(choice)
                 return
+
+    def action_toggle_log(self) -> None:
+        """At 80x24 the log and the choices share one strip: one or the other."""
+        self.toggle_class("-log-shown")
+        log = self.query_one("#log", RichLog)
+        if self.has_class("-log-shown"):
+            # written while hidden, its lines were wrapped to no width: anew
+            log.clear()
+            self._log_seen = 0
+            self.call_after_refresh(lambda: self._append_log(self._view["log"])
+                                    if self._view is not None else None)
+            log.focus()
+        else:
+            self.query_one(ChoiceList).focus()
 
     def action_confirm(self, verb: str) -> None:
         self.action_verb(verb)
