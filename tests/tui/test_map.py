@@ -204,3 +204,22 @@ async def test_the_map_grows_to_fill_a_large_window(star_wars):
                 map_view.geometry.width == build_geometry(star_wars.map).width
     assert sizes[(160, 50)][0] > sizes[(120, 40)][0] * 1.3
     assert sizes[(160, 50)][1] > sizes[(120, 40)][1]
+
+
+async def test_the_cursor_shows_whether_the_map_has_the_focus(star_wars):
+    # Issue 10: arrow keys move the map cursor only while the map has focus,
+    # so the focus must be seen: the cursor is brighter then.
+    from textual.widgets import Input
+
+    class Two(MapApp):
+        def compose(self) -> ComposeResult:
+            yield MapView(self.module)
+            yield Input()
+
+    app = Two(star_wars)
+    async with app.run_test(size=(120, 40)) as pilot:
+        map_view = app.query_one(MapView)
+        focused = map_view.get_component_rich_style("map--cursor")
+        app.query_one(Input).focus()
+        await pilot.pause()
+        assert map_view.get_component_rich_style("map--cursor") != focused

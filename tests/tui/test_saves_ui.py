@@ -262,3 +262,20 @@ async def test_escape_menu_goes_back_to_title_and_continue_resumes_there(star_wa
         await pilot.pause()
         resumed = pilot.app.session.game
         assert resumed.id == game.id and len(resumed.actions) == made
+
+
+async def test_arrow_keys_move_between_a_questions_answers(at_decision):
+    # Play-test: Right then Enter in the quit question chose its first answer.
+    from textual.widgets import Button
+
+    game = at_decision("move")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game, players=("human", "bot"))
+        await pilot.press("ctrl+q")
+        dialog = pilot.app.screen
+        assert isinstance(dialog, AskDialog)
+        first = dialog.focused
+        await pilot.press("right")
+        assert isinstance(dialog.focused, Button) and dialog.focused is not first
+        await pilot.press("left")
+        assert dialog.focused is first

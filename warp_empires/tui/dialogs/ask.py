@@ -13,7 +13,10 @@ from textual.widgets import Button, Static
 class AskDialog(ModalScreen[str | None]):
     """Dismisses with the id of the answer, or None on Escape."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"),
+                # the answers sit in a row: arrows move between them (play-test)
+                Binding("left,up", "app.focus_previous", show=False),
+                Binding("right,down", "app.focus_next", show=False)]
 
     DEFAULT_CSS = """
     AskDialog { align: center middle; }

@@ -73,7 +73,9 @@ class MapView(ScrollView, can_focus=True):
     MapView > .map--planet { background: $panel; color: $foreground; }
     MapView > .map--space { background: $background; color: $foreground-muted; }
     MapView > .map--choice { background: $primary-muted; color: $foreground; }
-    MapView > .map--cursor { background: $accent-muted; color: $foreground; }
+    MapView > .map--cursor { background: $panel-lighten-2; color: $foreground; }
+    /* the cursor is bright only while the arrow keys move it: focus is seen */
+    MapView:focus > .map--cursor { background: $accent-muted; }
     MapView > .map--choice-border { color: $primary; text-style: bold; }
     MapView > .map--cursor-border { color: $accent; text-style: bold; }
     MapView > .map--name { text-style: bold; }
@@ -218,6 +220,17 @@ class MapView(ScrollView, can_focus=True):
         top, bottom = self._geo.rows[self.cursor]
         region = Region(int(cx) - 8, top, 16, max(bottom - top + 1, 1))
         self.scroll_to_region(region, animate=False, immediate=True)
+
+    def on_focus(self, event: events.Focus) -> None:
+        self._redraw_cursor()
+
+    def on_blur(self, event: events.Blur) -> None:
+        self._redraw_cursor()
+
+    def _redraw_cursor(self) -> None:
+        # the cursor's colour says whether the arrow keys move it (focus)
+        self._styles = {}
+        self._invalidate([self.cursor], borders=True)
 
     def notify_style_update(self) -> None:
         # A theme change alters every colour: rebuild all rows.
