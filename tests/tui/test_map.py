@@ -74,6 +74,19 @@ def test_unit_abbreviations_are_unique_per_side(star_wars, tiny):
     assert side_glyphs(tiny) == ("R", "B")
 
 
+def test_a_unit_code_never_means_two_different_units(star_wars, tiny):
+    # Issue 10: "SG" was the Empire's Star Galleon and the Rebels' Shield
+    # Generator, while the Empire's own Shield Generator read "ShiG".
+    for module in (star_wars, tiny):
+        abbrevs = unit_abbreviations(module)
+        meaning: dict[str, str] = {}
+        for u in module.units:
+            assert meaning.setdefault(abbrevs[u.index], u.name) == u.name, abbrevs[u.index]
+    sw = unit_abbreviations(star_wars)
+    generators = {sw[u.index] for u in star_wars.units if u.name == "Shield Generator"}
+    assert len(generators) == 1
+
+
 class MapApp(App[None]):
     def __init__(self, module) -> None:
         super().__init__()

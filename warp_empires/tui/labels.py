@@ -26,26 +26,28 @@ def abbreviate(name: str, width: int) -> str:
 
 
 def unit_abbreviations(module: Module) -> list[str]:
-    """An abbreviation per unit type, unique within each side (at most 4 chars)."""
-    result: list[str] = [""] * len(module.units)
-    for side in range(len(module.sides)):
-        used: set[str] = set()
-        for unit in module.units:
-            if unit.side != side:
-                continue
-            candidate = _unit_short(unit.name)
-            if candidate in used:
-                # "Ion Cannon" and "Interdictor Cruiser": spell more of the first word.
-                words = unit.name.replace("-", " ").split()
-                candidate = (words[0][:3] + "".join(w[0] for w in words[1:]))[:4]
-            n = 2
-            base = candidate[:3]
-            while candidate in used:
-                candidate = f"{base}{n}"
-                n += 1
-            used.add(candidate)
-            result[unit.index] = candidate
-    return result
+    """An abbreviation per unit type (at most 4 chars): one per unit name
+    across both sides, so a code never means two different units ("SG" was
+    the Empire's Star Galleon and the Rebels' Shield Generator) and a unit both
+    sides have (a Shield Generator) reads the same on either side."""
+    code_of: dict[str, str] = {}
+    used: set[str] = set()
+    for unit in module.units:
+        if unit.name in code_of:
+            continue
+        candidate = _unit_short(unit.name)
+        if candidate in used:
+            # "Ion Cannon" and "Interdictor Cruiser": spell more of the first word.
+            words = unit.name.replace("-", " ").split()
+            candidate = (words[0][:3] + "".join(w[0] for w in words[1:]))[:4]
+        n = 2
+        base = candidate[:3]
+        while candidate in used:
+            candidate = f"{base}{n}"
+            n += 1
+        used.add(candidate)
+        code_of[unit.name] = candidate
+    return [code_of[unit.name] for unit in module.units]
 
 
 def _unit_short(name: str) -> str:
