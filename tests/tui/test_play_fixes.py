@@ -356,3 +356,20 @@ async def test_at_80x24_the_choices_take_the_strip_and_l_shows_the_log(at_decisi
         screen = await open_game(pilot, game)
         assert screen.check_action("toggle_log", ()) is False
         assert screen.query_one("#log", RichLog).display
+
+
+async def test_a_screenshot_makes_its_folder(tmp_path):
+    # Play-test: "Screenshot" failed when the folder did not exist.
+    from tests.tui.helpers import game_app
+
+    folder = tmp_path / "not" / "yet"
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        pilot.app.action_screenshot(path=str(folder))
+        await pilot.pause(0.5)
+        # the palette's Screenshot gives no folder: the data folder's screenshots/
+        pilot.app.deliver_screenshot()
+        await pilot.pause(0.5)
+    assert [p.suffix for p in folder.iterdir()] == [".svg"]
+    from warp_empires.paths import user_data_dir
+
+    assert [p.suffix for p in (user_data_dir() / "screenshots").iterdir()] == [".svg"]

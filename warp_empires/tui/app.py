@@ -14,6 +14,7 @@ from textual.screen import Screen
 from warp_empires.engine import Game
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
+from warp_empires.paths import user_data_dir
 from warp_empires.saves import attach_log, load_game
 from warp_empires.saves.errors import one_line
 from warp_empires.saves.store import latest_game
@@ -336,6 +337,22 @@ class WarpEmpiresApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(self._title())
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Saves an SVG of the screen (the palette's Screenshot, the screenshot
+        action). Textual's default folder (Downloads) may not exist: ours is
+        screenshots/ in the program's data folder, made when needed (play-test:
+        "Screenshot" failed for a missing folder)."""
+        folder = Path(path) if path else user_data_dir() / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self.notify(f"Screenshot not saved: {folder}: {error.strerror or error}",
+                        severity="error", markup=False)
+            return None
+        self.notify(f"Screenshot goes to {folder}", markup=False, timeout=4)
+        return super().deliver_screenshot(filename, str(folder), time_format)
 
     def action_toggle_auto_forced(self) -> None:
         self.remember(auto_forced=not self.settings.auto_forced)
