@@ -373,3 +373,20 @@ async def test_a_screenshot_makes_its_folder(tmp_path):
     from warp_empires.paths import user_data_dir
 
     assert [p.suffix for p in (user_data_dir() / "screenshots").iterdir()] == [".svg"]
+
+
+async def test_page_down_scrolls_the_help_tab_without_a_tab_key(star_wars):
+    # Play-test: in Help, PageDown did nothing until Tab was pressed.
+    from textual.containers import VerticalScroll
+
+    from tests.tui.helpers import game_app
+    from warp_empires.tui.screens.help import HelpScreen
+
+    async with game_app().run_test(size=(100, 30)) as pilot:
+        await pilot.press("f1")
+        assert isinstance(pilot.app.screen, HelpScreen)
+        scroller = pilot.app.screen.query(VerticalScroll).first()
+        assert scroller.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroller.scroll_y > 0

@@ -77,8 +77,10 @@ async def test_the_viewer_steps_and_changes_point_of_view(star_wars):
         assert screen.replay.states[turn_start].turn > screen.replay.states[2].turn
         await pilot.press("left")
         assert screen.index == turn_start - 1
+        assert "hand:" not in screen_text(pilot.app)  # the public view holds no hand
         await pilot.press("v")
         assert screen.side == 0 and "saw it" in screen_text(pilot.app)
+        assert f"{star_wars.sides[0].short} hand:" in screen_text(pilot.app)
         await pilot.press("escape")
         assert not isinstance(pilot.app.screen, ReplayScreen)
 

@@ -93,7 +93,13 @@ def module_markdown(module: Module) -> str:
 class HelpScreen(Screen[None]):
     """Tabs of help; Escape goes back to where you were."""
 
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+    BINDINGS = [
+        Binding("escape,q", "app.pop_screen", "Back"),
+        # the page keys scroll the open tab wherever the focus is (play-test:
+        # PageDown did nothing until Tab moved the focus into the text)
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+    ]
 
     DEFAULT_CSS = """
     HelpScreen TabbedContent { height: 1fr; }
@@ -122,6 +128,18 @@ class HelpScreen(Screen[None]):
                 with TabPane("Cards", id="cards"):
                     yield DataTable(id="card-table", zebra_stripes=True, cursor_type="row")
         yield Footer()
+
+    def action_page(self, direction: int) -> None:
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is None:
+            return
+        scroller = next((w for w in pane.query("VerticalScroll, DataTable")), None)
+        if scroller is None:
+            return
+        if direction > 0:
+            scroller.scroll_page_down(animate=False)
+        else:
+            scroller.scroll_page_up(animate=False)
 
     def on_mount(self) -> None:
         self.title = "Help"

@@ -40,6 +40,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #main { height: 1fr; }
     ReplayScreen #side { width: 42; }
     ReplayScreen #replay-log { height: 12; border: round $accent 50%; }
+    ReplayScreen #replay-hand { padding: 0 1; height: auto; }
     """
 
     def __init__(self, game: Game, side: int = PUBLIC) -> None:
@@ -59,6 +60,7 @@ class ReplayScreen(Screen[None]):
                 with VerticalScroll():
                     yield BattlePanel(id="battle")
                     yield StatusPanel(id="status")
+                    yield Static(id="replay-hand")
         yield RichLog(id="replay-log", wrap=True, max_lines=400)
         yield Footer()
 
@@ -100,6 +102,11 @@ class ReplayScreen(Screen[None]):
             map_view.move_cursor_to(battle["t"])
         self.query_one(BattlePanel).show(self.module, v)
         self.query_one(StatusPanel).show(self.module, v)
+        hand = Text()
+        if self.side != PUBLIC:  # a side's own view holds its hand (H8)
+            hand.append(f"{self.module.sides[self.side].short} hand: ", style="bold")
+            hand.append(", ".join(self.module.cards[k].name for k in v["hand"]) or "no cards")
+        self.query_one("#replay-hand", Static).update(hand)
         log = self.query_one("#replay-log", RichLog)
         log.clear()
         for event in v["log"][-60:]:
