@@ -390,3 +390,40 @@ async def test_page_down_scrolls_the_help_tab_without_a_tab_key(star_wars):
         await pilot.press("pagedown")
         await pilot.pause()
         assert scroller.scroll_y > 0
+
+
+async def test_highlighting_end_of_move_lists_the_battles_ahead(star_wars):
+    # Issue 10: a forecast before ending the Move phase, for every battle.
+    import random
+
+    from tests.tui.helpers import game_app, open_game
+    from warp_empires.bots.base import forward
+    from warp_empires.engine import Game
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    for seed in range(1, 60):
+        game = Game.new(star_wars, seed)
+        rng = random.Random(seed)
+        found = False
+        while not game.over and game.state.turn <= 20:
+            s = game.state
+            if s.step == "move" and any(s.stacks[0][t] and s.stacks[1][t]
+                                        for t in range(len(s.control))):
+                found = True
+                break
+            game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
+        if found:
+            break
+    assert found
+    side = game.prompt().side
+    players = ("human", "bot") if side == 0 else ("bot", "human")
+    async with game_app(pace=60.0).run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game, players=players)
+        choices = screen.query_one(ChoiceList)
+        end = next(i for i, c in enumerate(choices.choices) if c.action == ("end",))
+        choices.focus()
+        choices.highlighted = end
+        await pilot.pause()
+        details = str(screen.query_one("#details").render())
+        assert "Battles if the Move phase ends now" in details
+        assert "you " in details and " against " in details

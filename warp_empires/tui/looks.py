@@ -72,6 +72,24 @@ def stack_lines(
     return lines
 
 
+def battles_ahead(module: Module, view: dict[str, Any]) -> Text:
+    """Every territory where both sides stand, with the viewer's forecast:
+    the battles that ending the Move phase brings (RULINGS B1)."""
+    out = Text("Battles if the Move phase ends now:\n", style="bold")
+    found = False
+    for t, territory in enumerate(module.map.territories):
+        odds = battle_forecast(module, view, t)
+        if odds is None:
+            continue
+        found = True
+        style = {"win": "green", "lose": "bold red"}.get(odds.verdict, "yellow")
+        out.append(f"{territory.name}: ", style="bold")
+        out.append(f"{odds.words()}.\n", style=style)
+    if not found:
+        out.append("none.\n", style="dim")
+    return out
+
+
 def territory_details(module: Module, view: dict[str, Any], t: int,
                       joining: list[int] | None = None) -> Text:
     """The territory under the cursor: what it is, who controls it and why

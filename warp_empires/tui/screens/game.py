@@ -25,7 +25,7 @@ from warp_empires.tui import persistence
 from warp_empires.tui.choices import ITEM_VERBS, Choice, discarding, hand_marks, pick_all_order
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.labels import unit_abbreviations
-from warp_empires.tui.looks import side_text, territory_details, territory_looks
+from warp_empires.tui.looks import battles_ahead, side_text, territory_details, territory_looks
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.battle_panel import BattlePanel
@@ -409,6 +409,10 @@ class GameScreen(Screen[None]):
             where = message.choice.about
         if where is not None:
             self.query_one(MapView).move_cursor_to(where)
+        elif message.choice.action == ("end",) and self._view is not None:
+            # before ending the Move phase: every battle it will bring
+            self.query_one("#details", Static).update(
+                battles_ahead(self.module, self._view))
 
     def on_map_view_selected(self, message: MapView.Selected) -> None:
         picks = [c for c in self._choices if c.territory == message.territory and c.enabled]
