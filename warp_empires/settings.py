@@ -3,7 +3,7 @@ who played each side, the computer players' pace, and whether forced
 decisions are taken automatically. One small TOML file in the platform's
 config folder (platformdirs, warp_empires.paths):
 
-    module = "star_wars"
+    module = "my_theme"
     players = ["human", "bot"]
     pace = 0.6
     auto_forced = true

@@ -27,9 +27,9 @@ def abbreviate(name: str, width: int) -> str:
 
 def unit_abbreviations(module: Module) -> list[str]:
     """An abbreviation per unit type (at most 4 chars): one per unit name
-    across both sides, so a code never means two different units ("SG" was
-    the Empire's Star Galleon and the Rebels' Shield Generator) and a unit both
-    sides have (a Shield Generator) reads the same on either side."""
+    across both sides, so a code never means two different units (one side's
+    "Siege Galley" and the other's "Signal Gate" must not both read "SG") and
+    a unit both sides have reads the same on either side."""
     code_of: dict[str, str] = {}
     used: set[str] = set()
     for unit in module.units:

@@ -17,16 +17,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.engine import IllegalAction
 from warp_empires.tui import persistence
-from warp_empires.tui.choices import ITEM_VERBS, Choice, discarding, hand_marks, pick_all_order
+from warp_empires.tui.choices import Choice, discarding, hand_marks, pick_all_order
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import battles_ahead, side_text, territory_details, territory_looks
+from warp_empires.tui.screens.computer_players import ComputerPlayers
 from warp_empires.tui.screens.handover import HandoverScreen
+from warp_empires.tui.screens.row_numbers import RowNumbers
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.battle_panel import BattlePanel
 from warp_empires.tui.widgets.choice_list import ChoiceList
@@ -44,12 +45,11 @@ VERB_KEYS = {
 # on `c`, its footer label naming what it does; `d` and `f` still work.
 CONFIRM_KEYS = (("draw", "Draw", "d"), ("done", "Finish", "f"), ("confirm", "Confirm", ""))
 CONFIRMING = frozenset(verb for verb, _label, _alias in CONFIRM_KEYS)
-PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 2.0)
 _LOG_STYLE = {"turn": "bold reverse", "battle": "bold", "loss": "", "draw": "italic",
               "spy": "italic", "control": "", "recruit": ""}
 
 
-class GameScreen(Screen[None]):
+class GameScreen(ComputerPlayers, RowNumbers, Screen[None]):
     class TurnEnded(Message):
         """A player-turn ended (time to autosave). It carries the save document
         taken at that moment: by the time the message is handled, computer
@@ -88,9 +88,6 @@ class GameScreen(Screen[None]):
     ]
 
     QUIET_AFTER_HANDOVER = 0.5  # seconds in which choices are ignored after a hand-over
-    # With 10 or more rows, a digit that may begin a two-digit row number waits
-    # this long for the second digit (another key ends the wait at once).
-    SECOND_DIGIT_WAIT = 0.6
 
     def __init__(self, session: Session, launch: LaunchOptions) -> None:
         super().__init__()
@@ -115,9 +112,6 @@ class GameScreen(Screen[None]):
         self._keyboard: int | None = None
         self.public = False  # the screen shows only what both players may see
         self._quiet_until = 0.0
-        self._first_digit: int | None = None  # a row number being typed
-        self._digit_timer: Timer | None = None
-        self._rows_changed_at = 0.0  # when the choice list last changed its length
         self._last_turn = session.game.state.turn
         self.pace = launch.pace if launch.pace is not None else 0.6
 
@@ -531,113 +525,6 @@ class GameScreen(Screen[None]):
             if ("pick", i) in legal:
                 self.session.apply(side, ("pick", i))
         self.after_change()
-
-    def action_digit(self, digit: int) -> None:
-        """Row numbers: one digit picks at once when no longer number begins
-        with it; else it waits a moment (SECOND_DIGIT_WAIT) for a second one,
-        so that row 12 is `1` `2` and row 1 is `1` alone."""
-        rows = len(self._choices)
-        first = self._first_digit
-        self._stop_digit_wait()
-        if first is not None:
-            self._pick_row(first * 10 + digit)
-            return
-        if digit == 0:
-            return  # no row 0, and no row number begins with 0
-        # A list that has just grown (a first unit picked brings destinations)
-        # was not read yet: quick digits there are picks of their own.
-        settled = time.monotonic() - self._rows_changed_at >= self.SECOND_DIGIT_WAIT
-        if digit * 10 <= min(rows, ChoiceList.MAX_ROWS) and settled:
-            self._first_digit = digit
-            self._digit_timer = self.set_timer(self.SECOND_DIGIT_WAIT, self._flush_digit)
-            self.query_one(ChoiceList).border_title = (
-                f"Row {digit}_ : a second digit for rows {digit}0-{digit}9, or wait")
-            return
-        self._pick_row(digit)
-
-    def _pick_row(self, number: int) -> None:
-        if not 1 <= number <= len(self._choices):
-            self.notify(f"There is no row {number}.", severity="warning", timeout=2)
-            return
-        # At once, not through a message: a key that ended the wait (undo,
-        # confirm) must act after this pick, not before it.
-        self.choose(self._choices[number - 1])
-
-    def _stop_digit_wait(self) -> None:
-        if self._first_digit is not None:
-            self.query_one(ChoiceList).border_title = self._choices_title(bool(self._choices))
-        self._first_digit = None
-        if self._digit_timer is not None:
-            self._digit_timer.stop()
-            self._digit_timer = None
-
-    def _flush_digit(self) -> None:
-        """A digit waiting for a second one counts alone (time is up, or
-        another key came)."""
-        first = self._first_digit
-        self._stop_digit_wait()
-        if first is not None:
-            self._pick_row(first)
-
-    # -- computer players ----------------------------------------------------
-
-    def _pace_note(self) -> str:
-        if all(self.session.is_human(s) for s in (0, 1)):
-            return ""
-        return f"bots paused ({self.pace:g}s)" if self._paused else f"bots {self.pace:g}s +/-"
-
-    def action_pace(self, delta: int) -> None:
-        index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.pace))
-        self.pace = PACES[max(0, min(len(PACES) - 1, index + delta))]
-        self.app.remember(pace=self.pace)  # type: ignore[attr-defined]
-        self.notify(f"Computer pace: {self.pace:g} s per move (+ slower, - faster)", timeout=2)
-        self.sync()
-
-    def action_toggle_pause(self, _what: str = "") -> None:
-        self._paused = not self._paused
-        self.refresh_bindings()
-        self.sync()
-
-    def _schedule_bot(self, delay: float | None = None) -> None:
-        if self._bot_pending or self._paused or self.session.bot_to_move() is None:
-            return
-        self._bot_pending = True
-        delay = self.pace if delay is None else delay
-        if delay > 0:
-            self.set_timer(delay, self._bot_tick)
-        else:
-            # Fastest pace: play on right after the screen has been drawn.
-            self.call_after_refresh(self._bot_tick)
-
-    def _bot_tick(self) -> None:
-        self._bot_pending = False
-        if self._paused or self._ended:
-            return
-        if self.app.screen is not self:
-            # A dialog or help is open: wait for it rather than play unseen.
-            self._schedule_bot(0.25)
-            return
-        if self.pace == 0:
-            self._run_bots_for(0.03)
-        else:
-            action = self.session.bot_step()
-            # A computer's picks are hidden from the person (RULINGS H2), so
-            # nobody waits for them: play on to what closes the selection.
-            while action is not None and action[0] in ITEM_VERBS \
-                    and self.session.bot_to_move() is not None:
-                action = self.session.bot_step()
-        self.after_change()
-
-    def _run_bots_for(self, seconds: float) -> None:
-        """Headless or fastest pace: many moves per frame, one redraw."""
-        import time
-
-        deadline = time.perf_counter() + seconds
-        turn = self.session.game.state.turn
-        while self.session.bot_to_move() is not None and time.perf_counter() < deadline:
-            self.session.bot_step()
-            if self.session.game.state.turn != turn:
-                break  # stop at a turn end so autosave sees each turn
 
     # -- the end -------------------------------------------------------------
 

@@ -1,0 +1,76 @@
+"""Typing a row number of the choice list: one digit, or two for rows 10-99
+(a digit that may begin a longer number waits a moment for the second).
+A mixin of the game screen, kept apart so that the rule can be read alone."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from textual.timer import Timer
+
+from warp_empires.tui.widgets.choice_list import ChoiceList
+
+if TYPE_CHECKING:
+    from warp_empires.tui.choices import Choice
+
+
+class RowNumbers:
+    """Needs from the screen: `_choices`, `choose`, `_choices_title`, and
+    Textual's `query_one`, `set_timer` and `notify`."""
+
+    # With 10 or more rows, a digit that may begin a two-digit row number waits
+    # this long for the second digit (another key ends the wait at once).
+    SECOND_DIGIT_WAIT = 0.6
+
+    _choices: list[Choice]
+    _first_digit: int | None = None  # a row number being typed
+    _digit_timer: Timer | None = None
+    _rows_changed_at = 0.0  # when the choice list last changed its length
+
+    def action_digit(self, digit: int) -> None:
+        """Row numbers: one digit picks at once when no longer number begins
+        with it; else it waits a moment (SECOND_DIGIT_WAIT) for a second one,
+        so that row 12 is `1` `2` and row 1 is `1` alone."""
+        rows = len(self._choices)
+        first = self._first_digit
+        self._stop_digit_wait()
+        if first is not None:
+            self._pick_row(first * 10 + digit)
+            return
+        if digit == 0:
+            return  # no row 0, and no row number begins with 0
+        # A list that has just grown (a first unit picked brings destinations)
+        # was not read yet: quick digits there are picks of their own.
+        settled = time.monotonic() - self._rows_changed_at >= self.SECOND_DIGIT_WAIT
+        if digit * 10 <= min(rows, ChoiceList.MAX_ROWS) and settled:
+            self._first_digit = digit
+            self._digit_timer = self.set_timer(self.SECOND_DIGIT_WAIT, self._flush_digit)
+            self.query_one(ChoiceList).border_title = (
+                f"Row {digit}_ : a second digit for rows {digit}0-{digit}9, or wait")
+            return
+        self._pick_row(digit)
+
+    def _pick_row(self, number: int) -> None:
+        if not 1 <= number <= len(self._choices):
+            self.notify(f"There is no row {number}.", severity="warning", timeout=2)
+            return
+        # At once, not through a message: a key that ended the wait (undo,
+        # confirm) must act after this pick, not before it.
+        self.choose(self._choices[number - 1])
+
+    def _stop_digit_wait(self) -> None:
+        if self._first_digit is not None:
+            self.query_one(ChoiceList).border_title = self._choices_title(bool(self._choices))
+        self._first_digit = None
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+            self._digit_timer = None
+
+    def _flush_digit(self) -> None:
+        """A digit waiting for a second one counts alone (time is up, or
+        another key came)."""
+        first = self._first_digit
+        self._stop_digit_wait()
+        if first is not None:
+            self._pick_row(first)
