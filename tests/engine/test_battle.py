@@ -581,3 +581,15 @@ def test_b12_sabotage_of_the_last_enemy_unit_wins_at_the_end_of_the_move_phase()
     apply(s, 0, ("end",))
     assert s.winner == 0
     assert [e["phase"] for e in s.log if e["kind"] == "victory"] == ["move"]
+
+
+def test_b6_a_tied_result_says_who_ties_go_to():
+    # RULINGS B6: the result line of a tie names the rule that decided it (play-test)
+    s = blank()
+    put(s, 0, "c", "cruiser", "frigate")  # 4 + 2: one Bombardment, one Point Defense
+    put(s, 1, "c", "destroyer", "swarm")  # 5 + 1: the same majorities, no bonus
+    to_battle(s)
+    pass_both(s)
+    b = s.battle or s.last_battle
+    assert [x["total"] for x in b.totals] == [6, 6] and b.winner == 1  # the defender
+    assert b.result.endswith("6 to 6 (a tie goes to the defender).")

@@ -179,10 +179,12 @@ def _resolve(s: State) -> str | None:
         winner = dfn if s.module.rules.tie_winner == "defender" else att
     loser = other(winner)
     b.winner, b.loser, b.totals = winner, loser, tot
-    tie = tot[winner]["total"] == tot[loser]["total"] and s.stacks[att][t] and s.stacks[dfn][t]
+    # a tie decided by RULINGS B6, not by a stack a card destroyed whole
+    tie = tot[winner]["total"] == tot[loser]["total"] and bool(s.stacks[att][t]) \
+        and bool(s.stacks[dfn][t])
+    rule = f" (a tie goes to the {s.module.rules.tie_winner})" if tie else ""
     b.result = (f"{s.says(winner, 'win')} at {s.territory_name(t)}, "
-                f"{tot[winner]['total']} to {tot[loser]['total']}"
-                f"{' (a tie goes to the ' + s.module.rules.tie_winner + ')' if tie else ''}.")
+                f"{tot[winner]['total']} to {tot[loser]['total']}{rule}.")
     log(s, b.result, kind="battle")
     rules = s.module.rules
     win_stack = s.stacks[winner][t]
