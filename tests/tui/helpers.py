@@ -60,3 +60,20 @@ def moving_on(choices: list[Choice]) -> Choice:
     usable = [c for c in choices if c.enabled and c.action[0] != "unpick"]
     closing = [c for c in usable if c.action[0] in CLOSING]
     return (closing or usable)[0]
+
+
+def game_where(module, wanted, *, seeds: range = range(1, 80), turns: int = 30) -> Game:
+    """The first position, over random games of `seeds` (forward actions only,
+    each seed its own generator), at which `wanted(game)` holds."""
+    import random
+
+    from warp_empires.bots.base import forward
+
+    for seed in seeds:
+        game = Game.new(module, seed)
+        rng = random.Random(seed)
+        while not game.over and game.state.turn <= turns:
+            if wanted(game):
+                return game
+            game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
+    raise AssertionError(f"no position found in seeds {seeds.start}..{seeds.stop - 1}")

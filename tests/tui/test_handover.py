@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.tui.helpers import game_app, moving_on, open_game, screen_text
+from tests.tui.helpers import game_app, game_where, moving_on, open_game, screen_text
 from warp_empires.engine import Game
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
@@ -78,20 +78,12 @@ async def test_a_repeated_enter_after_the_handover_chooses_nothing(at_decision, 
 def _battle_about_to_start(star_wars) -> Game:
     """A hot-seat game at its first battle's first card decision, both sides
     holding cards (so neither passes automatically, RULINGS H9)."""
-    import random
+    def wanted(game: Game) -> bool:
+        s = game.state
+        return s.step == "battle_card" and not s.battle.played and s.battle.passes == 0 \
+            and all(s.hands) and _attacker_decides_losses(s)
 
-    from warp_empires.bots.base import forward
-
-    for seed in range(1, 60):
-        game = Game.new(star_wars, seed)
-        rng = random.Random(seed)
-        while not game.over and game.state.turn <= 30:
-            s = game.state
-            if s.step == "battle_card" and not s.battle.played and s.battle.passes == 0 \
-                    and all(s.hands) and _attacker_decides_losses(s):
-                return game
-            game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
-    raise AssertionError("no battle found")
+    return game_where(star_wars, wanted, seeds=range(1, 60))
 
 
 def _attacker_decides_losses(s) -> bool:
@@ -162,23 +154,8 @@ async def test_no_private_screen_straight_after_a_shared_one(star_wars):
     # screen, and its hand and recruits came up at once while both players
     # were watching. A private screen after a shared one needs a hand-over,
     # whoever decided last (RULINGS H6).
-    import random
-
-    from warp_empires.bots.base import forward
-
-    found = None
-    for seed in range(1, 80):
-        game = Game.new(star_wars, seed)
-        rng = random.Random(seed)
-        while not game.over and game.state.turn <= 30 and found is None:
-            if game.prompt().kind == "retreat" and game.prompt().side == game.state.active:
-                found = game
-                break
-            game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
-        if found:
-            break
-    assert found is not None
-    game = found
+    game = game_where(star_wars, lambda g: g.prompt().kind == "retreat"
+                      and g.prompt().side == g.state.active)
     async with game_app().run_test(size=(120, 40)) as pilot:
         await open_game(pilot, game)
         app = pilot.app

@@ -394,27 +394,15 @@ async def test_page_down_scrolls_the_help_tab_without_a_tab_key(star_wars):
 
 async def test_highlighting_end_of_move_lists_the_battles_ahead(star_wars):
     # Issue 10: a forecast before ending the Move phase, for every battle.
-    import random
-
-    from tests.tui.helpers import game_app, open_game
-    from warp_empires.bots.base import forward
-    from warp_empires.engine import Game
+    from tests.tui.helpers import game_app, game_where, open_game
     from warp_empires.tui.widgets.choice_list import ChoiceList
 
-    for seed in range(1, 60):
-        game = Game.new(star_wars, seed)
-        rng = random.Random(seed)
-        found = False
-        while not game.over and game.state.turn <= 20:
-            s = game.state
-            if s.step == "move" and any(s.stacks[0][t] and s.stacks[1][t]
-                                        for t in range(len(s.control))):
-                found = True
-                break
-            game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
-        if found:
-            break
-    assert found
+    def contested_at_move(g) -> bool:
+        s = g.state
+        return s.step == "move" and any(s.stacks[0][t] and s.stacks[1][t]
+                                        for t in range(len(s.control)))
+
+    game = game_where(star_wars, contested_at_move, seeds=range(1, 60), turns=20)
     side = game.prompt().side
     players = ("human", "bot") if side == 0 else ("bot", "human")
     async with game_app(pace=60.0).run_test(size=(120, 40)) as pilot:

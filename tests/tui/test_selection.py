@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import RichLog
 
-from tests.tui.helpers import game_app, last_verb, open_game
+from tests.tui.helpers import game_app, game_where, last_verb, open_game
 from warp_empires.engine import can_undo
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
@@ -208,20 +208,10 @@ async def test_pick_all_then_undo_in_a_group(at_decision):
 
 def _long_discard(star_wars):
     """A game at a discard down to the hand limit with 12 or more rows."""
-    import random
-
-    from warp_empires.bots.base import forward
-    from warp_empires.engine import Game
     from warp_empires.tui.choices import build_choices
 
-    for seed in range(1, 40):
-        game = Game.new(star_wars, seed)
-        rng = random.Random(seed)
-        while not game.over and game.state.turn <= 12:
-            if game.prompt().kind == "discard_down" and len(build_choices(game)) >= 12:
-                return game
-            game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
-    raise AssertionError("no long discard found")
+    return game_where(star_wars, lambda g: g.prompt().kind == "discard_down"
+                      and len(build_choices(g)) >= 12, seeds=range(1, 40), turns=12)
 
 
 async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):

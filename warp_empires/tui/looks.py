@@ -72,6 +72,11 @@ def stack_lines(
     return lines
 
 
+def _verdict_style(verdict: str) -> str:
+    # the words say the verdict too: colour is never alone
+    return {"win": "green", "lose": "bold red"}.get(verdict, "yellow")
+
+
 def battles_ahead(module: Module, view: dict[str, Any]) -> Text:
     """Every territory where both sides stand, with the viewer's forecast:
     the battles that ending the Move phase brings (RULINGS B1)."""
@@ -82,9 +87,8 @@ def battles_ahead(module: Module, view: dict[str, Any]) -> Text:
         if odds is None:
             continue
         found = True
-        style = {"win": "green", "lose": "bold red"}.get(odds.verdict, "yellow")
         out.append(f"{territory.name}: ", style="bold")
-        out.append(f"{odds.words()}.\n", style=style)
+        out.append(f"{odds.words()}.\n", style=_verdict_style(odds.verdict))
     if not found:
         out.append("none.\n", style="dim")
     return out
@@ -118,8 +122,8 @@ def territory_details(module: Module, view: dict[str, Any], t: int,
     if view["battle"] is None or view["battle"]["t"] != t:  # the battle panel shows that one
         odds = battle_forecast(module, view, t, joining or [])
         if odds is not None:
-            style = {"win": "green", "lose": "bold red"}.get(odds.verdict, "yellow")
-            out.append(f"Battle forecast: {odds.words()}.\n", style=style)
+            out.append(f"Battle forecast: {odds.words()}.\n",
+                       style=_verdict_style(odds.verdict))
     names = ", ".join(module.map.territories[n].name for n in territory.neighbours)
     out.append(f"Next to: {names}", style="dim")
     return out
