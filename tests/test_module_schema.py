@@ -186,6 +186,9 @@ def field_tables() -> dict[str, dict[str, Any]]:
     tables["EFFECT_KEYS"] = {"kind": None}
     for keys in fields.EFFECT_KEYS.values():
         tables["EFFECT_KEYS"] |= keys
+    tables["OPTIONS"] = {}
+    for keys in fields.OPTIONS.values():
+        tables["OPTIONS"] |= keys
     return tables
 
 

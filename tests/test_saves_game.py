@@ -437,3 +437,16 @@ def test_same_rules_as_takes_fingerprints_only(tmp_path: Path) -> None:
         "same_rules_as = [", 'same_rules_as = ["1.0.0", ', 1), encoding="utf-8")
     with pytest.raises(ModuleError, match=r"same_rules_as\[0\].*64 lower-case hex"):
         load_module(folder)
+
+
+def test_a_save_records_the_optional_rules_and_replays_with_them(tmp_path: Path) -> None:
+    # Issue 14: the optional rules are part of the game (RULINGS O1-O3 here)
+    game = Game.new(MODULE, 11, {"optional": ["withdrawal", "attrition", "interception"]})
+    play(game, random.Random(11), 400)
+    path = save_game(game, tmp_path / "optional.wes")
+    loaded = load_game(path, MODULE)
+    assert loaded.options["optional"] == ["attrition", "interception", "withdrawal"]
+    assert loaded.state.to_data() == game.state.to_data()
+    # the same actions without the options do not make the same game
+    plain = Game.new(MODULE, 11)
+    assert plain.state.options.get("optional") is None

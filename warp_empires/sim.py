@@ -35,10 +35,11 @@ def seat(module: Module, players: list[str]) -> list[str]:
 
 
 def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
-              check: bool = False) -> tuple[Game, GameResult]:
-    """One game to its end or past `max_turns` player-turns; errors are caught
-    and reported, so that one bad game does not stop a whole simulation."""
-    game = Game.new(module, seed)
+              check: bool = False, optional: list[str] | None = None) -> tuple[Game, GameResult]:
+    """One game to its end or past `max_turns` player-turns, with the optional
+    rules named (RULINGS O1-O5); errors are caught and reported, so that one
+    bad game does not stop a whole simulation."""
+    game = Game.new(module, seed, {"optional": list(optional)} if optional else None)
     game.state.undo = None  # computer players take nothing back: no checkpoints to keep
     players = [make_player(k, module, seed * 2 + i) for i, k in enumerate(kinds)]
     try:
@@ -60,7 +61,7 @@ def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
 def simulate(module: Module, games: int, seed: int, players: list[str], max_turns: int,
              check: bool = False, save_dir: Path | None = None,
              progress: Callable[[int], None] | None = None,
-             replace: bool = False) -> dict[str, Any]:
+             replace: bool = False, optional: list[str] | None = None) -> dict[str, Any]:
     """Plays `games` games with seeds seed, seed+1, ...; returns the summary.
     With `save_dir`, each game is saved as sim-MODULE-SEED.wes there; a file
     already there is replaced only with `replace` (checked before any game is
@@ -76,7 +77,7 @@ def simulate(module: Module, games: int, seed: int, players: list[str], max_turn
     started = time.perf_counter()
     results: list[GameResult] = []
     for i in range(games):
-        game, result = play_game(module, seed + i, kinds, max_turns, check)
+        game, result = play_game(module, seed + i, kinds, max_turns, check, optional)
         results.append(result)
         if save_dir is not None:
             from .saves import save_game
@@ -86,7 +87,9 @@ def simulate(module: Module, games: int, seed: int, players: list[str], max_turn
         if progress is not None:
             progress(i + 1)
     seconds = time.perf_counter() - started
-    return summarise(module, kinds, results, seconds)
+    summary = summarise(module, kinds, results, seconds)
+    summary["options"] = sorted(optional or [])
+    return summary
 
 
 def sim_save_path(module: Module, save_dir: Path, seed: int) -> Path:
@@ -109,6 +112,10 @@ def summarise(module: Module, kinds: list[str], results: list[GameResult],
         "finished": sum(1 for r in results if r.winner >= 0),
         "unfinished": sum(1 for r in results if r.winner < 0 and not r.error),
         "wins": {ids[i]: sum(1 for r in results if r.winner == i) for i in (0, 1)},
+        # the share of all games won by the side that plays the first turn
+        "first_side_win_rate": round(sum(1 for r in results
+                                         if r.winner == module.rules.first_side)
+                                     / max(1, len(results)), 3),
         "reasons": dict(sorted(reasons.items())),
         "errors": sum(1 for r in results if r.error),
         "error_samples": [f"seed {r.seed}: {r.error}" for r in results if r.error][:5],

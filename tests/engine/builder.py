@@ -35,6 +35,7 @@ from warp_empires.module.defs import (
     MajorityBonus,
     MapDef,
     Module,
+    OptionDef,
     Rules,
     SideDef,
     SideSetup,
@@ -130,6 +131,16 @@ def make_module(**rule_changes: Any) -> Module:
     def uid(side: int, name: str) -> int:
         return next(u.index for u in units if u.side == side and u.id == name)
 
+    # every optional rule (RULINGS O1-O5), with the Star Wars numbers; a game
+    # plays with those `play_with` turns on
+    options = {
+        "interception": OptionDef("interception", "intercept"),
+        "withdrawal": OptionDef("withdrawal", "withdraw", pursuit=FIGHTER),
+        "attrition": OptionDef("attrition", "attrition"),
+        "initiative": OptionDef("initiative", "initiative", dice=(8, 8)),
+        "repair_hangar": OptionDef("repair_hangar", "hangar",
+                                   two_lives=frozenset({uid(1, "destroyer")})),
+    }
     return Module(
         id="tiny", name="Tiny", version="1", format=1, description="test theme", path="",
         fingerprint="0" * 64,
@@ -150,6 +161,7 @@ def make_module(**rule_changes: Any) -> Module:
                  VictoryDef(1, "No red leader left.", (
                      Condition("no_enemy_leaders_on_map"),
                      Condition("captives_at_least", amount=1)))),
+        options=options,
     )
 
 
@@ -192,6 +204,29 @@ def give(s: State, side: int, *cards: str) -> None:
         k = s.module.card_by_id(cid).index
         s.deck.remove(k)
         s.hands[side].append(k)
+
+
+def play_with(s: State, *names: str) -> None:
+    """Turns these optional rules on for the game (RULINGS O1-O5)."""
+    s.options = {**s.options, "optional": sorted(names)}
+
+
+def rig(s: State, *faces: int, sides: int = 6) -> None:
+    """Sets the generator so that the next rolls of a d`sides` come up `faces`,
+    in order: the tests of a roll's thresholds choose what it shows."""
+    from warp_empires.engine import rng
+
+    for start in range(1, 10_000_000):
+        state, ok = start, True
+        for face in faces:
+            state, value = rng.below(state, sides)
+            if value + 1 != face:
+                ok = False
+                break
+        if ok:
+            s.rng = start
+            return
+    raise AssertionError(f"no generator state rolls {faces}")
 
 
 def tid(s: State, where: str) -> int:

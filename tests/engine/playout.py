@@ -10,8 +10,10 @@ from warp_empires.module.defs import Module
 
 
 def play(module: Module, seed: int, kinds: tuple[str, str] = ("random", "random"),
-         max_turns: int = 60, each: Callable[[Game], None] | None = None) -> Game:
-    game = Game.new(module, seed)
+         max_turns: int = 60, each: Callable[[Game], None] | None = None,
+         optional: tuple[str, ...] = ()) -> Game:
+    """One game between computer players, with the optional rules named."""
+    game = Game.new(module, seed, {"optional": list(optional)} if optional else None)
     players = [make_player(k, module, seed * 2 + i) for i, k in enumerate(kinds)]
     while not game.over and game.state.turn <= max_turns:
         p = game.prompt()

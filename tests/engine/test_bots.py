@@ -39,3 +39,29 @@ def test_bot_means_the_strongest_and_unknown_kinds_are_refused(sw):
     assert make_player("bot", sw).kind == "heuristic"
     with pytest.raises(ValueError, match="unknown player kind"):
         make_player("genius", sw)
+
+
+def test_heuristic_never_plans_to_move_an_engaged_unit(sw):
+    # Star Wars seed 68 once looped forever in turn 9: the plan named units
+    # engaged by entering an enemy stack (RULINGS M9), which the legal list never
+    # offers, so the player went "back" and chose the same start again and again.
+    from warp_empires.engine import Game
+
+    game = Game.new(sw, 68)
+    players = [make_player("heuristic", sw, 68 * 2 + i) for i in (0, 1)]
+    for _ in range(5000):  # the whole game takes a few hundred actions
+        if game.over:
+            break
+        p = game.prompt()
+        game.apply(p.side, players[p.side].choose(game.view(p.side, log=False),
+                                                  game.legal_actions()))
+    assert game.over, f"still turn {game.state.turn} after 5000 actions"
+
+
+def test_optional_rules_are_played_and_recorded(sw):
+    result = simulate(sw, 2, 1, ["heuristic", "heuristic"], 60,
+                      optional=["attrition", "interception", "withdrawal"])
+    assert result["options"] == ["attrition", "interception", "withdrawal"]
+    assert result["errors"] == 0
+    with pytest.raises(ValueError, match="no optional rule 'teleport'"):
+        simulate(sw, 1, 1, ["heuristic", "heuristic"], 10, optional=["teleport"])

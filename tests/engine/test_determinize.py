@@ -81,7 +81,11 @@ def test_the_decision_and_the_battle_are_rebuilt_exactly(name: str) -> None:
     for n, (real, side) in enumerate(deciding(name)):
         dealt = determinize(real.module, view(real, side, log=False), random.Random(n))
         where = f"#{n} turn {real.turn} {real.phase}/{real.step}"
-        assert to_data(dealt.pend) == to_data(real.pend), where
+        if real.step == "intercept":  # the mover's secrets (NOT_IN_VIEW)
+            assert (dealt.pend.t, dealt.pend.tried, len(dealt.pend.group)) == \
+                (real.pend.t, real.pend.tried, len(real.pend.group)), where
+        else:
+            assert to_data(dealt.pend) == to_data(real.pend), where
         assert to_data(dealt.battle) == to_data(real.battle), where
         battles += real.battle is not None
         for name_ in ("turn", "active", "phase", "step", "chits", "recruit", "discard",

@@ -23,6 +23,29 @@ def test_random_games_on_the_tiny_theme_keep_every_invariant(seed):
     assert game.over or game.state.turn > 60
 
 
+OPTIONS = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar")
+IMPLEMENTED = ("interception", "withdrawal", "attrition")
+
+
+@pytest.mark.parametrize("optional", [(name,) for name in IMPLEMENTED] + [IMPLEMENTED])
+@pytest.mark.parametrize("seed", range(8))
+def test_random_games_with_optional_rules_keep_every_invariant(seed, optional):
+    # RULINGS O1-O5, each alone and all together
+    play(make_module(), seed, each=checked, optional=optional)
+
+
+@pytest.mark.parametrize("optional", [(name,) for name in IMPLEMENTED] + [IMPLEMENTED])
+def test_heuristic_star_wars_games_with_optional_rules_keep_every_invariant(optional):
+    from pathlib import Path
+
+    from warp_empires.module import load_module
+
+    sw = load_module(Path(__file__).resolve().parents[2] / "modules" / "star_wars")
+    for seed in range(3):
+        play(sw, seed, kinds=("heuristic", "heuristic"), each=checked, optional=optional,
+             max_turns=40)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_heuristic_games_keep_every_invariant(seed):
     play(make_module(), seed, kinds=("heuristic", "random"), each=checked)

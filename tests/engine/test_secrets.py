@@ -23,6 +23,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,16 @@ from warp_empires.engine import (
 )
 from warp_empires.engine.actions import VERBS, Action
 from warp_empires.engine.invariants import broken
-from warp_empires.engine.pending import CardPlay, MovePhase, Moving, Recruiting, Selection, to_data
+from warp_empires.engine.pending import (
+    CardPlay,
+    Intercepting,
+    MovePhase,
+    Moving,
+    Recruiting,
+    Selection,
+    Wearing,
+    to_data,
+)
 from warp_empires.module import load_module
 from warp_empires.module.defs import Module
 
@@ -64,7 +74,18 @@ def tiny() -> Module:
     return make_module()
 
 
-MODULES: dict[str, Callable[[], Module]] = {"star_wars": star_wars, "tiny": tiny}
+@cache
+def tiny_optional() -> Module:
+    """The tiny theme with attrition from stacks of 4, so that it happens."""
+    m = make_module()
+    return replace(m, options={**m.options,
+                               "attrition": replace(m.options["attrition"], stack=4)})
+
+
+MODULES: dict[str, Callable[[], Module]] = {"star_wars": star_wars, "tiny": tiny,
+                                            "tiny_optional": tiny_optional}
+# The optional rules the "tiny_optional" games play with (RULINGS O1-O5).
+OPTIONAL = ["attrition", "interception", "withdrawal"]
 
 
 # Positions from random games
@@ -103,13 +124,14 @@ COMMON = {"move": 0.04, "predraw_discard": 0.04, "discard_down": 0.08, "arrange"
           "move_from": 0.15, "move_units": 0.2, "recruit": 0.3, "place": 0.5}
 
 
-def play_positions(module: Module, seeds: range, turns: int, share: float) -> list[State]:
+def play_positions(module: Module, seeds: range, turns: int, share: float,
+                   optional: list[str] | None = None) -> list[State]:
     """Copies of positions met in random games: every position of a rare step,
     `share` times the COMMON share of the others."""
     out: list[State] = []
     for seed in seeds:
         r = random.Random(seed)
-        s = setup(module, BIG + seed)
+        s = setup(module, BIG + seed, {"optional": optional} if optional else None)
         while s.winner < 0 and s.turn <= turns:
             if r.random() < COMMON.get(s.step, 1.0) * share:
                 out.append(s.clone())
@@ -122,6 +144,8 @@ def play_positions(module: Module, seeds: range, turns: int, share: float) -> li
 def positions(name: str) -> tuple[State, ...]:
     if name == "star_wars":
         return tuple(play_positions(star_wars(), range(14), 24, 1.0))
+    if name == "tiny_optional":
+        return tuple(play_positions(tiny_optional(), range(40), 24, 1.0, OPTIONAL))
     return tuple(play_positions(tiny(), range(30), 24, 1.0))
 
 
@@ -218,6 +242,11 @@ def _map_pend(p: Any, step: str, f: Callable[[int], int]) -> Any:
         if p.chit >= 0:
             p.chit = f(p.chit)
         p.resume = _map_pend(p.resume, p.resume_step, f)
+    elif isinstance(p, Wearing):
+        p.sel.items = [f(c) for c in p.sel.items]
+    elif isinstance(p, Intercepting):
+        p.group = [f(c) for c in p.group]
+        p.resume = _map_pend(p.resume, p.resume_step, f)
     return p
 
 
@@ -254,6 +283,8 @@ def _pend_chits(p: Any) -> set[int]:
         return set(p.engaged) | set(p.moved) | set(p.group.items if p.group else ())
     if isinstance(p, CardPlay):
         return _pend_chits(p.resume)
+    if isinstance(p, Intercepting):
+        return set(p.group) | _pend_chits(p.resume)
     return set()
 
 
@@ -447,6 +478,8 @@ def revealed(kind: str, owner: int, before: tuple[State, State], after: tuple[St
         return True  # RULINGS H2: the top of a stack is shown
     if a0.step == "card_target" and a0.module.cards[a0.pend.card].effect.kind == "sabotage":
         return True  # RULINGS M8: both sides learn the outcome
+    if a0.step == "intercept" and (a.rng != a0.rng or b.rng != b0.rng):
+        return True  # RULINGS O1: the roll's modifiers tell who has a leader
     return False
 
 
@@ -543,6 +576,9 @@ def test_twins_reach_the_steps_that_matter() -> None:
                  "recruit", "place", "upkeep"):
         assert steps[step] >= 3, (step, steps)
     assert len(positions("star_wars")) >= 300, len(positions("star_wars"))
+    optional = Counter(s.step for s in positions("tiny_optional"))
+    for step in ("intercept", "withdraw", "withdraw_to", "attrition"):  # RULINGS O1-O3
+        assert optional[step] >= 3, (step, optional)
     cards = {(s.module.name, s.module.cards[s.pend.card].effect.kind)
              for s in positions("star_wars") + positions("tiny") if s.step == "card_target"}
     kinds = {k for _, k in cards}

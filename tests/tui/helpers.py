@@ -62,15 +62,17 @@ def moving_on(choices: list[Choice]) -> Choice:
     return (closing or usable)[0]
 
 
-def game_where(module, wanted, *, seeds: range = range(1, 80), turns: int = 30) -> Game:
+def game_where(module, wanted, *, seeds: range = range(1, 80), turns: int = 30,
+               optional: tuple[str, ...] = ()) -> Game:
     """The first position, over random games of `seeds` (forward actions only,
-    each seed its own generator), at which `wanted(game)` holds."""
+    each seed its own generator, the optional rules named in play), at which
+    `wanted(game)` holds."""
     import random
 
     from warp_empires.bots.base import forward
 
     for seed in seeds:
-        game = Game.new(module, seed)
+        game = Game.new(module, seed, {"optional": list(optional)} if optional else None)
         rng = random.Random(seed)
         while not game.over and game.state.turn <= turns:
             if wanted(game):

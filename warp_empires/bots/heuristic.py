@@ -77,13 +77,15 @@ class HeuristicPlayer:
             if kind in ("rescue", "remove_control", "sabotage"):
                 return a
         moves = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
-        if moves and self._best_plan(view, []) is not None:
+        # units engaged this phase may not move again (RULINGS M9)
+        if moves and self._best_plan(view, view["pend"].get("engaged", [])) is not None:
             return max(moves, key=lambda a: self.m.cards[a[1]].effect.amount)
         return ("end",)
 
     def _move_from(self, view, legal):
         sources = [a[1] for a in legal if a[0] == "from"]
-        plan = self._best_plan(view, view["pend"].get("moved", []), sources)
+        pend = view["pend"]
+        plan = self._best_plan(view, pend.get("moved", []) + pend.get("engaged", []), sources)
         self.plan = plan
         return ("from", plan[0]) if plan else ("stop",)
 
@@ -317,6 +319,32 @@ class HeuristicPlayer:
                for u in st["units"]}
         picks = [a for a in legal if a[0] == "pick"]
         return min(picks, key=lambda a: (own[items[a[1]]].is_leader, own[items[a[1]]].force))
+
+    # Optional rules (RULINGS O2, O3): the same choices as their standard cousins
+
+    _attrition = _upkeep  # the cheapest units go first
+    _withdraw_to = _retreat
+
+    def _intercept(self, view, legal):
+        """Catches the group where its own mobile units there look stronger (O1)."""
+        side, enemy = view["side"], view["enemy"]
+        units = self.m.units
+        target = self._estimate(view["stacks"][enemy][view["pend"]["t"]], enemy)
+
+        def mobile_force(a):
+            st = view["stacks"][side][a[1]]
+            return sum(units[u["unit"]].force for u in st["units"] if units[u["unit"]].move)
+        tries = [a for a in legal if a[0] == "intercept"]
+        best = max(tries, key=mobile_force, default=None)
+        if best is not None and mobile_force(best) > target * ATTACK_MARGIN:
+            return best
+        return ("decline",)
+
+    def _withdraw(self, view, legal):
+        """Slips away from a battle it expects to lose (the stacks are shown, B2)."""
+        totals = view["battle"]["totals"]
+        behind = totals[view["side"]]["total"] < totals[view["enemy"]]["total"]
+        return ("withdraw",) if behind else ("fight",)
 
 
 def _distances(module: Module) -> list[list[int]]:

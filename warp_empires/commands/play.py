@@ -43,6 +43,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="the theme module (default: the first one found)")
     play.add_argument("--open-hands", action="store_true",
                       help="teaching game: both hands shown, no hand-over screen")
+    play.add_argument("--options", metavar="ID,...",
+                      help="optional rules to play with, comma-separated: the module's own "
+                      "(Star Wars: interception, withdrawal, attrition, initiative, "
+                      "repair_hangar)")
     play.add_argument("--pace", type=seconds(0, 60), metavar="SECONDS",
                       help="seconds between computer moves (default: as last set, at first"
                       " 0.6; 0 when headless)")
@@ -85,19 +89,22 @@ def run_play(args: argparse.Namespace) -> int:
         raise CommandError("--headless needs computer players on both sides, "
                            "e.g. --players bot,bot")
     wants_game = headless or any(
-        x is not None for x in (args.players, args.seed, args.module)) or args.open_hands
+        x is not None for x in (args.players, args.seed, args.module, args.options)
+    ) or args.open_hands
     open_save = None
     if args.save is not None:
         if wants_game:
             raise CommandError("SAVE resumes a saved game: give it without new-game options "
-                               "(--players, --seed, --module, --open-hands, --headless)")
+                               "(--players, --seed, --module, --options, --open-hands, "
+                               "--headless)")
         open_save = _checked_save(args.save, args.saves_dir)
     settings = None
     if wants_game:
         module = args.module or _remembered_module(remembered) or str(first_module())
-        load_module(module)  # a bad module is reported here, as its list of problems
+        loaded = load_module(module)  # a bad module is reported here, as its problems
         settings = GameSettings(module=module, players=players, seed=args.seed,
-                                open_hands=args.open_hands)
+                                open_hands=args.open_hands,
+                                optional=_optional(args.options, loaded))
     launch = LaunchOptions(
         settings=settings,
         # no --pace: as remembered (warp_empires.settings); headless at once
@@ -116,6 +123,17 @@ def run_play(args: argparse.Namespace) -> int:
     if launch.result:
         print(launch.result[-1])
     return 0
+
+
+def _optional(text: str | None, module: object) -> tuple[str, ...]:
+    """The optional rules named by --options, each one the module offers."""
+    from warp_empires.engine.options import check
+
+    names = [x.strip() for x in (text or "").split(",") if x.strip()]
+    try:
+        return tuple(check(module, names))  # type: ignore[arg-type]
+    except ValueError as e:
+        raise CommandError(f"--options: {e}") from None
 
 
 def _remembered_module(remembered: object) -> str | None:

@@ -28,6 +28,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="P1,P2: random, heuristic or bot; P1 plays the module's first side")
     p.add_argument("--max-turns", type=whole_number(1, 100_000), default=300,
                    help="turn cap (default 300)")
+    p.add_argument("--options", default="", metavar="ID,...",
+                   help="optional rules to play with, comma-separated (the module's "
+                   "[options]: interception, withdrawal, attrition, initiative, "
+                   "repair_hangar)")
     p.add_argument("--check", action="store_true",
                    help="check every invariant after every action (slow)")
     add_saves_dir(p)
@@ -39,6 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..bots import PLAYER_KINDS
+    from ..engine.options import check as check_options
     from ..module import first_module, load_module
     from ..sim import simulate
 
@@ -50,6 +55,11 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--seed {args.seed} with --games {args.games} runs past the "
                            f"largest seed, {SEED_MAX}")
     module = load_module(args.module or first_module())
+    optional = [x.strip() for x in args.options.split(",") if x.strip()]
+    try:
+        optional = check_options(module, optional)
+    except ValueError as e:
+        raise CommandError(f"--options: {e}") from None
     save_dir = None
     if args.saves_dir is not None:
         from ..saves import SaveError
@@ -61,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"--saves-dir: {e}") from None
     with _progress(args.games) as update:
         summary = simulate(module, args.games, args.seed, players, args.max_turns, args.check,
-                           save_dir, update, replace=args.force)
+                           save_dir, update, replace=args.force, optional=optional)
     if args.json:
         print(json.dumps(summary))
     else:
@@ -88,7 +98,8 @@ def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
 def _print(s: dict) -> None:
     players = ", ".join(f"{side} {kind}" for side, kind in s["players"].items())
     wins = ", ".join(f"{side} {n}" for side, n in s["wins"].items())
-    print(f"{s['games']} games of {s['module']} ({players})")
+    rules = f", optional rules: {', '.join(s['options'])}" if s["options"] else ""
+    print(f"{s['games']} games of {s['module']} ({players}{rules})")
     print(f"finished {s['finished']}, unfinished {s['unfinished']}, errors {s['errors']}")
     print(f"wins: {wins}")
     for reason, n in s["reasons"].items():

@@ -15,14 +15,14 @@ from .errors import IllegalAction
 
 Action = tuple[Any, ...]
 
-TERRITORY_VERBS = frozenset({"start", "from", "to", "battle", "retreat", "place"})
+TERRITORY_VERBS = frozenset({"start", "from", "to", "battle", "retreat", "place", "intercept"})
 CARD_VERBS = frozenset({"play"})
 CHIT_VERBS = frozenset({"top"})
 # pick and unpick name an item of the open selection by its index (pending.Selection)
 ITEM_VERBS = frozenset({"pick", "unpick"})
 # "target" takes a territory or a chit, depending on the card being played.
 BARE_VERBS = frozenset({"draw", "end", "stop", "back", "hand", "pass", "done", "confirm",
-                        "arrange", "resign", "undo"})
+                        "arrange", "resign", "undo", "withdraw", "fight", "decline"})
 VERBS = TERRITORY_VERBS | CARD_VERBS | CHIT_VERBS | ITEM_VERBS | BARE_VERBS | {"target"}
 
 

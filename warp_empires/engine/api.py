@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import battle, cards, economy, flow, move, setup, victory
+from . import (
+    attrition,
+    battle,
+    cards,
+    economy,
+    flow,
+    interception,
+    move,
+    setup,
+    victory,
+    withdrawal,
+)
 from .actions import Action, check_shape
 from .errors import IllegalAction
 from .state import NO_SIDE, State
@@ -17,7 +28,8 @@ from .steps import Step
 
 STEPS: dict[str, Step] = {
     step.kind: step
-    for step in (*setup.STEPS, *economy.STEPS, *move.STEPS, *cards.STEPS, *battle.STEPS)
+    for step in (*setup.STEPS, *economy.STEPS, *move.STEPS, *cards.STEPS, *battle.STEPS,
+                 *attrition.STEPS, *withdrawal.STEPS, *interception.STEPS)
 }
 
 

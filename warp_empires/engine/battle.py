@@ -19,6 +19,7 @@ from .board import (
     unit_name,
     unit_names,
 )
+from .options import option
 from .pending import Battle, Selection
 from .state import State
 from .steps import OwedStep, Step
@@ -65,7 +66,20 @@ def _start(s: State, t: int) -> str | None:
     log(s, f"Battle at {s.territory_name(t)}: {s.says(att, 'attack', start=False)} "
            f"{s.the(dfn)}. {s.side_name(att)}: {unit_names(s, s.stacks[att][t])}. "
            f"{s.side_name(dfn)}: {unit_names(s, s.stacks[dfn][t])}.", kind="battle")
+    if option(s, "withdrawal") and _may_withdraw(s):
+        s.battle.stage = "withdraw"  # RULINGS O2: before any card (withdrawal.py)
+        s.step = "withdraw"
     return None
+
+
+def _may_withdraw(s: State) -> bool:
+    """The defender has a mobile unit here and a neighbour free of the
+    attacker to go to (RULINGS O2, B10)."""
+    b = s.battle
+    mobile = s.tab.chit_mobile
+    attacker = s.stacks[b.att]
+    return (any(mobile[c] for c in s.stacks[other(b.att)][b.t])
+            and any(not attacker[n] for n in s.module.map.territories[b.t].neighbours))
 
 
 def _battle_at(s: State) -> str:

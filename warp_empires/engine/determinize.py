@@ -33,7 +33,7 @@ from typing import Any
 
 from warp_empires.module.defs import Module
 
-from .pending import Battle, CardPlay, pending_from_data
+from .pending import Battle, CardPlay, Intercepting, MovePhase, pending_from_data
 from .state import NO_SIDE, State, new_state
 from .victory import holds
 
@@ -47,6 +47,9 @@ NOT_IN_VIEW = (
     "last_battle.turn", "last_battle.passes", "last_battle.zeroed",
     "last_battle.destroyed", "last_battle.stage", "last_battle.picker", "last_battle.owed",
     "last_battle.capture",
+    # while the enemy decides whether to intercept (RULINGS O1): which units
+    # moved (the top ones of the stack are dealt) and the mover's Move phase
+    "intercept:pend.group", "intercept:pend.resume", "intercept:pend.resume_step",
 )
 
 # Deals that would already have ended the game are redrawn this many times at
@@ -78,6 +81,8 @@ def determinize(module: Module, view: dict[str, Any], rng: random.Random) -> Sta
             break
     assert dealt is not None
     dealt.stacks = [[tuple(st) for st in row] for row in dealt.stacks]
+    if dealt.step == "intercept":  # the group went on top of the stack (RULINGS H2)
+        dealt.pend.group = list(dealt.stacks[dealt.active][dealt.pend.t][:view["pend"]["size"]])
     dealt.rng = rng.getrandbits(64)
     return dealt
 
@@ -97,7 +102,12 @@ def _public_part(module: Module, view: dict[str, Any]) -> State:
     s.phase = view["phase"]
     s.step = view["step"]
     data = view["pend"]
-    if data:
+    if data and data.get("type") == "Intercepting":
+        # view() leaves out the group and the mover's Move phase (RULINGS O1):
+        # the group is dealt below as the top units of the mover's stack where it
+        # stopped, and the mover goes on between cards
+        s.pend = Intercepting(data["t"], [], "move", MovePhase(), list(data["tried"]))
+    elif data:
         data = {k: v for k, v in data.items() if k not in ("selection", "targets")}
         s.pend = pending_from_data(data)
     else:
@@ -145,7 +155,7 @@ def _battle(s: State, seen: dict[str, Any], pr: dict[str, Any]) -> Battle:
     # starts, so it has passed).
     # Once the battle is resolved with a decision still to make, both passed in
     # a row: a card that empties a stack ends the battle within the same action.
-    if b.stage == "cards":
+    if b.stage in ("cards", "withdraw", "withdraw_to"):  # no card played yet in the last two
         last = b.played[-1][0] if b.played else 1 - b.att
         b.passes = 1 if last == b.turn else 0
     else:
@@ -154,12 +164,12 @@ def _battle(s: State, seen: dict[str, Any], pr: dict[str, Any]) -> Battle:
     # the winner its own; in the loser stage the picker is the side deciding.
     if b.stage == "loser":
         b.picker = pr["side"]
-    elif b.stage != "cards":
+    elif b.winner != NO_SIDE:
         b.picker = b.winner
     units = s.module.units
     b.lost_force = sum(units[u].force for sd, u, _ in b.losses if sd == b.loser)
     b.winner_lost = sum(units[u].force for sd, u, _ in b.losses if sd != b.loser)
-    if b.stage != "cards":
+    if b.stage not in ("cards", "withdraw", "withdraw_to"):
         # B9: capture was decided when the battle was resolved, from the winning
         # stack as it stood then: what stands now plus what it has lost since.
         rules = s.module.rules

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import battle, economy, move, victory
+from . import attrition, battle, economy, move, victory
 from .board import log, other, units_on_map
+from .options import option
 from .state import NO_SIDE, State
 
 
@@ -75,6 +76,19 @@ def _control(s: State) -> str | None:
     economy.take_control(s)
     if victory.check(s):
         return None
+    if option(s, "attrition"):  # RULINGS O3: at the end of the turn
+        return attrition.begin(s)
+    return "turn_over"
+
+
+def _attrition_over(s: State) -> str | None:
+    s.pend = None
+    if victory.check(s):  # attrition may take a side's last units or leaders
+        return None
+    return "turn_over"
+
+
+def _turn_over(s: State) -> str | None:
     # replaced, not appended to: copies of the state share the history
     s.history = s.history + [[s.turn, s.active, s.banks[s.active], s.revenue[s.active],
                                units_on_map(s, 0), units_on_map(s, 1)]]
@@ -94,4 +108,6 @@ CONTINUATIONS: dict[str, Callable[[State], str | None]] = {
     "recruit_over": _recruit_over,
     "upkeep_over": _upkeep_over,
     "control": _control,
+    "attrition_over": _attrition_over,
+    "turn_over": _turn_over,
 }

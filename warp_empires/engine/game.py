@@ -46,7 +46,8 @@ class Game:
             raise ValueError(f"a seed is a whole number in 0..{SEED_MAX}, not {seed!r:.40}")
         else:
             options.setdefault("seeded", True)  # labelled: anyone with the seed can replay it
-        game = cls(module, seed, options, setup(module, seed, options), [])
+        state = setup(module, seed, options)
+        game = cls(module, seed, dict(state.options), state, [])  # optional rules sorted
         game.state.undo = []  # people may take back decisions (RULINGS Z1)
         return game
 

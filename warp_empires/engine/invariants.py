@@ -16,7 +16,8 @@ PEND_TYPES = {
     "move": "MovePhase", "arrange": "MovePhase", "move_from": "Moving", "move_units": "Moving",
     "card_target": "CardPlay", "choose_battle": None, "battle_card": None,
     "casualty": "Selection", "retreat": None, "recruit": "Recruiting", "place": "Recruiting",
-    "upkeep": "Selection",
+    "upkeep": "Selection", "attrition": "Wearing",
+    "withdraw": None, "withdraw_to": None, "intercept": "Intercepting",
 }
 
 

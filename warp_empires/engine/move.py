@@ -3,7 +3,7 @@ non-battle cards played here (RULINGS M1-M9, H2)."""
 
 from __future__ import annotations
 
-from . import cards
+from . import cards, interception
 from .actions import Action
 from .board import (
     log,
@@ -255,8 +255,10 @@ class MoveUnits(SelectStep):
         # whether another unit could still move is the side's secret (a mobile
         # unit may hide under a fortification), so "stop" stays its decision
         if p.left <= 0:
-            return _card_done(s)
-        s.step = "move_from"
+            _card_done(s)
+        else:
+            s.step = "move_from"
+        interception.begin(s, dst, group)  # RULINGS O1, when the game plays with it
         return None
 
     def text(self, s: State) -> str:

@@ -106,6 +106,40 @@ class Recruiting:
 
 
 @dataclass(slots=True)
+class Wearing:
+    """Attrition at the end of a turn (RULINGS O3): the stack at `t` loses
+    `owed` units, picked in `sel`; `left` holds the big stacks still to roll for."""
+
+    t: int
+    owed: int
+    sel: Selection
+    left: list[int] = field(default_factory=list)
+
+    def copy(self) -> Wearing:
+        return Wearing(self.t, self.owed, self.sel.copy(), self.left[:])
+
+
+@dataclass(slots=True)
+class Intercepting:
+    """Enemy stacks next to where a group stopped may try to intercept it
+    (RULINGS O1). `t` is where the group stands, `group` its units (the
+    mover's secret: view() leaves it out), `tried` the territories whose stacks
+    have tried; `resume_step` and `resume` are the mover's Move phase, taken up
+    again afterwards."""
+
+    t: int
+    group: list[int]
+    resume_step: str
+    resume: Any = None
+    tried: list[int] = field(default_factory=list)
+
+    def copy(self) -> Intercepting:
+        r = self.resume
+        return Intercepting(self.t, self.group[:], self.resume_step,
+                            None if r is None else r.copy(), self.tried[:])
+
+
+@dataclass(slots=True)
 class Battle:
     """One battle being fought (RULINGS B1-B12). `played` is [side, card kind,
     target chit or -1] per card; `losses` is [side, unit type, fate]."""
@@ -142,7 +176,7 @@ _BATTLE_FIELDS = tuple(f.name for f in fields(Battle))
 
 PENDING_TYPES: dict[str, type] = {
     cls.__name__: cls for cls in (Selection, Choosers, MovePhase, Moving, CardPlay, Recruiting,
-                                  Battle)
+                                  Battle, Wearing, Intercepting)
 }
 
 

@@ -9,6 +9,8 @@ from warp_empires.module.defs import Module, SideSetup
 from . import flow
 from .actions import Action
 from .board import draw_chits, log, other, place, shuffle, unit_names
+from .options import KEY
+from .options import check as check_options
 from .pending import Choosers
 from .state import State, new_state
 from .steps import Step
@@ -17,10 +19,16 @@ from .steps import Step
 def setup(module: Module, seed: int, options: dict[str, Any] | None = None) -> State:
     """A new game state; the first pending decision may be a side's start.
     The seed decides every shuffle and draw, so it is never logged (RULINGS H7)."""
-    s = new_state(module, seed, options or {})
+    options = dict(options or {})
+    if options.get(KEY):
+        options[KEY] = check_options(module, options[KEY])  # ValueError: one line
+    s = new_state(module, seed, options)
     shuffle(s, s.deck)  # RULINGS S4
     chosen = " (from a chosen seed)" if s.options.get("seeded") else ""
     log(s, f"A new game of {module.name} begins{chosen}.", kind="setup")
+    if s.options.get(KEY):
+        names = ", ".join(name.replace("_", " ") for name in s.options[KEY])
+        log(s, f"Optional rules in play: {names}.", kind="setup")
     choosers = []
     for ss in module.setup:
         for t in ss.control:

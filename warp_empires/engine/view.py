@@ -23,6 +23,12 @@ def pending_view(s: State) -> dict[str, Any]:
     """The deciding side's own half-made decision as plain data: the pending
     data itself, plus `selection` (items and picked indices) when a selection is
     open and `targets` ("territory" or "chit") when a card's target is chosen."""
+    if s.step == "intercept":
+        # the moving group's units and the mover's own Move phase are the
+        # mover's secrets (RULINGS H2, O1): the interceptor sees where it
+        # stopped, how many units moved (logged for both) and what it tried
+        p = s.pend
+        return {"type": "Intercepting", "t": p.t, "size": len(p.group), "tried": p.tried[:]}
     out = to_data(s.pend) or {}
     step = STEPS.get(s.step)
     if isinstance(step, SelectStep) and s.pend is not None:

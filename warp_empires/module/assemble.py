@@ -173,4 +173,5 @@ def assemble(state: LoaderState) -> Module:
         rules=rules,
         setup=(setups[0], setups[1]),
         victory=victory,
+        options=dict(state.options),
     )

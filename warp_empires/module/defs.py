@@ -222,6 +222,44 @@ class Rules:
         return not self.control_filters or any(f.matches(unit) for f in self.control_filters)
 
 
+# Optional rules from the genre (RULINGS O1-O5): each is offered by a module
+# that has its table under [options], and is played in a game that turns it on.
+OPTION_IDS = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar")
+QUALITY_DICE = {"green": 6, "veteran": 8, "elite": 10}  # RULINGS O4
+# What each option does, in one line, when the module does not say it its own way.
+OPTION_TEXT = {
+    "interception": "Stacks next to where an enemy group stops may roll to catch it there.",
+    "withdrawal": "A defender may roll to slip away before a battle, leaving its "
+                  "fortifications to fight.",
+    "attrition": "Big stacks lose units at the end of their owner's turn.",
+    "initiative": "Each round both sides roll for who plays first; a side may play twice "
+                  "in a row.",
+    "repair_hangar": "Ships lost in battle may come back after repairs; flagships have two "
+                     "lives.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDef:
+    """One optional rule as a module sets it up. Only the numbers of its own
+    rule are used: `roll` for interception and withdrawal (O1, O2), `pursuit`
+    for withdrawal, `stack` and the divisors for attrition (O3), `dice` for
+    initiative (O4), `fate`, `two_lives` and `two_lives_turns` for the repair
+    hangar (O5)."""
+
+    id: str
+    text: str  # one line for the New Game screen
+    roll: int = 4  # the d6 roll that succeeds
+    pursuit: UnitFilter = field(default_factory=UnitFilter)
+    stack: int = 10
+    divide_controlled: int = 3
+    divide_elsewhere: int = 2
+    dice: tuple[int, int] = (8, 8)  # each side's initiative die
+    fate: tuple[int, ...] = (2, 2, 3, 3, 0, 0)  # turns in the hangar per face; 0 destroyed
+    two_lives: frozenset[int] = frozenset()  # unit type indices
+    two_lives_turns: int = 3
+
+
 @dataclass(frozen=True, slots=True)
 class SideSetup:
     side: int
@@ -275,6 +313,7 @@ class Module:
     victory: tuple[VictoryDef, ...]
     # fingerprints of earlier versions that play the same: their saves load
     same_rules_as: tuple[str, ...] = ()
+    options: dict[str, OptionDef] = field(default_factory=dict)  # RULINGS O1-O5
 
     def role_name(self, role: str) -> str:
         """What this module calls units of a rule role ("Leader", "General"): the

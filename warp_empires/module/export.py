@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .defs import Condition, Effect, Module, UnitDef
+from .defs import QUALITY_DICE, Condition, Effect, Module, OptionDef, UnitDef
 
 
 def module_to_data(module: Module) -> dict[str, Any]:
@@ -78,7 +78,27 @@ def module_to_data(module: Module) -> dict[str, Any]:
             }
             for v in module.victory
         ],
+        "options": {name: option_to_data(module, o) for name, o in module.options.items()},
     }
+
+
+def option_to_data(module: Module, o: OptionDef) -> dict[str, Any]:
+    """An optional rule's own keys (RULINGS O1-O5), as in [options.<id>]."""
+    side_ids = [s.id for s in module.sides]
+    keys: dict[str, Any] = {
+        "interception": {"roll": o.roll},
+        "withdrawal": {"roll": o.roll, "pursuit": o.pursuit.to_data()},
+        "attrition": {"stack": o.stack, "divide_controlled": o.divide_controlled,
+                      "divide_elsewhere": o.divide_elsewhere},
+        "initiative": {"quality": {
+            side_ids[i]: next(q for q, d in QUALITY_DICE.items() if d == o.dice[i])
+            for i in (0, 1)}},
+        "repair_hangar": {"fate": list(o.fate), "two_lives": {
+            side_ids[i]: sorted(module.units[u].id for u in o.two_lives
+                                if module.units[u].side == i) for i in (0, 1)},
+                          "two_lives_turns": o.two_lives_turns},
+    }[o.id]
+    return {"text": o.text, **keys}
 
 
 def unit_to_data(unit: UnitDef) -> dict[str, Any]:

@@ -50,6 +50,7 @@ MODULE_TOP = {
     "rules": Field(TABLE, default={}),
     "setup": Field(TABLE, required=True, most=MAX_SIDES_LISTED),
     "victory": Field(TABLE_LIST, default=[], most=MAX_VICTORIES),
+    "options": Field(TABLE, default={}, most=MAX_NAMED),  # RULINGS O1-O5
 }
 MODULE_HEAD = {
     "id": Field(STR, required=True),
@@ -117,6 +118,23 @@ CLAUSES = {
     "holds_captive": STR_LIST,
     "no_enemy_leaders_on_map": BOOL,
     "captives_at_least": INT,
+}
+# The optional rules (RULINGS O1-O5), one table each under [options]; `text`
+# is the line the New Game screen shows (defs.OPTION_TEXT when left out).
+OPTION_TEXT_FIELD = Field(STR, most=MAX_TEXT)
+OPTIONS: dict[str, dict[str, Field]] = {
+    "interception": {"text": OPTION_TEXT_FIELD, "roll": Field(INT, default=4, most=MAX_SMALL)},
+    "withdrawal": {"text": OPTION_TEXT_FIELD, "roll": Field(INT, default=4, most=MAX_SMALL),
+                   "pursuit": Field(TABLE)},
+    "attrition": {"text": OPTION_TEXT_FIELD, "stack": Field(INT, default=10, most=MAX_CHITS),
+                  "divide_controlled": Field(INT, default=3, most=MAX_SMALL),
+                  "divide_elsewhere": Field(INT, default=2, most=MAX_SMALL)},
+    "initiative": {"text": OPTION_TEXT_FIELD, "quality": Field(TABLE, default={},
+                                                               most=MAX_SIDES_LISTED)},
+    "repair_hangar": {"text": OPTION_TEXT_FIELD,
+                      "fate": Field(LIST, default=[2, 2, 3, 3, 0, 0], most=MAX_SMALL),
+                      "two_lives": Field(TABLE, default={}, most=MAX_SIDES_LISTED),
+                      "two_lives_turns": Field(INT, default=3, most=MAX_SMALL)},
 }
 MAP_TOP = {
     "map": Field(TABLE, required=True),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import fields as f
-from .defs import ROLES, SPEED_NAMES
+from .defs import OPTION_TEXT, ROLES, SPEED_NAMES
 from .limits import MAX_CHITS, MAX_ID, MAX_LIST, MAX_NAME, MAX_SPEED
 from .schema import (
     BOOL,
@@ -46,6 +46,9 @@ NOTES: dict[str, dict[str, str]] = {
         "rules": "Rule settings; every key has the generic rules' default.",
         "setup": "One table per side id: where and with what that side starts.",
         "victory": "How each side wins: every clause of `all` must hold.",
+        "options": "Optional rules the module offers (interception, withdrawal, attrition, "
+                   "initiative, repair_hangar), each with its numbers; off unless a game "
+                   "turns them on.",
     },
     "MODULE_HEAD": {
         "id": "The module's id; must equal its folder's name.",
@@ -160,6 +163,20 @@ NOTES: dict[str, dict[str, str]] = {
         "traits": "Trait ids the unit must all have.",
     },
     # The keys of all effect kinds, one description each (see effect_schema).
+    "OPTIONS": {
+        "text": "One line the New Game screen shows for this optional rule.",
+        "roll": "The d6 roll that succeeds (interception, withdrawal), 1 to 7.",
+        "pursuit": "Withdrawal: the units that make it harder when the attacker has more.",
+        "stack": "Attrition: stacks of this many units or more lose units.",
+        "divide_controlled": "Attrition: the d6 is divided by this in a controlled territory.",
+        "divide_elsewhere": "Attrition: the d6 is divided by this elsewhere.",
+        "quality": 'Initiative: each side id\'s quality, "green" (d6), "veteran" (d8) or '
+                   '"elite" (d10).',
+        "fate": "Repair hangar: turns in the hangar for each face of the fate die; 0 destroyed.",
+        "two_lives": "Repair hangar: per side id, unit ids that go to the hangar on their "
+                     "first loss.",
+        "two_lives_turns": "Repair hangar: turns a two-lives unit spends in the hangar.",
+    },
     "EFFECT_KEYS": {
         "kind": "What the card does; selects which other keys it takes.",
         "groups": "How many groups a move card moves (at least 1).",
@@ -308,7 +325,25 @@ def module_file() -> Schema:
         "rules": {"inner": rules},
         "setup": {"inner": _id_map(setup)},
         "victory": {"inner": victory},
+        "options": {"inner": options_schema()},
     })
+
+
+def options_schema() -> Schema:
+    """[options]: one table per optional rule, each closed to its own keys."""
+    changes = {
+        "pursuit": {"inner": filter_schema()},
+        "quality": {"inner": _id_map({"enum": ["green", "veteran", "elite"]})},
+        "two_lives": {"inner": _id_map({"type": "array", "items": {"type": "string"}})},
+        "fate": {"inner": {"type": "integer", "maximum": 100}},
+    }
+    properties = {
+        name: {"description": f"RULINGS {ruling}: {OPTION_TEXT[name]}"}
+        | table_schema("OPTIONS", {k: v for k, v in changes.items() if k in keys}, keys)
+        for (name, keys), ruling in zip(f.OPTIONS.items(), ("O1", "O2", "O3", "O4", "O5"),
+                                        strict=True)
+    }
+    return {"type": "object", "properties": properties, "additionalProperties": False}
 
 
 def map_file() -> Schema:

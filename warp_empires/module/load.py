@@ -12,6 +12,7 @@ from pathlib import Path
 from .assemble import assemble
 from .check_map import MapChecks
 from .check_module import ModuleChecks
+from .check_options import OptionChecks
 from .check_pieces import PieceChecks
 from .check_setup import SetupChecks
 from .defs import Module
@@ -64,7 +65,7 @@ def _refuse_newer_format(file: TomlFile) -> None:
         )
 
 
-class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks):
+class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks, OptionChecks):
     """One pass over the four files; `load` returns None when anything was wrong."""
 
     def load(self) -> Module | None:
@@ -73,6 +74,7 @@ class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks):
         self._units()
         self._cards()
         self._rules()
+        self._options()
         self._setup()
         self._victory()
         if not len(self.report):  # only a module that reads right can be judged

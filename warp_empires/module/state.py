@@ -44,6 +44,7 @@ class LoaderState:
         self.module_top: dict[str, Any] = {}
         self.sides: list[dict[str, Any]] = []
         self.rules: dict[str, Any] = {}
+        self.options: dict[str, Any] = {}  # option id -> defs.OptionDef (RULINGS O1-O5)
         self.setups: dict[int, dict[str, Any]] = {}
         self.victories: list[dict[str, Any]] = []
         self.kinds: dict[str, str] = {}

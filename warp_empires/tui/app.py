@@ -98,7 +98,9 @@ class WarpEmpiresApp(App[None]):
         except ModuleError as error:
             self.push_screen(MessageDialog(f"Cannot load the module:\n{error}"))
             return
-        options = {"open_hands": True} if settings.open_hands else {}
+        options: dict[str, object] = {"open_hands": True} if settings.open_hands else {}
+        if settings.optional:
+            options["optional"] = list(settings.optional)  # RULINGS O1-O5
         # No seed chosen: the engine draws a secret one (RULINGS H7), and the
         # game is not labelled as started from a known seed.
         game = Game.new(module, settings.seed, options)
@@ -229,7 +231,8 @@ class WarpEmpiresApp(App[None]):
         from warp_empires.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self._current_module()))
+            optional = self.session.game.options.get("optional", []) if self.session else []
+            self.push_screen(HelpScreen(self._current_module(), tuple(optional)))
 
     def _current_module(self) -> Module | None:
         if self.session is not None:

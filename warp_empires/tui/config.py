@@ -15,6 +15,7 @@ class GameSettings:
     players: tuple[str, str] = (HUMAN, HUMAN)  # HUMAN or a computer player kind
     seed: int | None = None  # None: the engine draws a secret one (RULINGS H7)
     open_hands: bool = False  # teaching games: both hands shown, no hand-over
+    optional: tuple[str, ...] = ()  # the module's optional rules in play (RULINGS O1-O5)
 
 
 @dataclass

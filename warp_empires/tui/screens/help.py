@@ -23,10 +23,11 @@ def help_text(name: str) -> str:
     return (HELP_DIR / f"{name}.md").read_text(encoding="utf-8")
 
 
-def rules_markdown(module: Module | None) -> str:
+def rules_markdown(module: Module | None, optional: tuple[str, ...] = ()) -> str:
     """The Rules tab: help/rules.md with the module's own numbers and words
     (its leaders' and fortifications' names, upkeep, speeds, capture and tie
-    rules, who can take control); generic wording when no module is chosen."""
+    rules, who can take control); generic wording when no module is chosen.
+    The optional rules of the game in play follow, with the module's numbers."""
     words = {"leader": "leader", "fortifications": "fortifications", "upkeep": "five",
              "speeds": "slow 1, medium 2, fast 3 spaces", "control": "",
              "tie": "the module says who wins a tie",
@@ -54,7 +55,39 @@ def rules_markdown(module: Module | None) -> str:
         else:
             words["capture"] = f"A loser's lost {leader} is taken captive."
             words["capture_when"] = f"every {leader} the loser loses is taken captive."
-    return string.Template(help_text("rules")).safe_substitute(words)
+    text = string.Template(help_text("rules")).safe_substitute(words)
+    if module is not None and optional:
+        text += "\n\n## Optional rules in this game\n\n" + "\n".join(
+            f"- {optional_rule_help(module, name)}" for name in optional
+            if name in module.options)
+    return text
+
+
+def optional_rule_help(module: Module, name: str) -> str:
+    """One optional rule (RULINGS O1-O5) in a sentence or three, with the
+    module's numbers (docs/rules.md has the readings behind them)."""
+    o = module.options[name]
+    leader = module.role_name(LEADER).lower()
+    fortifications = _plural(module.role_name(FORTIFICATION).lower())
+    if name == "interception":
+        return (f"**Interception.** When an enemy group stops next to your stacks without "
+                f"entering one, each of them may try to catch it, one at a time: {o.roll}+ on "
+                f"a d6, +1 if only your stack has a {leader}, -1 if only the group has one. "
+                f"On a success your stack's mobile units move in and a battle follows. "
+                f"The same holds against your groups.")
+    if name == "withdrawal":
+        chase = o.pursuit.words(module.classes, module.traits).lower()
+        return (f"**Withdrawal.** When a battle starts, before any card, the defender may "
+                f"roll to slip away: {o.roll}+ on a d6, -1 if the attacker has more {chase}, "
+                f"+1 if only the defender has a {leader}, -1 if only the attacker has one. Its "
+                f"mobile units then leave unharmed to a neighbouring territory; its "
+                f"{fortifications} stay and fight alone.")
+    if name == "attrition":
+        return (f"**Attrition.** At the end of a player's turn, each of their stacks of "
+                f"{o.stack} or more units loses a d6 ÷ {o.divide_controlled} units (rounded "
+                f"up) in a territory they control, ÷ {o.divide_elsewhere} elsewhere. The "
+                f"owner picks them: {fortifications} and {leader}s last.")
+    return f"**{name.replace('_', ' ').capitalize()}.** {o.text}"
 
 
 def _plural(word: str) -> str:
@@ -108,9 +141,10 @@ class HelpScreen(Screen[None]):
     HelpScreen DataTable { height: 1fr; }
     """
 
-    def __init__(self, module: Module | None) -> None:
+    def __init__(self, module: Module | None, optional: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.module = module
+        self.optional = optional  # the optional rules of the game in play (RULINGS O1-O5)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -119,7 +153,7 @@ class HelpScreen(Screen[None]):
             with TabPane("Keys", id="keys"), VerticalScroll(can_focus=True):
                 yield Markdown(help_text("keys"))
             with TabPane("Rules", id="rules"), VerticalScroll(can_focus=True):
-                yield Markdown(rules_markdown(self.module))
+                yield Markdown(rules_markdown(self.module, self.optional))
             if self.module is not None:
                 with TabPane("Module", id="module"), VerticalScroll(can_focus=True):
                     yield Markdown(module_markdown(self.module))

@@ -1,4 +1,5 @@
-"""New game: the module, who plays each side, a seed, and teaching options."""
+"""New game: the module, who plays each side, a seed, teaching options and the
+module's optional rules (RULINGS O1-O5), each with its one-line explanation."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from warp_empires.engine.game import SEED_MAX
+from warp_empires.engine.options import offered
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
 from warp_empires.tui.config import GameSettings
@@ -41,6 +43,11 @@ class NewGameScreen(Screen[GameSettings | None]):
     NewGameScreen .row Select, NewGameScreen .row Input { width: 1fr; }
     NewGameScreen #about { color: $text-muted; height: auto; margin-bottom: 1; }
     NewGameScreen #error { color: $error; height: auto; }
+    NewGameScreen #optional { height: auto; }
+    NewGameScreen #optional .title { color: $text-muted; margin-top: 1; }
+    NewGameScreen #optional Checkbox { border: none; height: 1; padding: 0; margin-top: 1; }
+    NewGameScreen #optional Checkbox:focus { background: $boost; }
+    NewGameScreen #optional .explain { color: $text-muted; padding-left: 4; height: auto; }
     NewGameScreen #buttons { height: auto; align-horizontal: right; }
     NewGameScreen #buttons Button { margin-left: 2; }
     """
@@ -50,6 +57,7 @@ class NewGameScreen(Screen[GameSettings | None]):
         self.defaults = defaults
         self._modules: dict[str, Module] = {}
         self._problems: list[str] = []
+        self._listed = ""  # the module whose optional rules are listed
         for folder in list_modules():
             try:
                 self._modules[str(folder)] = load_module(Path(folder))
@@ -75,6 +83,7 @@ class NewGameScreen(Screen[GameSettings | None]):
                 yield Input(placeholder="random", id="seed", type="integer")
             yield Checkbox("Open hands: both hands shown, no hand-over (teaching games)",
                            id="open")
+            yield Vertical(id="optional")
             yield Static("\n".join(self._problems), id="error")
             with Horizontal(id="buttons"):
                 yield Button("Back", id="back")
@@ -93,7 +102,7 @@ class NewGameScreen(Screen[GameSettings | None]):
             if d.seed is not None:
                 self.query_one("#seed", Input).value = str(d.seed)
             self.query_one("#open", Checkbox).value = d.open_hands
-        self._describe()
+        self._describe(set(d.optional) if d is not None else set())
         self.query_one("#start", Button).focus()
 
     def _module(self) -> tuple[str, Module] | None:
@@ -102,7 +111,7 @@ class NewGameScreen(Screen[GameSettings | None]):
         key = str(self.query_one("#module", Select).value)
         return key, self._modules[key]
 
-    def _describe(self) -> None:
+    def _describe(self, optional: set[str] | None = None) -> None:
         chosen = self._module()
         if chosen is None:
             return
@@ -111,6 +120,26 @@ class NewGameScreen(Screen[GameSettings | None]):
         self.query_one("#about", Static).update(Text(module.description))
         for side in (0, 1):
             self.query_one(f"#side{side}-label", Label).update(Text(module.sides[side].name))
+        # in turn on the message queue: the old boxes go before the new come
+        self.call_later(self._list_optional, module, optional or set())
+
+    async def _list_optional(self, module: Module, chosen: set[str]) -> None:
+        """One checkbox per optional rule of the module, with its own line."""
+        if self._listed == module.path:
+            return
+        self._listed = module.path
+        box = self.query_one("#optional", Vertical)
+        await box.remove_children()
+        if not offered(module):
+            return
+        rows: list[Static | Checkbox] = [Static("Optional rules (off in the standard game):",
+                                                classes="title")]
+        for name in offered(module):
+            title = name.replace("_", " ").capitalize()
+            rows.append(Checkbox(title, name in chosen, id=f"opt-{name}"))
+            # the module's words: plain text, never markup
+            rows.append(Static(Text(module.options[name].text), classes="explain"))
+        await box.mount_all(rows)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "module":
@@ -142,6 +171,8 @@ class NewGameScreen(Screen[GameSettings | None]):
         self.dismiss(GameSettings(
             module=chosen[0], players=(players[0], players[1]), seed=seed,
             open_hands=self.query_one("#open", Checkbox).value,
+            optional=tuple(name for name in offered(chosen[1])
+                           if self.query_one(f"#opt-{name}", Checkbox).value),
         ))
 
     def action_cancel(self) -> None:

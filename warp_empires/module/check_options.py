@@ -1,0 +1,114 @@
+"""Checks of module.toml's [options]: the optional rules a module offers
+(RULINGS O1-O5), each with its numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .defs import OPTION_IDS, OPTION_TEXT, QUALITY_DICE, OptionDef, UnitFilter
+from .fields import OPTIONS
+from .schema import check_choice, check_min, check_table, describe, join
+from .state import LoaderState
+
+
+class OptionChecks(LoaderState):
+    def _options(self) -> None:
+        raw = self.module_top.get("options") if self.files["module.toml"].data else None
+        if not raw:
+            return
+        for key, entry in raw.items():
+            path = join("options", key)
+            if not check_choice(self.report, "module.toml", path, key, OPTION_IDS,
+                                "optional rule"):
+                continue
+            spec = check_table(self.report, "module.toml", path, entry, OPTIONS[key])
+            if spec is not None:
+                option = getattr(self, "_option_" + key)(path, spec)
+                if option is not None:
+                    self.options[key] = option
+
+    def _least(self, path: str, spec: dict[str, Any], key: str, least: int) -> bool:
+        # a value of the wrong type was reported and left out of `spec`
+        return key in spec and check_min(self.report, "module.toml", join(path, key),
+                                         spec[key], least)
+
+    def _text(self, key: str, spec: dict[str, Any]) -> str:
+        return spec.get("text") or OPTION_TEXT[key]
+
+    def _option_interception(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
+        if not self._roll(path, spec):
+            return None
+        return OptionDef("interception", self._text("interception", spec), roll=spec["roll"])
+
+    def _option_withdrawal(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
+        pursuit = UnitFilter()
+        if spec.get("pursuit") is not None:
+            pursuit = self._filter("module.toml", join(path, "pursuit"), spec["pursuit"])
+        if not self._roll(path, spec):
+            return None
+        return OptionDef("withdrawal", self._text("withdrawal", spec), roll=spec["roll"],
+                         pursuit=pursuit)
+
+    def _roll(self, path: str, spec: dict[str, Any]) -> bool:
+        # a d6 roll of 1 to 7: 7 can only be reached with a +1
+        if not self._least(path, spec, "roll", 1):
+            return False
+        if spec["roll"] > 7:
+            self.add("module.toml", join(path, "roll"),
+                     f"must be at most 7 (a d6, +1 at best), not {spec['roll']}")
+            return False
+        return True
+
+    def _option_attrition(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
+        ok = all([self._least(path, spec, "stack", 1),
+                  self._least(path, spec, "divide_controlled", 1),
+                  self._least(path, spec, "divide_elsewhere", 1)])
+        if not ok:
+            return None
+        return OptionDef("attrition", self._text("attrition", spec), stack=spec["stack"],
+                         divide_controlled=spec["divide_controlled"],
+                         divide_elsewhere=spec["divide_elsewhere"])
+
+    def _option_initiative(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
+        dice = [QUALITY_DICE["veteran"]] * 2
+        ok = True
+        for side_id, quality in spec.get("quality", {}).items():
+            where = join(join(path, "quality"), side_id)
+            side = self._side_ref("module.toml", where, side_id)
+            if not isinstance(quality, str):
+                self.add("module.toml", where, f"must be a string, not {describe(quality)}")
+                ok = False
+            elif not check_choice(self.report, "module.toml", where, quality,
+                                  tuple(QUALITY_DICE), "quality"):
+                ok = False
+            elif side is not None:
+                dice[side] = QUALITY_DICE[quality]
+        if not ok:
+            return None
+        return OptionDef("initiative", self._text("initiative", spec), dice=(dice[0], dice[1]))
+
+    def _option_repair_hangar(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
+        fate = spec.get("fate")
+        where = join(path, "fate")
+        if fate is None:
+            return None
+        if not fate or not all(type(n) is int and 0 <= n <= 100 for n in fate):
+            self.add("module.toml", where, "must list the turns in the hangar for each face "
+                     "of the fate die, whole numbers 0 to 100 (0: destroyed), e.g. "
+                     "[2, 2, 3, 3, 0, 0]")
+            return None
+        if not self._least(path, spec, "two_lives_turns", 1):
+            return None
+        marked: set[int] = set()
+        for side_id, units in spec.get("two_lives", {}).items():
+            at = join(join(path, "two_lives"), side_id)
+            side = self._side_ref("module.toml", at, side_id)
+            if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+                self.add("module.toml", at, f"must be a list of unit ids, not {describe(units)}")
+                continue
+            for n, unit in enumerate(units):
+                index = self._unit_ref("module.toml", join(at, n), side, unit)
+                if index is not None:
+                    marked.add(index)
+        return OptionDef("repair_hangar", self._text("repair_hangar", spec), fate=tuple(fate),
+                         two_lives=frozenset(marked), two_lives_turns=spec["two_lives_turns"])
