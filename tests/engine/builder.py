@@ -211,15 +211,17 @@ def play_with(s: State, *names: str) -> None:
     s.options = {**s.options, "optional": sorted(names)}
 
 
-def rig(s: State, *faces: int, sides: int = 6) -> None:
-    """Sets the generator so that the next rolls of a d`sides` come up `faces`,
-    in order: the tests of a roll's thresholds choose what it shows."""
+def rig(s: State, *faces: int, sides: int | tuple[int, ...] = 6) -> None:
+    """Sets the generator so that the next rolls come up `faces`, in order: the
+    tests of a roll's thresholds choose what it shows. `sides` is the die, or
+    one die per face."""
     from warp_empires.engine import rng
 
+    dice = sides if isinstance(sides, tuple) else (sides,) * len(faces)
     for start in range(1, 10_000_000):
         state, ok = start, True
-        for face in faces:
-            state, value = rng.below(state, sides)
+        for face, die in zip(faces, dice, strict=True):
+            state, value = rng.below(state, die)
             if value + 1 != face:
                 ok = False
                 break

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import attrition, battle, economy, move, victory
-from .board import log, other, units_on_map
+from . import attrition, battle, economy, initiative, move, victory
+from .board import log, units_on_map
 from .options import option
 from .state import NO_SIDE, State
 
@@ -93,7 +93,7 @@ def _turn_over(s: State) -> str | None:
     s.history = s.history + [[s.turn, s.active, s.banks[s.active], s.revenue[s.active],
                                units_on_map(s, 0), units_on_map(s, 1)]]
     s.intel[s.active] = []  # what the spies showed lasts until the end of the turn
-    s.active = other(s.active)
+    s.active = initiative.next_side(s)  # the other side, unless O4 rolls otherwise
     return "new_turn"
 
 

@@ -87,6 +87,12 @@ def optional_rule_help(module: Module, name: str) -> str:
                 f"{o.stack} or more units loses a d6 ÷ {o.divide_controlled} units (rounded "
                 f"up) in a territory they control, ÷ {o.divide_elsewhere} elsewhere. The "
                 f"owner picks them: {fortifications} and {leader}s last.")
+    if name == "initiative":
+        dice = ", ".join(f"{side.short} d{o.dice[side.index]}" for side in module.sides)
+        first = module.sides[module.rules.first_side].says("play")
+        return (f"**Initiative.** {first} the first round. From then on, each round "
+                f"both sides roll their die ({dice}): the higher plays first, a tie keeps the "
+                f"order of the round before. A side may so play two turns in a row.")
     return f"**{name.replace('_', ' ').capitalize()}.** {o.text}"
 
 
