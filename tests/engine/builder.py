@@ -138,7 +138,7 @@ def make_module(**rule_changes: Any) -> Module:
         "withdrawal": OptionDef("withdrawal", "withdraw", pursuit=FIGHTER),
         "attrition": OptionDef("attrition", "attrition"),
         "initiative": OptionDef("initiative", "initiative", dice=(8, 8)),
-        "repair_hangar": OptionDef("repair_hangar", "hangar",
+        "repair_hangar": OptionDef("repair_hangar", "hangar", repairs=CAPITAL,
                                    two_lives=frozenset({uid(1, "destroyer")})),
     }
     return Module(

@@ -24,7 +24,7 @@ def test_random_games_on_the_tiny_theme_keep_every_invariant(seed):
 
 
 OPTIONS = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar")
-IMPLEMENTED = ("interception", "withdrawal", "attrition", "initiative")
+IMPLEMENTED = OPTIONS
 
 
 @pytest.mark.parametrize("optional", [(name,) for name in IMPLEMENTED] + [IMPLEMENTED])

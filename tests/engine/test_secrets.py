@@ -85,7 +85,7 @@ def tiny_optional() -> Module:
 MODULES: dict[str, Callable[[], Module]] = {"star_wars": star_wars, "tiny": tiny,
                                             "tiny_optional": tiny_optional}
 # The optional rules the "tiny_optional" games play with (RULINGS O1-O5).
-OPTIONAL = ["attrition", "initiative", "interception", "withdrawal"]
+OPTIONAL = ["attrition", "initiative", "interception", "repair_hangar", "withdrawal"]
 
 
 # Positions from random games

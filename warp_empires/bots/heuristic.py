@@ -324,6 +324,7 @@ class HeuristicPlayer:
 
     _attrition = _upkeep  # the cheapest units go first
     _withdraw_to = _retreat
+    _hangar_return = _place  # RULINGS O5: a repaired ship enters like a recruit
 
     def _intercept(self, view, legal):
         """Catches the group where its own mobile units there look stronger (O1)."""

@@ -15,6 +15,7 @@ from . import (
     cards,
     economy,
     flow,
+    hangar,
     interception,
     move,
     setup,
@@ -29,7 +30,8 @@ from .steps import Step
 STEPS: dict[str, Step] = {
     step.kind: step
     for step in (*setup.STEPS, *economy.STEPS, *move.STEPS, *cards.STEPS, *battle.STEPS,
-                 *attrition.STEPS, *withdrawal.STEPS, *interception.STEPS)
+                 *attrition.STEPS, *withdrawal.STEPS, *interception.STEPS,
+                 *hangar.STEPS)
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import cards, victory
+from . import cards, hangar, victory
 from .actions import Action
 from .board import (
     capture_or_return,
@@ -223,9 +223,13 @@ def _lose(s: State, chit: int) -> None:
     name = unit_name(s, chit)
     if side == b.loser:
         b.lost_force += force
-        fate = capture_or_return(s, chit, b.winner, b.capture)
     else:
         b.winner_lost += force
+    if hangar.takes(s, chit):  # RULINGS O5, when the game plays with it
+        fate = "hangar"
+    elif side == b.loser:
+        fate = capture_or_return(s, chit, b.winner, b.capture)
+    else:
         rules = s.module.rules
         allowed = rules.winner_lost_leaders == "captured" and (
             not rules.capture_needs_leader
@@ -235,6 +239,8 @@ def _lose(s: State, chit: int) -> None:
     text = f"{s.says(side, 'lose')} {name}"
     if fate == "captured":
         text += " (captured)"
+    elif fate == "hangar":
+        text += " (to the hangar)"
     log(s, text + ".", kind="loss")
 
 

@@ -126,6 +126,8 @@ def _public_part(module: Module, view: dict[str, Any]) -> State:
     s.intel = [[], []]
     s.intel[side] = [dict(i) for i in view["intel"]]
     s.history = [list(h) for h in view["history"]]
+    s.hangar = [[h["chit"], h["turns"], h["since"]] for h in view["hangar"]]
+    s.lives = list(view["lives"])
     s.winner = view["winner"]
     s.win_reason = view["win_reason"]
     s.log = [dict(e) for e in view["log"]]
@@ -253,7 +255,7 @@ def _deal_chits(s: State, view: dict[str, Any], rng: random.Random) -> None:
     by_type: dict[int, list[int]] = {}
     for c, u in enumerate(s.chits):
         by_type.setdefault(u, []).append(c)
-    placed: set[int] = set(s.recruit)
+    placed: set[int] = set(s.recruit) | {c for c, _, _ in s.hangar}
     for sd in (0, 1):
         for st in s.stacks[sd]:
             placed.update(st)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import attrition, battle, economy, initiative, move, victory
+from . import attrition, battle, economy, hangar, initiative, move, victory
 from .board import log, units_on_map
 from .options import option
 from .state import NO_SIDE, State
@@ -53,7 +53,7 @@ def _battles_over(s: State) -> str | None:
     s.phase = "revenue"
     economy.collect_revenue(s)
     s.phase = "recruit"
-    return economy.begin_recruit(s)
+    return hangar.begin_returns(s)  # RULINGS O5: repaired ships first, then "recruit"
 
 
 def _recruit_over(s: State) -> str | None:
@@ -109,5 +109,6 @@ CONTINUATIONS: dict[str, Callable[[State], str | None]] = {
     "upkeep_over": _upkeep_over,
     "control": _control,
     "attrition_over": _attrition_over,
+    "recruit": economy.begin_recruit,
     "turn_over": _turn_over,
 }

@@ -18,6 +18,7 @@ PEND_TYPES = {
     "casualty": "Selection", "retreat": None, "recruit": "Recruiting", "place": "Recruiting",
     "upkeep": "Selection", "attrition": "Wearing",
     "withdraw": None, "withdraw_to": None, "intercept": "Intercepting",
+    "hangar_return": "Returning",
 }
 
 
@@ -43,6 +44,8 @@ def broken(s: State) -> list[str]:
             mark(c, f"captives of {side}", 1 - side)
     for c in s.recruit:
         mark(c, "recruit draw", s.active)
+    for c, _, _ in s.hangar:
+        mark(c, "the hangar", s.side_of(c))
     if len(seen) != len(s.chits):
         out.append(f"{len(s.chits) - len(seen)} chits are nowhere")
     for t, c in enumerate(s.control):

@@ -17,7 +17,7 @@ from .state import State
 KEY = "optional"
 # The optional rules this version plays; a module may describe more (its data
 # is read and checked), and those are not offered until the core has them.
-PLAYABLE = ("interception", "withdrawal", "attrition", "initiative")
+PLAYABLE = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar")
 
 
 def offered(module: Module) -> list[str]:

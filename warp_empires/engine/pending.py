@@ -140,6 +140,16 @@ class Intercepting:
 
 
 @dataclass(slots=True)
+class Returning:
+    """Repaired ships coming back from the hangar, to be placed (RULINGS O5)."""
+
+    chits: list[int]
+
+    def copy(self) -> Returning:
+        return Returning(self.chits[:])
+
+
+@dataclass(slots=True)
 class Battle:
     """One battle being fought (RULINGS B1-B12). `played` is [side, card kind,
     target chit or -1] per card; `losses` is [side, unit type, fate]."""
@@ -176,7 +186,7 @@ _BATTLE_FIELDS = tuple(f.name for f in fields(Battle))
 
 PENDING_TYPES: dict[str, type] = {
     cls.__name__: cls for cls in (Selection, Choosers, MovePhase, Moving, CardPlay, Recruiting,
-                                  Battle, Wearing, Intercepting)
+                                  Battle, Wearing, Intercepting, Returning)
 }
 
 

@@ -24,8 +24,11 @@ FIELDS = (
     "last_battle",
     "chits", "stacks", "piles", "captives", "recruit", "hands", "deck",
     "discard", "banks", "revenue", "control", "intel", "history",
-    "winner", "win_reason", "log",
+    "winner", "win_reason", "log", "hangar", "lives",
 )
+# Fields of optional rules, left out of the data while empty: a game without
+# them writes what earlier versions wrote, and their saves load unchanged.
+SPARSE = ("hangar", "lives")
 
 
 # Fields that hold typed pending data (see pending.py), serialised by type.
@@ -69,6 +72,11 @@ class State:
     control: list[int]  # [territory] -> side or NO_SIDE
     intel: list[list[dict[str, Any]]]  # [side] -> what its spy cards showed it this turn
     history: list[list[int]]  # [turn, side, bank, revenue, units side 0, units side 1]
+    # RULINGS O5, both replaced whole, never changed in place: ships in the
+    # hangar as [chit, owner's turns left, player-turn lost], and the chits
+    # with two lives that have lost the first
+    hangar: list[list[int]]
+    lives: list[int]
     winner: int
     win_reason: str
     log: list[dict[str, Any]]
@@ -110,13 +118,16 @@ class State:
         s.winner = self.winner
         s.win_reason = self.win_reason
         s.log = self.log[:] if log else []
+        s.hangar = self.hangar
+        s.lives = self.lives
         return s
 
     def to_data(self, log: bool = True) -> dict[str, Any]:
         """A msgpack-able dict; `from_data` inverts it exactly. `log=False` leaves
         the event log out (a save rebuilds it by replaying the actions)."""
         return {name: to_data(getattr(self, name)) if name in TYPED else _copy(getattr(self, name))
-                for name in FIELDS if log or name != "log"}
+                for name in FIELDS if (log or name != "log")
+                and not (name in SPARSE and not getattr(self, name))}
 
     @classmethod
     def from_data(cls, module: Module, data: dict[str, Any]) -> State:
@@ -126,7 +137,7 @@ class State:
         s.undo = None
         s.listed = None
         for name in FIELDS:
-            v = data[name] if name != "log" else data.get("log", [])
+            v = data[name] if name != "log" and name not in SPARSE else data.get(name, [])
             setattr(s, name, pending_from_data(v) if name in TYPED else _copy(v))
         s.stacks = [[tuple(st) for st in row] for row in s.stacks]
         return s
@@ -221,4 +232,6 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.winner = NO_SIDE
     s.win_reason = ""
     s.log = []
+    s.hangar = []
+    s.lives = []
     return s

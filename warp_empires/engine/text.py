@@ -11,7 +11,7 @@ import json
 from warp_empires.module.defs import Module
 
 from .errors import IllegalAction
-from .state import FIELDS, NO_SIDE, State
+from .state import FIELDS, NO_SIDE, SPARSE, State
 
 SEPARATOR = " || "
 
@@ -29,7 +29,9 @@ def position_from_text(module: Module, text: str) -> State:
     _, sep, exact = text.partition(SEPARATOR)
     try:
         data = json.loads(exact)
-        if not sep or type(data) is not dict or set(data) != set(FIELDS):
+        # the fields of optional rules may be left out while empty (SPARSE)
+        if not sep or type(data) is not dict or not set(FIELDS) - set(SPARSE) <= set(data) \
+                or not set(data) <= set(FIELDS):
             raise ValueError("not a Warp Empires position")
         return State.from_data(module, data)
     except (ValueError, KeyError, TypeError) as e:

@@ -100,6 +100,10 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> dic
         "discard": s.discard[:],
         "pile_sizes": [len(p) for p in s.piles],
         "captives": [[s.chits[c] for c in cs] for cs in s.captives],
+        # RULINGS O5: ships in repair, public like the battles they came from
+        "hangar": [{"chit": c, "unit": s.chits[c], "turns": left, "since": since}
+                   for c, left, since in s.hangar],
+        "lives": s.lives[:],
         "stacks": stacks,
         "battle": battle,
         "last_battle": None if last is None else {

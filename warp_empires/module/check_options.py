@@ -110,5 +110,9 @@ class OptionChecks(LoaderState):
                 index = self._unit_ref("module.toml", join(at, n), side, unit)
                 if index is not None:
                     marked.add(index)
+        repairs = UnitFilter()
+        if spec.get("repairs") is not None:
+            repairs = self._filter("module.toml", join(path, "repairs"), spec["repairs"])
         return OptionDef("repair_hangar", self._text("repair_hangar", spec), fate=tuple(fate),
-                         two_lives=frozenset(marked), two_lives_turns=spec["two_lives_turns"])
+                         two_lives=frozenset(marked), two_lives_turns=spec["two_lives_turns"],
+                         repairs=repairs)

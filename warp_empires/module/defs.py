@@ -244,8 +244,8 @@ class OptionDef:
     """One optional rule as a module sets it up. Only the numbers of its own
     rule are used: `roll` for interception and withdrawal (O1, O2), `pursuit`
     for withdrawal, `stack` and the divisors for attrition (O3), `dice` for
-    initiative (O4), `fate`, `two_lives` and `two_lives_turns` for the repair
-    hangar (O5)."""
+    initiative (O4), `repairs`, `fate`, `two_lives` and `two_lives_turns` for
+    the repair hangar (O5)."""
 
     id: str
     text: str  # one line for the New Game screen
@@ -258,6 +258,7 @@ class OptionDef:
     fate: tuple[int, ...] = (2, 2, 3, 3, 0, 0)  # turns in the hangar per face; 0 destroyed
     two_lives: frozenset[int] = frozenset()  # unit type indices
     two_lives_turns: int = 3
+    repairs: UnitFilter = field(default_factory=UnitFilter)  # who rolls the fate die
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,7 +96,8 @@ def option_to_data(module: Module, o: OptionDef) -> dict[str, Any]:
         "repair_hangar": {"fate": list(o.fate), "two_lives": {
             side_ids[i]: sorted(module.units[u].id for u in o.two_lives
                                 if module.units[u].side == i) for i in (0, 1)},
-                          "two_lives_turns": o.two_lives_turns},
+                          "two_lives_turns": o.two_lives_turns,
+                          "repairs": o.repairs.to_data()},
     }[o.id]
     return {"text": o.text, **keys}
 

@@ -134,7 +134,8 @@ OPTIONS: dict[str, dict[str, Field]] = {
     "repair_hangar": {"text": OPTION_TEXT_FIELD,
                       "fate": Field(LIST, default=[2, 2, 3, 3, 0, 0], most=MAX_SMALL),
                       "two_lives": Field(TABLE, default={}, most=MAX_SIDES_LISTED),
-                      "two_lives_turns": Field(INT, default=3, most=MAX_SMALL)},
+                      "two_lives_turns": Field(INT, default=3, most=MAX_SMALL),
+                      "repairs": Field(TABLE)},
 }
 MAP_TOP = {
     "map": Field(TABLE, required=True),

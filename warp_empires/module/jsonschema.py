@@ -176,6 +176,8 @@ NOTES: dict[str, dict[str, str]] = {
         "two_lives": "Repair hangar: per side id, unit ids that go to the hangar on their "
                      "first loss.",
         "two_lives_turns": "Repair hangar: turns a two-lives unit spends in the hangar.",
+        "repairs": "Repair hangar: the units that roll the fate die when lost in battle "
+                   "(leaders and fortifications never do); omitted: every other unit.",
     },
     "EFFECT_KEYS": {
         "kind": "What the card does; selects which other keys it takes.",
@@ -333,6 +335,7 @@ def options_schema() -> Schema:
     """[options]: one table per optional rule, each closed to its own keys."""
     changes = {
         "pursuit": {"inner": filter_schema()},
+        "repairs": {"inner": filter_schema()},
         "quality": {"inner": _id_map({"enum": ["green", "veteran", "elite"]})},
         "two_lives": {"inner": _id_map({"type": "array", "items": {"type": "string"}})},
         "fate": {"inner": {"type": "integer", "maximum": 100}},

@@ -87,6 +87,20 @@ def optional_rule_help(module: Module, name: str) -> str:
                 f"{o.stack} or more units loses a d6 ÷ {o.divide_controlled} units (rounded "
                 f"up) in a territory they control, ÷ {o.divide_elsewhere} elsewhere. The "
                 f"owner picks them: {fortifications} and {leader}s last.")
+    if name == "repair_hangar":
+        turns = sorted({n for n in o.fate if n})
+        lost = sum(1 for n in o.fate if not n)
+        ships = _plural(o.repairs.words(module.classes, module.traits).lower())
+        names = sorted(module.units[u].name for u in o.two_lives)
+        marked = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        two = (f" {marked} ha{'ve' if len(o.two_lives) > 1 else 's'} two lives: the first "
+               f"loss sends {'them' if len(o.two_lives) > 1 else 'it'} to the hangar for "
+               f"{o.two_lives_turns} turns without a roll." if marked else "")
+        return (f"**Repair hangar.** {ships.capitalize()} lost in battle (not to a card) roll "
+                f"a d{len(o.fate)}: back after {' or '.join(map(str, turns))} of their "
+                f"owner's turns, or destroyed on {lost} face{'s' if lost != 1 else ''} of it. "
+                f"They return free at the start of their owner's Recruit phase in a revenue "
+                f"territory it controls.{two}")
     if name == "initiative":
         dice = ", ".join(f"{side.short} d{o.dice[side.index]}" for side in module.sides)
         first = module.sides[module.rules.first_side].says("play")

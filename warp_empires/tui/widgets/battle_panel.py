@@ -11,6 +11,9 @@ from textual.widgets import Static
 from warp_empires.module.defs import LEADER, Module
 from warp_empires.tui.looks import side_text, stack_lines
 
+# What became of a lost unit, as the losses line says it (RULINGS B9, O5).
+FATE_NOTE = {"captured": " (captured)", "hangar": " (to the hangar)"}
+
 _PARTS = (("units", "units"), ("cards", "cards"), ("leader", "leader"),
           ("majority", "majority"))
 
@@ -68,7 +71,7 @@ def battle_text(
     if losses:
         out.append("Losses: ")
         out.append(", ".join(
-            f"{module.units[unit].name}{' (captured)' if fate == 'captured' else ''}"
+            f"{module.units[unit].name}{FATE_NOTE.get(fate, '')}"
             for _side, unit, fate in losses
         ))
         out.append("\n")

@@ -1,5 +1,5 @@
 """Public facts of both sides: banks, revenues, hands, piles, units on the map
-against the upkeep limit, deck, discard, captives."""
+against the upkeep limit, deck, discard, captives, ships in the repair hangar."""
 
 from __future__ import annotations
 
@@ -39,6 +39,12 @@ class StatusPanel(Static):
             if captives:
                 names = ", ".join(module.units[u].name for u in captives)
                 text.append(f"  holds captive: {names}\n", style="italic")
+            # RULINGS O5: ships in repair are public, with the turns they have left
+            repairs = [h for h in view.get("hangar", ()) if module.units[h["unit"]].side == side]
+            if repairs:
+                names = ", ".join(f"{module.units[h['unit']].name} ({h['turns']})"
+                                  for h in repairs)
+                text.append(f"  hangar: {names}\n", style="italic")
         text.append(f"Deck {view['deck_size']}  Discard {len(view['discard'])}")
         if view["discard"]:
             text.append(f" (top: {module.cards[view['discard'][-1]].name})", style="dim")
