@@ -93,10 +93,10 @@ def test_o2_no_way_out_means_no_offer():
 def test_o2_more_pursuers_make_it_harder():
     # two fighter squads against none: -1, so a 4 fails
     s = battle_at_c("destroyer", attackers=("cruiser", "wing", "wing"))
-    assert "-1: the attacker has more fighter" in prompt(s).text
+    assert "-1: the attacker has more fighters" in prompt(s).text
     rig(s, 4)
     apply(s, 1, ("withdraw",))
-    assert "rolled 4 -1 (the attacker has more fighter) = 3, needs 4: failure" in s.log[-1][
+    assert "rolled 4 -1 (the attacker has more fighters) = 3, needs 4: failure" in s.log[-1][
         "text"]
 
 

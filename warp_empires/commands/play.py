@@ -102,6 +102,11 @@ def run_play(args: argparse.Namespace) -> int:
     if wants_game:
         module = args.module or _remembered_module(remembered) or str(first_module())
         loaded = load_module(module)  # a bad module is reported here, as its problems
+        from warp_empires.bots import unavailable
+
+        for kind in players:
+            if (why := unavailable(kind, loaded)) is not None:
+                raise CommandError(f"--players: {why}")
         settings = GameSettings(module=module, players=players, seed=args.seed,
                                 open_hands=args.open_hands,
                                 optional=_optional(args.options, loaded))

@@ -55,6 +55,11 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--seed {args.seed} with --games {args.games} runs past the "
                            f"largest seed, {SEED_MAX}")
     module = load_module(args.module or first_module())
+    from ..bots import unavailable
+
+    for kind in players:
+        if (why := unavailable(kind, module)) is not None:
+            raise CommandError(f"--players: {why}")
     optional = [x.strip() for x in args.options.split(",") if x.strip()]
     try:
         optional = check_options(module, optional)

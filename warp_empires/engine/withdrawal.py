@@ -33,8 +33,9 @@ def modifiers(s: State) -> list[tuple[int, str]]:
         chase = sum(1 for c in att if opt.pursuit.matches(units[s.chits[c]]))
         flee = sum(1 for c in dfn if opt.pursuit.matches(units[s.chits[c]]))
         if chase > flee:
-            what = opt.pursuit.words(s.module.classes, s.module.traits)
-            out.append((-1, f"the attacker has more {what.lower()}"))
+            what = opt.pursuit.words(s.module.classes, s.module.traits).lower()
+            what = what if what.endswith("s") else what + "s"  # "fighter squads"
+            out.append((-1, f"the attacker has more {what}"))
     leads = [any(units[s.chits[c]].is_leader for c in st) for st in (att, dfn)]
     if leads[1] and not leads[0]:
         out.append((1, "only the defender has a leader"))

@@ -174,4 +174,5 @@ def assemble(state: LoaderState) -> Module:
         setup=(setups[0], setups[1]),
         victory=victory,
         options=dict(state.options),
+        solo=state.solo,
     )

@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .defs import OPTION_IDS, OPTION_TEXT, QUALITY_DICE, OptionDef, UnitFilter
-from .fields import OPTIONS
+from .defs import (
+    OPTION_IDS,
+    OPTION_TEXT,
+    QUALITY_DICE,
+    SOLO_MODIFIERS,
+    SOLO_ORDERS,
+    OptionDef,
+    SoloDef,
+    UnitFilter,
+)
+from .fields import OPTIONS, SOLO, SOLO_ORDER, SOLO_POSTURE
 from .schema import check_choice, check_min, check_table, describe, join
 from .state import LoaderState
 
@@ -26,6 +35,44 @@ class OptionChecks(LoaderState):
                 option = getattr(self, "_option_" + key)(path, spec)
                 if option is not None:
                     self.options[key] = option
+
+    def _solo(self) -> None:
+        """[solo]: the table-driven solo opponent's tables (RULINGS O6)."""
+        raw = self.module_top.get("solo") if self.files["module.toml"].data else None
+        if raw is None:
+            return
+        f = "module.toml"
+        spec = check_table(self.report, f, "solo", raw, SOLO)
+        if spec is None or "orders" not in spec or "postures" not in spec:
+            return
+        orders: list[tuple[int, str]] = []
+        for i, entry in enumerate(spec["orders"]):
+            path = join("solo.orders", i)
+            row = check_table(self.report, f, path, entry, SOLO_ORDER)
+            if row is None or "order" not in row or "up_to" not in row:
+                continue
+            if check_choice(self.report, f, join(path, "order"), row["order"], SOLO_ORDERS,
+                            "order"):
+                orders.append((row["up_to"], row["order"]))
+        if orders and [u for u, _ in orders] != sorted({u for u, _ in orders}):
+            self.add(f, "solo.orders", "rows must go up: each `up_to` above the one before")
+        postures: list[tuple[int, int, int]] = []
+        for i, entry in enumerate(spec["postures"]):
+            path = join("solo.postures", i)
+            row = check_table(self.report, f, path, entry, SOLO_POSTURE)
+            if row is None or not {"below", "charge", "stand"} <= set(row):
+                continue
+            if not 0 <= row["charge"] <= row["stand"] <= 6:
+                self.add(f, path, "needs 0 <= charge <= stand <= 6 (readings of a d6)")
+                continue
+            postures.append((row["below"], row["charge"], row["stand"]))
+        if postures and [b for b, _, _ in postures] != sorted({b for b, _, _ in postures}):
+            self.add(f, "solo.postures", "rows must go up: each `below` above the one before")
+        if not orders or not postures:
+            self.add(f, "solo", "needs at least one row of orders and one of postures")
+            return
+        self.solo = SoloDef(tuple(orders), {k: spec.get(k, 0) for k in SOLO_MODIFIERS},
+                            tuple(postures))
 
     def _least(self, path: str, spec: dict[str, Any], key: str, least: int) -> bool:
         # a value of the wrong type was reported and left out of `spec`

@@ -261,6 +261,26 @@ class OptionDef:
     repairs: UnitFilter = field(default_factory=UnitFilter)  # who rolls the fate die
 
 
+# The solo opponent's orders and battle postures (RULINGS O6).
+SOLO_ORDERS = ("attack", "advance", "hold", "fall_back")
+SOLO_MODIFIERS = ("outnumbered", "fortified", "leader", "enemy_in_reach")
+
+
+@dataclass(frozen=True, slots=True)
+class SoloDef:
+    """The table-driven solo opponent's tables (RULINGS O6): each turn every
+    stack rolls a d6 plus the modifiers that apply, and the first row of
+    `orders` whose `up_to` the total does not pass gives its order. In a battle
+    the first row of `postures` whose `below` (its total against the enemy's,
+    in percent) is above the ratio gives a d6's reading: up to `charge`, charge
+    (play every battle card); up to `stand`, stand (play only what tips the
+    balance); above, withdraw."""
+
+    orders: tuple[tuple[int, str], ...]  # (up_to, order)
+    modifiers: dict[str, int]  # SOLO_MODIFIERS -> added to the d6
+    postures: tuple[tuple[int, int, int], ...]  # (below percent, charge up to, stand up to)
+
+
 @dataclass(frozen=True, slots=True)
 class SideSetup:
     side: int
@@ -315,6 +335,7 @@ class Module:
     # fingerprints of earlier versions that play the same: their saves load
     same_rules_as: tuple[str, ...] = ()
     options: dict[str, OptionDef] = field(default_factory=dict)  # RULINGS O1-O5
+    solo: SoloDef | None = None  # RULINGS O6: the solo opponent's tables, if any
 
     def role_name(self, role: str) -> str:
         """What this module calls units of a rule role ("Leader", "General"): the

@@ -79,6 +79,12 @@ def module_to_data(module: Module) -> dict[str, Any]:
             for v in module.victory
         ],
         "options": {name: option_to_data(module, o) for name, o in module.options.items()},
+        "solo": None if module.solo is None else {
+            "orders": [{"up_to": u, "order": o} for u, o in module.solo.orders],
+            **module.solo.modifiers,
+            "postures": [{"below": b, "charge": c, "stand": st}
+                         for b, c, st in module.solo.postures],
+        },
     }
 
 

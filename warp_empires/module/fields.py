@@ -51,6 +51,7 @@ MODULE_TOP = {
     "setup": Field(TABLE, required=True, most=MAX_SIDES_LISTED),
     "victory": Field(TABLE_LIST, default=[], most=MAX_VICTORIES),
     "options": Field(TABLE, default={}, most=MAX_NAMED),  # RULINGS O1-O5
+    "solo": Field(TABLE),  # RULINGS O6
 }
 MODULE_HEAD = {
     "id": Field(STR, required=True),
@@ -137,6 +138,20 @@ OPTIONS: dict[str, dict[str, Field]] = {
                       "two_lives_turns": Field(INT, default=3, most=MAX_SMALL),
                       "repairs": Field(TABLE)},
 }
+# The table-driven solo opponent (RULINGS O6).
+SOLO = {
+    "orders": Field(TABLE_LIST, required=True, most=MAX_NAMED),
+    "outnumbered": Field(INT, default=0, most=MAX_SMALL),
+    "fortified": Field(INT, default=0, most=MAX_SMALL),
+    "leader": Field(INT, default=0, most=MAX_SMALL),
+    "enemy_in_reach": Field(INT, default=0, most=MAX_SMALL),
+    "postures": Field(TABLE_LIST, required=True, most=MAX_NAMED),
+}
+SOLO_ORDER = {"up_to": Field(INT, required=True, most=MAX_SMALL),
+              "order": Field(STR, required=True)}
+SOLO_POSTURE = {"below": Field(INT, required=True, most=MAX_COUNT * 100),
+                "charge": Field(INT, required=True, most=6),
+                "stand": Field(INT, required=True, most=6)}
 MAP_TOP = {
     "map": Field(TABLE, required=True),
     "territory": Field(TABLE_LIST, required=True, most=MAX_TERRITORIES),

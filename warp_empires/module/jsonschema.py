@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import fields as f
-from .defs import OPTION_TEXT, ROLES, SPEED_NAMES
+from .defs import OPTION_TEXT, ROLES, SOLO_ORDERS, SPEED_NAMES
 from .limits import MAX_CHITS, MAX_ID, MAX_LIST, MAX_NAME, MAX_SPEED
 from .schema import (
     BOOL,
@@ -49,6 +49,27 @@ NOTES: dict[str, dict[str, str]] = {
         "options": "Optional rules the module offers (interception, withdrawal, attrition, "
                    "initiative, repair_hangar), each with its numbers; off unless a game "
                    "turns them on.",
+        "solo": "The table-driven solo opponent's tables (player kind `solo`).",
+    },
+    "SOLO": {
+        "orders": "Rows { up_to, order }: a stack's d6 plus modifiers picks the first row "
+                  "whose up_to it does not pass; orders: attack, advance, hold, fall_back.",
+        "outnumbered": "Added to the order roll when a stronger enemy stack is within reach.",
+        "fortified": "Added to the order roll when the stack holds a fortification.",
+        "leader": "Added to the order roll when the stack holds a leader.",
+        "enemy_in_reach": "Added to the order roll when an enemy stack is within reach.",
+        "postures": "Rows { below, charge, stand } by force ratio in percent: a d6 up to "
+                    "charge charges, up to stand stands, above withdraws.",
+    },
+    "SOLO_ORDER": {
+        "up_to": "The highest roll (d6 plus modifiers) this row takes.",
+        "order": "attack, advance, hold or fall_back.",
+    },
+    "SOLO_POSTURE": {
+        "below": "This row applies while the solo side's total is below this percent of the "
+                 "enemy's.",
+        "charge": "A d6 up to this: charge, playing every battle card it can.",
+        "stand": "A d6 up to this (above charge): stand, playing only what tips the balance.",
     },
     "MODULE_HEAD": {
         "id": "The module's id; must equal its folder's name.",
@@ -328,6 +349,10 @@ def module_file() -> Schema:
         "setup": {"inner": _id_map(setup)},
         "victory": {"inner": victory},
         "options": {"inner": options_schema()},
+        "solo": {"inner": table_schema("SOLO", {
+            "orders": {"inner": table_schema("SOLO_ORDER", {"order": {"enum": list(SOLO_ORDERS)}})},
+            "postures": {"inner": table_schema("SOLO_POSTURE")},
+        })},
     })
 
 

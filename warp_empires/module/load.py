@@ -75,6 +75,7 @@ class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks, OptionChecks):
         self._cards()
         self._rules()
         self._options()
+        self._solo()
         self._setup()
         self._victory()
         if not len(self.report):  # only a module that reads right can be judged

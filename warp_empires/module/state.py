@@ -45,6 +45,7 @@ class LoaderState:
         self.sides: list[dict[str, Any]] = []
         self.rules: dict[str, Any] = {}
         self.options: dict[str, Any] = {}  # option id -> defs.OptionDef (RULINGS O1-O5)
+        self.solo: Any = None  # defs.SoloDef (RULINGS O6), when the module has [solo]
         self.setups: dict[int, dict[str, Any]] = {}
         self.victories: list[dict[str, Any]] = []
         self.kinds: dict[str, str] = {}

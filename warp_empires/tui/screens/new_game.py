@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from warp_empires.bots import unavailable
 from warp_empires.engine.game import SEED_MAX
 from warp_empires.engine.options import offered
 from warp_empires.module import ModuleError, list_modules, load_module
@@ -168,6 +169,10 @@ class NewGameScreen(Screen[GameSettings | None]):
                 f"The seed must be a whole number from 0 to {SEED_MAX}.")
             return
         players = tuple(str(self.query_one(f"#side{s}", Select).value) for s in (0, 1))
+        for kind in players:
+            if (why := unavailable(kind, chosen[1])) is not None:
+                self.query_one("#error", Static).update(Text(why.capitalize() + "."))
+                return
         self.dismiss(GameSettings(
             module=chosen[0], players=(players[0], players[1]), seed=seed,
             open_hands=self.query_one("#open", Checkbox).value,
