@@ -26,6 +26,15 @@ def roll(s: State, sides: int) -> int:
     return value + 1
 
 
+def roll_against(s: State, mods: list[tuple[int, str]], need: int) -> tuple[bool, str]:
+    """A d6 with modifiers against a number (RULINGS O1, O2): whether it
+    succeeds, and the words for the log, 'rolled 3 +1 (why) = 4, needs 4'."""
+    n = roll(s, 6)
+    total = n + sum(m for m, _ in mods)
+    shown = "".join(f" {m:+d} ({why})" for m, why in mods)
+    return total >= need, f"rolled {n}{shown}{f' = {total}' if mods else ''}, needs {need}"
+
+
 def take_random(s: State, pool: list[int]) -> int:
     """Removes and returns a random element of `pool`."""
     s.rng, i = rng.below(s.rng, len(pool))

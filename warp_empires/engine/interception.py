@@ -13,7 +13,7 @@ about the group; the roll in the log shows what the rules reveal."""
 from __future__ import annotations
 
 from .actions import Action
-from .board import log, other, put_on_top, roll
+from .board import log, other, put_on_top, roll_against
 from .options import option
 from .pending import Intercepting
 from .state import State
@@ -78,15 +78,10 @@ class Intercept(Step):
         src = a[1]
         opt = option(s, "interception")
         assert opt is not None
-        mods = modifiers(s, src)
-        n = roll(s, 6)
-        total = n + sum(m for m, _ in mods)
-        ok = total >= opt.roll
+        ok, rolled = roll_against(s, modifiers(s, src), opt.roll)
         p.tried.append(src)
-        shown = "".join(f" {m:+d} ({why})" for m, why in mods)
         log(s, f"{s.the(side, start=True)} {s.module.sides[side].verb('try')} to intercept "
-               f"from {s.territory_name(src)} into {s.territory_name(p.t)}: rolled "
-               f"{n}{shown + f' = {total}' if mods else ''}, needs {opt.roll}: "
+               f"from {s.territory_name(src)} into {s.territory_name(p.t)}: {rolled}: "
                f"{'success' if ok else 'failure'}.", kind="dice")
         if not ok:
             return None if candidates(s, p.t, p.tried) else _resume(s)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .battle import begin_phase
-from .board import log, other, put_below, roll
+from .board import log, other, put_below, roll_against
 from .options import option
 from .state import State
 from .steps import Step
@@ -72,14 +72,9 @@ class Withdraw(Step):
             return _fight(s)
         opt = option(s, "withdrawal")
         assert opt is not None
-        mods = modifiers(s)
-        n = roll(s, 6)
-        total = n + sum(m for m, _ in mods)
-        ok = total >= opt.roll
-        shown = "".join(f" {m:+d} ({why})" for m, why in mods)
+        ok, rolled = roll_against(s, modifiers(s), opt.roll)
         log(s, f"{s.the(side, start=True)} {s.module.sides[side].verb('try')} to withdraw "
-               f"from {where}: rolled {n}{shown + f' = {total}' if mods else ''}, needs "
-               f"{opt.roll}: "
+               f"from {where}: {rolled}: "
                f"{'success' if ok else 'failure, the battle is fought'}.", kind="dice")
         if not ok:
             return _fight(s)
