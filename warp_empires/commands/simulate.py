@@ -28,6 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="P1,P2: random, heuristic or bot; P1 plays the module's first side")
     p.add_argument("--max-turns", type=whole_number(1, 100_000), default=300,
                    help="turn cap (default 300)")
+    p.add_argument("--jobs", type=whole_number(1, 256), default=1,
+                   help="play the games in this many processes (same results; default 1)")
     p.add_argument("--check", action="store_true",
                    help="check every invariant after every action (slow)")
     add_saves_dir(p)
@@ -61,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"--saves-dir: {e}") from None
     with _progress(args.games) as update:
         summary = simulate(module, args.games, args.seed, players, args.max_turns, args.check,
-                           save_dir, update, replace=args.force)
+                           save_dir, update, replace=args.force, jobs=args.jobs)
     if args.json:
         print(json.dumps(summary))
     else:
@@ -91,6 +93,8 @@ def _print(s: dict) -> None:
     print(f"{s['games']} games of {s['module']} ({players})")
     print(f"finished {s['finished']}, unfinished {s['unfinished']}, errors {s['errors']}")
     print(f"wins: {wins}")
+    for side, r in s["win_rates"].items():
+        print(f"  {side} won {r['rate']:.1%} (95% CI {r['low']:.1%}-{r['high']:.1%})")
     for reason, n in s["reasons"].items():
         print(f"  {n:4d}  {reason}")
     for sample in s["error_samples"]:
