@@ -39,6 +39,10 @@ class HeuristicPlayer:
         self.rng = random.Random(seed)
         self.dist = _distances(module)
         self.avg_force = [_avg_force(module, side) for side in (0, 1)]
+        # per unit type, looked up in every plan's score
+        self.force_of = [u.force for u in module.units]
+        self.leader_of = [u.is_leader for u in module.units]
+        self.claims_of = [module.rules.can_control(u) for u in module.units]
         self.plan: tuple[int, int, list[int]] | None = None
         # Where each unit has been this Move phase, so that no stack goes back
         # to where it came from (the shuttling of issue 11): (turn, chit -> places).
@@ -163,6 +167,7 @@ class HeuristicPlayer:
         # RULINGS M9: a unit that entered an enemy stack moves no more this phase
         stuck = set(moved) | set(view["pend"].get("engaged", ()))
         places = self._places(view)
+        board = _Board(self, view)
         out = []
         for t, st in enumerate(view["stacks"][side]):
             if not st or (sources is not None and t not in sources):
@@ -178,7 +183,7 @@ class HeuristicPlayer:
                 for d in self._reach(view, t, speed):
                     if any(d in places.get(c, ()) for c in chits):
                         continue  # never back to where it was this phase: no shuttling
-                    score = self._score(view, types, t, d, len(group) < len(free), left)
+                    score = self._score(view, types, t, d, len(group) < len(free), left, board)
                     out.append((score, (t, d, chits)))
         out.sort(key=lambda x: -x[0])
         return out
@@ -201,55 +206,49 @@ class HeuristicPlayer:
         return reach(self.m.map.territories, view["stacks"][view["enemy"]], start, steps)
 
     def _score(self, view, group: list[int], src: int | None, dest: int,
-               detached: bool = False, left: list[int] | None = None) -> float:
+               detached: bool = False, left: list[int] | None = None,
+               board: _Board | None = None) -> float:
+        b = board if board is not None else _Board(self, view)
         side, enemy = view["side"], view["enemy"]
-        units = self.m.units
-        rules = self.m.rules
+        force, leader, claims = self.force_of, self.leader_of, self.claims_of
         terr = self.m.map.territories[dest]
         # a group joining a friendly stack fights beside it (RULINGS M3)
         there = view["stacks"][side][dest]
         joined = [u["unit"] for u in there["units"]] if there else []
-        mine = sum(units[u].force for u in group + joined)
-        leaders = any(units[u].is_leader for u in group)
-        if leaders or any(units[u].is_leader for u in joined):
-            mine += rules.leader_bonus
+        together = group + joined
+        mine = sum(force[u] for u in together)
+        leaders = any(leader[u] for u in group)
+        if leaders or any(leader[u] for u in joined):
+            mine += self.m.rules.leader_bonus
         foe = view["stacks"][enemy][dest]
-        goals = self._goals(view)
         score = 0.0
         # only leaders, with no other unit to shield them: a capture waiting to happen
-        bare = leaders and all(units[u].is_leader for u in group + joined)
+        bare = leaders and all(leader[u] for u in together)
         if foe:
             est = self._estimate(foe, enemy)
             if mine < est * ATTACK_MARGIN + 3 or bare:
                 return -100.0
             score += 8 + est
-        elif (detached or bare) and _threatened(view, dest, self.dist, 1):
+        elif (detached or bare) and dest in b.near1:
             # a lone unit next to an enemy stack is lost; a leader alone is captured
             score -= LEADER_RISK if bare else 4
-        if left and src is not None and all(units[u].is_leader for u in left) \
-                and _threatened(view, src, self.dist, 1):
+        if left and src is not None and src in b.near1 and all(leader[u] for u in left):
             score -= LEADER_RISK  # leaves its leaders alone beside an enemy stack
-        claim = terr.is_revenue and view["control"][dest] != side
-        if claim and any(rules.can_control(units[u]) for u in group):
-            score += terr.revenue * 5 + (4 if view["control"][dest] == enemy else 0)
-        if src is not None:
+        control = view["control"]
+        claim = terr.is_revenue and control[dest] != side
+        claimer = any(claims[u] for u in group)
+        if claim and claimer:
+            score += terr.revenue * 5 + (4 if control[dest] == enemy else 0)
+        if src is not None and claimer and src in b.unclaimed \
+                and not any(claims[u] for u in (left or ())):
             # Leaving a territory the group would have claimed itself loses that claim.
-            home = self.m.map.territories[src]
-            if home.is_revenue and view["control"][src] != side \
-                    and any(rules.can_control(units[u]) for u in group) \
-                    and not any(rules.can_control(units[u]) for u in (left or [])):
-                score -= home.revenue * 5 + (4 if view["control"][src] == enemy else 0)
-        if dest in goals and not detached:
+            score -= b.worth[src] * 5 + (4 if control[src] == enemy else 0)
+        if dest in b.goals and not detached:
             score += 15 if mine >= 30 else 1
         if src is not None and not detached:
-            targets = goals or [t.index for t in self.m.map.territories if t.is_revenue
-                                and view["control"][t.index] != side]
-            if targets:
-                before = min(self.dist[src][g] for g in targets)
-                after = min(self.dist[dest][g] for g in targets)
-                score += (before - after) * 1.0
-            if view["control"][src] == side and self.m.map.territories[src].is_revenue \
-                    and _threatened(view, src, self.dist, 2):
+            if b.targets:
+                score += (b.to_target(src) - b.to_target(dest)) * 1.0
+            if src in b.held and src in b.near2:
                 score -= 6
         if detached and src is not None and not claim:
             score -= 3  # a lone unit only moves to claim something
@@ -381,6 +380,34 @@ class HeuristicPlayer:
                for u in st["units"]}
         picks = [a for a in legal if a[0] == "pick"]
         return min(picks, key=lambda a: (own[items[a[1]]].is_leader, own[items[a[1]]].force))
+
+
+class _Board:
+    """What every group move of one Move-phase decision is scored against,
+    worked out once: goals, the territories near enemy stacks, distances."""
+
+    def __init__(self, player: HeuristicPlayer, view: dict[str, Any]) -> None:
+        side = view["side"]
+        terr = player.m.map.territories
+        control = view["control"]
+        self.dist = player.dist
+        self.goals = player._goals(view)
+        self.targets = self.goals or [t.index for t in terr if t.is_revenue
+                                      and control[t.index] != side]
+        self.worth = [t.revenue for t in terr]
+        self.unclaimed = {t.index for t in terr if t.is_revenue and control[t.index] != side}
+        self.held = {t.index for t in terr if t.is_revenue and control[t.index] == side}
+        foes = [e for e, st in enumerate(view["stacks"][view["enemy"]]) if st]
+        near = [min((self.dist[t][e] for e in foes), default=10**6) for t in range(len(terr))]
+        self.near1 = {t for t, d in enumerate(near) if d <= 1}
+        self.near2 = {t for t, d in enumerate(near) if d <= 2}
+        self._to_target: dict[int, int] = {}
+
+    def to_target(self, t: int) -> int:
+        d = self._to_target.get(t)
+        if d is None:
+            d = self._to_target[t] = min(self.dist[t][g] for g in self.targets)
+        return d
 
 
 def _cheapest_cover(choices: list[tuple[Action, Any]], owed: int) -> Action | None:

@@ -25,7 +25,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=whole_number(0, SEED_MAX), default=0,
                    help="seed of the first game (default 0)")
     p.add_argument("--players", default="heuristic,heuristic",
-                   help="P1,P2: random, heuristic or bot; P1 plays the module's first side")
+                   help="P1,P2: random, heuristic, bot (= bot:normal), bot:easy, bot:normal or "
+                   "bot:hard; P1 plays the module's first side. Search players use their node "
+                   "budget only, so results do not depend on the machine")
     p.add_argument("--max-turns", type=whole_number(1, 100_000), default=300,
                    help="turn cap (default 300)")
     p.add_argument("--jobs", type=whole_number(1, 256), default=1,
@@ -40,12 +42,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bots import PLAYER_KINDS
+    from ..bots import PLAYER_KINDS, known_kind
     from ..module import first_module, load_module
     from ..sim import simulate
 
     players = [x.strip() for x in args.players.split(",")]
-    if len(players) != 2 or any(k not in PLAYER_KINDS + ("bot",) for k in players):
+    if len(players) != 2 or not all(known_kind(k) for k in players):
         raise CommandError(f"--players wants two of bot, {', '.join(PLAYER_KINDS)}, "
                            f"comma-separated (got {args.players!r})")
     if args.seed + args.games - 1 > SEED_MAX:
