@@ -43,6 +43,8 @@ def one_line_refusal(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     (["simulate", "--max-turns", "9" * 5001], "argument --max-turns: '9999"),
     (["simulate", "--seed", str(SEED_MAX), "--games", "2"], "runs past the largest seed"),
     (["replay", "x", "--side", "a", "--reveal-all"], "not allowed with argument --side"),
+    (["play", "--players", "human,bot:insane"], "unknown player 'bot:insane'"),
+    (["simulate", "--players", "bot:insane,heuristic"], "--players wants two of"),
 ])
 def test_bad_numbers_and_options_are_one_line(capsys: pytest.CaptureFixture[str],
                                                argv: list[str], says: str) -> None:

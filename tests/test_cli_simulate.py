@@ -59,3 +59,31 @@ def test_simulate_saves_dir_that_is_a_file_is_one_line(capsys, tmp_path):
     out, err = capsys.readouterr()
     assert code == 1 and out == "" and err.count("\n") == 1
     assert err == f"warp-empires: --saves-dir: {target}: is not a folder\n"
+
+
+def test_simulate_jobs_gives_the_results_of_one_process(capsys):
+    args = ("simulate", "--games", "4", "--seed", "21", "--max-turns", "30", "--json")
+    _, one, _ = run(capsys, *args)
+    _, two, _ = run(capsys, *args, "--jobs", "2")
+    one, two = json.loads(one), json.loads(two)
+    for key in ("seconds", "actions_per_second"):
+        one.pop(key), two.pop(key)
+    assert one == two
+
+
+def test_simulate_json_gives_each_side_a_win_rate_with_its_interval(capsys):
+    code, out, _ = run(capsys, "simulate", "--games", "3", "--seed", "5", "--max-turns",
+                       "40", "--json")
+    data = json.loads(out)
+    for side, rate in data["win_rates"].items():
+        assert rate["rate"] == round(data["wins"][side] / 3, 4)
+        assert 0 <= rate["low"] <= rate["rate"] <= rate["high"] <= 1
+        assert rate["high"] - rate["low"] > 0.3  # three games say little
+
+
+def test_win_rate_interval_matches_wilson():
+    from warp_empires.sim import win_rate
+
+    # 60 of 100: Wilson's 95% interval is 0.5020..0.6906 (by hand, z = 1.96)
+    assert win_rate(60, 100) == {"rate": 0.6, "low": 0.502, "high": 0.6906}
+    assert win_rate(0, 10)["low"] == 0.0 and win_rate(10, 10)["high"] == 1.0

@@ -45,9 +45,9 @@ def settings_path() -> Path:
 
 
 def _known_player(kind: str) -> bool:
-    from warp_empires.bots import PLAYER_KINDS  # the engine's players, no Textual
+    from warp_empires.bots import known_kind  # the engine's players, no Textual
 
-    return kind in (HUMAN, "bot", *PLAYER_KINDS)
+    return kind == HUMAN or known_kind(kind)
 
 
 def _checked(data: dict[str, Any], where: str) -> tuple[Settings, list[str]]:

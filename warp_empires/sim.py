@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,11 +63,14 @@ def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
 def simulate(module: Module, games: int, seed: int, players: list[str], max_turns: int,
              check: bool = False, save_dir: Path | None = None,
              progress: Callable[[int], None] | None = None,
-             replace: bool = False, optional: list[str] | None = None) -> dict[str, Any]:
+             replace: bool = False, jobs: int = 1,
+             optional: list[str] | None = None) -> dict[str, Any]:
     """Plays `games` games with seeds seed, seed+1, ...; returns the summary.
     With `save_dir`, each game is saved as sim-MODULE-SEED.wes there; a file
     already there is replaced only with `replace` (checked before any game is
-    played: SaveExists)."""
+    played: SaveExists). `jobs` > 1 plays them in that many processes: every
+    game depends on its seed alone, so the results are the same. `optional`:
+    the optional rules every game plays with (RULINGS O1-O5)."""
     kinds = seat(module, players)
     if save_dir is not None and not replace:
         from .saves import SaveExists
@@ -76,20 +81,55 @@ def simulate(module: Module, games: int, seed: int, players: list[str], max_turn
                 raise SaveExists(path, "already exists; not replaced (--force replaces it)")
     started = time.perf_counter()
     results: list[GameResult] = []
-    for i in range(games):
-        game, result = play_game(module, seed + i, kinds, max_turns, check, optional)
+    seeds = [seed + i for i in range(games)]
+    task = (module, kinds, max_turns, check, save_dir, sorted(optional or []))
+    for result in _played(task, seeds, jobs):
         results.append(result)
-        if save_dir is not None:
-            from .saves import save_game
-
-            save_game(game, sim_save_path(module, save_dir, seed + i), players=kinds,
-                      force=True)
         if progress is not None:
-            progress(i + 1)
+            progress(len(results))
+    results.sort(key=lambda r: r.seed)
     seconds = time.perf_counter() - started
     summary = summarise(module, kinds, results, seconds)
     summary["options"] = sorted(optional or [])
     return summary
+
+
+Task = tuple[Module, list[str], int, bool, "Path | None", list[str]]
+
+
+def _played(task: Task, seeds: list[int], jobs: int) -> Iterator[GameResult]:
+    """Each game's result as it comes in, from this process or `jobs` others."""
+    if jobs <= 1 or len(seeds) <= 1:
+        for s in seeds:
+            yield _one(task, s)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(seeds))) as pool:
+        yield from pool.map(_one, [task] * len(seeds), seeds, chunksize=1)
+
+
+def _one(task: Task, seed: int) -> GameResult:
+    """One game, saved if asked; a module-level function so a process pool can run it."""
+    module, kinds, max_turns, check, save_dir, optional = task
+    game, result = play_game(module, seed, kinds, max_turns, check, optional)
+    if save_dir is not None:
+        from .saves import save_game
+
+        save_game(game, sim_save_path(module, save_dir, seed), players=kinds, force=True)
+    result.history = []  # not needed past here, and costly to send between processes
+    return result
+
+
+def win_rate(wins: int, games: int) -> dict[str, float]:
+    """The share of games won with its 95% confidence interval (Wilson's
+    score interval: sound for small counts and rates near 0 or 1)."""
+    if games == 0:
+        return {"rate": 0.0, "low": 0.0, "high": 0.0}
+    z = 1.959964
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return {"rate": round(p, 4), "low": round(max(0.0, centre - half), 4),
+            "high": round(min(1.0, centre + half), 4)}
 
 
 def sim_save_path(module: Module, save_dir: Path, seed: int) -> Path:
@@ -116,6 +156,9 @@ def summarise(module: Module, kinds: list[str], results: list[GameResult],
         "first_side_win_rate": round(sum(1 for r in results
                                          if r.winner == module.rules.first_side)
                                      / max(1, len(results)), 3),
+        # each side's share of all games played, unfinished ones counting as not won
+        "win_rates": {ids[i]: win_rate(sum(1 for r in results if r.winner == i), len(results))
+                      for i in (0, 1)},
         "reasons": dict(sorted(reasons.items())),
         "errors": sum(1 for r in results if r.error),
         "error_samples": [f"seed {r.seed}: {r.error}" for r in results if r.error][:5],

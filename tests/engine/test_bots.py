@@ -36,7 +36,7 @@ def test_simulation_is_deterministic_apart_from_timing(sw):
 
 
 def test_bot_means_the_strongest_and_unknown_kinds_are_refused(sw):
-    assert make_player("bot", sw).kind == "heuristic"
+    assert make_player("bot", sw).kind == "bot:normal"
     with pytest.raises(ValueError, match="unknown player kind"):
         make_player("genius", sw)
 

@@ -8,11 +8,19 @@ from warp_empires.module.defs import Module
 from .base import Player
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
+from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer
 from .solo import SoloPlayer
 
-# `solo` (RULINGS O6) needs the module's [solo] tables; make_player says so.
-PLAYER_KINDS = ("random", "heuristic", "solo")
-STRONGEST = "heuristic"
+# The search player's levels are "bot:easy", "bot:normal", "bot:hard"; "bot"
+# alone is the normal level. `solo` (RULINGS O6) needs the module's [solo]
+# tables: `unavailable` says so.
+BOT_LEVELS = tuple(f"bot:{name}" for name in LEVELS)
+PLAYER_KINDS = (*BOT_LEVELS, "heuristic", "random", "solo")
+STRONGEST = f"bot:{DEFAULT_LEVEL}"
+
+
+def known_kind(kind: str) -> bool:
+    return kind == "bot" or kind in PLAYER_KINDS
 
 
 def unavailable(kind: str, module: Module) -> str | None:
@@ -23,8 +31,10 @@ def unavailable(kind: str, module: Module) -> str | None:
     return None
 
 
-def make_player(kind: str, module: Module, seed: int = 0) -> Player:
-    """A computer player by name; 'bot' means the strongest there is."""
+def make_player(kind: str, module: Module, seed: int = 0, timed: bool = False) -> Player:
+    """A computer player by name; 'bot' means the search player's normal level.
+    `timed`: a person waits for it, so a search also stops at its level's time
+    limit (else only its node budget counts, and a seed decides alike anywhere)."""
     if kind == "bot":
         kind = STRONGEST
     if kind == "random":
@@ -33,8 +43,11 @@ def make_player(kind: str, module: Module, seed: int = 0) -> Player:
         return HeuristicPlayer(module, seed)
     if kind == "solo":
         return SoloPlayer(module, seed)
+    if kind in BOT_LEVELS:
+        return SearchPlayer(module, seed, kind.split(":", 1)[1], timed)
     raise ValueError(f"unknown player kind {kind!r} (choose from bot, "
                      f"{', '.join(PLAYER_KINDS)})")
 
 
-__all__ = ["PLAYER_KINDS", "Player", "STRONGEST", "make_player", "unavailable"]
+__all__ = ["BOT_LEVELS", "PLAYER_KINDS", "Player", "STRONGEST", "known_kind", "make_player",
+           "unavailable"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from itertools import combinations
 from typing import Any
 
 from warp_empires.engine import Action
@@ -19,6 +20,15 @@ from .base import forward
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
               "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1}
 ATTACK_MARGIN = 1.25
+# A move card is spent only on a plan worth this much: a step of one space
+# towards a goal (score 1) is not worth a card that could win a battle later.
+PLAY_MOVE_WORTH = 2.5
+# What a unit is worth beyond its Force when choosing losses: it can still take
+# control, block, and absorb a later loss (RULINGS B7 counts units, not Force).
+UNIT_WORTH = 1.5
+# What risking a leader's capture costs a plan: capturing leaders is how a side
+# wins or loses in many themes (Star Wars: RULINGS W1, W2).
+LEADER_RISK = 20
 
 
 class HeuristicPlayer:
@@ -29,7 +39,17 @@ class HeuristicPlayer:
         self.rng = random.Random(seed)
         self.dist = _distances(module)
         self.avg_force = [_avg_force(module, side) for side in (0, 1)]
+        # per unit type, looked up in every plan's score
+        self.force_of = [u.force for u in module.units]
+        self.leader_of = [u.is_leader for u in module.units]
+        self.claims_of = [module.rules.can_control(u) for u in module.units]
         self.plan: tuple[int, int, list[int]] | None = None
+        # Where each unit has been this Move phase, so that no stack goes back
+        # to where it came from (the shuttling of issue 11): (turn, chit -> places).
+        self.been: tuple[int, dict[int, set[int]]] = (-1, {})
+        # Starts given up under the current card: a plan the rules refuse is not
+        # proposed again (else from/back could loop for ever).
+        self.refused: set[int] = set()
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         legal = forward(legal)
@@ -77,13 +97,15 @@ class HeuristicPlayer:
             if kind in ("rescue", "remove_control", "sabotage"):
                 return a
         moves = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
+        self.refused = set()
         # units engaged this phase may not move again (RULINGS M9)
-        if moves and self._best_plan(view, view["pend"].get("engaged", [])) is not None:
+        engaged = view["pend"].get("engaged", [])
+        if moves and self._best_plan(view, engaged, worth=PLAY_MOVE_WORTH) is not None:
             return max(moves, key=lambda a: self.m.cards[a[1]].effect.amount)
         return ("end",)
 
     def _move_from(self, view, legal):
-        sources = [a[1] for a in legal if a[0] == "from"]
+        sources = [a[1] for a in legal if a[0] == "from" and a[1] not in self.refused]
         pend = view["pend"]
         plan = self._best_plan(view, pend.get("moved", []) + pend.get("engaged", []), sources)
         self.plan = plan
@@ -106,9 +128,22 @@ class HeuristicPlayer:
                     return offered[alike]
         if ("to", plan[1]) in legal:
             self.plan = None
+            self._remember_move(view, pend["src"], plan[1], [items[i] for i in picked])
             return ("to", plan[1])
         self.plan = None
+        self.refused.add(pend["src"])
         return ("back",)
+
+    def _places(self, view) -> dict[int, set[int]]:
+        """Where each own unit has been this turn's Move phase."""
+        if self.been[0] != view["turn"]:
+            self.been = (view["turn"], {})
+        return self.been[1]
+
+    def _remember_move(self, view, src: int, dest: int, chits: list[int]) -> None:
+        places = self._places(view)
+        for c in chits:
+            places.setdefault(c, set()).update((src, dest))
 
     def _alike(self, view, chit: int, offered: set[int]) -> int | None:
         if chit in offered:
@@ -119,25 +154,42 @@ class HeuristicPlayer:
                 return c
         return None
 
-    def _best_plan(self, view, moved: list[int],
-                   sources: list[int] | None = None) -> tuple[int, int, list[int]] | None:
+    def _best_plan(self, view, moved: list[int], sources: list[int] | None = None,
+                   worth: float = 0.5) -> tuple[int, int, list[int]] | None:
+        plans = self.plans(view, moved, sources)
+        if not plans or plans[0][0] <= worth:
+            return None
+        return plans[0][1]
+
+    def plans(self, view, moved: list[int], sources: list[int] | None = None
+              ) -> list[tuple[float, tuple[int, int, list[int]]]]:
+        """Every group move worth a look, best first: (score, (source,
+        destination, chits)). A search player takes its shortlist from here."""
         side = view["side"]
         units = self.m.units
-        best, best_score = None, 0.5
+        # RULINGS M9: a unit that entered an enemy stack moves no more this phase
+        stuck = set(moved) | set(view["pend"].get("engaged", ()))
+        places = self._places(view)
+        board = _Board(self, view)
+        out = []
         for t, st in enumerate(view["stacks"][side]):
             if not st or (sources is not None and t not in sources):
                 continue
-            free = [u for u in st["units"] if u["chit"] not in moved and units[u["unit"]].move > 0]
+            free = [u for u in st["units"] if u["chit"] not in stuck and units[u["unit"]].move > 0]
             if not free:
                 continue
             for group in self._groups(view, t, free):
                 speed = min(units[u["unit"]].move for u in group)
                 types = [u["unit"] for u in group]
+                chits = [u["chit"] for u in group]
+                left = [u["unit"] for u in st["units"] if u["chit"] not in chits]
                 for d in self._reach(view, t, speed):
-                    score = self._score(view, types, t, d, len(group) < len(free))
-                    if score > best_score:
-                        best, best_score = (t, d, [u["chit"] for u in group]), score
-        return best
+                    if any(d in places.get(c, ()) for c in chits):
+                        continue  # never back to where it was this phase: no shuttling
+                    score = self._score(view, types, t, d, len(group) < len(free), left, board)
+                    out.append((score, (t, d, chits)))
+        out.sort(key=lambda x: -x[0])
+        return out
 
     def _groups(self, view, t: int, free: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
         """The whole stack, and single non-leader units able to take control."""
@@ -157,38 +209,49 @@ class HeuristicPlayer:
         return reach(self.m.map.territories, view["stacks"][view["enemy"]], start, steps)
 
     def _score(self, view, group: list[int], src: int | None, dest: int,
-               detached: bool = False) -> float:
+               detached: bool = False, left: list[int] | None = None,
+               board: _Board | None = None) -> float:
+        b = board if board is not None else _Board(self, view)
         side, enemy = view["side"], view["enemy"]
-        units = self.m.units
-        rules = self.m.rules
+        force, leader, claims = self.force_of, self.leader_of, self.claims_of
         terr = self.m.map.territories[dest]
-        mine = sum(units[u].force for u in group)
-        if any(units[u].is_leader for u in group):
-            mine += rules.leader_bonus
+        # a group joining a friendly stack fights beside it (RULINGS M3)
+        there = view["stacks"][side][dest]
+        joined = [u["unit"] for u in there["units"]] if there else []
+        together = group + joined
+        mine = sum(force[u] for u in together)
+        leaders = any(leader[u] for u in group)
+        if leaders or any(leader[u] for u in joined):
+            mine += self.m.rules.leader_bonus
         foe = view["stacks"][enemy][dest]
-        goals = self._goals(view)
         score = 0.0
+        # only leaders, with no other unit to shield them: a capture waiting to happen
+        bare = leaders and all(leader[u] for u in together)
         if foe:
             est = self._estimate(foe, enemy)
-            if mine < est * ATTACK_MARGIN + 3:
+            if mine < est * ATTACK_MARGIN + 3 or bare:
                 return -100.0
             score += 8 + est
-        elif detached and _threatened(view, dest, self.dist, 1):
-            score -= 4  # a lone unit next to an enemy stack is lost
-        claim = terr.is_revenue and view["control"][dest] != side
-        if claim and any(rules.can_control(units[u]) for u in group):
-            score += terr.revenue * 5 + (4 if view["control"][dest] == enemy else 0)
-        if dest in goals and not detached:
+        elif (detached or bare) and dest in b.near1:
+            # a lone unit next to an enemy stack is lost; a leader alone is captured
+            score -= LEADER_RISK if bare else 4
+        if left and src is not None and src in b.near1 and all(leader[u] for u in left):
+            score -= LEADER_RISK  # leaves its leaders alone beside an enemy stack
+        control = view["control"]
+        claim = terr.is_revenue and control[dest] != side
+        claimer = any(claims[u] for u in group)
+        if claim and claimer:
+            score += terr.revenue * 5 + (4 if control[dest] == enemy else 0)
+        if src is not None and claimer and src in b.unclaimed \
+                and not any(claims[u] for u in (left or ())):
+            # Leaving a territory the group would have claimed itself loses that claim.
+            score -= b.worth[src] * 5 + (4 if control[src] == enemy else 0)
+        if dest in b.goals and not detached:
             score += 15 if mine >= 30 else 1
         if src is not None and not detached:
-            targets = goals or [t.index for t in self.m.map.territories if t.is_revenue
-                                and view["control"][t.index] != side]
-            if targets:
-                before = min(self.dist[src][g] for g in targets)
-                after = min(self.dist[dest][g] for g in targets)
-                score += (before - after) * 1.0
-            if view["control"][src] == side and self.m.map.territories[src].is_revenue \
-                    and _threatened(view, src, self.dist, 2):
+            if b.targets:
+                score += (b.to_target(src) - b.to_target(dest)) * 1.0
+            if src in b.held and src in b.near2:
                 score -= 6
         if detached and src is not None and not claim:
             score -= 3  # a lone unit only moves to claim something
@@ -264,9 +327,10 @@ class HeuristicPlayer:
             return max(choices, key=lambda x: (x[1].is_leader, x[1].force))[0]
         owed = view["prompt"]["owed"]
         if b["stage"] == "winner":
-            enough = [x for x in choices if x[1].force >= owed and not x[1].is_leader]
-            if enough:
-                return min(enough, key=lambda x: x[1].force)[0]
+            # RULINGS B8: the cheapest set whose printed Force meets what is owed
+            cheapest = _cheapest_cover(choices, owed)
+            if cheapest is not None:
+                return cheapest
         return min(choices, key=lambda x: (x[1].is_leader, x[1].force))[0]
 
     def _retreat(self, view, legal):
@@ -346,6 +410,54 @@ class HeuristicPlayer:
         totals = view["battle"]["totals"]
         behind = totals[view["side"]]["total"] < totals[view["enemy"]]["total"]
         return ("withdraw",) if behind else ("fight",)
+
+
+class _Board:
+    """What every group move of one Move-phase decision is scored against,
+    worked out once: goals, the territories near enemy stacks, distances."""
+
+    def __init__(self, player: HeuristicPlayer, view: dict[str, Any]) -> None:
+        side = view["side"]
+        terr = player.m.map.territories
+        control = view["control"]
+        self.dist = player.dist
+        self.goals = player._goals(view)
+        self.targets = self.goals or [t.index for t in terr if t.is_revenue
+                                      and control[t.index] != side]
+        self.worth = [t.revenue for t in terr]
+        self.unclaimed = {t.index for t in terr if t.is_revenue and control[t.index] != side}
+        self.held = {t.index for t in terr if t.is_revenue and control[t.index] == side}
+        foes = [e for e, st in enumerate(view["stacks"][view["enemy"]]) if st]
+        near = [min((self.dist[t][e] for e in foes), default=10**6) for t in range(len(terr))]
+        self.near1 = {t for t, d in enumerate(near) if d <= 1}
+        self.near2 = {t for t, d in enumerate(near) if d <= 2}
+        self._to_target: dict[int, int] = {}
+
+    def to_target(self, t: int) -> int:
+        d = self._to_target.get(t)
+        if d is None:
+            d = self._to_target[t] = min(self.dist[t][g] for g in self.targets)
+        return d
+
+
+def _cheapest_cover(choices: list[tuple[Action, Any]], owed: int) -> Action | None:
+    """The first pick of the set of units with Force at least `owed` that costs
+    least: leaders last, then the Force lost plus UNIT_WORTH for each unit, so
+    one unit of Force 4 goes before three of Force 1 (issue 11)."""
+    best: tuple[tuple[int, float, int], list[tuple[Action, Any]]] | None = None
+    # Sets of up to 4 from the 12 strongest: a stack's losses are rarely more.
+    pool = sorted(choices, key=lambda x: -x[1].force)[:12]
+    for n in range(1, min(4, len(pool)) + 1):
+        for combo in combinations(pool, n):
+            force = sum(u.force for _, u in combo)
+            if force < owed:
+                continue
+            cost = (sum(u.is_leader for _, u in combo), force + UNIT_WORTH * n, n)
+            if best is None or cost < best[0]:
+                best = (cost, list(combo))
+    if best is None:
+        return None
+    return max(best[1], key=lambda x: x[1].force)[0]
 
 
 def _distances(module: Module) -> list[list[int]]:

@@ -35,8 +35,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              help="resume this save: a file, or a save name such as autosave-1")
     save.complete = COMPLETE_FILE  # type: ignore[attr-defined]
     play.add_argument("--players", metavar="A,B",
-                      help="who plays each side: human, bot (the strongest computer player)"
-                      " or a computer player's name, e.g. human,bot")
+                      help="who plays each side: human, bot (the computer player, normal"
+                      " level), bot:easy, bot:normal, bot:hard, heuristic or random,"
+                      " e.g. human,bot:hard")
     play.add_argument("--seed", type=whole_number(0, SEED_MAX), metavar="N",
                       help="the game's random seed, 0..2^64-1 (default: a secret random one)")
     play.add_argument("--module", metavar="NAME_OR_PATH",
@@ -62,17 +63,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _players(text: str | None, headless: bool,
              remembered: tuple[str, str] | None = None) -> tuple[str, str]:
-    from warp_empires.tui.players import player_kinds
+    from warp_empires.bots import known_kind
+    from warp_empires.tui.players import HUMAN, player_kinds
 
     if text is None:
         return ("bot", "bot") if headless else (remembered or ("human", "bot"))
     parts = [p.strip().lower() for p in text.split(",")]
     if len(parts) != 2:
         raise CommandError(f"--players needs two names separated by a comma, got {text!r}")
-    known = player_kinds()
     for part in parts:
-        if part not in known:
-            raise CommandError(f"unknown player {part!r} (choose from {', '.join(known)})")
+        if part != HUMAN and not known_kind(part):
+            raise CommandError(f"unknown player {part!r} (choose from bot, "
+                               f"{', '.join(player_kinds())})")
     return (parts[0], parts[1])
 
 

@@ -25,13 +25,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=whole_number(0, SEED_MAX), default=0,
                    help="seed of the first game (default 0)")
     p.add_argument("--players", default="heuristic,heuristic",
-                   help="P1,P2: random, heuristic or bot; P1 plays the module's first side")
+                   help="P1,P2: random, heuristic, bot (= bot:normal), bot:easy, bot:normal or "
+                   "bot:hard; P1 plays the module's first side. Search players use their node "
+                   "budget only, so results do not depend on the machine")
     p.add_argument("--max-turns", type=whole_number(1, 100_000), default=300,
                    help="turn cap (default 300)")
     p.add_argument("--options", default="", metavar="ID,...",
                    help="optional rules to play with, comma-separated (the module's "
                    "[options]: interception, withdrawal, attrition, initiative, "
                    "repair_hangar)")
+    p.add_argument("--jobs", type=whole_number(1, 256), default=1,
+                   help="play the games in this many processes (same results; default 1)")
     p.add_argument("--check", action="store_true",
                    help="check every invariant after every action (slow)")
     add_saves_dir(p)
@@ -42,21 +46,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bots import PLAYER_KINDS
+    from ..bots import PLAYER_KINDS, known_kind, unavailable
     from ..engine.options import check as check_options
     from ..module import first_module, load_module
     from ..sim import simulate
 
     players = [x.strip() for x in args.players.split(",")]
-    if len(players) != 2 or any(k not in PLAYER_KINDS + ("bot",) for k in players):
+    if len(players) != 2 or not all(known_kind(k) for k in players):
         raise CommandError(f"--players wants two of bot, {', '.join(PLAYER_KINDS)}, "
                            f"comma-separated (got {args.players!r})")
     if args.seed + args.games - 1 > SEED_MAX:
         raise CommandError(f"--seed {args.seed} with --games {args.games} runs past the "
                            f"largest seed, {SEED_MAX}")
     module = load_module(args.module or first_module())
-    from ..bots import unavailable
-
     for kind in players:
         if (why := unavailable(kind, module)) is not None:
             raise CommandError(f"--players: {why}")
@@ -76,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"--saves-dir: {e}") from None
     with _progress(args.games) as update:
         summary = simulate(module, args.games, args.seed, players, args.max_turns, args.check,
-                           save_dir, update, replace=args.force, optional=optional)
+                           save_dir, update, replace=args.force, jobs=args.jobs,
+                           optional=optional)
     if args.json:
         print(json.dumps(summary))
     else:
@@ -107,6 +110,8 @@ def _print(s: dict) -> None:
     print(f"{s['games']} games of {s['module']} ({players}{rules})")
     print(f"finished {s['finished']}, unfinished {s['unfinished']}, errors {s['errors']}")
     print(f"wins: {wins}")
+    for side, r in s["win_rates"].items():
+        print(f"  {side} won {r['rate']:.1%} (95% CI {r['low']:.1%}-{r['high']:.1%})")
     for reason, n in s["reasons"].items():
         print(f"  {n:4d}  {reason}")
     for sample in s["error_samples"]:

@@ -8,6 +8,7 @@ picture is drawn from view(state, side) for the side allowed to see it.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import Any
 
 from warp_empires.bots.base import forward
@@ -18,7 +19,20 @@ from warp_empires.tui.players import HUMAN, Player, make_player
 
 NO_SIDE = -1
 
-__all__ = ["Choice", "Session"]
+__all__ = ["BotRequest", "Choice", "Session"]
+
+
+@dataclass(frozen=True)
+class BotRequest:
+    """A computer player's decision to be thought over away from the screen:
+    all it may see (its view and the legal list, never the state) and the
+    position it answers (`version`), so a late answer is never misapplied."""
+
+    side: int
+    player: Player
+    view: dict[str, Any]
+    legal: list[Action]
+    version: int
 
 
 class Session:
@@ -37,11 +51,14 @@ class Session:
         # randomness, so nothing it does depends on the secret seed (RULINGS H7).
         seeded = bool(game.options.get("seeded"))
         self._bots: dict[int, Player] = {
+            # timed: a person waits, so a search stops at its level's time limit
             side: make_player(kind, game.module, game.seed + 7919 * (side + 1) if seeded
-                              else int.from_bytes(os.urandom(8), "big"))
+                              else int.from_bytes(os.urandom(8), "big"), timed=True)
             for side, kind in enumerate(players)
             if kind != HUMAN
         }
+        # counts every change of the game made through this session
+        self.version = 0
 
     @property
     def module(self) -> Module:
@@ -103,7 +120,9 @@ class Session:
 
     def apply(self, side: int, action: Action) -> list[dict[str, Any]]:
         """Carry out a person's or a computer's action; IllegalAction passes up."""
-        return self.game.apply(side, action)
+        events = self.game.apply(side, action)
+        self.version += 1
+        return events
 
     def play_forced(self) -> list[tuple[int, str]]:
         """Takes the people's forced decisions for them: exactly one legal
@@ -116,7 +135,7 @@ class Session:
                 break
             action = self.game.legal_actions()[0]
             label = describe(self.game, action)
-            self.game.apply(p.side, action)
+            self.apply(p.side, action)
             done.append((p.side, label))
         return done
 
@@ -128,12 +147,12 @@ class Session:
         """Takes back `side`'s latest decision, and the forced ones before it:
         those were never the person's to make (`play_forced`), and landing on
         one would only have it taken again."""
-        self.game.apply(side, ("undo",))
+        self.apply(side, ("undo",))
         while self.prompt().forced and can_undo(self.game.state, side):
-            self.game.apply(side, ("undo",))
+            self.apply(side, ("undo",))
 
     def resign(self, side: int) -> None:
-        self.game.apply(side, ("resign",))
+        self.apply(side, ("resign",))
 
     def bot_to_move(self) -> int | None:
         """The computer side that must decide now, if any."""
@@ -150,12 +169,46 @@ class Session:
         legal = self.game.legal_actions()
         try:
             action = self._bots[side].choose(self.game.view(side), legal)
-            self.game.apply(side, action)
+        except Exception:  # noqa: BLE001 - a player's bug must not stall the game
+            action = None
+        return self._carry_out(side, legal, action)
+
+    def _carry_out(self, side: int, legal: list[Action], action: Action | None) -> Action:
+        try:
+            if action is None:
+                raise ValueError("no answer")
+            self.apply(side, action)
         except Exception:  # noqa: BLE001 - a player's bug must not stall the game
             # The first action that goes forward: an unpick could loop for ever.
             action = forward(legal)[0]
-            self.game.apply(side, action)
+            self.apply(side, action)
         return action
+
+    def bot_thinks(self) -> bool:
+        """Whether the deciding computer player will search now, so that its
+        decision should be thought over on a worker thread (`bot_request`)."""
+        side = self.bot_to_move()
+        if side is None:
+            return False
+        wants = getattr(self._bots[side], "would_search", None)
+        return wants is not None and wants(self.game.view(side, log=False),
+                                           self.game.legal_actions())
+
+    def bot_request(self) -> BotRequest | None:
+        """What the deciding computer player needs to decide, if any."""
+        side = self.bot_to_move()
+        if side is None:
+            return None
+        return BotRequest(side, self._bots[side], self.game.view(side),
+                          self.game.legal_actions(), self.version)
+
+    def bot_answer(self, request: BotRequest, action: Action | None) -> bool:
+        """Carries out a computer player's answer if the game is still where
+        it was asked (else it is dropped: the position moved on or was undone)."""
+        if request.version != self.version or self.bot_to_move() != request.side:
+            return False
+        self._carry_out(request.side, request.legal, action)
+        return True
 
     # -- results ----------------------------------------------------------
 

@@ -1,22 +1,38 @@
 """The computer players' turns on the game screen: their pace, pausing, and
-playing their moves between repaints. A mixin of the game screen."""
+playing their moves between repaints. A mixin of the game screen.
+
+A search player's decision can take a second or more: it is thought over on
+a worker thread from its view and legal list alone (Session.bot_request), so
+the screen stays live, shows that it is thinking and can be paused meanwhile;
+the answer is applied on the screen's thread, and only if the game is still
+where it was asked.
+"""
 
 from __future__ import annotations
 
 import time
 
 from warp_empires.tui.choices import ITEM_VERBS
+from warp_empires.tui.session import BotRequest
 
 PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 2.0)
 
 
 class ComputerPlayers:
     """Needs from the screen: `session`, `pace`, `_paused`, `_bot_pending`,
-    `_ended`, `after_change`, `sync`, and Textual's timers and bindings."""
+    `_ended`, `after_change`, `sync`, and Textual's timers, workers and bindings."""
+
+    # a decision being thought over on a worker, and an answer held while paused
+    _thinking: BotRequest | None = None
+    _held: tuple[BotRequest, object] | None = None
 
     def _pace_note(self) -> str:
         if all(self.session.is_human(s) for s in (0, 1)):
             return ""
+        if self._thinking is not None:
+            who = self.session.module.sides[self._thinking.side].short
+            note = f"{who} thinking..."
+            return f"{note} (paused: its move waits)" if self._paused else note
         return f"bots paused ({self.pace:g}s)" if self._paused else f"bots {self.pace:g}s +/-"
 
     def action_pace(self, delta: int) -> None:
@@ -29,10 +45,15 @@ class ComputerPlayers:
     def action_toggle_pause(self, _what: str = "") -> None:
         self._paused = not self._paused
         self.refresh_bindings()
+        held, self._held = self._held, None
+        if held is not None and not self._paused:
+            self._answer(*held)  # the move thought over while paused
+            return
         self.sync()
 
     def _schedule_bot(self, delay: float | None = None) -> None:
-        if self._bot_pending or self._paused or self.session.bot_to_move() is None:
+        if self._bot_pending or self._paused or self._thinking is not None \
+                or self._held is not None or self.session.bot_to_move() is None:
             return
         self._bot_pending = True
         delay = self.pace if delay is None else delay
@@ -50,6 +71,11 @@ class ComputerPlayers:
             # A dialog or help is open: wait for it rather than play unseen.
             self._schedule_bot(0.25)
             return
+        if self._thinking is not None:
+            return
+        if self.session.bot_thinks():
+            self._think()
+            return
         if self.pace == 0:
             self._run_bots_for(0.03)
         else:
@@ -66,6 +92,41 @@ class ComputerPlayers:
         deadline = time.perf_counter() + seconds
         turn = self.session.game.state.turn
         while self.session.bot_to_move() is not None and time.perf_counter() < deadline:
+            if self.session.bot_thinks():
+                break  # a search: on a worker, at the next tick
             self.session.bot_step()
             if self.session.game.state.turn != turn:
                 break  # stop at a turn end so autosave sees each turn
+
+    def _think(self) -> None:
+        """Starts a search player's decision on a worker thread."""
+        request = self.session.bot_request()
+        if request is None:
+            return
+        self._thinking = request
+        self.sync()  # shows that it is thinking
+
+        def work() -> None:
+            try:
+                action = request.player.choose(request.view, request.legal)
+            except Exception:  # noqa: BLE001 - Session.bot_answer falls back
+                action = None
+            self.app.call_from_thread(self._thought, request, action)
+
+        self.run_worker(work, thread=True, group="computer-player", exit_on_error=False)
+
+    def _thought(self, request: BotRequest, action: object) -> None:
+        if self._thinking is not request:
+            return
+        self._thinking = None
+        if self._ended:
+            return
+        if self._paused:
+            self._held = (request, action)  # played when resumed
+            self.sync()
+            return
+        self._answer(request, action)
+
+    def _answer(self, request: BotRequest, action: object) -> None:
+        self.session.bot_answer(request, action)  # type: ignore[arg-type]
+        self.after_change()

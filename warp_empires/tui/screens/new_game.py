@@ -18,11 +18,20 @@ from warp_empires.engine.options import offered
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
 from warp_empires.tui.config import GameSettings
-from warp_empires.tui.players import HUMAN, player_kinds
+from warp_empires.tui.players import HUMAN, canonical, player_kinds
+
+LABELS = {
+    HUMAN: "a person at this keyboard",
+    "bot:easy": "computer: easy (makes mistakes)",
+    "bot:normal": "computer: normal (1 s a move)",
+    "bot:hard": "computer: hard (up to 3 s a move)",
+    "heuristic": "computer: rules of thumb, fast",
+    "random": "computer: random moves",
+}
 
 
 def player_label(kind: str) -> str:
-    return "a person at this keyboard" if kind == HUMAN else f"computer: {kind}"
+    return LABELS.get(kind, f"computer: {kind}")
 
 
 class NewGameScreen(Screen[GameSettings | None]):
@@ -99,7 +108,7 @@ class NewGameScreen(Screen[GameSettings | None]):
                 if d.module in (key, module.id):
                     self.query_one("#module", Select).value = key
             for side in (0, 1):
-                self.query_one(f"#side{side}", Select).value = d.players[side]
+                self.query_one(f"#side{side}", Select).value = canonical(d.players[side])
             if d.seed is not None:
                 self.query_one("#seed", Input).value = str(d.seed)
             self.query_one("#open", Checkbox).value = d.open_hands

@@ -1,0 +1,198 @@
+"""The search player's figures on the Star Wars module: prints them, asserts nothing.
+
+    .venv/bin/python benchmarks/bench_bot.py [--games 200] [--seed 0] [--jobs 2]
+        [--matches bot:normal-heuristic,bot:hard-bot:normal] [--max-turns 120] [--json]
+
+Figures, all from one run:
+
+- Win rates of each match A-B over --games games with seeds seed, seed+1, ...;
+  A plays the first side (Rebels) in even games and the second side (Empire) in
+  odd ones, so both sides count alike. A's share of all games with its 95%
+  interval (Wilson), and A's share as each side. Unfinished games (turn cap)
+  count as not won.
+- Decision time per level, p50/p95/max in seconds, over the decisions that
+  matter (the steps a search player searches, with two candidates or more),
+  measured around `choose` in the match games; every decision too (p50/p95).
+- Playouts per second per searching level (playouts run / time spent searching).
+
+The players search with their node budget only (no time cap), as in `simulate`,
+so the same arguments give the same games and win rates in one process or
+several; only the timings vary with the machine's load. --json prints one JSON
+object and nothing else on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from warp_empires.bots import make_player  # noqa: E402
+from warp_empires.bots.search import SearchPlayer  # noqa: E402
+from warp_empires.engine import Game  # noqa: E402
+from warp_empires.module import load_module  # noqa: E402
+from warp_empires.sim import win_rate  # noqa: E402
+
+STAR_WARS = Path(__file__).resolve().parents[1] / "modules" / "star_wars"
+MATCHES = "bot:normal-heuristic,bot:hard-bot:normal"
+
+
+def play(job: tuple[str, str, int, int, bool]) -> dict[str, Any]:
+    """One game of the match: A on the first side when `a_first`."""
+    a, b, seed, max_turns, a_first = job
+    module = load_module(STAR_WARS)
+    first = module.rules.first_side
+    kinds = {first: a, 1 - first: b} if a_first else {first: b, 1 - first: a}
+    game = Game.new(module, seed)
+    game.state.undo = None
+    players = {side: make_player(kinds[side], module, seed * 2 + side) for side in (0, 1)}
+    times: dict[int, list[float]] = {0: [], 1: []}
+    mattered: dict[int, list[float]] = {0: [], 1: []}
+    while not game.over and game.state.turn <= max_turns:
+        p = game.prompt()
+        player = players[p.side]
+        view = game.view(p.side, log=False)
+        legal = game.legal_actions()
+        before = getattr(player, "deliberated", 0)
+        started = time.perf_counter()
+        action = player.choose(view, legal)
+        took = time.perf_counter() - started
+        times[p.side].append(took)
+        if getattr(player, "deliberated", 0) > before:
+            mattered[p.side].append(took)
+        game.apply(p.side, action)
+    a_side = first if a_first else 1 - first
+    return {
+        "seed": seed, "a_first": a_first, "winner": game.state.winner, "a_side": a_side,
+        "turns": game.state.turn,
+        "kinds": kinds,
+        "times": times, "mattered": mattered,
+        "playouts": {s: getattr(players[s], "playouts", 0) for s in (0, 1)},
+        "search_seconds": {s: getattr(players[s], "search_seconds", 0.0) for s in (0, 1)},
+    }
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--matches", default=MATCHES,
+                        help="comma-separated A-B pairs of player kinds")
+    parser.add_argument("--max-turns", type=int, default=120)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    matches = []
+    for m in args.matches.split(","):
+        a, _, b = m.partition("-")
+        matches.append((a.strip(), b.strip()))
+    jobs = [(a, b, args.seed + g, args.max_turns, g % 2 == 0)
+            for a, b in matches for g in range(args.games)]
+    started = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for r in pool.map(play, jobs, chunksize=1):
+                results.append(r)
+                _progress(len(results), len(jobs), started)
+    else:
+        for job in jobs:
+            results.append(play(job))
+            _progress(len(results), len(jobs), started)
+    report = summarise(matches, results)
+    report["games_per_match"] = args.games
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    report["jobs"] = args.jobs
+    if args.json:
+        print(json.dumps(report))
+    else:
+        show(report)
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    if sys.stderr.isatty() or done % 10 == 0 or done == total:
+        print(f"\r{done}/{total} games, {time.perf_counter() - started:.0f} s",
+              end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+
+def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {"matches": {}, "levels": {}}
+    for a, b in matches:
+        games = [r for r in results if r["kinds"][r["a_side"]] == a
+                 and r["kinds"][1 - r["a_side"]] == b]
+        won = [r for r in games if r["winner"] == r["a_side"]]
+        as_first = [r for r in games if r["a_first"]]
+        as_second = [r for r in games if not r["a_first"]]
+        out["matches"][f"{a} v {b}"] = {
+            "games": len(games),
+            "a_wins": win_rate(len(won), len(games)),
+            "a_wins_as_first_side": win_rate(
+                sum(1 for r in as_first if r["winner"] == r["a_side"]), len(as_first)),
+            "a_wins_as_second_side": win_rate(
+                sum(1 for r in as_second if r["winner"] == r["a_side"]), len(as_second)),
+            "unfinished": sum(1 for r in games if r["winner"] < 0),
+            "turns_mean": round(statistics.mean(r["turns"] for r in games), 1) if games else 0,
+        }
+    kinds = sorted({k for r in results for k in r["kinds"].values()})
+    for kind in kinds:
+        every: list[float] = []
+        mattered: list[float] = []
+        playouts, seconds = 0, 0.0
+        for r in results:
+            for side in (0, 1):
+                if r["kinds"][side] == kind:
+                    every += r["times"][side]
+                    mattered += r["mattered"][side]
+                    playouts += r["playouts"][side]
+                    seconds += r["search_seconds"][side]
+        out["levels"][kind] = {
+            "decisions": len(every),
+            "all_p50": round(percentile(every, 0.5), 4),
+            "all_p95": round(percentile(every, 0.95), 4),
+            "mattered": len(mattered),
+            "p50": round(percentile(mattered, 0.5), 3),
+            "p95": round(percentile(mattered, 0.95), 3),
+            "max": round(max(mattered, default=0.0), 3),
+            "playouts_per_second": round(playouts / seconds, 1) if seconds else None,
+        }
+    return out
+
+
+def show(report: dict[str, Any]) -> None:
+    print(f"{report['games_per_match']} games per match, sides alternating; "
+          f"{report['seconds']} s with {report['jobs']} process(es)")
+    print("\nwin rates (A's share; 95% interval):")
+    for name, m in report["matches"].items():
+        w, f, s = m["a_wins"], m["a_wins_as_first_side"], m["a_wins_as_second_side"]
+        print(f"  {name:28s} {w['rate']:6.1%} ({w['low']:.1%}-{w['high']:.1%})   "
+              f"as Rebels {f['rate']:.1%}, as Empire {s['rate']:.1%}   "
+              f"unfinished {m['unfinished']}, mean turns {m['turns_mean']}")
+    print("\ndecision time, decisions that matter (s):      every decision (s):")
+    for kind, lv in report["levels"].items():
+        pps = lv["playouts_per_second"]
+        print(f"  {kind:11s} p50 {lv['p50']:.3f}  p95 {lv['p95']:.3f}  max {lv['max']:.3f}"
+              f"  ({lv['mattered']:6d})    p50 {lv['all_p50']:.4f}  p95 {lv['all_p95']:.4f}"
+              f"  ({lv['decisions']})"
+              + (f"   playouts/s {pps}" if pps else ""))
+    print("\ntargets: bot:normal v heuristic >= 75%, bot:hard v bot:normal >= 60%, "
+          "bot:normal p95 <= 1 s (hard <= 3 s)")
+
+
+assert SearchPlayer  # the player measured; imported so a broken import fails early
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""The heuristic player's faults of issue 11, each pinned by a test: no
+shuttling, the cheapest losses, no leader sent alone into enemy reach, and no
+endless from/back over units that may not move (RULINGS M9)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from tests.engine.builder import blank, put, star_wars, tid
+from warp_empires.bots.heuristic import PLAY_MOVE_WORTH, HeuristicPlayer, _cheapest_cover
+from warp_empires.engine import Game, view
+from warp_empires.engine.pending import Moving
+
+
+def _units(*forces: int, leader: int = -1):
+    return [(("pick", i), SimpleNamespace(force=f, is_leader=i == leader))
+            for i, f in enumerate(forces)]
+
+
+def test_b8_one_unit_that_pays_goes_before_three_small_ones():
+    # owed 3: three Force-1 units pay exactly, but one Force-4 unit pays alone
+    assert _cheapest_cover(_units(1, 1, 1, 4), 3) == ("pick", 3)
+
+
+def test_b8_two_units_before_three_when_both_pay_the_same_force():
+    # owed 4: 2+2 rather than 1+1+2 (the old rule took the smallest first)
+    first = _cheapest_cover(_units(1, 1, 1, 1, 2, 2), 4)
+    assert first in (("pick", 4), ("pick", 5))
+
+
+def test_b8_a_leader_is_lost_only_when_nothing_else_pays():
+    assert _cheapest_cover(_units(1, 1, 6, leader=2), 2) == ("pick", 0)
+    assert _cheapest_cover(_units(1, 6, leader=1), 4) == ("pick", 1)
+
+
+def test_m9_engaged_units_are_never_planned_so_from_back_cannot_loop():
+    # seed 51 once looped for ever: the plan started from a stack whose units had
+    # entered an enemy stack this phase and could not move again (RULINGS M9)
+    sw = star_wars()
+    game = Game.new(sw, 51)
+    game.state.undo = None
+    players = [HeuristicPlayer(sw, 102), HeuristicPlayer(sw, 103)]
+    for _ in range(6000):
+        if game.over:
+            break
+        p = game.prompt()
+        game.apply(p.side, players[p.side].choose(game.view(p.side, log=False),
+                                                   game.legal_actions()))
+    assert game.over
+
+
+def test_no_unit_goes_back_where_it_was_in_the_same_move_phase():
+    sw = star_wars()
+    for seed in range(6):
+        game = Game.new(sw, 300 + seed)
+        game.state.undo = None
+        players = [HeuristicPlayer(sw, seed), HeuristicPlayer(sw, seed + 50)]
+        been: dict[tuple[int, int], set[int]] = {}
+        while not game.over and game.state.turn <= 12:
+            s = game.state
+            p = game.prompt()
+            action = players[p.side].choose(game.view(p.side, log=False), game.legal_actions())
+            if action[0] == "to":
+                assert isinstance(s.pend, Moving)
+                for chit in s.pend.group.chosen():
+                    places = been.setdefault((s.turn, chit), set())
+                    assert action[1] not in places, (seed, s.turn, chit)
+                    places.add(s.pend.src)
+                    places.add(action[1])
+            game.apply(p.side, action)
+
+
+def test_a_leader_alone_is_not_sent_next_to_an_enemy_stack():
+    s = blank()
+    put(s, 0, "a", "hero")
+    put(s, 1, "d", "swarm", "swarm")
+    bot = HeuristicPlayer(s.module)
+    v = view(s, 0)
+    v["pend"] = {"moved": [], "engaged": []}
+    for score, (_src, dest, _) in bot.plans(v, []):
+        if dest in (tid(s, "c"), tid(s, "d"), tid(s, "e")):
+            assert score < PLAY_MOVE_WORTH, (dest, score)

@@ -1,0 +1,111 @@
+"""The search player: it decides from its view alone (RULINGS H1-H4, H9), a
+seed decides alike anywhere, and its levels are players like any other."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.engine.builder import star_wars
+from warp_empires.bots import BOT_LEVELS, make_player, search
+from warp_empires.bots.search import SearchPlayer
+from warp_empires.engine import Game, State, legal_actions, view
+from warp_empires.engine.determinize import determinize
+from warp_empires.sim import simulate
+
+
+def _at(step: str, side_holds_cards: bool = True, seed: int = 5) -> Game:
+    """A heuristic game stopped at the first `step` decision with several
+    choices, the enemy holding cards (so there is something hidden to deal)."""
+    sw = star_wars()
+    for s in range(seed, seed + 40):
+        game = Game.new(sw, s)
+        game.state.undo = None
+        players = [make_player("heuristic", sw, 1), make_player("heuristic", sw, 2)]
+        while not game.over and game.state.turn <= 20:
+            p = game.prompt()
+            legal = game.legal_actions()
+            if p.kind == step and len(legal) > 2 \
+                    and (not side_holds_cards or game.state.hands[1 - p.side]):
+                return game
+            game.apply(p.side, players[p.side].choose(game.view(p.side, log=False), legal))
+    raise AssertionError(f"no {step} decision found")
+
+
+def _plain(data: Any) -> bool:
+    """Only plain data: nothing that leads back to a State."""
+    if isinstance(data, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in data.items())
+    if isinstance(data, list | tuple):
+        return all(_plain(x) for x in data)
+    return data is None or isinstance(data, bool | int | float | str)
+
+
+@pytest.mark.parametrize("step", ["move_from", "battle_card"])
+def test_h9_it_searches_only_worlds_dealt_from_the_view_it_was_handed(step, monkeypatch):
+    game = _at(step)
+    side = game.prompt().side
+    handed = game.view(side, log=False)
+    assert _plain(handed)  # a view holds no way back to the real state
+    dealt_from: list[dict[str, Any]] = []
+
+    def spy(module, v, rng):
+        dealt_from.append(v)
+        world = determinize(module, v, rng)
+        assert world is not game.state
+        return world
+
+    monkeypatch.setattr(search, "determinize", spy)
+    bot = SearchPlayer(game.module, 3, "normal")
+    bot.choose(handed, game.legal_actions())
+    assert dealt_from and all(v is handed for v in dealt_from)
+
+
+@pytest.mark.parametrize("step", ["move_from", "battle_card"])
+def test_h9_twin_positions_that_differ_only_in_hidden_things_get_the_same_decision(step):
+    # RULINGS H1, H2, H9: the real state and a twin dealt anew from the same
+    # view (another enemy hand, other hidden units, another deck) look alike
+    # to the side deciding, so a seeded search player must decide alike
+    game = _at(step)
+    side = game.prompt().side
+    seen = view(game.state, side, log=False)
+    twin: State = determinize(game.module, seen, random.Random(99))
+    assert view(twin, side, log=False) == seen
+    assert twin.hands[1 - side] != game.state.hands[1 - side] or twin.deck != game.state.deck
+    for seed in (1, 2):
+        a = SearchPlayer(game.module, seed, "normal").choose(seen, game.legal_actions())
+        b = SearchPlayer(game.module, seed, "normal").choose(view(twin, side, log=False),
+                                                            legal_actions(twin))
+        assert a == b
+
+
+def test_a_seeded_search_decides_alike_in_one_process_or_two():
+    sw = star_wars()
+    one = simulate(sw, 2, 30, ["bot:normal", "heuristic"], 6)
+    two = simulate(sw, 2, 30, ["bot:normal", "heuristic"], 6, jobs=2)
+    for r in (one, two):
+        r.pop("seconds"), r.pop("actions_per_second")
+    assert one == two and one["errors"] == 0
+
+
+def test_levels_are_players_and_bot_alone_is_normal():
+    sw = star_wars()
+    assert BOT_LEVELS == ("bot:easy", "bot:normal", "bot:hard")
+    assert make_player("bot", sw).kind == "bot:normal"
+    for kind in BOT_LEVELS:
+        assert make_player(kind, sw).kind == kind
+    with pytest.raises(ValueError, match="unknown player kind 'bot:insane'"):
+        make_player("bot:insane", sw)
+
+
+def test_a_trivial_decision_is_taken_without_a_search(monkeypatch):
+    game = _at("move_from")
+    side = game.prompt().side
+    calls = []
+    monkeypatch.setattr(search, "determinize", lambda *a: calls.append(a))
+    bot = SearchPlayer(game.module, 3, "hard")
+    legal = game.legal_actions()
+    assert bot.choose(game.view(side, log=False), legal[:1]) == legal[0]
+    assert calls == [] and not bot.would_search(game.view(side, log=False), legal[:1])

@@ -1,0 +1,267 @@
+"""The search player: information-set Monte Carlo over dealt worlds.
+
+At a decision that matters (which card to play in the Move phase, which group
+to move where, which battle card to play, where to retreat) it takes a
+shortlist of candidates from the heuristic player, deals a handful of worlds
+consistent with its view (engine.determinize: the enemy's hand and hidden
+stacks drawn from what it has not seen), and in each world plays every
+candidate out with the heuristic on both sides for a few player-turns, then
+scores the position (bots.evaluate). The candidate with the best total over
+the worlds is taken ("flat" determinized Monte Carlo: each world is searched
+as if it were the real one, and the average over worlds stands for the
+information set). Every candidate meets the same worlds and the same dice,
+so differences come from the candidates, not from luck.
+
+It receives only `view(state, side)` and the legal actions, like every player
+(bots.base.Player), and searches only worlds it dealt itself: it never sees
+the real state (RULINGS H1-H4, H9).
+
+Decisions the heuristic takes well or that cannot change much (forced ones,
+casualties, upkeep, recruits, card targets) go to the heuristic at once.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from warp_empires.engine import Action, State, apply, legal_actions, view
+from warp_empires.engine.api import decider
+from warp_empires.engine.determinize import determinize
+from warp_empires.engine.state import NO_SIDE
+from warp_empires.module.defs import Module
+
+from .base import forward
+from .evaluate import Evaluator
+from .heuristic import HeuristicPlayer
+
+# Steps searched; every other decision goes to the heuristic.
+SEARCHED = ("move", "move_from", "battle_card", "retreat", "choose_start")
+# A playout that has not reached its horizon after this many actions stops
+# where it is: a bound on the cost of one playout whatever the players do.
+PLAYOUT_ACTIONS = 600
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a search player tries. `worlds` dealt worlds per decision, each
+    candidate played out once in each: the node budget, the same in every
+    process, so a seeded player decides alike anywhere. `seconds` caps the wall
+    time of a decision where a person waits (the app); None: budget only."""
+
+    name: str
+    worlds: int
+    shortlist: int
+    horizon: int  # player-turn ends a Move-phase playout runs to (1: the end of this one)
+    seconds: float | None
+    blunder: float = 0.0  # share of searched decisions taken at random (easy)
+    # how much better (mean score, -1..1) a candidate must do than the
+    # heuristic's own choice to replace it: a few noisy playouts should not
+    # overturn a sound rule of thumb
+    margin: float = 0.02
+
+
+LEVELS: dict[str, Level] = {
+    # the heuristic, with one decision in four that matters taken at random
+    # from its own shortlist: beatable by a newcomer
+    "easy": Level("easy", 0, 4, 1, None, blunder=0.25),
+    # Playouts run to the end of the enemy's reply (horizon 2): stopping at the
+    # end of this turn and guessing the reply from a static threat count
+    # played worse than the heuristic (35% of 40 games against 50%).
+    "normal": Level("normal", 4, 3, 2, 0.9),
+    "hard": Level("hard", 10, 4, 2, 2.8, margin=0.01),
+}
+DEFAULT_LEVEL = "normal"
+
+
+@dataclass
+class Candidate:
+    """A first action, and for a group move the whole plan (source,
+    destination, chits) that the picks and the destination follow."""
+
+    action: Action
+    plan: tuple[int, int, list[int]] | None = None
+
+
+class SearchPlayer:
+    kind = "search"
+
+    def __init__(self, module: Module, seed: int = 0, level: str = DEFAULT_LEVEL,
+                 timed: bool = False) -> None:
+        self.m = module
+        self.level = LEVELS[level]
+        self.kind = f"bot:{level}"
+        self.timed = timed and self.level.seconds is not None
+        self.rng = random.Random(seed)
+        self.base = HeuristicPlayer(module, seed)
+        self.evaluator = Evaluator(module, self.base.dist)
+        # the playout players, one per side, reset before each playout
+        self.rollers = [HeuristicPlayer(module, 0), HeuristicPlayer(module, 0)]
+        for r in self.rollers:
+            r.dist = self.base.dist  # the same map: share the distance table
+        # for benchmarks: decisions that mattered, playouts run, time searching
+        self.deliberated = 0
+        self.playouts = 0
+        self.search_seconds = 0.0
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        legal = forward(legal)
+        if len(legal) == 1:
+            return legal[0]
+        step = view["step"]
+        if step not in SEARCHED:
+            return self.base.choose(view, legal)
+        candidates = self._candidates(view, legal)
+        if len(candidates) <= 1:
+            return self.base.choose(view, legal)
+        self.deliberated += 1
+        if self.level.worlds == 0:
+            if self.rng.random() < self.level.blunder:
+                return self._take(self.rng.choice(candidates), view)
+            return self.base.choose(view, legal)
+        started = time.perf_counter()
+        best = self._search(view, candidates, started)
+        self.search_seconds += time.perf_counter() - started
+        return self._take(best, view)
+
+    def would_search(self, view: dict[str, Any], legal: list[Action]) -> bool:
+        """Whether `choose` may take a while here (a front end thinks it over on
+        a worker thread); False for what is decided at once."""
+        return self.level.worlds > 0 and view["step"] in SEARCHED and len(forward(legal)) > 1
+
+    # -- what to consider ---------------------------------------------------
+
+    def _candidates(self, view: dict[str, Any], legal: list[Action]) -> list[Candidate]:
+        """The shortlist, the heuristic's own choice first."""
+        step = view["step"]
+        n = self.level.shortlist
+        if step == "move_from":
+            return self._group_moves(view, legal, n)
+        if step == "move":
+            acts = [a for a in legal if a[0] == "play"] + [("end",)]
+        elif step == "battle_card":
+            acts = [("pass",)] + [a for a in legal if a[0] == "play"]
+        else:
+            acts = list(legal)
+        first = self.base.choose(view, legal)
+        if first in acts:
+            acts.remove(first)
+            acts.insert(0, first)
+        return [Candidate(a) for a in acts if a in legal][:max(n, 2)]
+
+    def _group_moves(self, view: dict[str, Any], legal: list[Action],
+                     n: int) -> list[Candidate]:
+        sources = [a[1] for a in legal if a[0] == "from" and a[1] not in self.base.refused]
+        pend = view["pend"]
+        plans = self.base.plans(view, pend.get("moved", []), sources)
+        out: list[Candidate] = []
+        seen = set()
+        for score, plan in plans:
+            if score <= -50:
+                break  # attacks the heuristic knows are hopeless
+            key = (plan[0], plan[1], len(plan[2]))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(Candidate(("from", plan[0]), plan))
+            if len(out) >= n - 1:
+                break
+        stop = Candidate(("stop",))
+        # the heuristic stops when no plan is worth 0.5 (HeuristicPlayer._best_plan)
+        if not plans or plans[0][0] <= 0.5:
+            out.insert(0, stop)
+        else:
+            out.append(stop)
+        return out
+
+    def _take(self, c: Candidate, view: dict[str, Any]) -> Action:
+        """Carries a decision out; a group's picks then follow its plan."""
+        if view["step"] == "move":
+            self.base.refused = set()
+        self.base.plan = c.plan
+        return c.action
+
+    # -- searching ----------------------------------------------------------
+
+    def _search(self, view: dict[str, Any], candidates: list[Candidate],
+                started: float) -> Candidate:
+        side = view["side"]
+        level = self.level
+        done = self._horizon(view)
+        totals = [0.0] * len(candidates)
+        worlds = 0
+        for _ in range(level.worlds):
+            world = determinize(self.m, view, self.rng)
+            dice = self.rng.getrandbits(64)
+            worlds += 1
+            for i, c in enumerate(candidates):
+                s = world.clone(log=False)
+                if not self._play_candidate(s, side, c):
+                    totals[i] = float("-inf")
+                    continue
+                s.rng = dice  # the same dice for every candidate
+                totals[i] += self._playout(s, side, done, dice)
+            if self.timed and time.perf_counter() - started > level.seconds:
+                break
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        # candidates[0] is the heuristic's choice: kept unless clearly beaten
+        if totals[best] - totals[0] <= level.margin * worlds:
+            return candidates[0]
+        return candidates[best]
+
+    def _horizon(self, view: dict[str, Any]) -> Callable[[State], bool]:
+        """When a playout has gone far enough: a battle decision is judged when
+        its battle is over (the evaluation counts the threats that remain),
+        any other at the end of the level's horizon in player-turns."""
+        turn = view["turn"]
+        if view["battle"] is not None:
+            t = view["battle"]["t"]
+            return lambda s: s.turn != turn or s.battle is None or s.battle.t != t
+        stop = turn + self.level.horizon
+        return lambda s: s.turn >= stop
+
+    def _play_candidate(self, s: State, side: int, c: Candidate) -> bool:
+        """Applies the candidate's actions in a dealt world; False if the world
+        does not allow them (it always should: they are this side's own)."""
+        if c.action not in legal_actions(s):
+            return False
+        apply(s, side, c.action)
+        if c.plan is None:
+            return True
+        src, dest, chits = c.plan
+        while s.winner == NO_SIDE and s.step == "move_units":
+            acts = legal_actions(s)
+            items = s.pend.group.items
+            want = [a for a in acts if a[0] == "pick" and items[a[1]] in chits]
+            if want:
+                apply(s, side, want[0])
+            elif ("to", dest) in acts:
+                apply(s, side, ("to", dest))
+                return True
+            else:
+                return False
+        return False
+
+    def _playout(self, s: State, side: int, done: Callable[[State], bool], seed: int) -> float:
+        """Plays on with the heuristic on both sides to the horizon; the score
+        for `side` from -1 to 1."""
+        for i, r in enumerate(self.rollers):
+            r.rng.seed(seed + i)
+            r.plan = None
+            r.been = (-1, {})
+            r.refused = set()
+        self.playouts += 1
+        for _ in range(PLAYOUT_ACTIONS):
+            if s.winner != NO_SIDE or done(s):
+                break
+            who = decider(s)
+            acts = forward(legal_actions(s))
+            if len(acts) == 1:
+                action = acts[0]
+            else:
+                action = self.rollers[who].choose(view(s, who, log=False), acts)
+            apply(s, who, action)
+        return self.evaluator.score(s, side)
