@@ -93,7 +93,13 @@ class NewGameScreen(Screen[GameSettings | None]):
                 yield Input(placeholder="random", id="seed", type="integer")
             yield Checkbox("Open hands: both hands shown, no hand-over (teaching games)",
                            id="open")
-            yield Vertical(id="optional")
+            # the first module's rules are there from the first frame; another
+            # module chosen later lists its own (_list_optional)
+            first = self._first_module()
+            if first is not None:
+                self._listed = first.path
+            chosen = set(self.defaults.optional) if self.defaults is not None else set()
+            yield Vertical(*_optional_rows(first, chosen) if first else (), id="optional")
             yield Static("\n".join(self._problems), id="error")
             with Horizontal(id="buttons"):
                 yield Button("Back", id="back")
@@ -140,16 +146,15 @@ class NewGameScreen(Screen[GameSettings | None]):
         self._listed = module.path
         box = self.query_one("#optional", Vertical)
         await box.remove_children()
-        if not offered(module):
-            return
-        rows: list[Static | Checkbox] = [Static("Optional rules (off in the standard game):",
-                                                classes="title")]
-        for name in offered(module):
-            title = name.replace("_", " ").capitalize()
-            rows.append(Checkbox(title, name in chosen, id=f"opt-{name}"))
-            # the module's words: plain text, never markup
-            rows.append(Static(Text(module.options[name].text), classes="explain"))
-        await box.mount_all(rows)
+        await box.mount_all(_optional_rows(module, chosen))
+
+    def _first_module(self) -> Module | None:
+        """The module the screen opens with: the remembered one, else the first."""
+        d = self.defaults
+        for key, module in self._modules.items():
+            if d is not None and d.module in (key, module.id):
+                return module
+        return next(iter(self._modules.values()), None)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "module":
@@ -191,3 +196,17 @@ class NewGameScreen(Screen[GameSettings | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _optional_rows(module: Module, chosen: set[str]) -> list[Static | Checkbox]:
+    """A checkbox per optional rule the module offers, each with its own line."""
+    if not offered(module):
+        return []
+    rows: list[Static | Checkbox] = [Static("Optional rules (off in the standard game):",
+                                            classes="title")]
+    for name in offered(module):
+        rows.append(Checkbox(name.replace("_", " ").capitalize(), name in chosen,
+                             id=f"opt-{name}"))
+        # the module's words: plain text, never markup
+        rows.append(Static(Text(module.options[name].text), classes="explain"))
+    return rows
