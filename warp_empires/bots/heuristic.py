@@ -27,7 +27,7 @@ PLAY_MOVE_WORTH = 2.5
 # control, block, and absorb a later loss (RULINGS B7 counts units, not Force).
 UNIT_WORTH = 1.5
 # What risking a leader's capture costs a plan: capturing leaders is how a side
-# wins or loses in many themes (Star Wars: RULINGS W1, W2).
+# wins or loses in many themes (victory conditions that count captives, RULINGS W1, W2).
 LEADER_RISK = 20
 
 

@@ -45,9 +45,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     play.add_argument("--open-hands", action="store_true",
                       help="teaching game: both hands shown, no hand-over screen")
     play.add_argument("--options", metavar="ID,...",
-                      help="optional rules to play with, comma-separated: the module's own "
-                      "(Star Wars: interception, withdrawal, attrition, initiative, "
-                      "repair_hangar)")
+                      help="optional rules to play with, comma-separated: those the module "
+                      "offers, of interception, withdrawal, attrition, initiative, "
+                      "repair_hangar")
     play.add_argument("--pace", type=seconds(0, 60), metavar="SECONDS",
                       help="seconds between computer moves (default: as last set, at first"
                       " 0.6; 0 when headless)")
