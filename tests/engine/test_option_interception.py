@@ -108,6 +108,7 @@ def test_o1_a_stack_of_fortifications_only_is_asked_about_but_cannot_go():
     # mover sees the same either way
     forts = setup_b("base", "base")
     assert prompt(forts).kind == "intercept" and legal_actions(forts) == [("decline",)]
+    assert "none of them can move" in prompt(forts).text  # its owner's words only
     mobile = setup_b("base", "swarm")
     assert legal_actions(mobile)[0] == ("intercept", tid(mobile, "c"))
     assert view(forts, 0) == view(mobile, 0)

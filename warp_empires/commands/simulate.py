@@ -25,9 +25,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=whole_number(0, SEED_MAX), default=0,
                    help="seed of the first game (default 0)")
     p.add_argument("--players", default="heuristic,heuristic",
-                   help="P1,P2: random, heuristic, bot (= bot:normal), bot:easy, bot:normal or "
-                   "bot:hard; P1 plays the module's first side. Search players use their node "
-                   "budget only, so results do not depend on the machine")
+                   help="P1,P2: random, heuristic, solo, bot (= bot:normal), bot:easy, "
+                   "bot:normal or bot:hard; P1 plays the module's first side. Search players "
+                   "use their node budget only, so results do not depend on the machine")
     p.add_argument("--max-turns", type=whole_number(1, 100_000), default=300,
                    help="turn cap (default 300)")
     p.add_argument("--options", default="", metavar="ID,...",

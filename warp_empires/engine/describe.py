@@ -41,6 +41,7 @@ PICK = {
     "recruit": "buy {x} ({cost})",
     "casualty": "lose {x}",
     "upkeep": "disband {x}",
+    "attrition": "lose {x}",
 }
 CONFIRM = {
     "predraw_discard": "discard the picked cards and draw",
@@ -48,6 +49,7 @@ CONFIRM = {
     "recruit": "buy the picked units and finish recruiting",
     "casualty": "lose the picked units",
     "upkeep": "disband the picked units",
+    "attrition": "lose the picked units",
 }
 
 

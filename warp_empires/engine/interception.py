@@ -97,12 +97,18 @@ class Intercept(Step):
         return _resume(s)
 
     def text(self, s: State) -> str:
+        # read by the deciding side only (view() shows the other side a
+        # "waiting" line), so it may say what its own stacks can do
         p = s.pend
         opt = option(s, "interception")
         assert opt is not None
-        return (f"An enemy group stopped at {s.territory_name(p.t)}: intercept it from a "
-                f"stack next to it ({opt.roll}+ on a d6; +1 if only your stack has a leader, "
-                f"-1 if only the group has one), or let it be.")
+        where = s.territory_name(p.t)
+        if not any(_mobile(s, n) for n in candidates(s, p.t, p.tried)):
+            return (f"An enemy group stopped at {where}, next to your stacks, but none of "
+                    f"them can move to catch it: let it be.")
+        return (f"An enemy group stopped at {where}: intercept it from a stack next to it "
+                f"({opt.roll}+ on a d6; +1 if only your stack has a leader, -1 if only the "
+                f"group has one), or let it be.")
 
 
 def _resume(s: State) -> str | None:

@@ -76,7 +76,7 @@ def optional_rule_help(module: Module, name: str) -> str:
                 f"On a success your stack's mobile units move in and a battle follows. "
                 f"The same holds against your groups.")
     if name == "withdrawal":
-        chase = o.pursuit.words(module.classes, module.traits).lower()
+        chase = _plural(o.pursuit.words(module.classes, module.traits).lower())
         return (f"**Withdrawal.** When a battle starts, before any card, the defender may "
                 f"roll to slip away: {o.roll}+ on a d6, -1 if the attacker has more {chase}, "
                 f"+1 if only the defender has a {leader}, -1 if only the attacker has one. Its "
@@ -84,12 +84,14 @@ def optional_rule_help(module: Module, name: str) -> str:
                 f"{fortifications} stay and fight alone.")
     if name == "attrition":
         return (f"**Attrition.** At the end of a player's turn, each of their stacks of "
-                f"{o.stack} or more units loses a d6 ÷ {o.divide_controlled} units (rounded "
-                f"up) in a territory they control, ÷ {o.divide_elsewhere} elsewhere. The "
-                f"owner picks them: {fortifications} and {leader}s last.")
+                f"{o.stack} or more units rolls a d6 and loses that many units divided by "
+                f"{o.divide_controlled} (rounded up) in a territory they control, or divided "
+                f"by {o.divide_elsewhere} elsewhere. The owner picks which: "
+                f"{fortifications} and {leader}s last.")
     if name == "repair_hangar":
-        turns = sorted({n for n in o.fate if n})
-        lost = sum(1 for n in o.fate if not n)
+        faces = "; ".join(
+            f"{_faces(o.fate, n)}: {'destroyed' if not n else f'back after {n} turns'}"
+            for n in dict.fromkeys(o.fate))
         ships = _plural(o.repairs.words(module.classes, module.traits).lower())
         names = sorted(module.units[u].name for u in o.two_lives)
         marked = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
@@ -97,10 +99,9 @@ def optional_rule_help(module: Module, name: str) -> str:
                f"loss sends {'them' if len(o.two_lives) > 1 else 'it'} to the hangar for "
                f"{o.two_lives_turns} turns without a roll." if marked else "")
         return (f"**Repair hangar.** {ships.capitalize()} lost in battle (not to a card) roll "
-                f"a d{len(o.fate)}: back after {' or '.join(map(str, turns))} of their "
-                f"owner's turns, or destroyed on {lost} face{'s' if lost != 1 else ''} of it. "
-                f"They return free at the start of their owner's Recruit phase in a revenue "
-                f"territory it controls.{two}")
+                f"a d{len(o.fate)}, counting their owner's turns: {faces}. They return free "
+                f"at the start of their owner's Recruit phase, in a revenue territory the "
+                f"owner controls.{two}")
     if name == "initiative":
         dice = ", ".join(f"{side.short} d{o.dice[side.index]}" for side in module.sides)
         first = module.sides[module.rules.first_side].says("play")
@@ -108,6 +109,13 @@ def optional_rule_help(module: Module, name: str) -> str:
                 f"both sides roll their die ({dice}): the higher plays first, a tie keeps the "
                 f"order of the round before. A side may so play two turns in a row.")
     return f"**{name.replace('_', ' ').capitalize()}.** {o.text}"
+
+
+def _faces(fate: tuple[int, ...], turns: int) -> str:
+    """The faces of the fate die giving `turns`, as '1-2' or '5'."""
+    faces = [i + 1 for i, n in enumerate(fate) if n == turns]
+    return str(faces[0]) if len(faces) == 1 else f"{faces[0]}-{faces[-1]}" \
+        if faces == list(range(faces[0], faces[-1] + 1)) else ", ".join(map(str, faces))
 
 
 def _plural(word: str) -> str:

@@ -42,8 +42,11 @@ class StatusPanel(Static):
             # RULINGS O5: ships in repair are public, with the turns they have left
             repairs = [h for h in view.get("hangar", ()) if module.units[h["unit"]].side == side]
             if repairs:
-                names = ", ".join(f"{module.units[h['unit']].name} ({h['turns']})"
-                                  for h in repairs)
+                names = ", ".join(
+                    f"{module.units[h['unit']].name} (back in {h['turns']} turn"
+                    f"{'s' if h['turns'] != 1 else ''})" if h["turns"] else
+                    f"{module.units[h['unit']].name} (ready, waiting for a territory)"
+                    for h in repairs)
                 text.append(f"  hangar: {names}\n", style="italic")
         text.append(f"Deck {view['deck_size']}  Discard {len(view['discard'])}")
         if view["discard"]:
