@@ -155,3 +155,20 @@ def test_o1_only_listed_stacks_may_try():
         assert "not legal" in str(e)
     else:
         raise AssertionError("intercepting from a stack not next to the group was allowed")
+
+
+def test_o1_o2_a_stack_that_intercepted_may_not_withdraw_from_that_battle():
+    s = setup_b("destroyer")
+    play_with(s, "interception", "withdrawal")
+    rig(s, 6)
+    apply(s, 1, ("intercept", tid(s, "c")))
+    assert s.caught == [tid(s, "b")]
+    apply(s, 0, ("end",))
+    assert prompt(s).kind == "battle_card"  # no withdrawal offered
+    # without the interception the same defender would be asked
+    t = blank()
+    play_with(t, "interception", "withdrawal")
+    put(t, 0, "b", "cruiser")
+    put(t, 1, "b", "destroyer")
+    apply(t, 0, ("end",))
+    assert prompt(t).kind == "withdraw"

@@ -78,6 +78,8 @@ def _may_withdraw(s: State) -> bool:
     b = s.battle
     mobile = s.tab.chit_mobile
     attacker = s.stacks[b.att]
+    if b.t in s.caught:
+        return False  # our reading: a stack that intercepted cannot refuse that battle
     return (any(mobile[c] for c in s.stacks[other(b.att)][b.t])
             and any(not attacker[n] for n in s.module.map.territories[b.t].neighbours))
 

@@ -93,6 +93,8 @@ def _turn_over(s: State) -> str | None:
     s.history = s.history + [[s.turn, s.active, s.banks[s.active], s.revenue[s.active],
                                units_on_map(s, 0), units_on_map(s, 1)]]
     s.intel[s.active] = []  # what the spies showed lasts until the end of the turn
+    if s.caught:
+        s.caught = []  # interceptions count for the turn they happen in
     s.active = initiative.next_side(s)  # the other side, unless O4 rolls otherwise
     return "new_turn"
 

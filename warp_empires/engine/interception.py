@@ -94,6 +94,7 @@ class Intercept(Step):
                f"{s.territory_name(src)} into {s.territory_name(p.t)}: a battle follows.",
             kind="move")
         p.resume.engaged.extend(p.group)  # caught: the group may not move on (M9)
+        s.caught = s.caught + [p.t]  # and the interceptors may not slip away (O2)
         return _resume(s)
 
     def text(self, s: State) -> str:

@@ -24,11 +24,11 @@ FIELDS = (
     "last_battle",
     "chits", "stacks", "piles", "captives", "recruit", "hands", "deck",
     "discard", "banks", "revenue", "control", "intel", "history",
-    "winner", "win_reason", "log", "hangar", "lives",
+    "winner", "win_reason", "log", "hangar", "lives", "caught",
 )
 # Fields of optional rules, left out of the data while empty: a game without
 # them writes what earlier versions wrote, and their saves load unchanged.
-SPARSE = ("hangar", "lives")
+SPARSE = ("hangar", "lives", "caught")
 
 
 # Fields that hold typed pending data (see pending.py), serialised by type.
@@ -77,6 +77,9 @@ class State:
     # with two lives that have lost the first
     hangar: list[list[int]]
     lives: list[int]
+    # RULINGS O1/O2: territories where a stack intercepted a group this turn;
+    # that stack may not then withdraw from the battle it caused. Replaced whole.
+    caught: list[int]
     winner: int
     win_reason: str
     log: list[dict[str, Any]]
@@ -120,6 +123,7 @@ class State:
         s.log = self.log[:] if log else []
         s.hangar = self.hangar
         s.lives = self.lives
+        s.caught = self.caught
         return s
 
     def to_data(self, log: bool = True) -> dict[str, Any]:
@@ -234,4 +238,5 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.log = []
     s.hangar = []
     s.lives = []
+    s.caught = []
     return s

@@ -104,6 +104,7 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> dic
         "hangar": [{"chit": c, "unit": s.chits[c], "turns": left, "since": since}
                    for c, left, since in s.hangar],
         "lives": s.lives[:],
+        "caught": s.caught[:],  # successful interceptions are logged for both
         "stacks": stacks,
         "battle": battle,
         "last_battle": None if last is None else {
