@@ -8,7 +8,6 @@ turned on: the standard game plays as the rulings say without them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from warp_empires.module.defs import Module, OptionDef
 
@@ -31,10 +30,6 @@ def option(s: State, name: str) -> OptionDef | None:
     if chosen and name in chosen:
         return s.module.options.get(name)
     return None
-
-
-def chosen(options: dict[str, Any]) -> list[str]:
-    return list(options.get(KEY) or [])
 
 
 def check(module: Module, names: Iterable[str]) -> list[str]:
