@@ -59,7 +59,7 @@ def build_choices(game: Game) -> list[Choice]:
     p = game.prompt()
     if p.side < 0:
         return []
-    view = game.view(p.side)
+    view = game.view(p.side, log=False)  # the rows never read the log
     legal = game.legal_actions()
     sel = view["pend"].get("selection")
     out: list[Choice] = []

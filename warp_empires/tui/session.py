@@ -36,6 +36,10 @@ class BotRequest:
 
 
 class Session:
+    # The game lives here, so the app keeps its autosaves (a joined game's
+    # server keeps it instead: tui/remote.py).
+    local = True
+
     def __init__(
         self, game: Game, players: tuple[str, str], *, max_turns: int | None = None
     ) -> None:
@@ -74,6 +78,11 @@ class Session:
         return [s for s in (0, 1) if self.is_human(s)]
 
     @property
+    def runs_bots(self) -> bool:
+        """Computer players move in this app (the pace and pause keys apply)."""
+        return bool(self._bots)
+
+    @property
     def hot_seat(self) -> bool:
         """Two people share the screen and must not see each other's secrets."""
         return len(self.human_sides) == 2 and not self.open_hands
@@ -101,7 +110,14 @@ class Session:
         p = self.prompt()
         return self.hot_seat and self.is_human(p.side) and p.all_public
 
+    @property
+    def turn(self) -> int:
+        return self.game.state.turn
+
     # -- decisions --------------------------------------------------------
+
+    def legal_actions(self, side: int | None = None) -> list[Action]:
+        return self.game.legal_actions(side)
 
     def prompt(self) -> Prompt:
         return self.game.prompt()

@@ -27,7 +27,7 @@ class ComputerPlayers:
     _held: tuple[BotRequest, object] | None = None
 
     def _pace_note(self) -> str:
-        if all(self.session.is_human(s) for s in (0, 1)):
+        if not self.session.runs_bots:
             return ""
         if self._thinking is not None:
             who = self.session.module.sides[self._thinking.side].short

@@ -112,7 +112,7 @@ class GameScreen(ComputerPlayers, RowNumbers, Screen[None]):
         self._keyboard: int | None = None
         self.public = False  # the screen shows only what both players may see
         self._quiet_until = 0.0
-        self._last_turn = session.game.state.turn
+        self._last_turn = session.turn
         self.pace = launch.pace if launch.pace is not None else 0.6
 
     def compose(self) -> ComposeResult:
@@ -387,10 +387,11 @@ class GameScreen(ComputerPlayers, RowNumbers, Screen[None]):
         for side, label in self.session.play_forced() if auto else ():
             self.notify(f"{self.module.sides[side].short}: {label} (the only choice).",
                         timeout=4, markup=False)
-        turn = self.session.game.state.turn
+        turn = self.session.turn
         if turn != self._last_turn:
             self._last_turn = turn
-            if not self.launch.exit_on_end:  # headless runs keep no autosaves
+            # headless runs keep no autosaves; a joined game is kept by its server
+            if not self.launch.exit_on_end and self.session.local:
                 self.post_message(self.TurnEnded(persistence.autosave_doc(self.session)))
         self.sync()
 
@@ -455,7 +456,7 @@ class GameScreen(ComputerPlayers, RowNumbers, Screen[None]):
         if action == "results":
             return self.session.over
         if action in ("pace", "toggle_pause"):
-            if all(self.session.is_human(s) for s in (0, 1)):
+            if not self.session.runs_bots:
                 return False
             # one key, two footer labels: the one that says what it will do now
             return action == "pace" or (parameters[0] == "resume") == self._paused
@@ -520,7 +521,7 @@ class GameScreen(ComputerPlayers, RowNumbers, Screen[None]):
         side = self.session.prompt().side
         if side != self.viewer:
             return
-        legal = set(self.session.game.legal_actions(side))
+        legal = set(self.session.legal_actions(side))
         for i in pick_all_order(self.session.view(side)):
             if ("pick", i) in legal:
                 self.session.apply(side, ("pick", i))

@@ -1,0 +1,67 @@
+"""A game server on 127.0.0.1 inside the test's own event loop, and raw clients."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from warp_empires.net.links import Link
+from warp_empires.net.protocol import VERSION, decode, encode
+from warp_empires.net.server import GameServer, Limits, run_server
+
+SW = Path(__file__).parents[2] / "modules" / "star_wars"
+
+
+@contextlib.asynccontextmanager
+async def serving(folder: Path, limits: Limits | None = None,
+                  resume: bool = False) -> AsyncIterator[tuple[GameServer, str]]:
+    """A server on a free port; yields it and its URL."""
+    server = GameServer(folder, limits)
+    if resume:
+        assert server.resume() == []
+    stop = asyncio.Event()
+    port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(run_server(server, "127.0.0.1", 0, ready=port.set_result,
+                                          stop=stop))
+    url = f"ws://127.0.0.1:{await port}/"
+    try:
+        yield server, url
+    finally:
+        stop.set()
+        await task
+        for t in list(server._tasks):  # computer players still thinking
+            t.cancel()
+
+
+def links_of(server: GameServer, url: str, players: tuple[str, str] = ("human", "human"),
+             seed: int | None = 3) -> tuple[str, dict[str, Link]]:
+    """A new game on `server`; its id and a link per human side."""
+    room, tokens = server.create(str(SW), seed, [], list(players))
+    return room.id, {side: Link(url, room.id, side, token) for side, token in tokens.items()}
+
+
+async def raw(url: str, *frames: Any, replies: int = 1) -> list[Any]:
+    """Sends frames (dicts are encoded, bytes and str sent as they are) on one
+    connection and returns the replies (decoded when they decode), up to
+    `replies` or until the server closes."""
+    out: list[Any] = []
+    async with connect(url, compression=None) as ws:
+        for f in frames:
+            await ws.send(encode(f) if isinstance(f, dict) else f)
+        with contextlib.suppress(Exception):
+            while len(out) < replies:
+                data = await asyncio.wait_for(ws.recv(), 5)
+                out.append(decode(data))
+    return out
+
+
+def hello(link: Link, **changes: Any) -> dict[str, Any]:
+    frame = {"t": "hello", "v": VERSION, "game": link.game, "side": link.side,
+             "token": link.token}
+    frame.update(changes)
+    return frame

@@ -1,0 +1,156 @@
+"""The game server over loopback: whole games between headless clients, seats
+and tokens, exactly-once decisions, hostile frames, resuming from the saves
+folder."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import msgpack
+
+from warp_empires.net.client import Seat, play_headless
+from warp_empires.net.links import Link
+from warp_empires.net.protocol import REFUSED, encode
+from warp_empires.saves.game import load_game
+
+from .support import hello, links_of, raw, serving
+
+
+def run(coro):  # noqa: ANN001, ANN201 - a coroutine in, its result out
+    return asyncio.run(asyncio.wait_for(coro, 120))
+
+
+def test_two_headless_clients_play_a_whole_game(tmp_path: Path) -> None:
+    async def main() -> tuple[dict, dict, str]:
+        async with serving(tmp_path) as (server, url):
+            game, links = links_of(server, url)
+            a, b = await asyncio.gather(play_headless(links["rebels"], "heuristic", 1),
+                                        play_headless(links["empire"], "heuristic", 2))
+            return a, b, game
+
+    a, b, game = run(main())
+    assert a == b and a["winner"] in (0, 1)
+    # the server's file is an ordinary save that replays to the same end
+    saved = load_game(tmp_path / f"net-{game}.wes")
+    assert saved.over and saved.state.winner == a["winner"]
+
+
+def test_a_computer_player_seated_by_the_server_plays_its_side(tmp_path: Path) -> None:
+    async def main() -> dict:
+        async with serving(tmp_path) as (server, url):
+            _, links = links_of(server, url, ("human", "heuristic"))
+            assert list(links) == ["rebels"]  # no link for the computer's seat
+            return await play_headless(links["rebels"], "heuristic", 3)
+
+    assert run(main())["winner"] in (0, 1)
+
+
+def test_a_wrong_or_missing_seat_gets_one_refusal_that_tells_nothing(tmp_path: Path) -> None:
+    async def main() -> list[list]:
+        async with serving(tmp_path) as (server, url):
+            _, links = links_of(server, url)
+            good = links["rebels"]
+            tries = [
+                hello(good, token=good.token[:-1] + ("A" if good.token[-1] != "A" else "B")),
+                hello(good, token=links["empire"].token),  # the other seat's token
+                hello(good, game="0" * 16),  # no such game
+                hello(good, side="empire"),
+                hello(good, side="jedi"),
+            ]
+            return [await raw(url, t, replies=2) for t in tries]
+
+    for replies in run(main()):
+        assert replies == [REFUSED]  # the same bytes, and the connection closed
+
+
+def test_a_decision_is_applied_once_however_often_it_is_sent(tmp_path: Path) -> None:
+    async def main() -> tuple[list, int]:
+        async with serving(tmp_path) as (server, url):
+            game, links = links_of(server, url)
+            room = server.rooms[game]
+            first = await raw(url, hello(links["rebels"]), replies=2)
+            pos = first[1]["pos"]
+            action = first[1]["legal"][0]
+            decide = {"t": "decide", "pos": pos, "action": action}
+            # sent three times on one connection, then again on another
+            got = await raw(url, hello(links["rebels"]), decide, decide, decide, replies=7)
+            again = await raw(url, hello(links["rebels"]), decide, replies=4)
+            return got + again, room.position - pos
+
+    frames, moved = run(main())
+    assert moved == 1
+    stale = [f for f in frames if f["t"] == "error"]
+    assert stale and all(f["code"] == "stale" for f in stale)
+
+
+def test_hostile_frames_change_no_game_and_other_games_play_on(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    hostile: list[object] = [
+        b"", b"\xc1", b"\x00" * 3000, "text, not binary", encode({"t": 1}),
+        encode({"t": "decide"}), encode({"t": "hello", "v": 1}),
+        encode({"t": "decide", "pos": -1, "action": ["end"]}),
+        encode({"t": "decide", "pos": 0, "action": ["end", "x"]}),
+        encode({"t": "decide", "pos": 0, "action": ["x" * 100]}),
+        encode({"t": "decide", "pos": 0, "action": ["to", 1 << 40]}),
+        encode({"t": "decide", "pos": 0, "action": [[["deep"]]]}),
+        encode({"t": "hello", "v": 99, "game": "0" * 16, "side": "a", "token": "x" * 30}),
+        msgpack.packb({1: 2}), msgpack.packb([1, 2, 3]), b"\x00" * 5000,
+    ] + [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200))) for _ in range(40)]
+
+    async def main() -> tuple[int, int, dict]:
+        async with serving(tmp_path) as (server, url):
+            game, links = links_of(server, url)
+            room = server.rooms[game]
+            before = (room.position, len(room.game.actions))
+            for frame in hostile:
+                # before a hello, and after one on a good seat
+                await raw(url, frame, replies=1)
+                await raw(url, hello(links["rebels"]), frame, replies=3)
+            after = (room.position, len(room.game.actions))
+            assert after == before, "a hostile frame changed the game"
+            # the same server still plays a whole game to its end
+            other, more = links_of(server, url, seed=11)
+            result = await asyncio.gather(play_headless(more["rebels"], "random", 1),
+                                          play_headless(more["empire"], "heuristic", 2))
+            return room.position, server.connections, result[0]
+
+    _, _, result = run(main())
+    assert result["winner"] in (0, 1)
+
+
+def test_a_restarted_server_resumes_its_games_where_they_stood(tmp_path: Path) -> None:
+    async def first_half() -> tuple[str, dict[str, Link], int]:
+        async with serving(tmp_path) as (server, url):
+            game, links = links_of(server, url)
+            seat = Seat(links["rebels"])
+            count = 0
+
+            async def on_frame(kind: str) -> bool:
+                nonlocal count
+                if kind == "position" and seat.deciding and count < 3:
+                    count += 1
+                    await seat.decide(seat.legal()[0])
+                return count >= 3
+
+            await seat.run(on_frame)
+            await asyncio.sleep(0.2)
+            return game, links, server.rooms[game].position
+
+    game, links, position = run(first_half())
+    assert position >= 3
+
+    async def second_half() -> tuple[int, dict]:
+        async with serving(tmp_path, resume=True) as (server, url):
+            room = server.rooms[game]
+            kept = room.position
+            moved = {side: Link(url, link.game, link.side, link.token)
+                     for side, link in links.items()}
+            result = await asyncio.gather(play_headless(moved["rebels"], "heuristic", 1),
+                                          play_headless(moved["empire"], "heuristic", 2))
+            return kept, result[0]
+
+    kept, result = run(second_half())
+    assert kept == position
+    assert result["winner"] in (0, 1)

@@ -1,0 +1,1 @@
+"""Play over the network: a game server (`serve`), join links and clients."""

@@ -1,0 +1,187 @@
+"""A client of `warp-empires serve`: one seat of one game, over a join link.
+
+`Seat` keeps what the seat has been shown (the latest position, its events)
+and talks to the server: it says hello, and reconnects by itself with backoff
+when the connection drops; after each hello the server sends the position as
+it stands, so a decision that was sent but not answered is simply decided
+again: the server applies a decision only for the position it answers.
+`play_headless` seats a computer player (`join --player`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from warp_empires.engine import Action
+from warp_empires.module import ModuleError, load_module
+from warp_empires.module.defs import Module
+
+from .links import Link
+from .protocol import MAX_SERVER_FRAME, VERSION, BadFrame, decode, encode
+
+
+class ClientError(Exception):
+    """The seat cannot be played: refused, another module, a server that
+    does not speak this protocol. One line for the user."""
+
+
+class Seat:
+    """One side's window on a hosted game."""
+
+    def __init__(self, link: Link) -> None:
+        self.link = link
+        self.module: Module | None = None
+        self.side = -1
+        self.players: list[str] = []
+        self.position: dict[str, Any] | None = None  # the latest position frame
+        self.events: list[dict[str, Any]] = []  # the side's events, as the server sent
+        self.result: dict[str, Any] | None = None  # the `over` frame
+        self.last_error: dict[str, Any] | None = None  # the latest error frame
+        self._ws: ClientConnection | None = None
+        self.sent_for: int | None = None  # the position last answered
+
+    # -- what arrives ------------------------------------------------------------
+
+    def take(self, frame: dict[str, Any]) -> str:
+        """Keeps what a frame says; returns its kind. ClientError for a
+        refusal or a module this machine does not have."""
+        kind = frame["t"]
+        if kind == "welcome":
+            self._welcome(frame)
+        elif kind == "position":
+            start = frame.get("log_from", 0)
+            del self.events[start:]  # from there on the server's list is the truth
+            self.events.extend(frame.get("events", []))
+            self.position = frame
+        elif kind == "over":
+            self.result = frame
+        elif kind == "error":
+            self.last_error = frame
+            if frame.get("code") in ("refused", "version"):
+                raise ClientError(f"the server refused: {frame.get('text', '')}"[:200])
+        return kind
+
+    def _welcome(self, frame: dict[str, Any]) -> None:
+        if frame.get("v") != VERSION:
+            raise ClientError(f"the server speaks protocol {frame.get('v')!r:.10}, "
+                              f"this program {VERSION}")
+        wanted = frame["module"]
+        try:
+            module = load_module(wanted["id"])
+        except ModuleError:
+            raise ClientError(f"this game needs the module {wanted['id']!r:.70} "
+                              f"{wanted['version']!s:.20}, which is not installed here") \
+                from None
+        if module.fingerprint != wanted["fingerprint"]:
+            raise ClientError(f"the server's {wanted['id']!s:.70} {wanted['version']!s:.20} "
+                              f"is not this machine's {module.version}: install the same "
+                              "version")
+        self.module = module
+        self.side = frame["side"]
+        self.players = list(frame.get("players", []))
+
+    # -- what is sent ------------------------------------------------------------
+
+    @property
+    def deciding(self) -> bool:
+        p = self.position
+        return p is not None and not p["over"] and bool(p["legal"])
+
+    def legal(self) -> list[Action]:
+        return [tuple(a) for a in self.position["legal"]] if self.position else []
+
+    async def decide(self, action: Action) -> bool:
+        """Sends a decision for the latest position; False when not connected
+        (the position comes again after the reconnect)."""
+        if self._ws is None or self.position is None:
+            return False
+        self.sent_for = self.position["pos"]
+        try:
+            await self._ws.send(encode({"t": "decide", "pos": self.position["pos"],
+                                        "action": list(action)}))
+        except ConnectionClosed:
+            return False
+        return True
+
+    def hello(self) -> bytes:
+        return encode({"t": "hello", "v": VERSION, "game": self.link.game,
+                       "side": self.link.side, "token": self.link.token})
+
+    async def run(self, on_frame: Callable[[str], Awaitable[bool]],
+                  on_state: Callable[[str], None] | None = None) -> None:
+        """Connects (again and again, with backoff, while the connection
+        drops) and hands each frame's kind to `on_frame` after keeping it;
+        returns when `on_frame` returns True. ClientError when the seat cannot
+        be played."""
+        note = on_state or (lambda _text: None)
+        try:
+            async for ws in connect(self.link.server, max_size=MAX_SERVER_FRAME,
+                                    compression=None, open_timeout=10):
+                self._ws = ws
+                note("connected")
+                try:
+                    await ws.send(self.hello())
+                    async for data in ws:
+                        try:
+                            kind = self.take(decode(data))
+                        except BadFrame as e:
+                            raise ClientError(f"the server sent a bad frame: {e}") from None
+                        if await on_frame(kind):
+                            return
+                except ConnectionClosed:
+                    note("connection lost; reconnecting")
+                    continue
+                finally:
+                    self._ws = None
+        except (InvalidURI, InvalidHandshake) as e:
+            raise ClientError(f"{self.link.server}: not a Warp Empires server ({e})") from None
+
+
+async def play_headless(link: Link, kind: str, seed: int = 0,
+                        on_state: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Plays the seat with a computer player until the game ends; returns the
+    `over` frame."""
+    from warp_empires.bots import make_player
+
+    seat = Seat(link)
+    player: Any = None
+
+    async def on_frame(kind_of_frame: str) -> bool:
+        nonlocal player
+        if kind_of_frame == "welcome" and player is None:
+            assert seat.module is not None
+            player = make_player(kind, seat.module, seed)
+        elif kind_of_frame == "position" and seat.deciding:
+            legal = seat.legal()
+            view = seat.position["view"]  # type: ignore[index]
+            action = await asyncio.to_thread(player.choose, view, legal)
+            await seat.decide(tuple(action) if action is not None else legal[-1])
+        return kind_of_frame == "over"
+
+    await seat.run(on_frame, on_state)
+    assert seat.result is not None
+    return seat.result
+
+
+async def create_game(server: str, module: str, seed: int | None, options: list[str],
+                      players: list[str]) -> dict[str, Any]:
+    """Asks `server` for a new game; its `created` frame (game id, tokens)."""
+    try:
+        async with connect(server, max_size=MAX_SERVER_FRAME, compression=None,
+                           open_timeout=10) as ws:
+            frame: dict[str, Any] = {"t": "create", "v": VERSION, "module": module,
+                                     "options": options, "players": players}
+            if seed is not None:
+                frame["seed"] = seed
+            await ws.send(encode(frame))
+            answer = decode(await ws.recv())
+    except (OSError, InvalidURI, InvalidHandshake, ConnectionClosed) as e:
+        raise ClientError(f"{server}: cannot reach the server ({e})") from None
+    if answer.get("t") != "created":
+        raise ClientError(f"the server did not create the game: {answer.get('text', '')}"[:200])
+    return answer

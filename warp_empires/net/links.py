@@ -1,0 +1,90 @@
+"""Join links and seat tokens.
+
+A join link names the server, the game, the side and the seat's secret token:
+
+    ws://127.0.0.1:8765/#game=0123456789abcdef&side=rebels&token=...
+
+Everything a seat needs is after the `#`, a part of a URL that clients never
+send in a request: the token travels only inside the first frame (hello),
+never in a request line a proxy would log. The server keeps only the token's
+SHA-256 and compares digests in constant time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+from .protocol import GAME_ID, SIDE_ID, TOKEN
+
+TOKEN_BYTES = 24  # 192 bits of randomness
+
+
+class BadLink(ValueError):
+    """A join link that cannot be used; the message says what is wrong with it."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def digest(token: str) -> bytes:
+    return hashlib.sha256(token.encode()).digest()
+
+
+# Compared against when a game or seat does not exist, so that a refusal takes
+# the same work whatever was wrong.
+NO_SEAT = digest("no seat")
+
+
+def matches(token: str, stored: bytes | None) -> bool:
+    """Whether `token` opens the seat whose digest is `stored`, in constant time."""
+    ok = hmac.compare_digest(digest(token), stored if stored is not None else NO_SEAT)
+    return ok and stored is not None
+
+
+@dataclass(frozen=True)
+class Link:
+    server: str  # ws://host:port/ or wss://host:port/path
+    game: str
+    side: str
+    token: str
+
+    def __str__(self) -> str:
+        query = urlencode({"game": self.game, "side": self.side, "token": self.token})
+        return f"{self.server}#{query}"
+
+
+def server_url(text: str) -> str:
+    """SERVER as a user gives it (host:port, ws://..., wss://...), as a URL."""
+    text = text.strip()
+    if "://" not in text:
+        text = f"ws://{text}"
+    parts = urlsplit(text)
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise BadLink(f"{text[:80]!r} is not a server address (host:port, ws://... or "
+                      "wss://...)")
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        raise BadLink(f"{text[:80]!r}: the port is not a number") from None
+    return f"{parts.scheme}://{parts.netloc}{parts.path or '/'}"
+
+
+def parse_link(text: str) -> Link:
+    """A join link, checked; BadLink says what is missing."""
+    text = text.strip()
+    base, _, fragment = text.partition("#")
+    if not fragment:
+        raise BadLink("a join link ends in #game=...&side=...&token=...; this one has no '#'")
+    fields = parse_qs(fragment, strict_parsing=False)
+    values: dict[str, str] = {}
+    for key, pattern in (("game", GAME_ID), ("side", SIDE_ID), ("token", TOKEN)):
+        found = fields.get(key, [])
+        if len(found) != 1 or not pattern.fullmatch(found[0]):
+            raise BadLink(f"the join link's {key} is missing or not well formed")
+        values[key] = found[0]
+    return Link(server_url(base), values["game"], values["side"], values["token"])

@@ -1,0 +1,165 @@
+"""One game on the server: the authoritative Game, its two seats, and what
+each seat is sent.
+
+A room is the only place a hosted game changes. Every change (a seat's
+decision, a computer player's move) goes through `decide` under the room's
+lock, is written to the saves folder, and only then is acknowledged: each
+seat is sent the new position, made from its own view alone.
+
+Files in the saves folder, both written atomically:
+- `net-<id>.wes`: the game, in the project's save format (`play SAVE` opens it);
+- `net-<id>.seats`: the seats (token digests, player kinds) and the position
+  number, written *before* the save, so that after a crash the number is never
+  behind the game: a decision is never applied twice, however often it is sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from warp_empires.engine import Action, Game, IllegalAction, can_undo
+from warp_empires.saves.errors import SaveError
+from warp_empires.saves.game import game_doc, load_game
+from warp_empires.saves.io import read_bounded, write_atomic
+from warp_empires.saves.store import write_save
+from warp_empires.tui.choices import build_choices
+
+from .protocol import BadFrame
+
+SEATS_FORMAT = 1
+SEATS_LIMIT = 64 * 1024
+HUMAN = "human"
+
+
+@dataclass
+class Seat:
+    """One side of a hosted game: a person joining by link, or a computer player."""
+
+    digest: bytes | None  # SHA-256 of the join token; None for a computer seat
+    player: str  # "human", or a computer player's kind
+    # what this seat's connection has been sent of its side's events: the raw
+    # log length scanned and how many events of the side that was
+    scanned: int = 0
+    sent: int = 0
+    connection: Any = None  # the live connection, if any (one per seat)
+
+
+@dataclass
+class Room:
+    game: Game
+    seats: list[Seat]
+    folder: Path
+    # counts every change of the game, undo included; never goes back, even
+    # across restarts (see the module's docstring)
+    position: int = 0
+    lock: Any = field(default=None, repr=False)
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    # -- files -------------------------------------------------------------
+
+    @property
+    def save_path(self) -> Path:
+        return self.folder / f"net-{self.id}.wes"
+
+    @property
+    def seats_path(self) -> Path:
+        return self.folder / f"net-{self.id}.seats"
+
+    def write(self) -> None:
+        """Writes the seats (with the position number) and then the game."""
+        seats = {"format": SEATS_FORMAT, "game": self.id, "position": self.position,
+                 "digests": [s.digest for s in self.seats],
+                 "players": [s.player for s in self.seats]}
+        write_atomic(self.seats_path, msgpack.packb(seats, use_bin_type=True))
+        doc = game_doc(self.game, f"net-{self.id}", [s.player for s in self.seats])
+        write_save(self.save_path, doc, force=True)
+
+    @classmethod
+    def load(cls, seats_path: Path) -> Room:
+        """The room whose seats file is `seats_path`, its game replayed from the
+        save beside it and checked (saves.load_game). SaveError if either is bad."""
+        try:
+            data = msgpack.unpackb(read_bounded(seats_path, SEATS_LIMIT), raw=False)
+            digests, players = data["digests"], data["players"]
+            position = data["position"]
+            if (data.get("format") != SEATS_FORMAT or len(digests) != 2 or len(players) != 2
+                    or type(position) is not int):
+                raise ValueError("not a seats file of this version")
+        except SaveError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a damaged file, whatever it holds
+            raise SaveError(seats_path, f"not a seats file ({e})") from None
+        game = load_game(seats_path.with_suffix(".wes"))
+        game.state.undo = []  # a person may take back what they did before the restart
+        seats = [Seat(d, p) for d, p in zip(digests, players, strict=True)]
+        return cls(game, seats, seats_path.parent, position)
+
+    # -- deciding ------------------------------------------------------------
+
+    def deciding(self) -> int:
+        return self.game.prompt().side
+
+    def check(self, side: int, pos: int, action: Action) -> None:
+        """Whether `side` may take `action` answering position `pos` now;
+        BadFrame (code stale or not_legal) if not. Changes nothing."""
+        if pos != self.position:
+            raise BadFrame(f"position {pos} is not the current one ({self.position})", "stale")
+        if self.game.over:
+            raise BadFrame("the game is over", "over")
+        if action[0] != "resign" and self.deciding() != side:
+            raise BadFrame("it is not this side's decision now", "not_your_turn")
+
+    def apply(self, side: int, action: Action) -> None:
+        """Applies a checked action; IllegalAction leaves the game unchanged.
+        The caller writes the room before acknowledging (`write`)."""
+        if action[0] == "undo" and not can_undo(self.game.state, side):
+            raise IllegalAction("nothing to take back now", "not_legal")
+        self.game.apply(side, action)
+        self.position += 1
+
+    # -- what a seat is sent ---------------------------------------------------
+
+    def position_frame(self, side: int, fresh: bool = False) -> dict[str, Any]:
+        """The position as `side` may see it: its view, its prompt and legal
+        rows when it decides, and its events not yet sent (all of them when
+        `fresh`, or when an undo took events back). Nothing of the other
+        side's secrets (RULINGS H1-H9): only view(), and the events of the
+        log this side may read."""
+        game, seat = self.game, self.seats[side]
+        log = game.state.log
+        if fresh or seat.scanned > len(log):
+            seat.scanned = seat.sent = 0
+        start = seat.sent
+        events = [_event(e) for e in log[seat.scanned:] if e["to"] is None or e["to"] == side]
+        seat.scanned = len(log)
+        seat.sent += len(events)
+        deciding = not game.over and self.deciding() == side
+        choices = [_choice(c) for c in build_choices(game)] if deciding else []
+        frame = {"t": "position", "game": self.id, "pos": self.position, "side": side,
+                 "view": game.view(side, log=False), "log_from": start, "events": events,
+                 "choices": choices, "legal": [list(a) for a in game.legal_actions(side)]
+                 if deciding else [],
+                 "undo": deciding and can_undo(game.state, side), "over": game.over}
+        return frame
+
+    def over_frame(self) -> dict[str, Any]:
+        s = self.game.state
+        return {"t": "over", "game": self.id, "pos": self.position, "winner": s.winner,
+                "text": s.win_reason,
+                # RULINGS H7: the seed may show once the game is over
+                "seed": self.game.seed}
+
+
+def _event(e: dict[str, Any]) -> dict[str, Any]:
+    return {"turn": e["turn"], "phase": e["phase"], "kind": e["kind"], "text": e["text"]}
+
+
+def _choice(c: Any) -> list[Any]:
+    return [list(c.action), c.label, c.territory, c.picked, c.enabled, c.about, c.why]

@@ -1,0 +1,261 @@
+"""`warp-empires join LINK`: the game screen for one side of a game hosted on
+a server (net/server.py).
+
+The screen is the hot seat's GameScreen, fed by `RemoteSession` instead of a
+local Session: it holds no game, only the latest position the server sent
+this side (its view, prompt, rows and events), and a decision goes to the
+server, which answers with the next position. No hand-over screen: nobody
+else looks at this terminal. While the other side decides, the screen shows
+the public position and says who is deciding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+
+from warp_empires.engine import Action, Prompt
+from warp_empires.module.defs import Module
+from warp_empires.net.client import ClientError, Seat
+from warp_empires.net.links import Link
+from warp_empires.tui.choices import Choice
+from warp_empires.tui.config import LaunchOptions
+from warp_empires.tui.dialogs.ask import MessageDialog
+from warp_empires.tui.players import HUMAN
+
+
+class RemoteSession:
+    """What GameScreen asks of a session, answered from the server's frames."""
+
+    local = False
+    open_hands = False
+    verified = True
+    max_turns = None
+    hot_seat = False  # one person at this terminal: no hand-over screens
+    runs_bots = False  # the server runs any computer player
+
+    def __init__(self, seat: Seat, send: Callable[[Action], None]) -> None:
+        assert seat.module is not None and seat.position is not None
+        self.seat = seat
+        self._send = send
+        self.module: Module = seat.module
+        self.side = seat.side
+        self.players = tuple(HUMAN if p == HUMAN else p for p in seat.players)
+        self.version = 0
+        self.waiting = False  # a decision was sent and not yet answered
+        self.after_undo = False  # the last decision sent was an undo
+        # decisions made while one was on its way (picking every unit of a
+        # group, say): each goes when the answer before it has come, if still legal
+        self.queued: list[Action] = []
+
+    # -- what the screen shows ----------------------------------------------------
+
+    @property
+    def position(self) -> dict[str, Any]:
+        assert self.seat.position is not None
+        return self.seat.position
+
+    def arrived(self) -> bool:
+        """A new position came from the server. True when a queued decision
+        went out at once (its answer is awaited: the screen may wait too)."""
+        self.waiting = False
+        self.version += 1
+        while self.queued:
+            action = self.queued.pop(0)
+            if action in self.seat.legal():
+                self._go(action)
+                return True
+        return False
+
+    def is_human(self, side: int) -> bool:
+        return 0 <= side < 2 and (side == self.side or self.players[side] == HUMAN)
+
+    @property
+    def human_sides(self) -> list[int]:
+        return [s for s in (0, 1) if self.is_human(s)]
+
+    def viewer(self, current: int | None) -> int:
+        return self.side
+
+    def view(self, side: int, public: bool = False) -> dict[str, Any]:
+        view = dict(self.position["view"])
+        view["log"] = self.seat.events
+        return view
+
+    def shared_decision(self) -> bool:
+        return False
+
+    def prompt(self) -> Prompt:
+        p = self.position["view"]["prompt"]
+        return Prompt(p["side"], p["kind"], p["text"], p["owed"], p["forced"], p["undo"])
+
+    @property
+    def turn(self) -> int:
+        return self.position["view"]["turn"]
+
+    @property
+    def over(self) -> bool:
+        return bool(self.position["over"])
+
+    turn_cap_reached = False
+
+    def choices(self) -> list[Choice]:
+        if self.waiting:
+            return []  # nothing to choose until the server has answered
+        return [Choice(tuple(a), label, territory, picked, enabled, about, why)
+                for a, label, territory, picked, enabled, about, why
+                in self.position["choices"]]
+
+    def legal_actions(self, side: int | None = None) -> list[Action]:
+        if self.waiting or (side is not None and side != self.side):
+            return []
+        return self.seat.legal()
+
+    # -- decisions -----------------------------------------------------------------
+
+    def apply(self, side: int, action: Action) -> list[dict[str, Any]]:
+        """Sends `action` to the server; the next position shows what it did.
+        Only what the position lists may be sent, one at a time."""
+        if side != self.side:
+            return []
+        if self.waiting:
+            self.queued.append(action)
+        elif action in self.seat.legal() or action[0] in ("undo", "resign"):
+            self._go(action)
+        return []
+
+    def _go(self, action: Action) -> None:
+        self.waiting = True
+        self.after_undo = action[0] == "undo"
+        self._send(action)
+
+    def play_forced(self) -> list[tuple[int, str]]:
+        """Sends a forced decision (RULINGS H9) for the person, except right
+        after an undo (Session.undo takes those back too)."""
+        if self.waiting or self.after_undo or self.over:
+            return []
+        p = self.prompt()
+        if p.side != self.side or not p.forced or not self.position["choices"]:
+            return []
+        action, label = tuple(self.position["choices"][0][0]), self.position["choices"][0][1]
+        self.apply(self.side, action)
+        return [(self.side, label)]
+
+    def can_undo(self, side: int) -> bool:
+        return side == self.side and not self.waiting and bool(self.position["undo"])
+
+    def undo(self, side: int) -> None:
+        self.apply(side, ("undo",))
+
+    def resign(self, side: int) -> None:
+        self.apply(side, ("resign",))
+
+    # -- no computer players here: the server runs them ----------------------------
+
+    def bot_to_move(self) -> None:
+        return None
+
+    def bot_thinks(self) -> bool:
+        return False
+
+    def bot_request(self) -> None:
+        return None
+
+    def result_line(self) -> str:
+        result = self.seat.result
+        view = self.position["view"]
+        if view["winner"] >= 0:
+            side = self.module.sides[view["winner"]]
+            return f"{side.says('win')} on turn {max(view['turn'], 1)}. {view['win_reason']}"
+        return (result or {}).get("text", "") or "The game is over."
+
+
+class JoinApp(App[None]):
+    """The app of `warp-empires join`: one game screen on one seat."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Warp Empires (joined)"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def action_game_menu(self) -> None:
+        """Esc: nothing to save here (the server keeps the game); say how to leave."""
+        self.notify("The server keeps this game: Ctrl+Q leaves, and the same link "
+                    "joins again later.", timeout=5)
+
+    def __init__(self, link: Link) -> None:
+        super().__init__()
+        self.seat = Seat(link)
+        self.session: RemoteSession | None = None
+        self.problem: str | None = None
+        self.settings = None  # GameScreen: forced decisions automatic
+        self._screen: Any = None
+
+    def on_mount(self) -> None:
+        self.sub_title = "connecting..."
+        self.run_worker(self._connection(), exclusive=True, group="net")
+
+    async def _connection(self) -> None:
+        try:
+            await self.seat.run(self._on_frame, self._on_state)
+        except ClientError as e:
+            self.problem = str(e)
+            self.exit()
+
+    def _on_state(self, text: str) -> None:
+        self.sub_title = text
+        if text != "connected" and self._screen is not None:
+            self.notify(f"Server: {text}", severity="warning", timeout=4, markup=False)
+
+    async def _on_frame(self, kind: str) -> bool:
+        if kind == "position":
+            await self._show_position()
+        elif kind == "error" and self.seat.last_error is not None:
+            error = self.seat.last_error
+            if error.get("code") != "stale":  # a stale answer is simply decided again
+                self.notify(f"Server: {error.get('text', '')}", severity="warning",
+                            markup=False)
+        return False
+
+    async def _show_position(self) -> None:
+        from warp_empires.tui.screens.game import GameScreen
+
+        if self.session is None:
+            self.session = RemoteSession(self.seat, self._send)
+            self._screen = GameScreen(self.session, LaunchOptions())  # type: ignore[arg-type]
+            await self.push_screen(self._screen)
+            return
+        if self.session.arrived():
+            return  # the next of the person's queued decisions is on its way
+        if self.session.after_undo:
+            # like Session.undo: a forced decision landed on is not taken again
+            self.session.after_undo = False
+            self._screen.sync()
+        else:
+            self._screen.after_change()
+
+    def _send(self, action: Action) -> None:
+        """Sends a person's decision (GameScreen calls session.apply)."""
+        self.run_worker(self._decide(action), group="send")
+
+    async def _decide(self, action: Action) -> None:
+        if not await self.seat.decide(action) and self.session is not None:
+            self.session.waiting = False  # not connected: the position comes again
+
+    def on_game_screen_game_ended(self, message: Any) -> None:
+        assert self.session is not None
+        self.push_screen(MessageDialog(f"Game over. {self.session.result_line()}"))
+
+    def on_game_screen_turn_ended(self, message: Any) -> None:
+        pass  # the server keeps the game
+
+
+def run_joined(link: Link) -> None:
+    """Runs the joined game's screen until the person quits; ClientError if
+    the seat cannot be played."""
+    app = JoinApp(link)
+    app.run()
+    if app.problem is not None:
+        raise ClientError(app.problem)
