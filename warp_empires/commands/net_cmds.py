@@ -29,6 +29,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="games hosted at once (default: 1000)")
     serve.add_argument("--max-connections", type=whole_number(1, 100_000), default=1000,
                        help="connections at once (default: 1000)")
+    serve.add_argument("--fsync", action="store_true",
+                       help="sync each decision to the disk before acknowledging it, so that "
+                       "a power cut loses nothing either (slower; without it a killed or "
+                       "crashed server loses nothing)")
     add_saves_dir(serve)
     serve.set_defaults(run=run_serve)
 
@@ -76,7 +80,7 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     folder = resolve_dir(args.saves_dir)
     server = GameServer(folder, Limits(connections=args.max_connections,
-                                       games=args.max_games))
+                                       games=args.max_games), sync=args.fsync)
 
     async def main() -> None:
         for problem in server.resume():

@@ -23,9 +23,9 @@ import msgpack
 
 from warp_empires.engine import Action, Game, IllegalAction, can_undo
 from warp_empires.saves.errors import SaveError
+from warp_empires.saves.format import encode as encode_save
 from warp_empires.saves.game import game_doc, load_game
 from warp_empires.saves.io import read_bounded, write_atomic
-from warp_empires.saves.store import write_save
 from warp_empires.tui.choices import build_choices
 
 from .protocol import BadFrame
@@ -46,6 +46,9 @@ class Seat:
     scanned: int = 0
     sent: int = 0
     connection: Any = None  # the live connection, if any (one per seat)
+    # the latest position sent, less its number: a change that shows this
+    # seat nothing new (the other side's picks while it selects) sends nothing
+    shown: Any = None
 
 
 @dataclass
@@ -57,6 +60,10 @@ class Room:
     # across restarts (see the module's docstring)
     position: int = 0
     lock: Any = field(default=None, repr=False)
+    # fsync every write: a power cut then loses nothing either (slower); without
+    # it a decision is in the system's hands before it is acknowledged, which a
+    # killed or crashed server cannot lose
+    sync: bool = False
 
     @property
     def id(self) -> str:
@@ -77,9 +84,9 @@ class Room:
         seats = {"format": SEATS_FORMAT, "game": self.id, "position": self.position,
                  "digests": [s.digest for s in self.seats],
                  "players": [s.player for s in self.seats]}
-        write_atomic(self.seats_path, msgpack.packb(seats, use_bin_type=True))
+        write_atomic(self.seats_path, msgpack.packb(seats, use_bin_type=True), self.sync)
         doc = game_doc(self.game, f"net-{self.id}", [s.player for s in self.seats])
-        write_save(self.save_path, doc, force=True)
+        write_atomic(self.save_path, encode_save(doc, str(self.save_path)), self.sync)
 
     @classmethod
     def load(cls, seats_path: Path) -> Room:
@@ -109,7 +116,8 @@ class Room:
     def check(self, side: int, pos: int, action: Action) -> None:
         """Whether `side` may take `action` answering position `pos` now;
         BadFrame (code stale or not_legal) if not. Changes nothing."""
-        if pos != self.position:
+        # resigning needs no position: it may come at any time, from either side
+        if pos != self.position and action[0] != "resign":
             raise BadFrame(f"position {pos} is not the current one ({self.position})", "stale")
         if self.game.over:
             raise BadFrame("the game is over", "over")
@@ -134,6 +142,8 @@ class Room:
         log this side may read."""
         game, seat = self.game, self.seats[side]
         log = game.state.log
+        if fresh:
+            seat.shown = None
         if fresh or seat.scanned > len(log):
             seat.scanned = seat.sent = 0
         start = seat.sent
@@ -147,6 +157,15 @@ class Room:
                  "choices": choices, "legal": [list(a) for a in game.legal_actions(side)]
                  if deciding else [],
                  "undo": deciding and can_undo(game.state, side), "over": game.over}
+        return frame
+
+    def news(self, side: int) -> dict[str, Any] | None:
+        """The position frame for `side` if it shows it anything new, else None."""
+        frame = self.position_frame(side)
+        shown = {k: v for k, v in frame.items() if k != "pos"}
+        if shown == self.seats[side].shown:
+            return None
+        self.seats[side].shown = shown
         return frame
 
     def over_frame(self) -> dict[str, Any]:

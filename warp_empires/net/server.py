@@ -77,8 +77,9 @@ class Bucket:
 
 
 class GameServer:
-    def __init__(self, folder: Path, limits: Limits | None = None) -> None:
+    def __init__(self, folder: Path, limits: Limits | None = None, sync: bool = False) -> None:
         self.folder = ensure_folder(folder)
+        self.sync = sync  # fsync each write (Room.sync)
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
@@ -98,6 +99,7 @@ class GameServer:
                 problems.append(f"{path.name}: {e}")
                 continue
             room.lock = asyncio.Lock()
+            room.sync = self.sync
             self.rooms[room.id] = room
         return problems
 
@@ -125,7 +127,7 @@ class GameServer:
                 seats.append(Seat(links.digest(token), HUMAN))
             else:
                 seats.append(Seat(None, kind))
-        room = Room(game, seats, self.folder, lock=asyncio.Lock())
+        room = Room(game, seats, self.folder, lock=asyncio.Lock(), sync=self.sync)
         room.write()
         self.rooms[room.id] = room
         return room, tokens
@@ -202,7 +204,9 @@ class GameServer:
                                          "fingerprint": module.fingerprint},
                               "players": [s.player for s in room.seats]})
         async with room.lock:
-            await self._send(ws, room.position_frame(side, fresh=True))
+            frame = room.position_frame(side, fresh=True)
+            room.seats[side].shown = {k: v for k, v in frame.items() if k != "pos"}
+            await self._send(ws, frame)
             if room.game.over:
                 await self._send(ws, room.over_frame())
         self._wake_bot(room)
@@ -258,10 +262,13 @@ class GameServer:
 
     async def _announce(self, room: Room) -> None:
         for side, seat in enumerate(room.seats):
-            if seat.connection is not None:
-                await self._send(seat.connection, room.position_frame(side))
-                if room.game.over:
-                    await self._send(seat.connection, room.over_frame())
+            if seat.connection is None:
+                continue
+            frame = room.news(side)
+            if frame is not None:
+                await self._send(seat.connection, frame)
+            if room.game.over:
+                await self._send(seat.connection, room.over_frame())
 
     @staticmethod
     async def _send(ws: ServerConnection, frame: dict[str, Any]) -> None:

@@ -66,8 +66,9 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _write_temp(target: Path, data: bytes) -> Path:
-    """A synced temporary file beside `target` holding `data`.
+def _write_temp(target: Path, data: bytes, sync: bool = True) -> Path:
+    """A temporary file beside `target` holding `data`, synced to the disk
+    unless `sync` is False.
 
     Its name starts with a dot and ends in .tmp, so listings never show it even
     when a crash leaves it behind; it carries the writer's process id, so that
@@ -79,7 +80,8 @@ def _write_temp(target: Path, data: bytes) -> Path:
     try:
         try:
             _write_all(fd, data)
-            os.fsync(fd)
+            if sync:
+                os.fsync(fd)
         finally:
             os.close(fd)
     except BaseException:
@@ -93,10 +95,12 @@ def _failed(target: Path, e: OSError) -> SaveError:
     return SaveError(target, f"could not write ({e.strerror or e}); any previous file is unchanged")
 
 
-def write_atomic(target: Path, data: bytes) -> None:
-    """Replace `target` with `data`; on any failure the old file is left as it was."""
+def write_atomic(target: Path, data: bytes, sync: bool = True) -> None:
+    """Replace `target` with `data`; on any failure the old file is left as it was.
+    `sync` False skips the two fsyncs: the new file then survives the writing
+    process being killed (it is in the system's hands), not a power cut."""
     try:
-        temp = _write_temp(target, data)
+        temp = _write_temp(target, data, sync)
     except OSError as e:
         raise _failed(target, e) from None
     try:
@@ -107,7 +111,8 @@ def write_atomic(target: Path, data: bytes) -> None:
         if isinstance(e, OSError):
             raise _failed(target, e) from None
         raise
-    _fsync_dir(target.parent)
+    if sync:
+        _fsync_dir(target.parent)
 
 
 def write_rotated(slots: Sequence[Path], data: bytes) -> None:

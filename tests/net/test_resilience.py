@@ -1,0 +1,188 @@
+"""The server survives what networks and people do: a server killed with
+SIGKILL mid-game and started again, a client cut off in the middle of a
+frame, too many connections, an oversized frame."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from warp_empires.net.client import Seat, create_game
+from warp_empires.net.links import Link
+from warp_empires.net.server import Limits
+from warp_empires.saves.game import load_game
+
+from .support import hello, links_of, raw, serving
+
+ROOT = Path(__file__).parents[2]
+TAKE_BACK = ("undo", "unpick", "resign")
+
+
+class ServerProcess:
+    def __init__(self, folder: Path) -> None:
+        self.folder, self.port, self.proc = folder, 0, None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "warp_empires", "serve", "--port", str(self.port),
+             "--saves-dir", str(self.folder)], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+            stderr=subprocess.DEVNULL)
+        line = self.proc.stdout.readline()
+        assert " at ws://" in line, line
+        self.port = int(line.rsplit(":", 1)[1].split("/")[0])
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+
+async def play(link: Link, limit: int, seen: dict[str, int], lost: list[int],
+               rng: random.Random) -> dict | None:
+    """Random forward decisions until the game ends or reaches `limit`;
+    records how far behind the latest acknowledged position a fresh
+    connection's first position is (a lost decision)."""
+    seat = Seat(link)
+    fresh = True
+
+    async def on_frame(kind: str) -> bool:
+        nonlocal fresh
+        if kind == "welcome":
+            fresh = True
+        if kind != "position":
+            return kind == "over"
+        pos = seat.position["pos"]
+        if fresh:
+            fresh = False
+            lost.append(max(0, seen.get("acked", 0) - pos))
+        seen["acked"] = max(seen.get("acked", 0), pos)
+        if seat.position["over"] or pos >= limit:
+            return True
+        if seat.deciding:
+            await asyncio.sleep(0.01)  # a game still going when the server is killed
+            legal = [a for a in seat.legal() if a[0] not in TAKE_BACK] or seat.legal()
+            await seat.decide(rng.choice(legal))
+        return False
+
+    await seat.run(on_frame)
+    return seat.result
+
+
+def test_a_server_killed_mid_game_resumes_and_loses_no_acknowledged_decision(
+        tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path)
+    server.start()
+    try:
+        url = f"ws://127.0.0.1:{server.port}/"
+        created = asyncio.run(create_game(url, "star_wars", 3, [], ["human", "human"]))
+        links = [Link(url, created["game"], side, token)
+                 for side, token in created["tokens"].items()]
+        seen: dict[str, int] = {}
+        lost: list[int] = []
+
+        async def main() -> None:
+            games = [asyncio.create_task(play(link, 100_000, seen, lost, random.Random(i)))
+                     for i, link in enumerate(links)]
+            for _ in range(2):  # twice: kill -9 mid-game, start again on the same folder
+                await asyncio.sleep(1.0)
+                before = seen.get("acked", 0)
+                await asyncio.to_thread(server.kill)
+                await asyncio.to_thread(server.start)
+                assert before > 0
+            # both clients join again by themselves and play on
+            start = seen["acked"]
+            for _ in range(300):
+                if seen["acked"] > start + 20 and len(lost) >= 6 or all(t.done() for t in games):
+                    break
+                await asyncio.sleep(0.1)
+            for t in games:
+                t.cancel()
+            await asyncio.gather(*games, return_exceptions=True)
+            assert seen["acked"] > start + 20, "the clients did not play on after the restarts"
+
+        asyncio.run(main())
+        # both joined at the start and again after the restarts (a game that
+        # ended meanwhile needs no more)
+        assert len(lost) >= 4
+        assert sum(lost) == 0, f"acknowledged decisions lost: {lost}"
+        assert seen["acked"] > 20
+    finally:
+        server.kill()
+    game = load_game(tmp_path / f"net-{created['game']}.wes")  # replays and checks it
+    assert len(game.actions) > 0
+
+
+def test_a_client_cut_off_mid_frame_leaves_the_server_and_its_games_as_they_were(
+        tmp_path: Path) -> None:
+    async def main() -> tuple[int, int]:
+        async with serving(tmp_path) as (server, url):
+            game, links = links_of(server, url)
+            room = server.rooms[game]
+            before = room.position
+            async with connect(url, compression=None) as ws:
+                await ws.send(encode_hello(links["rebels"]))
+                await ws.recv()
+                await ws.recv()
+                # a masked binary frame that says 100 bytes, then 10 of them, then gone
+                ws.transport.write(b"\x82\xfe\x00\x64" + b"mask" + b"x" * 10)
+                ws.transport.abort()
+            await asyncio.sleep(0.3)
+            # the seat joins again and plays on
+            replies = await raw(url, hello(links["rebels"]), replies=2)
+            assert replies[1]["t"] == "position" and replies[1]["pos"] == before
+            for _ in range(50):  # every connection ends (closing takes a moment)
+                if server.connections == 0:
+                    break
+                await asyncio.sleep(0.1)
+            return room.position - before, server.connections
+
+    moved, connections = asyncio.run(main())
+    assert moved == 0 and connections == 0
+
+
+def encode_hello(link: Link) -> bytes:
+    from warp_empires.net.protocol import encode
+
+    return encode(hello(link))
+
+
+def test_connections_beyond_the_bound_are_refused_at_the_door(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with serving(tmp_path, Limits(connections=2)) as (server, url):
+            _, links = links_of(server, url)
+            async with connect(url) as a, connect(url) as b:
+                await a.send(encode_hello(links["rebels"]))
+                await b.send(encode_hello(links["empire"]))
+                await a.recv()
+                await b.recv()
+                with pytest.raises(InvalidStatus):
+                    async with connect(url):
+                        pass
+            await asyncio.sleep(0.2)
+            async with connect(url) as c:  # room again once they have gone
+                await c.send(encode_hello(links["rebels"]))
+                assert (await c.recv())
+
+    asyncio.run(main())
+
+
+def test_an_oversized_frame_closes_that_connection_only(tmp_path: Path) -> None:
+    async def main() -> list:
+        async with serving(tmp_path) as (server, url):
+            game, links = links_of(server, url)
+            big = await raw(url, hello(links["rebels"]), b"\x00" * 100_000, replies=5)
+            after = await raw(url, hello(links["rebels"]), replies=2)
+            assert server.rooms[game].position == 0
+            return [big, after]
+
+    big, after = asyncio.run(main())
+    assert [f["t"] for f in after] == ["welcome", "position"]
+    # the connection is closed at the oversized frame; what it had been sent may be lost
+    assert [f["t"] for f in big] in ([], ["welcome"], ["welcome", "position"])
