@@ -61,3 +61,72 @@ async def test_a_wrong_link_is_told_in_one_line(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await _until(pilot, lambda: app.problem is not None)
         assert app.problem == "the server refused: no seat matches this link"
+
+
+async def test_the_title_screen_joins_a_game_from_a_pasted_link(tmp_path: Path) -> None:
+    from tests.tui.helpers import game_app
+    from warp_empires.tui.dialogs.link import LinkDialog
+
+    async with serving(tmp_path / "server") as (server, url):
+        _, links = links_of(server, url)
+        app = game_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("j")
+            await _until(pilot, lambda: isinstance(app.screen, LinkDialog))
+            app.screen.query_one("#link").value = "not a link"
+            await pilot.press("enter")
+            assert "no '#'" in screen_text(app)  # told what is wrong, still asking
+            app.screen.query_one("#link").value = str(links["empire"])
+            await pilot.press("enter")
+            await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert app.joined is not None and app.joined.session.side == 1
+            assert not any(isinstance(s, HandoverScreen) for s in app.screen_stack)
+            await pilot.press("ctrl+s")  # nothing to save here: the server keeps it
+            await pilot.pause()
+            assert not list((tmp_path).glob("*.wes"))
+
+
+async def test_new_game_hosts_on_a_server_and_joins_the_first_side(tmp_path: Path) -> None:
+    from textual.widgets import Input, Select
+
+    from tests.tui.helpers import game_app
+    from warp_empires.tui.dialogs.ask import MessageDialog
+    from warp_empires.tui.screens.new_game import NewGameScreen
+
+    async with serving(tmp_path / "server") as (server, url):
+        app = game_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("n")
+            await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+            app.screen.query_one("#server", Input).value = url
+            for side in (0, 1):
+                app.screen.query_one(f"#side{side}", Select).value = "human"
+            await pilot.click("#start")
+            await _until(pilot, lambda: isinstance(app.screen, MessageDialog))
+            # the other person's link is shown; this terminal plays the Rebels
+            shown = screen_text(app).replace("\n", "")
+            assert "side=empire" in shown.replace(" ", "")
+            assert len(server.rooms) == 1
+            await pilot.press("enter")
+            await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert app.joined.session.side == 0
+
+
+async def test_new_game_with_a_computer_side_hosts_it_on_the_server(tmp_path: Path) -> None:
+    from textual.widgets import Input, Select
+
+    from tests.tui.helpers import game_app
+    from warp_empires.tui.screens.new_game import NewGameScreen
+
+    async with serving(tmp_path / "server") as (server, url):
+        app = game_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("n")
+            await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+            app.screen.query_one("#server", Input).value = url
+            app.screen.query_one("#side0", Select).value = "human"
+            app.screen.query_one("#side1", Select).value = "heuristic"
+            await pilot.click("#start")
+            await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+            room = next(iter(server.rooms.values()))
+            assert [s.player for s in room.seats] == ["human", "heuristic"]

@@ -65,7 +65,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
+    import contextlib
     import logging
+    import signal
     import ssl
 
     from warp_empires.net.server import GameServer, Limits, run_server, tls_context
@@ -91,7 +93,12 @@ def run_serve(args: argparse.Namespace) -> int:
             print(f"Serving {len(server.rooms)} game(s) from {folder} at "
                   f"{scheme}://{args.host}:{port}/ (Ctrl+C stops)", flush=True)
 
-        await run_server(server, args.host, args.port, tls, ready)
+        stop = asyncio.Event()
+        # SIGTERM (a service being stopped) leaves as Ctrl+C does: every game
+        # is already on disk, so leaving at once loses nothing
+        with contextlib.suppress(NotImplementedError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        await run_server(server, args.host, args.port, tls, ready, stop)
 
     try:
         asyncio.run(main())

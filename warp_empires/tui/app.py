@@ -14,6 +14,8 @@ from textual.screen import Screen
 from warp_empires.engine import Game
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
+from warp_empires.net.client import ClientError, create_game
+from warp_empires.net.links import BadLink, Link, server_url
 from warp_empires.paths import user_data_dir
 from warp_empires.saves import attach_log, load_game
 from warp_empires.saves.errors import one_line
@@ -24,7 +26,9 @@ from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import GameSettings, LaunchOptions
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
 from warp_empires.tui.dialogs.game_menu import GameMenu
+from warp_empires.tui.dialogs.link import LinkDialog
 from warp_empires.tui.dialogs.save_name import SaveNameDialog
+from warp_empires.tui.remote import Joined, RemoteSession
 from warp_empires.tui.screens.end import EndScreen
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.new_game import NewGameScreen
@@ -50,6 +54,8 @@ class WarpEmpiresApp(App[None]):
         super().__init__()
         self.launch = launch or LaunchOptions()
         self.session: Session | None = None
+        # a seat of a game on a server (tui/remote.py), instead of a local session
+        self.joined: Joined | None = None
         self.autosaver = persistence.Autosaver(self._autosave_failed)
         # Remembered between runs (warp_empires.settings); a headless run
         # neither reads nor writes them.
@@ -88,7 +94,62 @@ class WarpEmpiresApp(App[None]):
         if settings is None:
             return
         self.remember(module=settings.module, players=settings.players)
+        if settings.host is not None:
+            self.run_worker(self._host(settings), group="host", exclusive=True)
+            return
         self.start_game(settings)
+
+    # -- games on a server (docs/hosting.md) -------------------------------------
+
+    def action_join_game(self) -> None:
+        self.push_screen(LinkDialog(), callback=self.join)
+
+    def join(self, link: Link | None) -> None:
+        """Plays one seat of a game on a server, from its join link."""
+        if link is None:
+            return
+        self._leave_joined()
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        self.session = None
+        self.joined = Joined(self, link, self._join_failed)
+        self.joined.start()
+        self.notify("Connecting to the server...", timeout=3)
+
+    def _join_failed(self, problem: str) -> None:
+        self.back_to_title()
+        self.push_screen(MessageDialog(f"Cannot join:\n{problem}"))
+
+    def _leave_joined(self) -> None:
+        if self.joined is not None:
+            self.joined.stop()
+            self.joined = None
+
+    async def _host(self, settings: GameSettings) -> None:
+        """Creates the game on the server; this terminal joins the first side
+        played by a person, and the other person's link is shown (and copied)."""
+        assert settings.host is not None
+        try:
+            module = load_module(settings.module)
+            url = server_url(settings.host)
+            created = await create_game(url, module.id, settings.seed, list(settings.optional),
+                                        list(settings.players))
+        except (ModuleError, BadLink, ClientError) as error:
+            self.push_screen(MessageDialog(f"Not hosted:\n{error}"))
+            return
+        links = [Link(url, created["game"], side, token)
+                 for side, token in created["tokens"].items()]
+        if len(links) == 1:
+            self.join(links[0])
+            return
+        # the other person's link first; this terminal joins when it is read
+        other = str(links[1])
+        self.copy_to_clipboard(other)
+        self.push_screen(MessageDialog(
+            f"Send this link to the player of {links[1].side} (it is copied to the "
+            f"clipboard where the terminal allows it):\n\n{other}\n\nThey join with: "
+            f"warp-empires join '<link>'. Your own side's link, to come back later:"
+            f"\n\n{links[0]}"), callback=lambda _: self.join(links[0]))
 
     def start_game(self, settings: GameSettings | None) -> None:
         if settings is None:
@@ -108,6 +169,7 @@ class WarpEmpiresApp(App[None]):
 
     def open_session(self, session: Session) -> None:
         """Show a game, replacing any game already on screen."""
+        self._leave_joined()
         while isinstance(self.screen, GameScreen | EndScreen) or (
                 len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen)):
             self.pop_screen()
@@ -139,6 +201,9 @@ class WarpEmpiresApp(App[None]):
 
     def on_game_screen_game_ended(self, message: GameScreen.GameEnded) -> None:
         session = message.session
+        if not session.local:  # a joined game: the server keeps it and its end
+            self.push_screen(MessageDialog(f"Game over. {session.result_line()}"))
+            return
         if self.launch.exit_on_end:
             self.launch.result.append(session.result_line())
             self.exit()
@@ -245,6 +310,9 @@ class WarpEmpiresApp(App[None]):
         return None
 
     def action_save(self) -> None:
+        if self.joined is not None:
+            self.notify("The server keeps this game; the same link joins it again later.")
+            return
         if self.session is None or self.session.over:
             self.notify("There is no game in progress to save.", severity="warning")
             return
@@ -281,6 +349,7 @@ class WarpEmpiresApp(App[None]):
 
     async def action_quit(self) -> None:
         if self.session is None or self.session.over or self.launch.exit_on_end:
+            # (a joined game is kept by its server: nothing to save here)
             self.exit()
             return
         answers = [("save", "Save and quit"), ("quit", "Quit without saving"),
@@ -296,7 +365,8 @@ class WarpEmpiresApp(App[None]):
                              callback=lambda name: self._save_as(name, then_quit=True))
 
     def action_resign(self) -> None:
-        session = self.session
+        session: Session | RemoteSession | None = self.session or (
+            self.joined.session if self.joined is not None else None)
         screen = self.screen
         if session is None or session.over or not isinstance(screen, GameScreen):
             return
@@ -336,6 +406,7 @@ class WarpEmpiresApp(App[None]):
         if self.session is not None and not self.session.over:
             self.autosave()
             self.autosaver.flush()  # Continue must find it
+        self._leave_joined()
         self.session = None
         while len(self.screen_stack) > 1:
             self.pop_screen()

@@ -16,6 +16,7 @@ class GameSettings:
     seed: int | None = None  # None: the engine draws a secret one (RULINGS H7)
     open_hands: bool = False  # teaching games: both hands shown, no hand-over
     optional: tuple[str, ...] = ()  # the module's optional rules in play (RULINGS O1-O5)
+    host: str | None = None  # a game server to host the game on (docs/hosting.md)
 
 
 @dataclass

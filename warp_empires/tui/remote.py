@@ -173,41 +173,34 @@ class RemoteSession:
         return (result or {}).get("text", "") or "The game is over."
 
 
-class JoinApp(App[None]):
-    """The app of `warp-empires join`: one game screen on one seat."""
+class Joined:
+    """A joined seat shown in an app: its connection runs on one of the app's
+    workers and feeds the game screen, pushed when the first position comes.
+    `failed` is told, once, why the seat cannot be played (ClientError)."""
 
-    CSS_PATH = "app.tcss"
-    TITLE = "Warp Empires (joined)"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
-
-    def action_game_menu(self) -> None:
-        """Esc: nothing to save here (the server keeps the game); say how to leave."""
-        self.notify("The server keeps this game: Ctrl+Q leaves, and the same link "
-                    "joins again later.", timeout=5)
-
-    def __init__(self, link: Link) -> None:
-        super().__init__()
+    def __init__(self, app: App[Any], link: Link, failed: Callable[[str], None]) -> None:
+        self.app = app
         self.seat = Seat(link)
         self.session: RemoteSession | None = None
-        self.problem: str | None = None
-        self.settings = None  # GameScreen: forced decisions automatic
-        self._screen: Any = None
+        self.screen: Any = None
+        self._failed = failed
 
-    def on_mount(self) -> None:
-        self.sub_title = "connecting..."
-        self.run_worker(self._connection(), exclusive=True, group="net")
+    def start(self) -> None:
+        self.app.run_worker(self._connection(), exclusive=True, group="net")
+
+    def stop(self) -> None:
+        self.app.workers.cancel_group(self.app, "net")
 
     async def _connection(self) -> None:
         try:
             await self.seat.run(self._on_frame, self._on_state)
         except ClientError as e:
-            self.problem = str(e)
-            self.exit()
+            self._failed(str(e))
 
     def _on_state(self, text: str) -> None:
-        self.sub_title = text
-        if text != "connected" and self._screen is not None:
-            self.notify(f"Server: {text}", severity="warning", timeout=4, markup=False)
+        self.app.sub_title = text
+        if text != "connected" and self.screen is not None:
+            self.app.notify(f"Server: {text}", severity="warning", timeout=4, markup=False)
 
     async def _on_frame(self, kind: str) -> bool:
         if kind == "position":
@@ -215,8 +208,8 @@ class JoinApp(App[None]):
         elif kind == "error" and self.seat.last_error is not None:
             error = self.seat.last_error
             if error.get("code") != "stale":  # a stale answer is simply decided again
-                self.notify(f"Server: {error.get('text', '')}", severity="warning",
-                            markup=False)
+                self.app.notify(f"Server: {error.get('text', '')}", severity="warning",
+                                markup=False)
         return False
 
     async def _show_position(self) -> None:
@@ -224,25 +217,56 @@ class JoinApp(App[None]):
 
         if self.session is None:
             self.session = RemoteSession(self.seat, self._send)
-            self._screen = GameScreen(self.session, LaunchOptions())  # type: ignore[arg-type]
-            await self.push_screen(self._screen)
+            self.screen = GameScreen(self.session, LaunchOptions())  # type: ignore[arg-type]
+            await self.app.push_screen(self.screen)
             return
         if self.session.arrived():
             return  # the next of the person's queued decisions is on its way
         if self.session.after_undo:
             # like Session.undo: a forced decision landed on is not taken again
             self.session.after_undo = False
-            self._screen.sync()
+            self.screen.sync()
         else:
-            self._screen.after_change()
+            self.screen.after_change()
 
     def _send(self, action: Action) -> None:
         """Sends a person's decision (GameScreen calls session.apply)."""
-        self.run_worker(self._decide(action), group="send")
+        self.app.run_worker(self._decide(action), group="send")
 
     async def _decide(self, action: Action) -> None:
         if not await self.seat.decide(action) and self.session is not None:
             self.session.waiting = False  # not connected: the position comes again
+
+
+class JoinApp(App[None]):
+    """The app of `warp-empires join`: one game screen on one seat."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Warp Empires (joined)"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, link: Link) -> None:
+        super().__init__()
+        self.joined = Joined(self, link, self._failed)
+        self.problem: str | None = None
+        self.settings = None  # GameScreen: forced decisions automatic
+
+    @property
+    def session(self) -> RemoteSession | None:
+        return self.joined.session
+
+    def on_mount(self) -> None:
+        self.sub_title = "connecting..."
+        self.joined.start()
+
+    def _failed(self, problem: str) -> None:
+        self.problem = problem
+        self.exit()
+
+    def action_game_menu(self) -> None:
+        """Esc: nothing to save here (the server keeps the game); say how to leave."""
+        self.notify("The server keeps this game: Ctrl+Q leaves, and the same link "
+                    "joins again later.", timeout=5)
 
     def on_game_screen_game_ended(self, message: Any) -> None:
         assert self.session is not None

@@ -17,6 +17,7 @@ from warp_empires.engine.game import SEED_MAX
 from warp_empires.engine.options import offered
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
+from warp_empires.net.links import BadLink, server_url
 from warp_empires.tui.config import GameSettings
 from warp_empires.tui.players import HUMAN, canonical, player_kinds
 
@@ -93,6 +94,10 @@ class NewGameScreen(Screen[GameSettings | None]):
                 yield Input(placeholder="random", id="seed", type="integer")
             yield Checkbox("Open hands: both hands shown, no hand-over (teaching games)",
                            id="open")
+            with Horizontal(classes="row"):
+                yield Label("Host on a server")
+                yield Input(placeholder="empty: play here; or host:port of a server",
+                            id="server")
             # the first module's rules are there from the first frame; another
             # module chosen later lists its own (_list_optional)
             first = self._first_module()
@@ -187,11 +192,23 @@ class NewGameScreen(Screen[GameSettings | None]):
             if (why := unavailable(kind, chosen[1])) is not None:
                 self.query_one("#error", Static).update(Text(why.capitalize() + "."))
                 return
+        host = self.query_one("#server", Input).value.strip() or None
+        if host is not None:
+            try:
+                server_url(host)
+            except BadLink as e:
+                self.query_one("#error", Static).update(Text(str(e)))
+                return
+            if HUMAN not in players:
+                self.query_one("#error", Static).update(
+                    "A hosted game needs a person on at least one side.")
+                return
         self.dismiss(GameSettings(
             module=chosen[0], players=(players[0], players[1]), seed=seed,
             open_hands=self.query_one("#open", Checkbox).value,
             optional=tuple(name for name in offered(chosen[1])
                            if self.query_one(f"#opt-{name}", Checkbox).value),
+            host=host,
         ))
 
     def action_cancel(self) -> None:

@@ -1,5 +1,5 @@
 """The first screen: Continue (the game played last), New game, Load game,
-Rules, Quit."""
+Join with a link, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ class TitleScreen(Screen[None]):
         Binding("c", "continue", "Continue"),
         Binding("n", "app.new_game", "New game"),
         Binding("l", "app.load_game", "Load game"),
+        Binding("j", "app.join_game", "Join"),
         Binding("r", "app.rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -67,6 +68,7 @@ class TitleScreen(Screen[None]):
                     self._continue_option(),
                     Option("[b]N[/b]ew game", id="new_game"),
                     Option("[b]L[/b]oad game", id="load_game"),
+                    Option("[b]J[/b]oin with a link", id="join_game"),
                     Option("[b]R[/b]ules and help", id="rules"),
                     Option("[b]Q[/b]uit", id="quit"),
                     id="menu",
