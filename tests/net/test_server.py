@@ -5,6 +5,7 @@ folder."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from pathlib import Path
 
@@ -154,3 +155,30 @@ def test_a_restarted_server_resumes_its_games_where_they_stood(tmp_path: Path) -
     kept, result = run(second_half())
     assert kept == position
     assert result["winner"] in (0, 1)
+
+
+def test_bad_input_never_logs_a_traceback(tmp_path: Path, caplog) -> None:  # noqa: ANN001
+    import logging
+
+    async def main() -> None:
+        async with serving(tmp_path) as (server, url):
+            _, links = links_of(server, url)
+            port = int(url.rsplit(":", 1)[1].strip("/"))
+            for junk in (b"GET / HTTP/1.1\r\n\r\n", b"\x16\x03\x01\x00\xa5\x01",
+                         b"hello there\r\n\r\n", b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: "
+                         b"websocket\r\nConnection: Upgrade\r\n\r\n"):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.write(junk)
+                await writer.drain()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(reader.read(1000), 1)
+                writer.close()
+            await raw(url, hello(links["rebels"]), b"\xc1" * 10, encode({"t": "decide"}),
+                      replies=4)
+            await asyncio.sleep(0.2)
+
+    with caplog.at_level(logging.DEBUG):
+        run(main())
+    # what `serve` prints: warnings and above (its logging level)
+    bad = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not bad, [r.getMessage() for r in bad]

@@ -156,8 +156,15 @@ def run_join(args: argparse.Namespace) -> int:
         if not known_kind(args.player):
             raise CommandError(f"--player: unknown computer player {args.player!r}")
 
+        lost = [False]
+
         def note(text: str) -> None:
-            print(f"warp-empires join: {text}", file=sys.stderr, flush=True)
+            # only the connection's troubles: a first "connected" is no news
+            if text == "connected" and not lost[0]:
+                return
+            lost[0] = text != "connected"
+            print(f"warp-empires join: {'reconnected' if text == 'connected' else text}",
+                  file=sys.stderr, flush=True)
 
         try:
             over = asyncio.run(play_headless(link, args.player, on_state=note))
