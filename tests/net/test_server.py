@@ -182,3 +182,52 @@ def test_bad_input_never_logs_a_traceback(tmp_path: Path, caplog) -> None:  # no
     # what `serve` prints: warnings and above (its logging level)
     bad = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert not bad, [r.getMessage() for r in bad]
+
+
+def _texts(events: list[dict]) -> list[str]:
+    return [e["text"] for e in events]
+
+
+def test_a_seat_gets_its_whole_log_when_it_joins_late_or_undoes(tmp_path: Path) -> None:
+    """The server keeps no event it has sent (a long game stays small): a seat
+    that joins later, or takes a decision back, is sent its log from a replay,
+    and it is the engine's own log for that side."""
+    async def main() -> None:
+        async with serving(tmp_path) as (server, url):
+            game, links = links_of(server, url)
+            room = server.rooms[game]
+            rebels = Seat(links["rebels"])
+            steps = {"n": 0, "undone": False}
+
+            async def on_frame(kind: str) -> bool:
+                if kind != "position":
+                    return False
+                if not rebels.deciding:  # the Empire's turn: nobody plays it here
+                    return steps["n"] > 0
+                legal = rebels.legal()
+                picks = [a for a in legal if a[0] == "pick"]
+                if picks and not steps["undone"] and rebels.position["undo"] is False:
+                    await rebels.decide(picks[0])  # then take it back
+                    return False
+                if rebels.position["undo"] and not steps["undone"]:
+                    steps["undone"] = True
+                    await rebels.decide(("undo",))
+                    return False
+                steps["n"] += 1
+                if steps["n"] > 12:
+                    return True
+                forward = [a for a in legal if a[0] not in ("unpick", "resign", "undo")]
+                await rebels.decide(forward[-1])
+                return False
+
+            await rebels.run(on_frame)
+            assert steps["undone"] and not room.whole_log
+            full = room.history(0)  # replayed
+            assert _texts(rebels.events) == _texts(full)
+            # the Empire joins late: its whole log, as the engine logs it for it
+            empire = await raw(url, hello(links["empire"]), replies=2)
+            replayed = load_game(tmp_path / f"net-{game}.wes").view(1)["log"]
+            assert _texts(empire[1]["events"]) == _texts(replayed)
+            assert len(room.game.state.log) < 10  # the server forgot what it sent
+
+    run(main())

@@ -25,7 +25,7 @@ def room_of(s: State, tmp: Path) -> Room:
 
 
 def wire(room: Room, side: int) -> bytes:
-    return encode(room.position_frame(side, fresh=True))
+    return encode(room.position_frame(side, room.history(side)))
 
 
 @pytest.mark.parametrize("kind", sorted(TWINS))

@@ -49,6 +49,7 @@ class Seat:
     # the latest position sent, less its number: a change that shows this
     # seat nothing new (the other side's picks while it selects) sends nothing
     shown: Any = None
+    rewound: bool = False  # its latest decision was undone: its log is sent anew
 
 
 @dataclass
@@ -64,6 +65,9 @@ class Room:
     # it a decision is in the system's hands before it is acknowledged, which a
     # killed or crashed server cannot lose
     sync: bool = False
+    # False once the game's log in memory has been trimmed (`trim`): a seat's
+    # whole log then comes from a replay of the decisions (`history`)
+    whole_log: bool = True
 
     @property
     def id(self) -> str:
@@ -106,7 +110,9 @@ class Room:
         game = load_game(seats_path.with_suffix(".wes"))
         game.state.undo = []  # a person may take back what they did before the restart
         seats = [Seat(d, p) for d, p in zip(digests, players, strict=True)]
-        return cls(game, seats, seats_path.parent, position)
+        room = cls(game, seats, seats_path.parent, position)
+        room.trim()  # nobody is connected yet: each seat gets its log when it joins
+        return room
 
     # -- deciding ------------------------------------------------------------
 
@@ -131,23 +137,48 @@ class Room:
             raise IllegalAction("nothing to take back now", "not_legal")
         self.game.apply(side, action)
         self.position += 1
+        if action[0] == "undo":
+            # the events taken back are in this side's log on screen: it is sent
+            # its log anew (the other side saw nothing of it, RULINGS Z1)
+            self.seats[side].rewound = True
+
+    def trim(self) -> None:
+        """Forgets the events every connected seat has been sent: a long game
+        keeps its memory small. A seat that joins later, or undoes, is sent its
+        log from a replay (`history`)."""
+        self.game.state.log.clear()
+        for seat in self.seats:
+            seat.scanned = 0
+        self.whole_log = False
+
+    def history(self, side: int) -> list[dict[str, Any]]:
+        """Every event of `side`'s log since the game began."""
+        log = self.game.state.log
+        if not self.whole_log:
+            g = self.game
+            log = Game.replay(g.module, g.seed, g.options, list(g.actions), g.base).state.log
+        return [_event(e) for e in log if e["to"] is None or e["to"] == side]
 
     # -- what a seat is sent ---------------------------------------------------
 
-    def position_frame(self, side: int, fresh: bool = False) -> dict[str, Any]:
+    def position_frame(self, side: int, history: list[dict[str, Any]] | None = None
+                       ) -> dict[str, Any]:
         """The position as `side` may see it: its view, its prompt and legal
-        rows when it decides, and its events not yet sent (all of them when
-        `fresh`, or when an undo took events back). Nothing of the other
+        rows when it decides, and its events not yet sent, or its whole log
+        `history` (a seat joining, or after an undo). Nothing of the other
         side's secrets (RULINGS H1-H9): only view(), and the events of the
         log this side may read."""
         game, seat = self.game, self.seats[side]
         log = game.state.log
-        if fresh:
+        if history is not None:
             seat.shown = None
-        if fresh or seat.scanned > len(log):
-            seat.scanned = seat.sent = 0
-        start = seat.sent
-        events = [_event(e) for e in log[seat.scanned:] if e["to"] is None or e["to"] == side]
+            seat.rewound = False
+            start, events = 0, history
+            seat.sent = 0
+        else:
+            start = seat.sent
+            events = [_event(e) for e in log[seat.scanned:]
+                      if e["to"] is None or e["to"] == side]
         seat.scanned = len(log)
         seat.sent += len(events)
         deciding = not game.over and self.deciding() == side

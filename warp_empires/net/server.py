@@ -204,8 +204,11 @@ class GameServer:
                                          "fingerprint": module.fingerprint},
                               "players": [s.player for s in room.seats]})
         async with room.lock:
-            frame = room.position_frame(side, fresh=True)
+            # a long game's log is rebuilt by a replay: off the loop's thread
+            history = await asyncio.to_thread(room.history, side)
+            frame = room.position_frame(side, history)
             room.seats[side].shown = {k: v for k, v in frame.items() if k != "pos"}
+            room.trim()  # a seat not connected gets its own replay when it joins
             await self._send(ws, frame)
             if room.game.over:
                 await self._send(ws, room.over_frame())
@@ -264,11 +267,17 @@ class GameServer:
         for side, seat in enumerate(room.seats):
             if seat.connection is None:
                 continue
-            frame = room.news(side)
+            if seat.rewound:
+                history = await asyncio.to_thread(room.history, side)
+                frame: dict[str, Any] | None = room.position_frame(side, history)
+                seat.shown = {k: v for k, v in frame.items() if k != "pos"}
+            else:
+                frame = room.news(side)
             if frame is not None:
                 await self._send(seat.connection, frame)
             if room.game.over:
                 await self._send(seat.connection, room.over_frame())
+        room.trim()  # what the connected seats were sent; the others get a replay
 
     @staticmethod
     async def _send(ws: ServerConnection, frame: dict[str, Any]) -> None:
