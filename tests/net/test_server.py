@@ -33,6 +33,8 @@ def test_two_headless_clients_play_a_whole_game(tmp_path: Path) -> None:
 
     a, b, game = run(main())
     assert a == b and a["winner"] in (0, 1)
+    winner = ("the Rebels", "the Empire")[a["winner"]]
+    assert a["text"].startswith(f"Game over: {winner} win")
     # the server's file is an ordinary save that replays to the same end
     saved = load_game(tmp_path / f"net-{game}.wes")
     assert saved.over and saved.state.winner == a["winner"]

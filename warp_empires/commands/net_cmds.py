@@ -170,7 +170,7 @@ def run_join(args: argparse.Namespace) -> int:
             over = asyncio.run(play_headless(link, args.player, on_state=note))
         except ClientError as e:
             raise CommandError(str(e)) from None
-        print(f"Game over: {over.get('text', '')}".strip())
+        print(over.get("text") or "Game over.")
         return 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise CommandError("join needs a terminal, or --player to play headless")

@@ -201,8 +201,9 @@ class Room:
 
     def over_frame(self) -> dict[str, Any]:
         s = self.game.state
+        # "Game over: the Rebels win. <why>" (the engine's words for the end)
         return {"t": "over", "game": self.id, "pos": self.position, "winner": s.winner,
-                "text": s.win_reason,
+                "text": self.game.prompt().text,
                 # RULINGS H7: the seed may show once the game is over
                 "seed": self.game.seed}
 
