@@ -2,7 +2,7 @@
 
 A join link names the server, the game, the side and the seat's secret token:
 
-    ws://127.0.0.1:8765/#game=0123456789abcdef&side=rebels&token=...
+    ws://127.0.0.1:8765/#game=0123456789abcdef&side=SIDE_ID&token=...
 
 Everything a seat needs is after the `#`, a part of a URL that clients never
 send in a request: the token travels only inside the first frame (hello),

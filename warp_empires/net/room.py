@@ -201,7 +201,7 @@ class Room:
 
     def over_frame(self) -> dict[str, Any]:
         s = self.game.state
-        # "Game over: the Rebels win. <why>" (the engine's words for the end)
+        # "Game over: <side> win(s). <why>" (the engine's words for the end)
         return {"t": "over", "game": self.id, "pos": self.position, "winner": s.winner,
                 "text": self.game.prompt().text,
                 # RULINGS H7: the seed may show once the game is over

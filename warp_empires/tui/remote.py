@@ -43,7 +43,7 @@ class RemoteSession:
         self._send = send
         self.module: Module = seat.module
         self.side = seat.side
-        self.players = tuple(HUMAN if p == HUMAN else p for p in seat.players)
+        self.players = tuple(seat.players)
         self.version = 0
         self.waiting = False  # a decision was sent and not yet answered
         self.after_undo = False  # the last decision sent was an undo
