@@ -10,7 +10,9 @@ Figures, all from one run:
 
 - Random play: games with seeds 0..N-1, each action chosen uniformly (random.Random(seed))
   among the legal ones that take nothing back (no resign, undo or unpick), up to the turn
-  cap. Actions, seconds, actions/s, games/s, mean actions per game, the share of games
+  cap, in states that keep no log (setup(log_events=False): nothing reads one; a second,
+  untimed run plays the same games with their logs kept and checks they are the same).
+  Actions, seconds, actions/s, games/s, mean actions per game, the share of games
   unfinished at the cap, the mean and median actions of the games that finished (the
   overall mean is mostly the stalled games), and the share of "arranging" actions
   (verbs top and arrange).
@@ -19,9 +21,10 @@ Figures, all from one run:
   second, and the ratio random-play actions/s / perft leaf nodes/s. Perft and random play
   alternate for --rounds rounds (same machine load) and the best time of each is kept.
 - Per call, in microseconds (best of 3), over the mid-game states sampled every 97th action
-  of random play (states of finished games are left out): clone(log=False), clone(),
+  of the logged run (states of finished games are left out): clone(log=False), clone(),
   legal_actions, view(log=False), to_data.
-- Playouts: from each sampled state, clone(log=False) then up to 50 random actions (stop
+- Playouts: from each sampled state, clone(log=False) (a copy that keeps no log) then up to
+  50 random actions (stop
   when the game ends); playouts/s (the copy included, best of 3) and mean actions each.
 - Imports: whether `warp-empires --help` and loading a module import Textual, each checked
   in a fresh Python process.
@@ -91,8 +94,25 @@ def forward(acts: list[Any]) -> list[Any]:
     return kept or acts
 
 
-def random_games(module: Module, games: int, max_turns: int) -> dict[str, Any]:
-    """Plays seeds 0..games-1 at random; figures plus the sampled mid-game states."""
+def pick(rng: random.Random, acts: list[Any]) -> Any:
+    """One action drawn uniformly from `forward(acts)`, without building that
+    list: a draw from the whole list, drawn again while it takes something
+    back, and after a few tries a draw from the filtered list (each way is
+    uniform over the same actions, so the mixture is too)."""
+    n = len(acts)
+    for _ in range(4):
+        a = acts[int(rng.random() * n)]  # uniform: n is far below 2**53
+        if a[0] not in TAKE_BACK:
+            return a
+    return rng.choice(forward(acts))
+
+
+def random_games(module: Module, games: int, max_turns: int,
+                 logged: bool = False) -> dict[str, Any]:
+    """Plays seeds 0..games-1 at random; figures, and with `logged` the sampled
+    mid-game states. Timed play keeps no log (nothing reads it: random play,
+    like perft, has no use for the words); the logged run plays the very same
+    games and keeps every state's log, as a game on screen does."""
     actions = 0
     unfinished = 0
     finished: list[int] = []  # actions of each game that ended before the cap
@@ -100,16 +120,16 @@ def random_games(module: Module, games: int, max_turns: int) -> dict[str, Any]:
     states: list[State] = []
     started = time.perf_counter()
     for seed in range(games):
-        s = setup(module, seed)
+        s = setup(module, seed, log_events=logged)
         rng = random.Random(seed)
         before = actions
         while s.winner < 0 and s.turn <= max_turns:
-            a = rng.choice(forward(legal_actions(s)))
+            a = pick(rng, legal_actions(s))
             apply(s, decider(s), a)
             verbs[a[0]] += 1
             actions += 1
-            if actions % SAMPLE_EVERY == 0 and s.winner < 0:
-                states.append(s.clone(log=False))
+            if logged and actions % SAMPLE_EVERY == 0 and s.winner < 0:
+                states.append(s.clone())
         if s.winner < 0:
             unfinished += 1
         else:
@@ -176,7 +196,7 @@ def playouts(states: Sequence[State], repeat: int = REPEAT) -> dict[str, Any]:
             for _ in range(PLAYOUT_ACTIONS):
                 if c.winner >= 0:
                     break
-                apply(c, decider(c), rng.choice(forward(legal_actions(c))))
+                apply(c, decider(c), pick(rng, legal_actions(c)))
                 actions += 1
         best = min(best, time.perf_counter() - started)
     n = len(states)
@@ -250,6 +270,14 @@ def measure(args: argparse.Namespace, note: Callable[[str], None]) -> dict[str, 
         if result["seconds"] < play["seconds"]:
             play["seconds"] = result["seconds"]
     assert play is not None
+    # The same games again, untimed, keeping their logs: the mid-game states for
+    # the per-call figures and playouts, and a check that keeping no log plays
+    # exactly the same games.
+    logged = random_games(module, args.games, args.max_turns, logged=True)
+    if logged["actions"] != play["actions"] or logged["verbs"] != play["verbs"]:
+        warnings.append(f"random play with a log differs from play without: "
+                        f"{logged['actions']} actions against {play['actions']}")
+    play["states"] = logged["states"]
 
     actions, seconds, games = play["actions"], play["seconds"], args.games
     verbs: Counter[str] = play["verbs"]
@@ -289,7 +317,7 @@ def measure(args: argparse.Namespace, note: Callable[[str], None]) -> dict[str, 
         "clone": per_call(lambda s: s.clone(), states),
         "legal_actions": per_call(legal_actions, states),
         "view_log_false": per_call(lambda s: view(s, 0, log=False), states),
-        "to_data": per_call(lambda s: s.to_data(), states),
+        "to_data": per_call(lambda s: s.to_data(log=False), states),
     }
     if not states:
         warnings.append("no mid-game states were sampled: play more games")

@@ -219,3 +219,32 @@ def test_same_seed_and_actions_give_byte_identical_star_wars_states(sw):
         for side, act in a.actions[i:]:
             apply(s, side, tuple(act))
         assert msgpack.packb(s.to_data()) == final
+
+
+def test_a_state_that_keeps_no_log_plays_the_same_game(sw):
+    """Random play and playouts read no words: a state set up with
+    log_events=False (or copied with clone(log=False)) builds none, and plays
+    exactly the game a logged state plays, action for action."""
+    from warp_empires.engine import setup
+
+    for seed in (1, 3, 5):
+        loud = setup(sw, seed)
+        quiet = setup(sw, seed, log_events=False)
+        assert loud.log and quiet.log is None
+        rng = random.Random(seed)
+        for n in range(3000):
+            if loud.winner >= 0:
+                break
+            acts = legal_actions(loud)
+            assert legal_actions(quiet) == acts
+            a = rng.choice(acts)
+            side = prompt(loud).side
+            assert apply(quiet, side, a) == []
+            apply(loud, side, a)
+            if n == 1500:  # a copy that keeps no log plays on alike too
+                quiet = quiet.clone(log=False)
+                assert loud.clone(log=False).log is None
+        assert quiet.log is None and loud.log
+        assert msgpack.packb(quiet.to_data(log=False)) == msgpack.packb(loud.to_data(log=False))
+        assert view(quiet, 0)["log"] == [] and view(loud, 0)["log"]
+        assert view(quiet, 1, log=False) == view(loud, 1, log=False)

@@ -152,7 +152,12 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     # An action taken from the list legal_actions gave for this very position
     # (that very object, not an equal one) is well formed and legal: neither
     # needs a second look. Any other goes through check_shape and step.check.
-    known = listed is not None and _taken_from(listed, action)
+    known = False
+    if listed is not None:
+        try:  # inline: this runs for every action of every playout
+            known = listed[listed.index(action)] is action
+        except Exception:  # not in the list, or something that cannot even be compared
+            known = False
     if not known:
         action = check_shape(action)
     if state.winner != NO_SIDE:
@@ -160,11 +165,11 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     if type(side) is not int or side not in (0, 1):
         raise IllegalAction(f"no side {side!r}", "malformed")
     s = state
-    start = len(s.log)
+    start = 0 if s.log is None else len(s.log)
     verb = action[0]
     if verb == "resign":
         victory.resign(s, side)
-        return s.log[start:]
+        return _since(s, start)
     step = STEPS[s.step]
     deciding = step.side(s)
     if side != deciding:
@@ -184,7 +189,9 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
         nxt = step.do(s, action)
         if nxt is not None:
             flow.run(s, nxt)
-        return s.log[start:]
+        return _since(s, start)
+    # undo is only kept (Game) by states that keep their log: the log lines tell
+    # what the other side saw
     before = s.clone()
     seen = _exposed(s)
     flow.run(s, step.do(s, action))
@@ -200,13 +207,9 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     return s.log[start:]
 
 
-def _taken_from(listed: list[Action], action: Any) -> bool:
-    """Whether `action` is one of the tuples in `listed` itself, which the
-    engine made and so are well formed."""
-    try:
-        return listed[listed.index(action)] is action
-    except Exception:  # not in the list, or something that cannot even be compared
-        return False
+def _since(s: State, start: int) -> list[dict[str, Any]]:
+    """The events logged from `start` on; none where the state keeps no log."""
+    return [] if s.log is None else s.log[start:]
 
 
 def _exposed(s: State) -> tuple[Any, ...]:

@@ -111,7 +111,8 @@ class BattleCard(Step):
         side = b.turn
         if a[0] == "pass":
             b.passes += 1
-            log(s, f"{s.says(side, 'pass')}.", kind="battle")
+            if s.log is not None:
+                log(s, f"{s.says(side, 'pass')}.", kind="battle")
             if b.passes >= 2:  # RULINGS B3: both passed in a row
                 return _resolve(s)
             b.turn = other(side)
@@ -222,7 +223,6 @@ def _lose(s: State, chit: int) -> None:
     side = s.side_of(chit)
     remove_from_map(s, chit, t)
     force = s.unit(chit).force
-    name = unit_name(s, chit)
     if side == b.loser:
         b.lost_force += force
     else:
@@ -238,7 +238,9 @@ def _lose(s: State, chit: int) -> None:
             or any(s.unit(c).is_leader for c in s.stacks[b.loser][t]))
         fate = capture_or_return(s, chit, b.loser, allowed)
     b.losses.append([side, s.chits[chit], fate])
-    text = f"{s.says(side, 'lose')} {name}"
+    if s.log is None:
+        return
+    text = f"{s.says(side, 'lose')} {unit_name(s, chit)}"
     if fate == "captured":
         text += " (captured)"
     elif fate == "hangar":

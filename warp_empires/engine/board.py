@@ -17,8 +17,10 @@ def other(side: int) -> int:
 
 
 def log(s: State, text: str, to: int | None = None, kind: str = "info") -> None:
-    """Adds an event; `to` None means both sides may read it (RULINGS H3-H5)."""
-    s.log.append({"turn": s.turn, "phase": s.phase, "to": to, "kind": kind, "text": text})
+    """Adds an event; `to` None means both sides may read it (RULINGS H3-H5).
+    Nothing is kept by a state that keeps no log (State.log None)."""
+    if s.log is not None:
+        s.log.append({"turn": s.turn, "phase": s.phase, "to": to, "kind": kind, "text": text})
 
 
 def roll(s: State, sides: int) -> int:
@@ -63,7 +65,7 @@ def draw_cards(s: State, side: int, n: int) -> list[int]:
             log(s, "The discard pile is shuffled into a new deck.", kind="shuffle")
         drawn.append(s.deck.pop())
     s.hands[side].extend(drawn)
-    if drawn:
+    if drawn and s.log is not None:
         names = ", ".join(map(s.tab.card_name.__getitem__, drawn))
         log(s, f"You draw {names}.", to=side, kind="draw")
         log(s, f"{s.says(side, 'draw')} {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",

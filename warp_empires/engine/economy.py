@@ -49,7 +49,7 @@ def _discard(s: State, kinds: list[int]) -> None:
     for k in kinds:
         hand.remove(k)
         s.discard.append(k)
-    if kinds:
+    if kinds and s.log is not None:
         names = ", ".join(map(s.tab.card_name.__getitem__, kinds))
         log(s, f"{s.says(s.active, 'discard')} {names}.", kind="discard")
 
@@ -91,7 +91,9 @@ def collect_revenue(s: State) -> None:
     gained = sum(map(s.tab.territory_revenue.__getitem__, controlled_revenue(s, side)))
     s.revenue[side] = gained
     s.banks[side] += gained
-    log(s, f"{s.says(side, 'gain')} {gained} revenue (bank {s.banks[side]}).", kind="revenue")
+    if s.log is not None:
+        log(s, f"{s.says(side, 'gain')} {gained} revenue (bank {s.banks[side]}).",
+            kind="revenue")
 
 
 # Recruit (RULINGS R1-R4)
@@ -116,6 +118,8 @@ def _offer(s: State, n: int) -> None:
     s.pend.offer = Selection(drawn)
     s.pend.drawn = len(drawn)
     s.step = "recruit"
+    if s.log is None:
+        return
     names = unit_names(s, drawn) if drawn else "nothing (the pile is empty)"
     log(s, f"You draw for recruiting: {names}.", to=side, kind="recruit")
     chits = "chit" if len(drawn) == 1 else "chits"
@@ -155,14 +159,14 @@ class Recruit(SelectStep):
         for c in rest:
             s.recruit.remove(c)
             to_pile(s, c)
-        if bought:
+        if bought and s.log is not None:
             # the cost is public (banks are, RULINGS H5); the units are not, since
             # they may join stacks of which the enemy sees only the top (H2)
             log(s, f"You buy {unit_names(s, bought)} for {cost}.", to=side, kind="recruit")
             units = "unit" if len(bought) == 1 else "units"
             log(s, f"{s.says(side, 'buy')} {len(bought)} {units} for {cost}.", to=other(side),
                 kind="recruit")
-        if rest:
+        if rest and s.log is not None:
             log(s, f"You return {len(rest)} unbought chits to your pile.", to=side,
                 kind="recruit")
         s.pend.placing = bought
@@ -204,6 +208,8 @@ def _place_recruit(s: State, t: int) -> None:
     chit = s.pend.placing.pop(0)
     s.recruit.remove(chit)
     place(s, chit, t)
+    if s.log is None:
+        return
     where = s.territory_name(t)
     log(s, f"You place {unit_name(s, chit)} at {where}.", to=s.active, kind="recruit")
     log(s, f"{s.says(s.active, 'place')} a new unit at {where}.", to=other(s.active),

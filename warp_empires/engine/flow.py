@@ -28,7 +28,8 @@ def _new_turn(s: State) -> str | None:
     s.turn += 1
     s.phase = "draw"
     s.pend = None
-    log(s, f"Turn {s.turn}: {s.says(s.active, 'play', start=False)}.", kind="turn")
+    if s.log is not None:
+        log(s, f"Turn {s.turn}: {s.says(s.active, 'play', start=False)}.", kind="turn")
     return economy.begin_draw(s)
 
 

@@ -73,7 +73,8 @@ class MoveStep(Step):
         side = s.active
         verb = a[0]
         if verb == "end":
-            log(s, f"{s.says(side, 'end')} the Move phase.", kind="phase")
+            if s.log is not None:
+                log(s, f"{s.says(side, 'end')} the Move phase.", kind="phase")
             return "move_over"
         if verb == "arrange":
             s.step = "arrange"
@@ -82,7 +83,8 @@ class MoveStep(Step):
         card = s.module.cards[kind]
         s.hands[side].remove(kind)
         s.discard.append(kind)
-        log(s, f"{s.says(side, 'play')} {card.name}.", kind="card")
+        if s.log is not None:
+            log(s, f"{s.says(side, 'play')} {card.name}.", kind="card")
         if card.timing == "move":
             s.pend = Moving(kind, card.effect.amount, s.pend.engaged)
             s.step = "move_from"
@@ -140,6 +142,8 @@ class Arrange(Step):
         t = s.where(chit)
         remove_from_map(s, chit, t)
         put_on_top(s, s.active, t, (chit,))
+        if s.log is None:
+            return None
         log(s, f"You put {s.unit(chit).name} on top at {s.territory_name(t)}.", to=s.active,
             kind="top")
         log(s, f"{s.says(s.active, 'change')} the top unit at {s.territory_name(t)}.",
@@ -246,11 +250,12 @@ class MoveUnits(SelectStep):
             p.engaged.extend(group)  # RULINGS M9: into an enemy stack, not through it
         p.left -= 1
         p.src, p.group = -1, None
-        src_name, dst_name = s.territory_name(src), s.territory_name(dst)
-        log(s, f"You move {unit_names(s, group)} from {src_name} to {dst_name}.", to=side,
-            kind="move")
-        log(s, f"{s.says(side, 'move')} a group of {len(group)} from {src_name} to {dst_name}.",
-            to=1 - side, kind="move")
+        if s.log is not None:
+            src_name, dst_name = s.territory_name(src), s.territory_name(dst)
+            log(s, f"You move {unit_names(s, group)} from {src_name} to {dst_name}.", to=side,
+                kind="move")
+            log(s, f"{s.says(side, 'move')} a group of {len(group)} from {src_name} to "
+                   f"{dst_name}.", to=1 - side, kind="move")
         # RULINGS H9: the card ends by itself only when its groups are used up;
         # whether another unit could still move is the side's secret (a mobile
         # unit may hide under a fortification), so "stop" stays its decision

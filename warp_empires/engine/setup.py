@@ -16,13 +16,18 @@ from .state import State, new_state
 from .steps import Step
 
 
-def setup(module: Module, seed: int, options: dict[str, Any] | None = None) -> State:
+def setup(module: Module, seed: int, options: dict[str, Any] | None = None,
+          log_events: bool = True) -> State:
     """A new game state; the first pending decision may be a side's start.
-    The seed decides every shuffle and draw, so it is never logged (RULINGS H7)."""
+    The seed decides every shuffle and draw, so it is never logged (RULINGS H7).
+    `log_events=False`: a state that keeps no log (State.log), for random
+    play and benchmarks that never read one."""
     options = dict(options or {})
     if options.get(KEY):
         options[KEY] = check_options(module, options[KEY])  # ValueError: one line
     s = new_state(module, seed, options)
+    if not log_events:
+        s.log = None
     shuffle(s, s.deck)  # RULINGS S4
     chosen = " (from a chosen seed)" if s.options.get("seeded") else ""
     log(s, f"A new game of {module.name} begins{chosen}.", kind="setup")

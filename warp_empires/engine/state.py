@@ -82,11 +82,14 @@ class State:
     caught: list[int]
     winner: int
     win_reason: str
-    log: list[dict[str, Any]]
+    # None: no events are kept, because nobody will read them (playouts,
+    # benchmarks): their words are then never even built (board.log, and the
+    # `if s.log is not None` before the commonest events)
+    log: list[dict[str, Any]] | None
 
     def clone(self, log: bool = True) -> State:
-        """A copy that shares nothing mutable with this state; `log=False` starts
-        the copy with an empty log (for playouts). Entries of the log, history
+        """A copy that shares nothing mutable with this state; `log=False` gives
+        a copy that keeps no events (for playouts: State.log None). Entries of the log, history
         and intel are never changed once added, so the copies share them; the
         stacks, history and intel lists are replaced whole, never changed in
         place, so the copies share those lists too."""
@@ -120,7 +123,7 @@ class State:
         s.history = self.history  # replaced whole at each turn's end (flow.py)
         s.winner = self.winner
         s.win_reason = self.win_reason
-        s.log = self.log[:] if log else []
+        s.log = self.log[:] if log and self.log is not None else None
         s.hangar = self.hangar
         s.lives = self.lives
         s.caught = self.caught

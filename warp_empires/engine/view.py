@@ -114,7 +114,7 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> dic
         "intel": [dict(i) for i in s.intel[side]] if own else [],
         "history": [h[:] for h in s.history],
         "log": [e for e in s.log if everything or e["to"] is None or (e["to"] == side and own)]
-        if log else [],
+        if log and s.log is not None else [],
         "options": dict(s.options),
         "winner": s.winner,
         "win_reason": s.win_reason,
