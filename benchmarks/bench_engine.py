@@ -109,8 +109,8 @@ def pick(rng: random.Random, acts: list[Any]) -> Any:
 
 def random_games(module: Module, games: int, max_turns: int,
                  logged: bool = False) -> dict[str, Any]:
-    """Plays seeds 0..games-1 at random; figures, and with `logged` the sampled
-    mid-game states. Timed play keeps no log (nothing reads it: random play,
+    """Plays seeds 0..games-1 at random; figures, and with `logged` the verbs
+    played and the sampled mid-game states. Timed play keeps no log (nothing reads it: random play,
     like perft, has no use for the words); the logged run plays the very same
     games and keeps every state's log, as a game on screen does."""
     actions = 0
@@ -123,12 +123,16 @@ def random_games(module: Module, games: int, max_turns: int,
         s = setup(module, seed, log_events=logged)
         rng = random.Random(seed)
         before = actions
+        if not logged:  # the timed run: nothing but the play itself
+            while s.winner < 0 and s.turn <= max_turns:
+                apply(s, decider(s), pick(rng, legal_actions(s)))
+                actions += 1
         while s.winner < 0 and s.turn <= max_turns:
             a = pick(rng, legal_actions(s))
             apply(s, decider(s), a)
             verbs[a[0]] += 1
             actions += 1
-            if logged and actions % SAMPLE_EVERY == 0 and s.winner < 0:
+            if actions % SAMPLE_EVERY == 0 and s.winner < 0:
                 states.append(s.clone())
         if s.winner < 0:
             unfinished += 1
@@ -264,7 +268,7 @@ def measure(args: argparse.Namespace, note: Callable[[str], None]) -> dict[str, 
         result = random_games(module, args.games, args.max_turns)
         if play is None:
             play = result
-        elif result["actions"] != play["actions"] or result["verbs"] != play["verbs"]:
+        elif result["actions"] != play["actions"] or result["finished"] != play["finished"]:
             warnings.append(f"random play is not repeatable: {play['actions']} actions in "
                             f"one round, {result['actions']} in another (same seeds)")
         if result["seconds"] < play["seconds"]:
@@ -274,10 +278,11 @@ def measure(args: argparse.Namespace, note: Callable[[str], None]) -> dict[str, 
     # the per-call figures and playouts, and a check that keeping no log plays
     # exactly the same games.
     logged = random_games(module, args.games, args.max_turns, logged=True)
-    if logged["actions"] != play["actions"] or logged["verbs"] != play["verbs"]:
+    if logged["actions"] != play["actions"] or logged["finished"] != play["finished"]:
         warnings.append(f"random play with a log differs from play without: "
                         f"{logged['actions']} actions against {play['actions']}")
     play["states"] = logged["states"]
+    play["verbs"] = logged["verbs"]  # counted in the untimed run: the same games
 
     actions, seconds, games = play["actions"], play["seconds"], args.games
     verbs: Counter[str] = play["verbs"]

@@ -106,6 +106,7 @@ class SearchPlayer:
         self.deliberated = 0
         self.playouts = 0
         self.search_seconds = 0.0
+        self.changed = 0  # searched decisions where the heuristic's choice was overturned
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         legal = forward(legal)
@@ -210,6 +211,7 @@ class SearchPlayer:
         # candidates[0] is the heuristic's choice: kept unless clearly beaten
         if totals[best] - totals[0] <= level.margin * worlds:
             return candidates[0]
+        self.changed += 1
         return candidates[best]
 
     def _horizon(self, view: dict[str, Any]) -> Callable[[State], bool]:

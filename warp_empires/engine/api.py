@@ -158,6 +158,18 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
             known = listed[listed.index(action)] is action
         except Exception:  # not in the list, or something that cannot even be compared
             known = False
+        if known and state.undo is None:
+            # The fast path of playouts: a listed action is never resign or undo,
+            # and the game was not over when it was listed (nothing has been
+            # applied since). Only who may take it is left to see.
+            step = STEPS[state.step]
+            if type(side) is int and side == step.side(state):
+                log = state.log
+                start = 0 if log is None else len(log)
+                nxt = step.do(state, action)
+                if nxt is not None:
+                    flow.run(state, nxt)
+                return [] if log is None else log[start:]
     if not known:
         action = check_shape(action)
     if state.winner != NO_SIDE:

@@ -112,12 +112,14 @@ class Arrange(Step):
         acts: list[Action] = []
         for stack in filter(None, s.stacks[s.active]):  # the empty ones skipped in C
             if len(stack) > 1:
-                seen = {types[stack[0]]}  # the top's own type is no change
-                for c in sorted(stack[1:]):  # the lowest chit of each other type
+                top = types[stack[0]]  # the top's own type is no change
+                lowest: dict[int, int] = {}  # the lowest chit of each other type
+                for c in stack:
                     t = types[c]
-                    if t not in seen:
-                        seen.add(t)
-                        acts.append(("top", c))
+                    if t != top and (t not in lowest or c < lowest[t]):
+                        lowest[t] = c
+                if lowest:
+                    acts.extend(("top", c) for c in sorted(lowest.values()))
         acts.append(("done",))
         return acts
 
