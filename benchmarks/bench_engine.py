@@ -14,8 +14,8 @@ Figures, all from one run:
   untimed run plays the same games with their logs kept and checks they are the same).
   Actions, seconds, actions/s, games/s, mean actions per game, the share of games
   unfinished at the cap, the mean and median actions of the games that finished (the
-  overall mean is mostly the stalled games), and the share of "arranging" actions
-  (verbs top and arrange).
+  overall mean is mostly the stalled games), actions per player-turn, and the share of
+  "arranging" actions (verbs top and arrange).
 - python-chess perft: a plain recursive perft (legal_moves, push, pop) from the start
   position to depth 4, checked against 197,281 leaf nodes; reported as LEAF nodes per
   second, and the ratio random-play actions/s / perft leaf nodes/s. Perft and random play
@@ -118,6 +118,7 @@ def random_games(module: Module, games: int, max_turns: int,
     finished: list[int] = []  # actions of each game that ended before the cap
     verbs: Counter[str] = Counter()
     states: list[State] = []
+    player_turns = 0
     started = time.perf_counter()
     for seed in range(games):
         s = setup(module, seed, log_events=logged)
@@ -134,13 +135,15 @@ def random_games(module: Module, games: int, max_turns: int,
             actions += 1
             if actions % SAMPLE_EVERY == 0 and s.winner < 0:
                 states.append(s.clone())
+        player_turns += min(s.turn, max_turns)
         if s.winner < 0:
             unfinished += 1
         else:
             finished.append(actions - before)
     seconds = time.perf_counter() - started
     return {"actions": actions, "seconds": seconds, "unfinished": unfinished,
-            "finished": finished, "verbs": verbs, "states": states}
+            "finished": finished, "verbs": verbs, "states": states,
+            "player_turns": player_turns}
 
 
 # --- perft --------------------------------------------------------------------------------
@@ -300,6 +303,9 @@ def measure(args: argparse.Namespace, note: Callable[[str], None]) -> dict[str, 
         "mean_actions_per_finished_game": round(
             sum(play["finished"]) / max(1, len(play["finished"])), 2),
         "median_actions_per_finished_game": statistics.median(play["finished"] or [0]),
+        # what the decisions' shape sets; the mean per game is that times the
+        # player-turns a game lasts, which the rules' victory conditions set
+        "actions_per_player_turn": round(actions / max(1, play["player_turns"]), 2),
         "arranging_share": round(sum(verbs[v] for v in ARRANGING) / max(1, actions), 4),
         "verbs": dict(verbs.most_common()),
     }
@@ -384,6 +390,7 @@ def show(r: dict[str, Any]) -> None:
     print(f"  unfinished at turn cap  {p['unfinished_share']:10.1%}")
     print(f"  finished games: mean    {p['mean_actions_per_finished_game']:10.0f}   median "
           f"{p['median_actions_per_finished_game']:.0f} actions")
+    print(f"  actions per player-turn {p['actions_per_player_turn']:10.1f}")
     print(f"  arranging (top/arrange) {p['arranging_share']:10.1%}"
           f"   (target <= {t['arranging_share_max']:.0%})")
     top = ", ".join(f"{v} {n / max(1, p['actions']):.0%}"

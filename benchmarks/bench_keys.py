@@ -19,8 +19,9 @@ picks exactly the units the player wants. Decisions taken for a person
 because they were forced (RULINGS H9) cost nothing and are counted apart.
 
 Figures: keys per player-turn (median, p90, mean; the hand-over Enters
-included), the hand-overs per battle with no card played and with cards, and
-the share of decisions taken automatically. --json prints one object with
+included), the decisions people took per player-turn (median: the floor under
+the keys at one key per decision), the hand-overs per battle with no card
+played and with cards, and the share of decisions taken automatically. --json prints one object with
 keys_per_turn_median, keys_per_turn_p90, handovers_per_battle_no_cards,
 handovers_per_battle_with_cards and auto_share (and the counts behind them).
 """
@@ -121,6 +122,7 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
     GameScreen.QUIET_AFTER_HANDOVER = 0.0
     app = WarpEmpiresApp(LaunchOptions(pace=60.0, exit_on_end=True))
     keys_in_turn: Counter[int] = Counter()
+    decided_in_turn: Counter[int] = Counter()  # decisions people took (not forced ones)
     battles: dict[tuple[int, int], dict[str, int]] = defaultdict(
         lambda: {"handovers": 0, "cards": 0})
     returning: tuple[int, int] | None = None  # a battle just over: the way back counts
@@ -186,12 +188,15 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             group = 0 if presses != ["a"] else sum(
                 1 for i in range(before, len(game.actions)) if game.actions[i][1][0] == "pick") - 1
             stats["decisions"] += made - group  # `a`: its picks are one decision
+            decided_in_turn[s.turn] += 1
             stats["auto"] += made - group - 1
             if here is None:
                 returning = None  # someone decided: any hand-over now is not the way back
         stats["turn_keys"] += [keys_in_turn[t] for t in sorted(keys_in_turn)
                                if t >= 1 and t < game.state.turn]
         stats["battles"] += list(battles.values())
+        stats["turn_decisions"] += [decided_in_turn[t] for t in sorted(keys_in_turn)
+                                    if t >= 1 and t < game.state.turn]
 
 
 def figures(stats: dict[str, Any]) -> dict[str, Any]:
@@ -203,6 +208,9 @@ def figures(stats: dict[str, Any]) -> dict[str, Any]:
         "keys_per_turn_median": statistics.median(turn_keys) if turn_keys else None,
         "keys_per_turn_p90": percentile(turn_keys, 0.9),
         "keys_per_turn_mean": round(statistics.mean(turn_keys), 2) if turn_keys else None,
+        # the floor under keys per turn at one key per decision, hand-overs aside
+        "decisions_per_turn_median": statistics.median(stats["turn_decisions"])
+        if stats["turn_decisions"] else None,
         "handovers": stats["handovers"],
         "battles_no_cards": len(plain),
         "battles_with_cards": len(carded),
@@ -224,7 +232,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    stats: dict[str, Any] = {"turn_keys": [], "battles": [], "handovers": 0,
+    stats: dict[str, Any] = {"turn_keys": [], "turn_decisions": [], "battles": [], "handovers": 0,
                              "decisions": 0, "auto": 0, "by_kind": Counter()}
     for seed in range(1, args.games + 1):
         asyncio.run(play(seed, args.turns, stats))
@@ -237,6 +245,8 @@ def main() -> None:
     print(f"  keys per player-turn     median {out['keys_per_turn_median']}  p90 "
           f"{out['keys_per_turn_p90']:g}  mean {out['keys_per_turn_mean']}   (target: median "
           f"<= 12; hand-over Enters included)")
+    print(f"  decisions per player-turn  median {out['decisions_per_turn_median']}   (people's, "
+          f"forced ones left out: the floor at one key each)")
     print(f"  hand-overs per battle    no cards played: max "
           f"{out['handovers_per_battle_no_cards']} mean "
           f"{out['handovers_per_battle_no_cards_mean']} over {out['battles_no_cards']} battles"
