@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import random
 
-from tests.tui.helpers import game_app, screen_text
+from tests.tui.helpers import game_app, open_game, screen_text
 from warp_empires.bots.base import forward
 from warp_empires.engine import Game
+from warp_empires.tui.dialogs.ask import AskDialog
 from warp_empires.tui.replay import PUBLIC, Replay
 from warp_empires.tui.screens.replay import ReplayScreen
 
@@ -78,7 +79,12 @@ async def test_the_viewer_steps_and_changes_point_of_view(star_wars):
         await pilot.press("left")
         assert screen.index == turn_start - 1
         assert "hand:" not in screen_text(pilot.app)  # the public view holds no hand
-        await pilot.press("v")
+        assert not game.over
+        await pilot.press("v")  # RULINGS H6, H8: a side's secrets are asked for
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, AskDialog) and screen.side == PUBLIC
+        await pilot.press("s")  # "Show it"
+        await pilot.pause()
         assert screen.side == 0 and "saw it" in screen_text(pilot.app)
         assert f"{star_wars.sides[0].short} hand:" in screen_text(pilot.app)
         await pilot.press("escape")
@@ -99,3 +105,51 @@ async def test_a_save_opens_in_the_viewer_from_the_save_browser(star_wars, tmp_p
         screen = pilot.app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.replay.states[-1].to_data(log=False) == game.state.to_data(log=False)
+
+
+async def test_a_side_view_of_an_unfinished_game_is_asked_for_and_can_be_refused(star_wars):
+    # RULINGS H6, H8: a side's secrets are never one key away while the game goes on
+    game = _played(star_wars, 8, 6)
+    assert not game.over
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        pilot.app.push_screen(ReplayScreen(game))
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, AskDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.side == PUBLIC
+        assert "hand:" not in screen_text(pilot.app)
+
+
+async def test_the_game_being_played_here_replays_only_what_both_sides_saw(star_wars):
+    # Found in play-test: at a hand-over screen, ctrl+o and the save browser's
+    # replay showed the hand of the side that had just handed over (RULINGS H6).
+    game = _played(star_wars, 8, 6)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        # the same game as its autosave reopens it: another object, the same id
+        copy = Game.replay(star_wars, game.seed, game.options, list(game.actions), id=game.id)
+        pilot.app.push_screen(ReplayScreen(copy))
+        await pilot.pause()
+        screen = pilot.app.screen
+        for _ in range(3):
+            await pilot.press("v")
+            await pilot.pause()
+            assert pilot.app.screen is screen and screen.side == PUBLIC
+        assert "hand:" not in screen_text(pilot.app)
+
+
+async def test_a_finished_game_shows_a_side_view_at_once(star_wars):
+    game = _played(star_wars, 11, 300)
+    assert game.over
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        pilot.app.push_screen(ReplayScreen(game))
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press("v")
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.side == 0
+        assert f"{star_wars.sides[0].short} hand:" in screen_text(pilot.app)

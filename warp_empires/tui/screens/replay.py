@@ -1,7 +1,14 @@
 """Stepping through a game (VASSAL's log step-through, RULINGS H8): the map,
 the status, the battle and the log, in step, as one side saw them or as both
 did. Right/Left one decision, Down/Up a phase, PageDown/PageUp a turn,
-Home/End, `v` the point of view, Escape back."""
+Home/End, `v` the point of view, Escape back.
+
+A side's own view of a game not yet over shows that side's secrets, so it is
+never one key away (RULINGS H6, H8): `v` asks first, naming the side whose
+player alone should look, and for the very game being played at this terminal
+it stays on what both sides saw until the game is over (found in play-test:
+from a hand-over screen, the save browser's replay showed the hand of the side
+that had just handed over)."""
 
 from __future__ import annotations
 
@@ -13,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.engine import Game
+from warp_empires.tui.dialogs.ask import AskDialog
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import side_text, territory_looks
 from warp_empires.tui.replay import PUBLIC, Replay
@@ -130,7 +138,29 @@ class ReplayScreen(Screen[None]):
     def action_point_of_view(self) -> None:
         """Both sides' public view, then each side's own (RULINGS H8)."""
         order = [PUBLIC, 0, 1]
-        self.side = order[(order.index(self.side) + 1) % len(order)]
+        side = order[(order.index(self.side) + 1) % len(order)]
+        if side == PUBLIC or self.game.over:
+            self._show(side)
+        elif self._being_played():
+            self.notify("This game is being played here: until it is over, its replay "
+                        "shows only what both sides saw.", severity="warning", timeout=4,
+                        markup=False)
+        else:
+            who = self.module.sides[side].the()  # "the Raiders", "Guild"
+            self.app.push_screen(
+                AskDialog(f"The game is not over, and this view holds what only {who} may "
+                          f"see: hand, hidden units, recruits. Only the player of {who} "
+                          f"should look. Show it?",
+                          [("show", "Show it"), ("cancel", "Cancel")]),
+                callback=lambda answer: self._show(side) if answer == "show" else None)
+
+    def _being_played(self) -> bool:
+        """Whether this game is the one open at this terminal and not over."""
+        session = getattr(self.app, "session", None)
+        return session is not None and session.game.id == self.game.id and not session.over
+
+    def _show(self, side: int) -> None:
+        self.side = side
         self.notify(Text.assemble("Replay shown ", self._who()).plain, timeout=2,
                     markup=False)
         self._draw()
