@@ -279,3 +279,26 @@ async def test_arrow_keys_move_between_a_questions_answers(at_decision):
         assert isinstance(dialog.focused, Button) and dialog.focused is not first
         await pilot.press("left")
         assert dialog.focused is first
+
+
+async def test_quitting_right_after_a_save_asks_nothing_but_after_a_change_it_asks(
+        at_decision, tmp_path):
+    # play-test: "Save and quit" straight after Ctrl+S asked for a name again
+    game = at_decision("move")
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("ctrl+s")
+        await pilot.press(*"kept", "enter")
+        await pilot.pause()
+        assert (tmp_path / "kept.wes").is_file()
+        screen.choose(moving_on(screen.session.choices()))  # a change since the save
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        assert isinstance(pilot.app.screen, AskDialog)
+        await pilot.press("c")
+        await pilot.press("ctrl+s")
+        await pilot.press("enter")  # the suggested name: this game's own save
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert pilot.app.return_code == 0 and not isinstance(pilot.app.screen, AskDialog)

@@ -54,6 +54,9 @@ class WarpEmpiresApp(App[None]):
         super().__init__()
         self.launch = launch or LaunchOptions()
         self.session: Session | None = None
+        # (session, its version) as last saved or loaded: quitting with nothing
+        # changed since asks nothing (play-test: "Save and quit" right after a save)
+        self._saved: tuple[Session, int] | None = None
         # a seat of a game on a server (tui/remote.py), instead of a local session
         self.joined: Joined | None = None
         self.autosaver = persistence.Autosaver(self._autosave_failed)
@@ -254,6 +257,7 @@ class WarpEmpiresApp(App[None]):
             self._load_failed(path, error)
             return
         self.open_session(session)
+        self._saved = (session, session.version)
         self.notify(f"Loaded {one_line(path.stem, 100)}.", markup=False)
         # The game is playable at once; the replay that checks it (and rebuilds
         # its log) runs beside it and takes the game off screen if it fails.
@@ -344,11 +348,13 @@ class WarpEmpiresApp(App[None]):
             self.push_screen(MessageDialog(f"Not saved: {error}"))
             return
         self.notify(f"Saved as {one_line(path.stem, 100)}.", markup=False)
+        self._saved = (self.session, self.session.version)
         if then_quit:
             self.exit()
 
     async def action_quit(self) -> None:
-        if self.session is None or self.session.over or self.launch.exit_on_end:
+        if (self.session is None or self.session.over or self.launch.exit_on_end
+                or self._saved == (self.session, self.session.version)):
             # (a joined game is kept by its server: nothing to save here)
             self.exit()
             return
