@@ -10,6 +10,7 @@ from warp_empires.engine import can_undo
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.widgets.choice_list import ChoiceList
+from warp_empires.tui.widgets.map_view import MapView
 
 
 def _rows(screen: GameScreen) -> list[tuple[object, str, bool | None]]:
@@ -261,3 +262,32 @@ async def test_a_dimmed_key_says_why_it_does_nothing(at_decision):
         assert "more to pick" in said[-1]
         await pilot.press("u")
         assert said[-1].startswith("Nothing to take back")
+
+
+async def test_left_and_right_in_the_list_step_between_map_choices(at_decision):
+    # play-test: with destinations listed under the group's units, Left and n
+    # did nothing until Tab reached the map
+    game = at_decision("move_units")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("a")
+        await pilot.pause()
+        choices = screen.query_one(ChoiceList)
+        choices.focus()
+        await pilot.pause()
+        rows = [i for i, c in enumerate(choices.choices) if c.territory is not None]
+        assert rows and choices.highlighted not in rows
+        map_view = screen.query_one(MapView)
+        await pilot.press("right")
+        await pilot.pause()
+        assert choices.highlighted == rows[0]
+        assert map_view.cursor == choices.choices[rows[0]].territory
+        await pilot.press("left")  # before the first: round to the last
+        await pilot.pause()
+        assert choices.highlighted == rows[-1]
+        assert map_view.cursor == choices.choices[rows[-1]].territory
+        want = choices.choices[rows[-1]].territory
+        before = len(game.actions)
+        await pilot.press("enter")  # the highlighted row: that destination
+        await pilot.pause()
+        assert game.actions[before][1] == ["to", want]

@@ -73,6 +73,11 @@ class GameScreen(ComputerPlayers, RowNumbers, Screen[None]):
         *(Binding(alias, f"confirm('{verb}')", label, show=False)
           for verb, label, alias in CONFIRM_KEYS if alias),
         Binding("a", "pick_all", "Pick all units"),
+        # From the choice list (the map has these keys of its own when focused):
+        # Left/Right and n step between the rows that choose a territory, the
+        # map's cursor with them (play-test: Left and n seemed dead there).
+        Binding("right,n", "map_step(1)", "Next on map", key_display="←→"),
+        Binding("left", "map_step(-1)", show=False),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("1", "digit(1)", "Choose", key_display="1-9"),
@@ -440,6 +445,9 @@ class GameScreen(ComputerPlayers, RowNumbers, Screen[None]):
             rows = [c for c in self._choices if c.action == (parameters[0],)]
             # a confirming row not allowed yet (picks still owed): the key shows, dimmed
             return True if any(c.enabled for c in rows) else None if rows else False
+        if action == "map_step":
+            return isinstance(self.focused, ChoiceList) and any(
+                c.territory is not None and c.enabled for c in self._choices)
         if action == "pick_all":
             return self._view is not None and self._view["prompt"]["kind"] == "move_units" \
                 and any(c.action[0] == "pick" and c.enabled for c in self._choices)
@@ -513,6 +521,19 @@ class GameScreen(ComputerPlayers, RowNumbers, Screen[None]):
             return
         self.session.undo(side)
         self.sync()
+
+    def action_map_step(self, direction: int) -> None:
+        """Highlights the next (or previous) row that chooses a territory; the
+        map's cursor follows the highlight (on_choice_list_previewed)."""
+        choices = self.query_one(ChoiceList)
+        rows = [i for i, c in enumerate(self._choices) if c.territory is not None and c.enabled]
+        if not rows:
+            return
+        here = choices.highlighted if choices.highlighted is not None else -1
+        if direction > 0:
+            choices.highlighted = next((i for i in rows if i > here), rows[0])
+        else:
+            choices.highlighted = next((i for i in reversed(rows) if i < here), rows[-1])
 
     def action_pick_all(self) -> None:
         """Every unit that may join the moving group is picked, one legal pick
