@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.tui.helpers import game_app, open_game
+from tests.tui.helpers import game_app, open_game, screen_text
 from warp_empires.bots.base import forward
 from warp_empires.engine import Game
 from warp_empires.tui.widgets.map_view import MapView
@@ -416,3 +416,19 @@ async def test_highlighting_end_of_move_lists_the_battles_ahead(star_wars):
         details = str(screen.query_one("#details").render())
         assert "Battles if the Move phase ends now" in details
         assert "you " in details and " against " in details
+
+
+async def test_at_80x24_a_battle_shows_its_totals_before_the_hand(at_decision):
+    # play-test: at 80x24 the hand panel covered the battle panel's totals
+    game = at_decision("battle_card")
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        assert screen.has_class("-tiny") and screen.has_class("-battle")
+        assert not screen.query_one("#hand").display
+        text = screen_text(pilot.app)
+        assert text.count("total ") == 2  # both sides' totals are on screen
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        assert screen.query_one("#hand").display  # room enough: the hand stays

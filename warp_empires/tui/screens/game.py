@@ -239,6 +239,9 @@ class GameScreen(ComputerPlayers, RowNumbers, Screen[None]):
         if battle_at is not None and battle_at != self._battle_at:
             map_view.move_cursor_to(battle_at)  # a new battle: show where it is
         self._battle_at = battle_at
+        # 80x24: during a battle its panel needs the side column more than the
+        # hand does (the cards to play are rows of the choices), app.tcss
+        self.set_class(battle_at is not None, "-battle")
         if battle_at is not None:
             # Both stacks are open to both sides during a battle (RULINGS B2):
             # remember them so that a card's target keeps its name.
