@@ -47,8 +47,9 @@ def unclaimed_reason(module: Module, view: dict[str, Any], t: int) -> str | None
     territory = module.map.territories[t]
     if not mine or not territory.is_revenue or view["control"][t] == side:
         return None
-    if view["stacks"][1 - side][t]:
-        return "an enemy stack is here too (RULINGS K1)"
+    # The words are for players, who know no ruling numbers (play-test).
+    if view["stacks"][1 - side][t]:  # RULINGS K1
+        return "an enemy stack is here too"
     units = mine.get("units")
     if units is None:
         return None  # the view does not list them (a shared screen)
@@ -56,7 +57,7 @@ def unclaimed_reason(module: Module, view: dict[str, Any], t: int) -> str | None
         return None
     who = "; or ".join(f.words(module.classes, module.traits)
                        for f in module.rules.control_filters)
-    return f"no unit here can take control: that needs {who} (RULINGS K2)"
+    return f"no unit here can take control: that needs {who}"  # RULINGS K2
 
 
 # Battles (RULINGS B5-B8), as far as the viewer can see them
