@@ -52,14 +52,16 @@ class HandList(OptionList):
         for i, kind in enumerate(hand):
             card = module.cards[kind]
             verb = marks[i]
-            text = Text()
+            # One line each, what choosing it does first: a row wider than the
+            # panel ends in "…" rather than wrapping its mark in two (play-test).
+            text = Text(no_wrap=True, overflow="ellipsis")
             text.append("▶ " if verb else "  ", style="bold")
+            if verb:
+                text.append(f"{verb} ", style="italic")
             text.append(card.name, style="bold" if verb else "")
             text.append(f"  {card.timing}", style="dim")
             if card.side is not None:  # RULINGS M6: the other side can only discard it
                 text.append(f"  {module.sides[card.side].short} only", style="dim italic")
-            if verb:
-                text.append(f"  {verb}", style="italic")
             options.append(Option(text, id=f"card-{i}", disabled=verb is None))
             self._kinds.append(kind)
         if not hand:
