@@ -75,3 +75,23 @@ async def test_an_answer_to_a_position_that_moved_on_is_dropped(star_wars):
         moved = len(game.actions)
         assert not session.bot_answer(request, request.legal[0])
         assert len(game.actions) == moved
+
+
+async def test_at_80x24_the_top_line_still_says_who_is_thinking(star_wars):
+    # play-test: at 80x24 "Empire thinking..." was cut off at the line's end
+    from tests.tui.helpers import screen_text
+
+    game = Game.new(star_wars, 11)
+    _to_bot_turn(game)
+    async with game_app(pace=60.0).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game, players=("human", "bot:normal"))
+        gate = Gate()
+        screen.session._bots[1] = gate
+        screen._bot_tick()
+        await _wait(pilot, gate.asked)
+        await pilot.pause()
+        who = star_wars.sides[1].short
+        assert f"{who} thinking..." in screen_text(pilot.app).splitlines()[0]
+        gate.go.set()
+        for _ in range(5):
+            await pilot.pause(0.02)

@@ -62,6 +62,10 @@ def phase_line(module: Module, view: dict[str, Any], viewer: int, note: str,
             else:
                 text.append(f" {name.capitalize()}", style="dim")
     text.append(" │ ")
+    if short and note:
+        # a narrow line keeps what changes most near its start: whether a
+        # computer player is thinking (play-test: cut off at 80x24)
+        text.append(f"{note} │ ", style="italic")
     side = view["prompt"]["side"]
     if side >= 0:
         text.append_text(side_text(module, side))
@@ -73,6 +77,6 @@ def phase_line(module: Module, view: dict[str, Any], viewer: int, note: str,
         text.append_text(side_text(module, viewer))
     else:
         text.append("shared: no secrets", style="italic")
-    if note:
+    if note and not short:
         text.append(f" │ {note}", style="italic")
     return text
