@@ -13,7 +13,8 @@ Figures, all from one run:
 - Decision time per level, p50/p95/max in seconds, over the decisions that
   matter (the steps a search player searches, with two candidates or more),
   measured around `choose` in the match games; every decision too (p50/p95).
-- Playouts per second per searching level (playouts run / time spent searching).
+- Playouts per second per searching level (playouts run / time spent searching),
+  and the share of searched decisions where it overturned the heuristic's choice.
 
 The players search with their node budget only (no time cap), as in `simulate`,
 so the same arguments give the same games and win rates in one process or
@@ -75,6 +76,8 @@ def play(job: tuple[str, str, int, int, bool]) -> dict[str, Any]:
         "kinds": kinds,
         "times": times, "mattered": mattered,
         "playouts": {s: getattr(players[s], "playouts", 0) for s in (0, 1)},
+        "deliberated": {s: getattr(players[s], "deliberated", 0) for s in (0, 1)},
+        "changed": {s: getattr(players[s], "changed", 0) for s in (0, 1)},
         "search_seconds": {s: getattr(players[s], "search_seconds", 0.0) for s in (0, 1)},
     }
 
@@ -151,7 +154,7 @@ def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> 
     for kind in kinds:
         every: list[float] = []
         mattered: list[float] = []
-        playouts, seconds = 0, 0.0
+        playouts, seconds, searched, changed = 0, 0.0, 0, 0
         for r in results:
             for side in (0, 1):
                 if r["kinds"][side] == kind:
@@ -159,6 +162,8 @@ def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> 
                     mattered += r["mattered"][side]
                     playouts += r["playouts"][side]
                     seconds += r["search_seconds"][side]
+                    searched += r["deliberated"][side]
+                    changed += r["changed"][side]
         out["levels"][kind] = {
             "decisions": len(every),
             "all_p50": round(percentile(every, 0.5), 4),
@@ -168,6 +173,8 @@ def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> 
             "p95": round(percentile(mattered, 0.95), 3),
             "max": round(max(mattered, default=0.0), 3),
             "playouts_per_second": round(playouts / seconds, 1) if seconds else None,
+            # how often the search took another choice than the heuristic's own
+            "overturned_share": round(changed / searched, 3) if searched else None,
         }
     return out
 
@@ -187,7 +194,9 @@ def show(report: dict[str, Any]) -> None:
         print(f"  {kind:11s} p50 {lv['p50']:.3f}  p95 {lv['p95']:.3f}  max {lv['max']:.3f}"
               f"  ({lv['mattered']:6d})    p50 {lv['all_p50']:.4f}  p95 {lv['all_p95']:.4f}"
               f"  ({lv['decisions']})"
-              + (f"   playouts/s {pps}" if pps else ""))
+              + (f"   playouts/s {pps}" if pps else "")
+              + (f", heuristic overturned in {lv['overturned_share']:.0%}"
+                 if lv["overturned_share"] is not None else ""))
     print("\ntargets: bot:normal v heuristic >= 75%, bot:hard v bot:normal >= 60%, "
           "bot:normal p95 <= 1 s (hard <= 3 s)")
 
