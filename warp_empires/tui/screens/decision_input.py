@@ -1,0 +1,175 @@
+"""How a person answers the pending decision on the game screen: a row of
+the choice list, a territory on the map, a card of the hand, or a key (a
+verb's letter, `c` to confirm, `u` to undo, `a` for a whole group, Left/Right
+between the map's rows), and which of those keys apply now (`check_action`:
+the footer shows only those). A mixin of the game screen, kept apart so that
+the keys can be read alone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+from textual.widgets import Static
+
+from warp_empires.tui.choices import discarding, pick_all_order
+from warp_empires.tui.looks import battles_ahead
+from warp_empires.tui.widgets.choice_list import ChoiceList
+from warp_empires.tui.widgets.hand import HandList
+from warp_empires.tui.widgets.map_view import MapView
+
+if TYPE_CHECKING:
+    from warp_empires.module.defs import Module
+    from warp_empires.tui.choices import Choice
+    from warp_empires.tui.session import Session
+
+# The actions that close a selection (or leave the stacks as they are) all sit
+# on `c`, its footer label naming what it does; `d` and `f` still work.
+CONFIRM_KEYS = (("draw", "Draw", "d"), ("done", "Finish", "f"), ("confirm", "Confirm", ""))
+CONFIRMING = frozenset(verb for verb, _label, _alias in CONFIRM_KEYS)
+
+
+class DecisionInput:
+    """Needs from the screen: `session`, `module`, `viewer`, `_choices`, `_view`,
+    `_handing_over`, `_paused`, `choose`, `after_change`, `sync`,
+    `_flush_digit` (RowNumbers), and Textual's `query_one`, `focused`,
+    `has_class` and `notify`."""
+
+    session: Session
+    module: Module
+    viewer: int | None
+    _choices: list[Choice]
+    _view: dict[str, Any] | None
+    _handing_over: bool
+    _paused: bool
+
+    def on_choice_list_picked(self, message: ChoiceList.Picked) -> None:
+        self.choose(message.choice)
+
+    def on_choice_list_previewed(self, message: ChoiceList.Previewed) -> None:
+        where = message.choice.territory
+        if where is None:
+            where = message.choice.about
+        if where is not None:
+            self.query_one(MapView).move_cursor_to(where)
+        elif message.choice.action == ("end",) and self._view is not None:
+            # before ending the Move phase: every battle it will bring
+            self.query_one("#details", Static).update(
+                battles_ahead(self.module, self._view))
+
+    def on_map_view_selected(self, message: MapView.Selected) -> None:
+        picks = [c for c in self._choices if c.territory == message.territory and c.enabled]
+        if len(picks) == 1:
+            self.choose(picks[0])
+        elif not picks and self._choices:
+            name = self.module.map.territories[message.territory].name
+            self.notify(f"{name} is not a choice now; heavy borders mark the choices.",
+                        timeout=3, markup=False)
+
+    def on_hand_list_card_chosen(self, message: HandList.CardChosen) -> None:
+        if self._view is not None and discarding(self._view):
+            # The selection's items are the hand, row for row: pick or unpick that card.
+            if message.index < len(self._choices) and self._choices[message.index].is_item:
+                self.choose(self._choices[message.index])
+            return
+        for choice in self._choices:
+            if choice.action == ("play", message.kind):
+                self.choose(choice)
+                return
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """False hides a key from the footer, None shows it dimmed."""
+        if action == "verb":
+            return any(c.action[0] == parameters[0] and c.enabled for c in self._choices)
+        if action == "confirm":
+            rows = [c for c in self._choices if c.action == (parameters[0],)]
+            # a confirming row not allowed yet (picks still owed): the key shows, dimmed
+            return True if any(c.enabled for c in rows) else None if rows else False
+        if action == "map_step":
+            return isinstance(self.focused, ChoiceList) and any(
+                c.territory is not None and c.enabled for c in self._choices)
+        if action == "pick_all":
+            return self._view is not None and self._view["prompt"]["kind"] == "move_units" \
+                and any(c.action[0] == "pick" and c.enabled for c in self._choices)
+        if action == "undo":
+            # Shown (dimmed when nothing can be taken back) while the viewer decides.
+            if not self._choices or self._handing_over:
+                return False
+            return True if self.viewer is not None and self.session.can_undo(self.viewer) \
+                else None
+        if action == "digit":
+            return bool(self._choices)
+        if action == "toggle_log":
+            return self.has_class("-tiny")  # only a small screen hides the log
+        if action == "results":
+            return self.session.over
+        if action in ("pace", "toggle_pause"):
+            if not self.session.runs_bots:
+                return False
+            # one key, two footer labels: the one that says what it will do now
+            return action == "pace" or (parameters[0] == "resume") == self._paused
+        return True
+
+    def action_verb(self, verb: str) -> None:
+        self._flush_digit()
+        for choice in self._choices:
+            if choice.action[0] == verb and choice.enabled:
+                self.choose(choice)
+                return
+
+    def action_confirm(self, verb: str) -> None:
+        self.action_verb(verb)
+
+    def on_key(self, event: events.Key) -> None:
+        """A dimmed key still answers (play-test: `c` and `u` seemed dead):
+        it says why it does nothing now."""
+        if event.key == "c" and self._choices:
+            waiting = [c for c in self._choices if c.action[0] in CONFIRMING and not c.enabled]
+            if waiting and not any(c.action[0] in CONFIRMING and c.enabled
+                                   for c in self._choices):
+                event.stop()
+                self.notify(f"Not yet: {waiting[0].why or waiting[0].label}.",
+                            severity="warning", timeout=3, markup=False)
+        elif event.key == "u" and self._choices and self.check_action("undo", ()) is None:
+            event.stop()
+            self.action_undo()
+
+    def action_undo(self) -> None:
+        """Takes back the viewer's latest decision (RULINGS Z1). The same side
+        decides afterwards, so no hand-over comes up; the screen is drawn anew
+        from the engine, and forced decisions are not taken again at once."""
+        self._flush_digit()
+        side = self.viewer
+        if side is None or not self.session.can_undo(side):
+            self.notify("Nothing to take back: undo stops at a card draw or die roll, at "
+                        "anything the other side was shown, and at its decisions.",
+                        severity="warning", timeout=4)
+            return
+        self.session.undo(side)
+        self.sync()
+
+    def action_map_step(self, direction: int) -> None:
+        """Highlights the next (or previous) row that chooses a territory; the
+        map's cursor follows the highlight (on_choice_list_previewed)."""
+        choices = self.query_one(ChoiceList)
+        rows = [i for i, c in enumerate(self._choices) if c.territory is not None and c.enabled]
+        if not rows:
+            return
+        here = choices.highlighted if choices.highlighted is not None else -1
+        if direction > 0:
+            choices.highlighted = next((i for i in rows if i > here), rows[0])
+        else:
+            choices.highlighted = next((i for i in reversed(rows) if i < here), rows[-1])
+
+    def action_pick_all(self) -> None:
+        """Every unit that may join the moving group is picked, one legal pick
+        at a time, the stack's top unit first (choices.pick_all_order)."""
+        self._flush_digit()
+        side = self.session.prompt().side
+        if side != self.viewer:
+            return
+        legal = set(self.session.legal_actions(side))
+        for i in pick_all_order(self.session.view(side)):
+            if ("pick", i) in legal:
+                self.session.apply(side, ("pick", i))
+        self.after_change()
