@@ -7,7 +7,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from tests.engine.builder import blank, put, star_wars, tid
-from warp_empires.bots.heuristic import PLAY_MOVE_WORTH, HeuristicPlayer, _cheapest_cover
+from warp_empires.bots.heuristic import PLAY_MOVE_WORTH, HeuristicPlayer
+from warp_empires.bots.measures import cheapest_cover
 from warp_empires.engine import Game, view
 from warp_empires.engine.pending import Moving
 
@@ -19,18 +20,18 @@ def _units(*forces: int, leader: int = -1):
 
 def test_b8_one_unit_that_pays_goes_before_three_small_ones():
     # owed 3: three Force-1 units pay exactly, but one Force-4 unit pays alone
-    assert _cheapest_cover(_units(1, 1, 1, 4), 3) == ("pick", 3)
+    assert cheapest_cover(_units(1, 1, 1, 4), 3) == ("pick", 3)
 
 
 def test_b8_two_units_before_three_when_both_pay_the_same_force():
     # owed 4: 2+2 rather than 1+1+2 (the old rule took the smallest first)
-    first = _cheapest_cover(_units(1, 1, 1, 1, 2, 2), 4)
+    first = cheapest_cover(_units(1, 1, 1, 1, 2, 2), 4)
     assert first in (("pick", 4), ("pick", 5))
 
 
 def test_b8_a_leader_is_lost_only_when_nothing_else_pays():
-    assert _cheapest_cover(_units(1, 1, 6, leader=2), 2) == ("pick", 0)
-    assert _cheapest_cover(_units(1, 6, leader=1), 4) == ("pick", 1)
+    assert cheapest_cover(_units(1, 1, 6, leader=2), 2) == ("pick", 0)
+    assert cheapest_cover(_units(1, 6, leader=1), 4) == ("pick", 1)
 
 
 def test_m9_engaged_units_are_never_planned_so_from_back_cannot_loop():

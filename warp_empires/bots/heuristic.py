@@ -7,8 +7,6 @@ It reads only the view and the module's public data, so it never cheats.
 from __future__ import annotations
 
 import random
-from collections import deque
-from itertools import combinations
 from typing import Any
 
 from warp_empires.engine import Action
@@ -16,6 +14,7 @@ from warp_empires.engine.board import reach
 from warp_empires.module.defs import Module
 
 from .base import forward
+from .measures import avg_force, cheapest_cover, distances, threatened
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
               "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1}
@@ -23,9 +22,6 @@ ATTACK_MARGIN = 1.25
 # A move card is spent only on a plan worth this much: a step of one space
 # towards a goal (score 1) is not worth a card that could win a battle later.
 PLAY_MOVE_WORTH = 2.5
-# What a unit is worth beyond its Force when choosing losses: it can still take
-# control, block, and absorb a later loss (RULINGS B7 counts units, not Force).
-UNIT_WORTH = 1.5
 # What risking a leader's capture costs a plan: capturing leaders is how a side
 # wins or loses in many themes (victory conditions that count captives, RULINGS W1, W2).
 LEADER_RISK = 20
@@ -37,8 +33,8 @@ class HeuristicPlayer:
     def __init__(self, module: Module, seed: int = 0) -> None:
         self.m = module
         self.rng = random.Random(seed)
-        self.dist = _distances(module)
-        self.avg_force = [_avg_force(module, side) for side in (0, 1)]
+        self.dist = distances(module)
+        self.avg_force = [avg_force(module, side) for side in (0, 1)]
         # per unit type, looked up in every plan's score
         self.force_of = [u.force for u in module.units]
         self.leader_of = [u.is_leader for u in module.units]
@@ -328,7 +324,7 @@ class HeuristicPlayer:
         owed = view["prompt"]["owed"]
         if b["stage"] == "winner":
             # RULINGS B8: the cheapest set whose printed Force meets what is owed
-            cheapest = _cheapest_cover(choices, owed)
+            cheapest = cheapest_cover(choices, owed)
             if cheapest is not None:
                 return cheapest
         return min(choices, key=lambda x: (x[1].is_leader, x[1].force))[0]
@@ -340,7 +336,7 @@ class HeuristicPlayer:
             t = a[1]
             own = view["stacks"][side][t]
             return ((own["size"] if own else 0) * 2 + (view["control"][t] == side) * 3
-                    - _threatened(view, t, self.dist) * 5)
+                    - threatened(view, t, self.dist) * 5)
         return max(legal, key=safety)
 
     # Recruit and upkeep
@@ -370,7 +366,7 @@ class HeuristicPlayer:
 
         def weight(a):
             st = view["stacks"][side][a[1]]
-            return (st["size"] if st else 0) + _threatened(view, a[1], self.dist) * 3
+            return (st["size"] if st else 0) + threatened(view, a[1], self.dist) * 3
         return max(legal, key=weight)
 
     def _upkeep(self, view, legal):
@@ -438,50 +434,3 @@ class _Board:
         if d is None:
             d = self._to_target[t] = min(self.dist[t][g] for g in self.targets)
         return d
-
-
-def _cheapest_cover(choices: list[tuple[Action, Any]], owed: int) -> Action | None:
-    """The first pick of the set of units with Force at least `owed` that costs
-    least: leaders last, then the Force lost plus UNIT_WORTH for each unit, so
-    one unit of Force 4 goes before three of Force 1 (issue 11)."""
-    best: tuple[tuple[int, float, int], list[tuple[Action, Any]]] | None = None
-    # Sets of up to 4 from the 12 strongest: a stack's losses are rarely more.
-    pool = sorted(choices, key=lambda x: -x[1].force)[:12]
-    for n in range(1, min(4, len(pool)) + 1):
-        for combo in combinations(pool, n):
-            force = sum(u.force for _, u in combo)
-            if force < owed:
-                continue
-            cost = (sum(u.is_leader for _, u in combo), force + UNIT_WORTH * n, n)
-            if best is None or cost < best[0]:
-                best = (cost, list(combo))
-    if best is None:
-        return None
-    return max(best[1], key=lambda x: x[1].force)[0]
-
-
-def _distances(module: Module) -> list[list[int]]:
-    terr = module.map.territories
-    out = []
-    for start in range(len(terr)):
-        dist = [10**6] * len(terr)
-        dist[start] = 0
-        queue = deque([start])
-        while queue:
-            t = queue.popleft()
-            for n in terr[t].neighbours:
-                if dist[n] > dist[t] + 1:
-                    dist[n] = dist[t] + 1
-                    queue.append(n)
-        out.append(dist)
-    return out
-
-
-def _avg_force(module: Module, side: int) -> float:
-    forces = [u.force for u in module.units if u.side == side for _ in range(u.count)]
-    return sum(forces) / max(1, len(forces))
-
-
-def _threatened(view: dict[str, Any], t: int, dist: list[list[int]], reach: int = 2) -> bool:
-    enemy = view["stacks"][view["enemy"]]
-    return any(st and dist[t][e] <= reach for e, st in enumerate(enemy))

@@ -25,7 +25,8 @@ from warp_empires.engine.board import reach
 from warp_empires.module.defs import Module, SoloDef
 
 from .base import forward
-from .heuristic import HeuristicPlayer, _distances
+from .heuristic import HeuristicPlayer
+from .measures import distances
 
 MOVING_ORDERS = frozenset({"attack", "advance", "fall_back"})
 
@@ -40,7 +41,7 @@ class SoloPlayer:
         self.tables: SoloDef = module.solo
         self.rng = random.Random(seed)
         self.base = HeuristicPlayer(module, seed)
-        self.dist = _distances(module)
+        self.dist = distances(module)
         self.turn = -1
         self.orders: dict[int, str] = {}  # territory -> this turn's order, until carried out
         self.order = ""  # the order of the group being moved

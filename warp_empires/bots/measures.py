@@ -1,0 +1,62 @@
+"""Plain measures of a map and a view that computer players share: distances
+between territories, a side's average unit Force, whether a territory is
+within an enemy stack's reach, and the cheapest set of losses that pays what
+is owed. Pure functions of what a side can see (RULINGS H9)."""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import combinations
+from typing import Any
+
+from warp_empires.engine import Action
+from warp_empires.module.defs import Module
+
+# What a unit is worth beyond its Force when choosing losses: it can still take
+# control, block, and absorb a later loss (RULINGS B7 counts units, not Force).
+UNIT_WORTH = 1.5
+def cheapest_cover(choices: list[tuple[Action, Any]], owed: int) -> Action | None:
+    """The first pick of the set of units with Force at least `owed` that costs
+    least: leaders last, then the Force lost plus UNIT_WORTH for each unit, so
+    one unit of Force 4 goes before three of Force 1 (issue 11)."""
+    best: tuple[tuple[int, float, int], list[tuple[Action, Any]]] | None = None
+    # Sets of up to 4 from the 12 strongest: a stack's losses are rarely more.
+    pool = sorted(choices, key=lambda x: -x[1].force)[:12]
+    for n in range(1, min(4, len(pool)) + 1):
+        for combo in combinations(pool, n):
+            force = sum(u.force for _, u in combo)
+            if force < owed:
+                continue
+            cost = (sum(u.is_leader for _, u in combo), force + UNIT_WORTH * n, n)
+            if best is None or cost < best[0]:
+                best = (cost, list(combo))
+    if best is None:
+        return None
+    return max(best[1], key=lambda x: x[1].force)[0]
+
+
+def distances(module: Module) -> list[list[int]]:
+    terr = module.map.territories
+    out = []
+    for start in range(len(terr)):
+        dist = [10**6] * len(terr)
+        dist[start] = 0
+        queue = deque([start])
+        while queue:
+            t = queue.popleft()
+            for n in terr[t].neighbours:
+                if dist[n] > dist[t] + 1:
+                    dist[n] = dist[t] + 1
+                    queue.append(n)
+        out.append(dist)
+    return out
+
+
+def avg_force(module: Module, side: int) -> float:
+    forces = [u.force for u in module.units if u.side == side for _ in range(u.count)]
+    return sum(forces) / max(1, len(forces))
+
+
+def threatened(view: dict[str, Any], t: int, dist: list[list[int]], reach: int = 2) -> bool:
+    enemy = view["stacks"][view["enemy"]]
+    return any(st and dist[t][e] <= reach for e, st in enumerate(enemy))
