@@ -107,19 +107,29 @@ async def test_a_save_opens_in_the_viewer_from_the_save_browser(star_wars, tmp_p
         assert screen.replay.states[-1].to_data(log=False) == game.state.to_data(log=False)
 
 
+async def _viewer(pilot, game: Game) -> ReplayScreen:
+    """The replay viewer of `game`, opened over whatever the app shows."""
+    pilot.app.push_screen(ReplayScreen(game))
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ReplayScreen)
+    return screen
+
+
+async def _press(pilot, key: str) -> None:
+    await pilot.press(key)
+    await pilot.pause()
+
+
 async def test_a_side_view_of_an_unfinished_game_is_asked_for_and_can_be_refused(star_wars):
     # RULINGS H6, H8: a side's secrets are never one key away while the game goes on
     game = _played(star_wars, 8, 6)
     assert not game.over
     async with game_app().run_test(size=(120, 40)) as pilot:
-        pilot.app.push_screen(ReplayScreen(game))
-        await pilot.pause()
-        screen = pilot.app.screen
-        await pilot.press("v")
-        await pilot.pause()
+        screen = await _viewer(pilot, game)
+        await _press(pilot, "v")
         assert isinstance(pilot.app.screen, AskDialog)
-        await pilot.press("escape")
-        await pilot.pause()
+        await _press(pilot, "escape")
         assert pilot.app.screen is screen and screen.side == PUBLIC
         assert "hand:" not in screen_text(pilot.app)
 
@@ -132,12 +142,9 @@ async def test_the_game_being_played_here_replays_only_what_both_sides_saw(star_
         await open_game(pilot, game)
         # the same game as its autosave reopens it: another object, the same id
         copy = Game.replay(star_wars, game.seed, game.options, list(game.actions), id=game.id)
-        pilot.app.push_screen(ReplayScreen(copy))
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await _viewer(pilot, copy)
         for _ in range(3):
-            await pilot.press("v")
-            await pilot.pause()
+            await _press(pilot, "v")
             assert pilot.app.screen is screen and screen.side == PUBLIC
         assert "hand:" not in screen_text(pilot.app)
 
@@ -146,10 +153,7 @@ async def test_a_finished_game_shows_a_side_view_at_once(star_wars):
     game = _played(star_wars, 11, 300)
     assert game.over
     async with game_app().run_test(size=(120, 40)) as pilot:
-        pilot.app.push_screen(ReplayScreen(game))
-        await pilot.pause()
-        screen = pilot.app.screen
-        await pilot.press("v")
-        await pilot.pause()
+        screen = await _viewer(pilot, game)
+        await _press(pilot, "v")
         assert pilot.app.screen is screen and screen.side == 0
         assert f"{star_wars.sides[0].short} hand:" in screen_text(pilot.app)

@@ -39,16 +39,22 @@ async def _wait(pilot, event: threading.Event) -> None:
     raise AssertionError("the worker never asked")
 
 
+async def _thinking(pilot, game: Game) -> tuple[object, Gate]:
+    """The game screen with the computer's side (side 1) thinking on a Gate."""
+    screen = await open_game(pilot, game, players=("human", "bot:normal"))
+    gate = Gate()
+    screen.session._bots[1] = gate
+    screen._bot_tick()
+    await _wait(pilot, gate.asked)
+    return screen, gate
+
+
 async def test_it_thinks_on_a_worker_shows_it_and_a_pause_holds_its_move(star_wars):
     game = Game.new(star_wars, 11)
     _to_bot_turn(game)
     async with game_app(pace=60.0).run_test(size=(120, 40)) as pilot:
-        screen = await open_game(pilot, game, players=("human", "bot:normal"))
-        gate = Gate()
-        screen.session._bots[1] = gate
         before = len(game.actions)
-        screen._bot_tick()
-        await _wait(pilot, gate.asked)
+        screen, gate = await _thinking(pilot, game)
         assert "thinking" in screen._pace_note()
         assert isinstance(gate.seen[0], dict)  # a view, not the state
         await pilot.press("l")  # the screen answers keys while it thinks
@@ -84,11 +90,7 @@ async def test_at_80x24_the_top_line_still_says_who_is_thinking(star_wars):
     game = Game.new(star_wars, 11)
     _to_bot_turn(game)
     async with game_app(pace=60.0).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, game, players=("human", "bot:normal"))
-        gate = Gate()
-        screen.session._bots[1] = gate
-        screen._bot_tick()
-        await _wait(pilot, gate.asked)
+        _screen, gate = await _thinking(pilot, game)
         await pilot.pause()
         who = star_wars.sides[1].short
         assert f"{who} thinking..." in screen_text(pilot.app).splitlines()[0]
