@@ -17,8 +17,7 @@ from warp_empires.module.defs import Module
 from warp_empires.net.client import ClientError, create_game
 from warp_empires.net.links import BadLink, Link, server_url
 from warp_empires.paths import user_data_dir
-from warp_empires.saves import attach_log, load_game
-from warp_empires.saves.errors import one_line
+from warp_empires.saves import load_game
 from warp_empires.saves.store import latest_game
 from warp_empires.settings import Settings, load_settings, save_settings
 from warp_empires.tui import persistence
@@ -27,18 +26,17 @@ from warp_empires.tui.config import GameSettings, LaunchOptions
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
 from warp_empires.tui.dialogs.game_menu import GameMenu
 from warp_empires.tui.dialogs.link import LinkDialog
-from warp_empires.tui.dialogs.save_name import SaveNameDialog
 from warp_empires.tui.remote import Joined, RemoteSession
+from warp_empires.tui.save_load import SaveLoad
 from warp_empires.tui.screens.end import EndScreen
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.new_game import NewGameScreen
 from warp_empires.tui.screens.replay import ReplayScreen
-from warp_empires.tui.screens.saves import SaveBrowser
 from warp_empires.tui.screens.title import TitleScreen
 from warp_empires.tui.session import Session
 
 
-class WarpEmpiresApp(App[None]):
+class WarpEmpiresApp(SaveLoad, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "Warp Empires"
     COMMANDS = App.COMMANDS | {GotoTerritory}
@@ -54,9 +52,6 @@ class WarpEmpiresApp(App[None]):
         super().__init__()
         self.launch = launch or LaunchOptions()
         self.session: Session | None = None
-        # (session, its version) as last saved or loaded: quitting with nothing
-        # changed since asks nothing (play-test: "Save and quit" right after a save)
-        self._saved: tuple[Session, int] | None = None
         # a seat of a game on a server (tui/remote.py), instead of a local session
         self.joined: Joined | None = None
         self.autosaver = persistence.Autosaver(self._autosave_failed)
@@ -245,56 +240,6 @@ class WarpEmpiresApp(App[None]):
             module=self.settings.module or "", players=self.settings.players)
         self.push_screen(NewGameScreen(defaults), callback=self.new_game_chosen)
 
-    def action_load_game(self) -> None:
-        self.push_screen(SaveBrowser(self.launch.saves_dir), callback=self.load_path)
-
-    def load_path(self, path: Path | None) -> None:
-        if path is None:
-            return
-        try:
-            session, doc = persistence.open_save(path, self.launch.max_turns)
-        except persistence.SaveError as error:
-            self._load_failed(path, error)
-            return
-        self.open_session(session)
-        self._saved = (session, session.version)
-        self.notify(f"Loaded {one_line(path.stem, 100)}.", markup=False)
-        # The game is playable at once; the replay that checks it (and rebuilds
-        # its log) runs beside it and takes the game off screen if it fails.
-        self.run_worker(lambda: self._verify(session, doc, path), thread=True,
-                        group="verify", exit_on_error=False)
-
-    def _load_failed(self, path: Path, error: Exception) -> None:
-        # Back to the browser afterwards, to pick another save.
-        reason = error.problem if isinstance(error, persistence.SaveError) else str(error)
-        self.push_screen(MessageDialog(f"Cannot load {path.name}:\n{reason}"),
-                         callback=lambda _: self.action_load_game())
-
-    def _verify(self, session: Session, doc: persistence.SaveDoc, path: Path) -> None:
-        try:
-            replayed = persistence.verify(session, doc, path)
-        except persistence.SaveError as error:
-            self.call_from_thread(self._verify_failed, session, path, error)
-        else:
-            self.call_from_thread(self._verified, session, replayed)
-
-    def _verified(self, session: Session, replayed: Game) -> None:
-        if self.session is not session:
-            return  # another game was opened meanwhile
-        attach_log(session.game, replayed)
-        session.verified = True
-        if isinstance(self.screen, GameScreen):
-            self.screen.history_arrived()
-
-    def _verify_failed(self, session: Session, path: Path, error: Exception) -> None:
-        if self.session is not session:
-            return
-        self.session = None
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.push_screen(self._title())
-        self._load_failed(path, error)
-
     def action_rules(self) -> None:
         # Imported here: the Markdown widget costs a noticeable share of start-up.
         from warp_empires.tui.screens.help import HelpScreen
@@ -312,63 +257,6 @@ class WarpEmpiresApp(App[None]):
             except ModuleError:
                 continue
         return None
-
-    def action_save(self) -> None:
-        if self.joined is not None:
-            self.notify("The server keeps this game; the same link joins it again later.")
-            return
-        if self.session is None or self.session.over:
-            self.notify("There is no game in progress to save.", severity="warning")
-            return
-        self.push_screen(SaveNameDialog(self._suggested_name()), callback=self._save_as)
-
-    def _suggested_name(self) -> str:
-        assert self.session is not None
-        game = self.session.game
-        return persistence.suggest_name(game, self.launch.saves_dir)
-
-    def _save_as(self, name: str | None, then_quit: bool = False, force: bool = False) -> None:
-        if name is None or self.session is None:
-            return
-        try:
-            path = persistence.save(self.session, name, self.launch.saves_dir, force=force)
-        except persistence.SaveExists as error:
-            # Saving never silently replaces another game's save: ask first.
-            answers = [("replace", "Replace it"), ("cancel", "Cancel")]
-            what = error.problem.removesuffix("; not replaced")
-            question = f"The save '{Path(error.where).stem}' {what}. Replace it with this game?"
-
-            def answered(answer: str | None) -> None:
-                if answer == "replace":
-                    self._save_as(name, then_quit, force=True)
-
-            self.push_screen(AskDialog(question, answers), callback=answered)
-            return
-        except persistence.SaveError as error:
-            self.push_screen(MessageDialog(f"Not saved: {error}"))
-            return
-        self.notify(f"Saved as {one_line(path.stem, 100)}.", markup=False)
-        self._saved = (self.session, self.session.version)
-        if then_quit:
-            self.exit()
-
-    async def action_quit(self) -> None:
-        if (self.session is None or self.session.over or self.launch.exit_on_end
-                or self._saved == (self.session, self.session.version)):
-            # (a joined game is kept by its server: nothing to save here)
-            self.exit()
-            return
-        answers = [("save", "Save and quit"), ("quit", "Quit without saving"),
-                   ("cancel", "Cancel")]
-        self.push_screen(AskDialog("Save the game before quitting?", answers),
-                         callback=self._quit_answer)
-
-    def _quit_answer(self, answer: str | None) -> None:
-        if answer == "quit":
-            self.exit()
-        elif answer == "save" and self.session is not None:
-            self.push_screen(SaveNameDialog(self._suggested_name()),
-                             callback=lambda name: self._save_as(name, then_quit=True))
 
     def action_resign(self) -> None:
         session: Session | RemoteSession | None = self.session or (

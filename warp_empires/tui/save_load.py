@@ -1,0 +1,143 @@
+"""Saving, loading and quitting, for the app: Ctrl+S under a name (never over
+another game's save without asking), the save browser's Enter, the replay
+that checks a loaded save beside the game it opened, and the question on
+quitting (none when nothing changed since the game was saved or loaded).
+A mixin of the app, kept apart so that a save's way in and out reads alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from warp_empires.engine import Game
+from warp_empires.saves import attach_log
+from warp_empires.saves.errors import one_line
+from warp_empires.tui import persistence
+from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
+from warp_empires.tui.dialogs.save_name import SaveNameDialog
+from warp_empires.tui.screens.game import GameScreen
+from warp_empires.tui.screens.saves import SaveBrowser
+from warp_empires.tui.session import Session
+
+if TYPE_CHECKING:
+    from warp_empires.tui.config import LaunchOptions
+    from warp_empires.tui.remote import Joined
+
+
+class SaveLoad:
+    """Needs from the app: `session`, `joined`, `launch`, `open_session`,
+    `_title`, and Textual's screens, workers, `notify` and `exit`."""
+
+    session: Session | None
+    joined: Joined | None
+    launch: LaunchOptions
+    # (session, its version) as last saved or loaded: quitting with nothing
+    # changed since asks nothing (play-test: "Save and quit" right after a save)
+    _saved: tuple[Session, int] | None = None
+
+    def action_load_game(self) -> None:
+        self.push_screen(SaveBrowser(self.launch.saves_dir), callback=self.load_path)
+
+    def load_path(self, path: Path | None) -> None:
+        if path is None:
+            return
+        try:
+            session, doc = persistence.open_save(path, self.launch.max_turns)
+        except persistence.SaveError as error:
+            self._load_failed(path, error)
+            return
+        self.open_session(session)
+        self._saved = (session, session.version)
+        self.notify(f"Loaded {one_line(path.stem, 100)}.", markup=False)
+        # The game is playable at once; the replay that checks it (and rebuilds
+        # its log) runs beside it and takes the game off screen if it fails.
+        self.run_worker(lambda: self._verify(session, doc, path), thread=True,
+                        group="verify", exit_on_error=False)
+
+    def _load_failed(self, path: Path, error: Exception) -> None:
+        # Back to the browser afterwards, to pick another save.
+        reason = error.problem if isinstance(error, persistence.SaveError) else str(error)
+        self.push_screen(MessageDialog(f"Cannot load {path.name}:\n{reason}"),
+                         callback=lambda _: self.action_load_game())
+
+    def _verify(self, session: Session, doc: persistence.SaveDoc, path: Path) -> None:
+        try:
+            replayed = persistence.verify(session, doc, path)
+        except persistence.SaveError as error:
+            self.call_from_thread(self._verify_failed, session, path, error)
+        else:
+            self.call_from_thread(self._verified, session, replayed)
+
+    def _verified(self, session: Session, replayed: Game) -> None:
+        if self.session is not session:
+            return  # another game was opened meanwhile
+        attach_log(session.game, replayed)
+        session.verified = True
+        if isinstance(self.screen, GameScreen):
+            self.screen.history_arrived()
+
+    def _verify_failed(self, session: Session, path: Path, error: Exception) -> None:
+        if self.session is not session:
+            return
+        self.session = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(self._title())
+        self._load_failed(path, error)
+
+    def action_save(self) -> None:
+        if self.joined is not None:
+            self.notify("The server keeps this game; the same link joins it again later.")
+            return
+        if self.session is None or self.session.over:
+            self.notify("There is no game in progress to save.", severity="warning")
+            return
+        self.push_screen(SaveNameDialog(self._suggested_name()), callback=self._save_as)
+
+    def _suggested_name(self) -> str:
+        assert self.session is not None
+        game = self.session.game
+        return persistence.suggest_name(game, self.launch.saves_dir)
+
+    def _save_as(self, name: str | None, then_quit: bool = False, force: bool = False) -> None:
+        if name is None or self.session is None:
+            return
+        try:
+            path = persistence.save(self.session, name, self.launch.saves_dir, force=force)
+        except persistence.SaveExists as error:
+            # Saving never silently replaces another game's save: ask first.
+            answers = [("replace", "Replace it"), ("cancel", "Cancel")]
+            what = error.problem.removesuffix("; not replaced")
+            question = f"The save '{Path(error.where).stem}' {what}. Replace it with this game?"
+
+            def answered(answer: str | None) -> None:
+                if answer == "replace":
+                    self._save_as(name, then_quit, force=True)
+
+            self.push_screen(AskDialog(question, answers), callback=answered)
+            return
+        except persistence.SaveError as error:
+            self.push_screen(MessageDialog(f"Not saved: {error}"))
+            return
+        self.notify(f"Saved as {one_line(path.stem, 100)}.", markup=False)
+        self._saved = (self.session, self.session.version)
+        if then_quit:
+            self.exit()
+
+    async def action_quit(self) -> None:
+        if (self.session is None or self.session.over or self.launch.exit_on_end
+                or self._saved == (self.session, self.session.version)):
+            # (a joined game is kept by its server: nothing to save here)
+            self.exit()
+            return
+        answers = [("save", "Save and quit"), ("quit", "Quit without saving"),
+                   ("cancel", "Cancel")]
+        self.push_screen(AskDialog("Save the game before quitting?", answers),
+                         callback=self._quit_answer)
+
+    def _quit_answer(self, answer: str | None) -> None:
+        if answer == "quit":
+            self.exit()
+        elif answer == "save" and self.session is not None:
+            self.push_screen(SaveNameDialog(self._suggested_name()),
+                             callback=lambda name: self._save_as(name, then_quit=True))
