@@ -164,12 +164,7 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
             # applied since). Only who may take it is left to see.
             step = STEPS[state.step]
             if type(side) is int and side == step.side(state):
-                log = state.log
-                start = 0 if log is None else len(log)
-                nxt = step.do(state, action)
-                if nxt is not None:
-                    flow.run(state, nxt)
-                return [] if log is None else log[start:]
+                return _carry_out(state, step, action)
     if not known:
         action = check_shape(action)
     if state.winner != NO_SIDE:
@@ -198,10 +193,7 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
         raise IllegalAction(f"'{' '.join(map(str, action))}' is not legal now ({where(s)})",
                             "not_legal")
     if s.undo is None:
-        nxt = step.do(s, action)
-        if nxt is not None:
-            flow.run(s, nxt)
-        return _since(s, start)
+        return _carry_out(s, step, action)
     # undo is only kept (Game) by states that keep their log: the log lines tell
     # what the other side saw
     before = s.clone()
@@ -217,6 +209,16 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     else:
         checkpoints.append(before)
     return s.log[start:]
+
+
+def _carry_out(s: State, step: Step, action: Action) -> list[dict[str, Any]]:
+    """The action's effect and whatever follows until someone must decide;
+    the events it logged."""
+    start = 0 if s.log is None else len(s.log)
+    nxt = step.do(s, action)
+    if nxt is not None:
+        flow.run(s, nxt)
+    return _since(s, start)
 
 
 def _since(s: State, start: int) -> list[dict[str, Any]]:
