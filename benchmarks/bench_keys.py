@@ -15,7 +15,8 @@ screen offers, and those keys are pressed:
   from the highlighted row, and Enter;
 - a hand-over screen: Enter, one key (counted in the turn and as a hand-over).
 Forming a moving group, `a` (every unit that may join) is pressed when it
-picks exactly the units the player wants. Decisions taken for a person
+picks exactly the units the player wants; placing recruits, `a` (the rest where
+the last one went) when the player puts them all there. Decisions taken for a person
 because they were forced (RULINGS H9) cost nothing and are counted apart.
 
 Figures: keys per player-turn (median, p90, mean; the hand-over Enters
@@ -95,6 +96,19 @@ def planned_group(game: Game, player: Any) -> set[int] | None:
     return picked
 
 
+def planned_places(game: Game, player: Any) -> list[int]:
+    """Where the player will put each recruit still to place, found on copies."""
+    s = game.state.clone(log=False)
+    p = copy.deepcopy(player)
+    side = decider(s)
+    places: list[int] = []
+    while s.step == "place" and decider(s) == side:
+        a = p.choose(view(s, side, log=False), legal_actions(s))
+        places.append(a[1])
+        apply(s, side, a)
+    return places
+
+
 def pick_all_group(game: Game) -> set[int]:
     """What `a` (pick every unit that may join) picks now (GameScreen.action_pick_all)."""
     s = game.state.clone(log=False)
@@ -120,6 +134,7 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
     players = [make_player("heuristic", module, seed * 2 + side) for side in (0, 1)]
     # Pilot presses faster than any person: no guard against a repeated Enter.
     GameScreen.QUIET_AFTER_HANDOVER = 0.0
+    HandoverScreen.QUIET = 0.0
     app = WarpEmpiresApp(LaunchOptions(pace=60.0, exit_on_end=True))
     keys_in_turn: Counter[int] = Counter()
     decided_in_turn: Counter[int] = Counter()  # decisions people took (not forced ones)
@@ -159,6 +174,9 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
                     and planned_group(game, players[side]) == pick_all_group(game):
                 action = ("pick", -1)  # `a` picks the whole group the player wants
                 presses, count, wait = ["a"], 1, 0.0
+            elif kind == "place" and screen._rest_there() == action[1] \
+                    and set(planned_places(game, players[side])) == {action[1]}:
+                presses, count, wait = ["a"], 1, 0.0  # the rest where the last one went
             else:
                 presses, count, wait = keys_for(screen, action)
             before = len(game.actions)
@@ -186,7 +204,8 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             stats["by_kind"][f"{kind}:{action[0]}"] += count
             made = len(game.actions) - before
             group = 0 if presses != ["a"] else sum(
-                1 for i in range(before, len(game.actions)) if game.actions[i][1][0] == "pick") - 1
+                1 for i in range(before, len(game.actions))
+                if game.actions[i][1][0] in ("pick", "place")) - 1
             stats["decisions"] += made - group  # `a`: its picks are one decision
             decided_in_turn[s.turn] += 1
             stats["auto"] += made - group - 1

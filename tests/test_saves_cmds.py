@@ -119,7 +119,14 @@ def test_replay_damaged_file(tmp_path: Path, game: Game, capsys: pytest.CaptureF
 
 
 def _private(game: Game, side: int) -> list[str]:
+    """What only `side` read: its own form of its events, and its enemy's form
+    of the enemy's (which a bystander also reads, board.log_pair)."""
     return [e["text"] for e in game.state.log if e["to"] == side]
+
+
+def _secret(game: Game, side: int) -> list[str]:
+    """The words only `side` read that say more than anyone may know."""
+    return [e["text"] for e in game.state.log if e["to"] == side and not e["public"]]
 
 
 def test_replay_shows_only_public_events_by_default(tmp_path: Path, game: Game,
@@ -128,11 +135,12 @@ def test_replay_shows_only_public_events_by_default(tmp_path: Path, game: Game,
     path = save_game(game, tmp_path / "g.wes")
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0 and out.startswith("What both sides saw")
-    public = [e["text"] for e in game.state.log if e["to"] is None]
+    public = [e["text"] for e in game.state.log if e["public"]]
+    assert any(e["to"] is not None for e in game.state.log if e["public"])  # "a group of 2"
     for text in public:
         assert text in out
     for side in (0, 1):
-        secret = [t for t in _private(game, side) if t not in public]
+        secret = [t for t in _secret(game, side) if t not in public]
         assert secret and not any(t in out for t in secret)
     assert " > " not in out  # no decision of either side
 

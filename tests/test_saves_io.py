@@ -275,3 +275,32 @@ def test_only_the_latest_games_keep_autosaves(tmp_path: Path) -> None:
     assert f"game {AUTOSAVE_GAMES + 1}" in kept and "game 0" not in kept
     assert not autosave_slots(tmp_path, f"{0:08x}cafecafe")[0].exists()
     assert named.exists() and legacy.exists()  # never touched
+
+
+def _over(doc: SaveDoc) -> SaveDoc:
+    return dataclasses.replace(doc, meta=dataclasses.replace(doc.meta, active=-1))
+
+
+def test_a_finished_game_is_autosaved_once(tmp_path: Path) -> None:
+    # Play-test: each look at the results autosaved the end again, until the
+    # game's three slots all held "game over" and its last turns were gone.
+    game = "aaaaaaaa33333333"
+    for i in (1, 2):
+        write_autosave(_doc_of(game, f"turn {i}"), tmp_path)
+    write_autosave(_over(_doc_of(game, "the end")), tmp_path)
+    write_autosave(_over(_doc_of(game, "the end, seen again")), tmp_path)
+    names = [read_save(p).meta.name for p in autosave_slots(tmp_path, game) if p.exists()]
+    assert names == ["the end", "turn 2", "turn 1"]
+
+
+def test_continue_skips_a_game_whose_newest_save_is_over(tmp_path: Path) -> None:
+    # Play-test: Continue offered a named save from before the winning move.
+    from warp_empires.saves.store import latest_game
+
+    going, won = "aaaaaaaa44444444", "bbbbbbbb55555555"
+    older = write_save(tmp_path / "going.wes", _doc_of(going, "going"))
+    before_win = write_save(tmp_path / "prewin.wes", _doc_of(won, "prewin"))
+    write_autosave(_over(_doc_of(won, "won")), tmp_path)
+    for i, path in enumerate((older, before_win, autosave_slots(tmp_path, won)[0])):
+        os.utime(path, (1000 + i, 1000 + i))
+    assert latest_game(tmp_path).meta.name == "going"

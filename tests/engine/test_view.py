@@ -81,7 +81,7 @@ def test_h4_spy_log_tells_the_enemy_only_that_it_was_looked_at():
     theirs = [e["text"] for e in view(s, 1)["log"]]
     assert any("Tyrant" in t for t in mine)
     assert not any("Tyrant" in t for t in theirs)
-    assert any("at your stack at E" in t for t in theirs)
+    assert any("at the stack of" in t and "at E" in t for t in theirs)
     assert view(s, 0)["intel"][0]["units"] == [s.chits[c] for c in s.stacks[1][tid(s, "e")]]
     assert view(s, 1)["intel"] == []
     assert "units" not in view(s, 0)["stacks"][1][tid(s, "e")]  # the stack stays hidden

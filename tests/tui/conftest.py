@@ -48,8 +48,10 @@ def no_quiet_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot presses keys faster than any person; the guard against a repeated
     Enter after a hand-over has its own test (test_handover.py)."""
     from warp_empires.tui.screens.game import GameScreen
+    from warp_empires.tui.screens.handover import HandoverScreen
 
     monkeypatch.setattr(GameScreen, "QUIET_AFTER_HANDOVER", 0.0)
+    monkeypatch.setattr(HandoverScreen, "QUIET", 0.0)
 
 
 @pytest.fixture(scope="session")

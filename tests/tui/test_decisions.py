@@ -216,3 +216,27 @@ async def test_arrange_leave_as_it_is_with_c(at_decision):
         await pilot.press("c")
         assert last_verb(game) == "done"
         assert game.prompt().kind == "move"
+
+
+async def test_a_places_the_rest_of_the_recruits_where_the_last_went(star_wars):
+    # Issue 10, from bench_keys: placing recruits cost a key per unit although
+    # people mostly put them all in one place.
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.screens.handover import HandoverScreen
+
+    game = game_where(star_wars, lambda g: g.prompt().kind == "place"
+                      and len(g.state.pend.placing) >= 3 and len(g.legal_actions()) >= 2)
+    side, owed = game.prompt().side, len(game.state.pend.placing)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        if isinstance(pilot.app.screen, HandoverScreen):
+            await pilot.press("enter")
+        assert "a" not in screen.active_bindings  # nothing placed yet: no "there"
+        before = len(game.actions)
+        await pilot.press("2")
+        t = game.actions[-1][1][1]
+        assert screen.active_bindings["a"].binding.action == "place_rest"
+        await pilot.press("a")
+        placed = [a for s, a in game.actions[before:] if a[0] == "place"]
+        assert placed == [["place", t]] * owed
+        assert not (game.prompt().kind == "place" and game.prompt().side == side)

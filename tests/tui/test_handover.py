@@ -75,6 +75,37 @@ async def test_a_repeated_enter_after_the_handover_chooses_nothing(at_decision, 
         assert len(game.actions) == before  # the extra keys made no choice
 
 
+async def test_a_quick_enter_does_not_pass_the_handover_screen(at_decision, monkeypatch):
+    # Play-test: the last key of a turn and an Enter 0.15 s later went through
+    # the new hand-over and showed the next side's hand (RULINGS H6).
+    monkeypatch.setattr(HandoverScreen, "QUIET", 30.0)
+    game = at_decision("move", open_hands=False)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        handover = pilot.app.screen
+        assert isinstance(handover, HandoverScreen)
+        await pilot.press("enter")
+        assert pilot.app.screen is handover
+        handover._listens_at = 0.0  # the moment has passed
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_messages_do_not_stay_up_over_the_handover(at_decision):
+    # Play-test: "Rebels: target ... (the only choice)" covered the hand-over
+    # and then the other side's log.
+    game = at_decision("move", open_hands=False)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("enter")
+        assert pilot.app.screen is screen
+        screen.notify("Rebels: a word about their own hand")
+        await pilot.pause()
+        assert list(pilot.app._notifications)
+        screen._hide_secrets()  # what the screen does before every hand-over
+        assert not list(pilot.app._notifications)
+
+
 def _battle_about_to_start(star_wars) -> Game:
     """A hot-seat game at its first battle's first card decision, both sides
     holding cards (so neither passes automatically, RULINGS H9)."""

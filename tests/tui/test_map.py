@@ -199,6 +199,8 @@ def test_every_territory_shows_its_full_name_or_its_module_label(star_wars, scal
             shown = " ".join("".join(text for text, _ in pieces).strip()
                              for _, (_, pieces) in sorted(lines.items()))
             assert t.name in shown or (t.label and t.label in shown), (t.name, shown)
+            if t.is_revenue:  # play-test: a bare "4[R]" was read as a stack
+                assert f"${t.revenue}" in shown, (t.name, shown)
             if look.stacks:
                 assert "×6" in shown or "R6" in shown, (t.name, shown)
 

@@ -30,6 +30,22 @@ def test_every_position_is_rebuilt_and_the_last_is_the_game(star_wars):
     assert r.log_at(len(r) - 1, 0) == [e for e in game.state.log if e["to"] in (None, 0)]
 
 
+def test_the_public_view_tells_of_moves_recruits_and_draws(star_wars):
+    # Play-test: the public replay had no line for a move, a recruit, a
+    # placement or a draw, while stacks appeared on the map.
+    game = _played(star_wars, 6, 8)
+    r = Replay(game)
+    public = r.log_at(len(r) - 1, PUBLIC)
+    kinds = {e["kind"] for e in public}
+    assert {"move", "draw", "recruit"} <= kinds
+    owners = [e for e in game.state.log if e["to"] is not None and not e["public"]]
+    assert owners and not any(e in public for e in owners)  # "You move Luke ..." stays private
+    # each side's enemy-form line is the very line the enemy read
+    for side in (0, 1):
+        assert [e for e in public if e["to"] == side] == [
+            e for e in r.log_at(len(r) - 1, side) if e["to"] == side and e["public"]]
+
+
 def test_the_public_view_shows_no_secret_of_either_side(star_wars):
     # RULINGS H8: by default a replay shows only what both sides saw
     game = _played(star_wars, 6, 8)
@@ -38,7 +54,9 @@ def test_the_public_view_shows_no_secret_of_either_side(star_wars):
         v = r.view_at(i, PUBLIC)
         battle_at = v["battle"]["t"] if v["battle"] else -1
         assert v["hand"] == [] and v["recruit"] == [] and v["intel"] == []
-        assert all(e["to"] is None for e in v["log"])
+        # events for both, and the enemy's form of a side's own (which names
+        # no hidden unit); never the owner's form
+        assert all(e["to"] is None or e["public"] for e in v["log"])
         for side in (0, 1):
             for t, entry in enumerate(v["stacks"][side]):
                 assert entry is None or "units" not in entry or t == battle_at
@@ -67,8 +85,11 @@ async def test_the_viewer_steps_and_changes_point_of_view(star_wars):
         pilot.app.push_screen(ReplayScreen(game))
         await pilot.pause()
         screen = pilot.app.screen
-        assert isinstance(screen, ReplayScreen) and screen.index == len(screen.replay) - 1
+        # opens at the start, as a replay is watched; End goes to where it stands
+        assert isinstance(screen, ReplayScreen) and screen.index == 0
         assert "what both sides saw" in screen_text(pilot.app)
+        await pilot.press("end")
+        assert screen.index == len(screen.replay) - 1
         await pilot.press("home")
         assert screen.index == 0
         await pilot.press("right", "right")

@@ -225,6 +225,8 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
             await pilot.press("enter")
         rows = _shown_rows(screen)
         assert rows[0].startswith(" 1 [ ]") and rows[10].startswith("11 [ ]")
+        # the footer says so too (play-test: it said 1-9 beside row 12)
+        assert screen.active_bindings["1"].binding.key_display == "1-99"
         await pilot.pause(screen.SECOND_DIGIT_WAIT + 0.1)  # the list has been read
         await pilot.press("1", "1")  # row 11 at once
         assert game.state.pend.picked == [10]
@@ -243,6 +245,15 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
         screen._rows_changed_at = time.monotonic()
         await pilot.press("1", "2")
         assert game.state.pend.picked == [10, 2, 1]  # row 1 taken back, row 2 picked
+
+
+async def test_the_footer_names_the_row_numbers_a_list_takes(at_decision):
+    # Play-test: the footer said 1-9 beside a list with a row 12.
+    game = at_decision("move")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        assert 1 < len(screen._choices) <= 9
+        assert screen.active_bindings["1"].binding.key_display == "1-9"
 
 
 async def test_a_dimmed_key_says_why_it_does_nothing(at_decision):

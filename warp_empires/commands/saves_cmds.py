@@ -132,5 +132,5 @@ def _print_replay(game: Game, side: int | None, everything: bool) -> None:
 
 def _events(events: list[dict], side: int | None, everything: bool) -> None:
     for e in events:
-        if everything or e["to"] is None or e["to"] == side:
+        if everything or e["to"] is None or e["to"] == side or (side is None and e.get("public")):
             print(f"turn {e['turn']:3} {e['phase']:8}   {e['text']}")

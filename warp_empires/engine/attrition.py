@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Action
-from .board import log, occupied, other, remove_from_map, roll, to_pile, unit_names
+from .board import log, log_pair, occupied, remove_from_map, roll, to_pile, unit_names
 from .options import option
 from .pending import Selection, Wearing
 from .state import State
@@ -64,9 +64,9 @@ def _lose(s: State, t: int, chits: list[int]) -> None:
         to_pile(s, c)
     n = len(chits)
     where = s.territory_name(t)
-    log(s, f"You lose {unit_names(s, chits)} at {where} to attrition.", to=side, kind="loss")
-    log(s, f"{s.says(side, 'lose')} {n} unit{'s' if n != 1 else ''} at {where} to attrition.",
-        to=other(side), kind="loss")
+    log_pair(s, side, f"You lose {unit_names(s, chits)} at {where} to attrition.",
+             f"{s.says(side, 'lose')} {n} unit{'s' if n != 1 else ''} at {where} to attrition.",
+             "loss")
 
 
 class Attrition(OwedStep):

@@ -16,11 +16,23 @@ def other(side: int) -> int:
     return 1 - side
 
 
-def log(s: State, text: str, to: int | None = None, kind: str = "info") -> None:
+def log(s: State, text: str, to: int | None = None, kind: str = "info",
+        public: bool = False) -> None:
     """Adds an event; `to` None means both sides may read it (RULINGS H3-H5).
-    Nothing is kept by a state that keeps no log (State.log None)."""
+    `public`: words for one side that say only what anyone may know (the
+    enemy's form of a move whose units are secret), so that a bystander reads
+    them too (the public replay, H8). Nothing is kept by a state that keeps no
+    log (State.log None)."""
     if s.log is not None:
-        s.log.append({"turn": s.turn, "phase": s.phase, "to": to, "kind": kind, "text": text})
+        s.log.append({"turn": s.turn, "phase": s.phase, "to": to, "kind": kind, "text": text,
+                      "public": public or to is None})
+
+
+def log_pair(s: State, side: int, own: str, others: str, kind: str) -> None:
+    """One event in two forms: `own` for `side`, with its secrets; `others`
+    for the enemy, and any bystander, without them."""
+    log(s, own, to=side, kind=kind)
+    log(s, others, to=1 - side, kind=kind, public=True)
 
 
 def roll(s: State, sides: int) -> int:
@@ -67,9 +79,9 @@ def draw_cards(s: State, side: int, n: int) -> list[int]:
     s.hands[side].extend(drawn)
     if drawn and s.log is not None:
         names = ", ".join(map(s.tab.card_name.__getitem__, drawn))
-        log(s, f"You draw {names}.", to=side, kind="draw")
-        log(s, f"{s.says(side, 'draw')} {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
-            to=other(side), kind="draw")
+        log_pair(s, side, f"You draw {names}.",
+                 f"{s.says(side, 'draw')} {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+                 "draw")
     return drawn
 
 

@@ -8,6 +8,7 @@ from .board import (
     controlled_revenue,
     distinct_by_type,
     log,
+    log_pair,
     occupied,
     other,
     place,
@@ -175,18 +176,17 @@ def _resolve(s: State, a: Action | None) -> str | None:
             names = ", ".join(sorted(s.module.cards[c].name for c in s.hands[enemy])) or "no cards"
             # replaced, not appended to: copies of the state share these lists
             s.intel[side] = [*s.intel[side], {"kind": "hand", "cards": sorted(s.hands[enemy])}]
-            log(s, f"{card.name}: {s.says(enemy, 'hold', start=False)} {names}.", to=side,
-                kind="spy")
-            log(s, f"{s.says(side, 'look')} at your hand.", to=enemy, kind="spy")
+            log_pair(s, side, f"{card.name}: {s.says(enemy, 'hold', start=False)} {names}.",
+                     f"{s.says(side, 'look')} at the hand of {s.the(enemy)}.", "spy")
         else:
             t = a[1]
             stack = s.stacks[enemy][t]
             s.intel[side] = [*s.intel[side], {"kind": "stack", "territory": t,
                                               "units": [s.chits[c] for c in stack]}]
-            log(s, f"{card.name}: at {s.territory_name(t)} {s.says(enemy, 'have', start=False)} "
-                   f"{unit_names(s, stack)}.", to=side, kind="spy")
-            log(s, f"{s.says(side, 'look')} at your stack at {s.territory_name(t)}.", to=enemy,
-                kind="spy")
+            log_pair(s, side, f"{card.name}: at {s.territory_name(t)} "
+                     f"{s.says(enemy, 'have', start=False)} {unit_names(s, stack)}.",
+                     f"{s.says(side, 'look')} at the stack of {s.the(enemy)} at "
+                     f"{s.territory_name(t)}.", "spy")
     elif k == "remove_control":
         t = a[1]
         s.control[t] = NO_SIDE

@@ -10,6 +10,7 @@ from .board import (
     draw_cards,
     draw_chits,
     log,
+    log_pair,
     occupied,
     other,
     place,
@@ -121,10 +122,9 @@ def _offer(s: State, n: int) -> None:
     if s.log is None:
         return
     names = unit_names(s, drawn) if drawn else "nothing (the pile is empty)"
-    log(s, f"You draw for recruiting: {names}.", to=side, kind="recruit")
     chits = "chit" if len(drawn) == 1 else "chits"
-    log(s, f"{s.says(side, 'draw')} {len(drawn)} {chits} to recruit from.", to=other(side),
-        kind="recruit")
+    log_pair(s, side, f"You draw for recruiting: {names}.",
+             f"{s.says(side, 'draw')} {len(drawn)} {chits} to recruit from.", "recruit")
 
 
 def _cost(s: State, chits: list[int]) -> int:
@@ -162,10 +162,9 @@ class Recruit(SelectStep):
         if bought and s.log is not None:
             # the cost is public (banks are, RULINGS H5); the units are not, since
             # they may join stacks of which the enemy sees only the top (H2)
-            log(s, f"You buy {unit_names(s, bought)} for {cost}.", to=side, kind="recruit")
             units = "unit" if len(bought) == 1 else "units"
-            log(s, f"{s.says(side, 'buy')} {len(bought)} {units} for {cost}.", to=other(side),
-                kind="recruit")
+            log_pair(s, side, f"You buy {unit_names(s, bought)} for {cost}.",
+                     f"{s.says(side, 'buy')} {len(bought)} {units} for {cost}.", "recruit")
         if rest and s.log is not None:
             log(s, f"You return {len(rest)} unbought chits to your pile.", to=side,
                 kind="recruit")
@@ -211,9 +210,8 @@ def _place_recruit(s: State, t: int) -> None:
     if s.log is None:
         return
     where = s.territory_name(t)
-    log(s, f"You place {unit_name(s, chit)} at {where}.", to=s.active, kind="recruit")
-    log(s, f"{s.says(s.active, 'place')} a new unit at {where}.", to=other(s.active),
-        kind="recruit")
+    log_pair(s, s.active, f"You place {unit_name(s, chit)} at {where}.",
+             f"{s.says(s.active, 'place')} a new unit at {where}.", "recruit")
 
 
 class Place(Step):
@@ -284,10 +282,10 @@ class Upkeep(OwedStep):
             to_pile(s, chit)
             places.append(s.territory_name(t))
         where = ", ".join(sorted(set(places)))
-        log(s, f"You disband {unit_names(s, chosen)} (upkeep).", to=side, kind="upkeep")
         n = len(chosen)
-        log(s, f"{s.says(side, 'disband')} {n} unit{'s' if n != 1 else ''} at {where} (upkeep).",
-            to=other(side), kind="upkeep")
+        log_pair(s, side, f"You disband {unit_names(s, chosen)} (upkeep).",
+                 f"{s.says(side, 'disband')} {n} unit{'s' if n != 1 else ''} at {where} "
+                 "(upkeep).", "upkeep")
         return "upkeep_over"
 
     def text(self, s: State) -> str:

@@ -7,6 +7,7 @@ from . import cards, interception
 from .actions import Action
 from .board import (
     log,
+    log_pair,
     occupied,
     put_on_top,
     reachable,
@@ -146,10 +147,8 @@ class Arrange(Step):
         put_on_top(s, s.active, t, (chit,))
         if s.log is None:
             return None
-        log(s, f"You put {s.unit(chit).name} on top at {s.territory_name(t)}.", to=s.active,
-            kind="top")
-        log(s, f"{s.says(s.active, 'change')} the top unit at {s.territory_name(t)}.",
-            to=1 - s.active, kind="top")
+        log_pair(s, s.active, f"You put {s.unit(chit).name} on top at {s.territory_name(t)}.",
+                 f"{s.says(s.active, 'change')} the top unit at {s.territory_name(t)}.", "top")
         return None
 
     def text(self, s: State) -> str:
@@ -254,10 +253,9 @@ class MoveUnits(SelectStep):
         p.src, p.group = -1, None
         if s.log is not None:
             src_name, dst_name = s.territory_name(src), s.territory_name(dst)
-            log(s, f"You move {unit_names(s, group)} from {src_name} to {dst_name}.", to=side,
-                kind="move")
-            log(s, f"{s.says(side, 'move')} a group of {len(group)} from {src_name} to "
-                   f"{dst_name}.", to=1 - side, kind="move")
+            log_pair(s, side, f"You move {unit_names(s, group)} from {src_name} to {dst_name}.",
+                     f"{s.says(side, 'move')} a group of {len(group)} from {src_name} to "
+                     f"{dst_name}.", "move")
         # RULINGS H9: the card ends by itself only when its groups are used up;
         # whether another unit could still move is the side's secret (a mobile
         # unit may hide under a fortification), so "stop" stays its decision

@@ -113,7 +113,8 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> dic
         if (side == s.active and own) or everything else [],
         "intel": [dict(i) for i in s.intel[side]] if own else [],
         "history": [h[:] for h in s.history],
-        "log": [e for e in s.log if everything or e["to"] is None or (e["to"] == side and own)]
+        "log": [e for e in s.log if everything or e["to"] is None or (e["to"] == side and own)
+                or (not own and e.get("public"))]
         if log and s.log is not None else [],
         "options": dict(s.options),
         "winner": s.winner,

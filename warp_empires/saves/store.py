@@ -212,6 +212,12 @@ def write_autosave(doc: SaveDoc, directory: str | os.PathLike[str] | None = None
     autosaves one slot down; then drop the autosaves of games beyond the
     AUTOSAVE_GAMES autosaved most recently (named saves are never touched)."""
     slots = autosave_slots(directory, doc.meta.game)
+    if doc.meta.active < 0 and slots[0].exists():
+        newest = save_info(slots[0]).meta
+        if newest is not None and newest.game == doc.meta.game and newest.active < 0:
+            # The end is autosaved once: showing the results again (or loading
+            # the finished game) pushed its turn-by-turn autosaves out (play-test).
+            return slots[0]
     data = encode(doc, os.fspath(slots[0]))
     _make_folder(slots[0].parent)
     io.write_rotated(slots, data)
@@ -322,10 +328,19 @@ def now_iso() -> str:
 
 def latest_game(directory: str | os.PathLike[str] | None = None) -> SaveInfo | None:
     """The save (autosaves included) written last of a game still going on:
-    what a Continue entry resumes. None when there is none, or the folder
-    cannot be read."""
+    what a Continue entry resumes. A game whose newest save says it is over
+    is over, whatever older saves of it say (play-test: Continue offered a
+    save from just before the winning move). None when there is none, or the
+    folder cannot be read."""
     try:
         infos = list_saves(directory)
     except SaveError:
         return None
-    return next((i for i in infos if i.meta is not None and i.meta.active >= 0), None)
+    seen: set[str] = set()
+    for info in infos:  # newest first
+        if info.meta is None or info.meta.game in seen:
+            continue
+        seen.add(info.meta.game)
+        if info.meta.active >= 0:
+            return info
+    return None

@@ -36,9 +36,11 @@ class Replay:
         return len(self.states)
 
     def log_at(self, i: int, side: int) -> list[dict[str, Any]]:
-        """The events logged up to position i that `side` read (PUBLIC: both)."""
+        """The events logged up to position i that `side` read (PUBLIC: what
+        anyone may read: the events for both, and the enemy's form of a side's
+        own, e.g. "a group of 2 moves", board.log_pair)."""
         return [e for e in self._log[: self._log_lengths[i]]
-                if e["to"] is None or e["to"] == side]
+                if e["to"] == side or (e.get("public") if side == PUBLIC else e["to"] is None)]
 
     def view_at(self, i: int, side: int) -> dict[str, Any]:
         """Position i as `side` saw it; PUBLIC: what a bystander saw (no hand,

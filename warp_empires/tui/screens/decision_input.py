@@ -77,6 +77,8 @@ class DecisionInput:
                 self.choose(choice)
                 return
 
+    _placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit placed
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """False hides a key from the footer, None shows it dimmed."""
         if action == "verb":
@@ -91,6 +93,8 @@ class DecisionInput:
         if action == "pick_all":
             return self._view is not None and self._view["prompt"]["kind"] == "move_units" \
                 and any(c.action[0] == "pick" and c.enabled for c in self._choices)
+        if action == "place_rest":
+            return self._rest_there() is not None
         if action == "undo":
             # Shown (dimmed when nothing can be taken back) while the viewer decides.
             if not self._choices or self._handing_over:
@@ -98,6 +102,8 @@ class DecisionInput:
             return True if self.viewer is not None and self.session.can_undo(self.viewer) \
                 else None
         if action == "digit":
+            if parameters == (1,) or len(parameters) > 1:  # the two footer labels of `1`
+                return bool(self._choices) and (len(self._choices) > 9) == (len(parameters) > 1)
             return bool(self._choices)
         if action == "toggle_log":
             return self.has_class("-tiny")  # only a small screen hides the log
@@ -160,6 +166,30 @@ class DecisionInput:
             choices.highlighted = next((i for i in rows if i > here), rows[0])
         else:
             choices.highlighted = next((i for i in reversed(rows) if i < here), rows[-1])
+
+    def _rest_there(self) -> int | None:
+        """Where the last recruit of this turn went, while more wait to be
+        placed and may go there too; None otherwise."""
+        if self._placed_at is None or self._placed_at[0] != self.session.turn:
+            return None
+        t = self._placed_at[1]
+        owed = any(c.action[0] == "place" for c in self._choices)
+        return t if owed and any(c.action == ("place", t) and c.enabled
+                                 for c in self._choices) else None
+
+    def action_place_rest(self) -> None:
+        """Every recruit still to place goes where the last one went: one key
+        for what is usually one choice (bench_keys: ~3.5 placements a turn).
+        Each is its own decision, so undo takes them back one at a time."""
+        self._flush_digit()
+        t = self._rest_there()
+        side = self.session.prompt().side
+        if t is None or side != self.viewer:
+            return
+        while self.session.prompt().kind == "place" and self.session.prompt().side == side \
+                and ("place", t) in self.session.legal_actions(side):
+            self.session.apply(side, ("place", t))
+        self.after_change()
 
     def action_pick_all(self) -> None:
         """Every unit that may join the moving group is picked, one legal pick

@@ -70,6 +70,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         *(Binding(alias, f"confirm('{verb}')", label, show=False)
           for verb, label, alias in CONFIRM_KEYS if alias),
         Binding("a", "pick_all", "Pick all units"),
+        Binding("a", "place_rest", "Rest there too"),  # recruits: where the last one went
         # From the choice list (the map has these keys of its own when focused):
         # Left/Right and n step between the rows that choose a territory, the
         # map's cursor with them (play-test: Left and n seemed dead there).
@@ -77,7 +78,9 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         Binding("left", "map_step(-1)", show=False),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+z", "undo", "Undo", show=False),
+        # One key, two footer labels: "1-99" once the rows need two digits.
         Binding("1", "digit(1)", "Choose", key_display="1-9"),
+        Binding("1", "digit(1, 'wide')", "Choose", key_display="1-99"),
         *(Binding(str(d), f"digit({d})", show=False) for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)),
         # The pace is shown in seconds per move: + adds time, - takes it away.
         Binding("plus,equals_sign", "pace(1)", "Slower", show=False),
@@ -203,6 +206,9 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         # The last prompt was the previous side's own words (its moving group,
         # its losses): not for the next person either.
         self.query_one("#prompt", Static).update("")
+        # Messages of the last turn stayed up over the hand-over and the next
+        # side's screen (play-test); one might speak of the previous hand.
+        self.app.clear_notifications()
         self._log_seen = 0
         self._view = None
 
@@ -381,6 +387,9 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
             self.session.apply(side, choice.action)
         except IllegalAction as error:
             self.notify(f"Not allowed: {error}", severity="error", markup=False)
+        else:
+            if choice.action[0] == "place":
+                self._placed_at = (self.session.turn, choice.action[1])
         if choice.territory is not None:
             self.query_one(MapView).move_cursor_to(choice.territory)
         self.after_change()

@@ -6,6 +6,8 @@ previous side's hand show through (RULINGS H6).
 
 from __future__ import annotations
 
+import time
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,11 +35,17 @@ class HandoverScreen(Screen[None]):
     HandoverScreen Button { width: 100%; margin-top: 1; }
     """
 
+    # Play-test: the last key of one side's turn and a quick Enter 0.15 s later
+    # went straight through this screen and showed the next side's hand to the
+    # player still at the keyboard (RULINGS H6). A moment before it listens.
+    QUIET = 0.5
+
     def __init__(self, side_name: str, reason: str, colour: str) -> None:
         super().__init__()
         self.side_name = side_name
         self.reason = reason
         self.colour = colour
+        self._listens_at = time.monotonic() + self.QUIET
 
     def compose(self) -> ComposeResult:
         with Vertical(id="card"):
@@ -55,4 +63,6 @@ class HandoverScreen(Screen[None]):
         self.action_ready()
 
     def action_ready(self) -> None:
+        if time.monotonic() < self._listens_at:
+            return  # a key meant for the screen before, or a double press
         self.dismiss(None)

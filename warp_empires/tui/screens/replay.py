@@ -38,7 +38,7 @@ class ReplayScreen(Screen[None]):
         Binding("pagedown", "jump('turn', 1)", "Next turn", priority=True),
         Binding("pageup", "jump('turn', -1)", "Turn back", priority=True),
         Binding("home", "go(0)", "Start", show=False, priority=True),
-        Binding("end", "go(-1)", "End", show=False, priority=True),
+        Binding("end", "go(-1)", "To the end", key_display="End", priority=True),
         Binding("v", "point_of_view", "Whose view"),
         Binding("escape", "leave", "Back"),
     ]
@@ -57,7 +57,9 @@ class ReplayScreen(Screen[None]):
         self.module = game.module
         self.replay = Replay(game)
         self.side = side
-        self.index = len(self.replay) - 1  # where the game stands (its end, if over)
+        # From the start, as a replay is watched (play-test: opening at the end
+        # showed the outcome first); End goes to where the game stands.
+        self.index = 0
         self._abbrevs = unit_abbreviations(self.module)
 
     def compose(self) -> ComposeResult:
@@ -92,10 +94,12 @@ class ReplayScreen(Screen[None]):
         i = self.index
         s = r.states[i]
         v = r.view_at(i, self.side)
-        line = Text(f"Replay · step {i} of {len(r) - 1} · turn {max(s.turn, 1)} · ")
+        # short names: the whole line fits 120 columns (play-test: it was cut)
+        line = Text(f"Replay · turn {max(s.turn, 1)} · ")
         if s.turn >= 1:
             line.append_text(side_text(self.module, s.active))
-            line.append(f" · {s.phase} phase · ")
+            line.append(f" {s.phase.capitalize()} · ")
+        line.append(f"step {i}/{len(r) - 1} · ")
         line.append_text(self._who())
         if i > 0:
             side, act = r.decisions[i - 1]

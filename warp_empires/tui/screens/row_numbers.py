@@ -28,7 +28,7 @@ class RowNumbers:
     _digit_timer: Timer | None = None
     _rows_changed_at = 0.0  # when the choice list last changed its length
 
-    def action_digit(self, digit: int) -> None:
+    def action_digit(self, digit: int, _label: str = "") -> None:
         """Row numbers: one digit picks at once when no longer number begins
         with it; else it waits a moment (SECOND_DIGIT_WAIT) for a second one,
         so that row 12 is `1` `2` and row 1 is `1` alone."""

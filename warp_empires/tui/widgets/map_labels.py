@@ -44,9 +44,13 @@ def label_items(
     if look.control >= 0:
         marker = [(f"[{glyphs[look.control]}]", side_style(look.control))]
     if territory.is_revenue:
-        money = f"${territory.revenue}"
-        full = [(money, plain), (" ", plain), *marker] if marker else [(money, plain)]
-        items.append([full, [(str(territory.revenue), plain), *marker]])
+        # The "$" stays in every form: a bare "4[R]" was read as a stack (play-test).
+        money = [(f"${territory.revenue}", plain)]
+        if marker:
+            glyph = [(glyphs[look.control], side_style(look.control))]
+            items.append([[*money, (" ", plain), *marker], [*money, *marker], [*money, *glyph]])
+        else:
+            items.append([money])
     elif marker:
         items.append([marker])
     for stack in look.stacks:
