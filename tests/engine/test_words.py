@@ -22,3 +22,18 @@ def test_every_legal_action_of_every_step_has_words(name: str) -> None:
             assert words and words != "confirm", (s.step, action, words)
         steps.add(s.step)
     assert len(steps) >= 12, steps
+
+
+def test_a_start_says_what_revenue_it_brings() -> None:
+    # Play-test: "start at Hoth" hid that a $1 start meant a disband at the
+    # first Upkeep (RULINGS U1).
+    from warp_empires.engine import setup
+    from warp_empires.module import load_module
+
+    star_wars = load_module("star_wars")
+    s = setup(star_wars, 3, {})
+    assert s.step == "choose_start"
+    for action in legal_actions(s):
+        where = star_wars.map.territories[action[1]]
+        assert describe_action(star_wars, s, action) == \
+            f"start at {where.name} (revenue {where.revenue})"

@@ -240,3 +240,31 @@ async def test_a_places_the_rest_of_the_recruits_where_the_last_went(star_wars):
         placed = [a for s, a in game.actions[before:] if a[0] == "place"]
         assert placed == [["place", t]] * owed
         assert not (game.prompt().kind == "place" and game.prompt().side == side)
+
+
+async def test_recruiting_says_how_many_the_upkeep_keeps(at_decision):
+    # Play-test: a unit bought was disbanded the same turn, with no word of it
+    # at 80x24 (RULINGS U1: the limit is 5 x the revenue gained this turn).
+    from textual.widgets import Static
+
+    from warp_empires.engine.economy import units_on_map, upkeep_limit
+
+    game = at_decision("recruit")
+    side = game.prompt().side
+    limit, units = upkeep_limit(game.state, side), units_on_map(game.state, side)
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game)
+
+        def said() -> str:
+            return str(screen.query_one("#prompt", Static).render())
+
+        def expected(buying: int) -> str:
+            over = units + buying - limit
+            return f"upkeep keeps {limit}: " + (f"{over} of these would be disbanded" if over > 0
+                                                else f"room for {-over} more")
+
+        assert expected(0) in said()
+        choices = screen.query_one(ChoiceList).choices
+        first = next(i for i, c in enumerate(choices) if c.enabled and c.action[0] == "pick")
+        await pilot.press(str(first + 1))
+        assert expected(1) in said()

@@ -20,7 +20,7 @@ async def test_two_computer_players_to_the_end_screen(star_wars, tmp_path):
         assert isinstance(pilot.app.screen, EndScreen)
         await pilot.pause()
         text = screen_text(pilot.app)
-        assert "Revenue per turn" in text and "Units on the map" in text
+        assert "Revenue each round" in text and "Units on the map" in text
         assert game.over or game.state.turn > 8
         await pilot.press("t")
         assert pilot.app.screen.__class__.__name__ == "TitleScreen"

@@ -332,6 +332,8 @@ def test_end_charts_keep_the_last_turn_and_label_their_axes(star_wars):
     assert any(line.lstrip().startswith("0 └") for line in lines)  # the baseline
     ticks = lines[-2].split()
     assert ticks[0] == "1" and ticks[-1] == str(rounds)  # the last round is there
+    # play-test: "1  3  4" skipped a round; a short game numbers every bar
+    assert ticks == [str(r) for r in range(1, rounds + 1)]
 
 
 async def test_at_80x24_the_choices_take_the_strip_and_l_shows_the_log(at_decision):
@@ -432,3 +434,34 @@ async def test_at_80x24_a_battle_shows_its_totals_before_the_hand(at_decision):
         screen = await open_game(pilot, game)
         await pilot.pause()
         assert screen.query_one("#hand").display  # room enough: the hand stays
+
+
+async def test_the_log_wraps_anew_when_the_window_is_resized(at_decision):
+    # Play-test: after 80 -> 160 columns the log still wrapped at its old width.
+    from textual.widgets import RichLog
+
+    game = at_decision("recruit")
+    async with game_app().run_test(size=(90, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        log = screen.query_one("#log", RichLog)
+        await pilot.pause()
+        narrow = len(log.lines)
+        await pilot.resize_terminal(200, 50)
+        await pilot.pause()
+        await pilot.pause()
+        assert 0 < len(log.lines) < narrow
+
+
+async def test_save_and_help_stay_on_the_footer_at_80x24(at_decision):
+    # Play-test: at 80x24 the footer ended "^q Quit ^s▏^p palette".
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    game = at_decision("move")
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        keys = {k.key: k for k in screen.query_one(Footer).query(FooterKey)}
+        for key in ("ctrl+s", "f1"):
+            region = keys[key].region
+            assert region.width > 0 and region.right <= 80, (key, region)

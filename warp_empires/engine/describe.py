@@ -77,6 +77,10 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
         if target_type(state) == "chit":
             return "target " + module.units[state.chits[arg]].name
         return "target " + module.map.territories[arg].name
+    if verb == "start":
+        # play-test: a $1 start meant a disband at the first Upkeep, unseen
+        where = module.map.territories[arg]
+        return f"start at {where.name} (revenue {where.revenue})"
     fields: dict[str, str] = {}
     if verb in TERRITORY_VERBS:
         fields["t"] = module.map.territories[arg].name

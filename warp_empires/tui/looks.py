@@ -9,7 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.color import Color
 
-from warp_empires.engine.forecast import battle_forecast, unclaimed_reason
+from warp_empires.engine.forecast import battle_forecast, unclaimed_reason, upkeep
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
@@ -128,3 +128,15 @@ def territory_details(module: Module, view: dict[str, Any], t: int,
     out.append(f"Next to: {names}", style="dim")
     return out
 
+
+
+def recruit_room(module: Module, view: dict[str, Any], buying: int) -> Text:
+    """While recruiting: how many units the upkeep this turn keeps against
+    those on the map and those picked to buy (RULINGS U1). Play-test: a unit
+    was bought and disbanded in the same turn, with no word at 80x24."""
+    due = upkeep(module, view, view["side"])
+    after = due.units + buying
+    if after > due.limit:
+        return Text(f"  upkeep keeps {due.limit}: {after - due.limit} of these would be "
+                    "disbanded", style="bold red")
+    return Text(f"  upkeep keeps {due.limit}: room for {due.limit - after} more", style="dim")

@@ -57,7 +57,8 @@ class EndScreen(Screen[str]):
             seed = self.session.game.seed
             yield Static(f"Seed: {seed} (warp-empires play --seed {seed} starts this game "
                          "again)", id="seed")
-            yield TurnChart(module, "Revenue per turn", history, "revenue")
+            # each side's revenue in its own turn, a bar per side each round
+            yield TurnChart(module, "Revenue each round", history, "revenue")
             yield TurnChart(module, "Units on the map", history, "units")
             with Horizontal(id="buttons"):
                 yield Button("Final map", id="map")

@@ -24,7 +24,7 @@ from warp_empires.tui import persistence
 from warp_empires.tui.choices import Choice, hand_marks
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.labels import unit_abbreviations
-from warp_empires.tui.looks import side_text, territory_details, territory_looks
+from warp_empires.tui.looks import recruit_room, side_text, territory_details, territory_looks
 from warp_empires.tui.screens.computer_players import ComputerPlayers
 from warp_empires.tui.screens.decision_input import CONFIRM_KEYS, DecisionInput
 from warp_empires.tui.screens.handover import HandoverScreen
@@ -85,11 +85,11 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         # The pace is shown in seconds per move: + adds time, - takes it away.
         Binding("plus,equals_sign", "pace(1)", "Slower", show=False),
         Binding("minus", "pace(-1)", "Faster", show=False),
-        Binding("space", "toggle_pause('pause')", "Pause bots"),
-        Binding("space", "toggle_pause('resume')", "Resume bots"),
+        Binding("space", "toggle_pause('pause')", "Pause"),
+        Binding("space", "toggle_pause('resume')", "Resume"),
         Binding("r", "results", "Results"),
         Binding("escape", "app.game_menu", "Menu"),
-        Binding("l", "toggle_log", "Log / choices"),
+        Binding("l", "toggle_log", "Log"),
     ]
 
     QUIET_AFTER_HANDOVER = 0.5  # seconds in which choices are ignored after a hand-over
@@ -144,7 +144,12 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         self.set_class(event.size.width < 110, "-narrow")
         self.set_class(event.size.height < 34, "-short")
         self.set_class(event.size.height < 27, "-tiny")
+        # play-test at 80x24: Save and Help fell off the footer's end
+        footer = self.query_one(Footer)
+        footer.compact = event.size.width < 110
+        footer.show_command_palette = event.size.width >= 110
         self.refresh_bindings()
+        self._rewrite_log()
 
     # -- the one place the screen catches up with the game -----------------
 
@@ -312,6 +317,9 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
             line.append_text(side_text(self.module, side))
             line.append(": ")
         line.append(text, style="bold" if deciding else "")
+        if deciding and self._view is not None and self._view["prompt"]["kind"] == "recruit":
+            line.append_text(recruit_room(self.module, self._view,
+                                          sum(1 for c in self._choices if c.picked)))
         if deciding and self.public:
             line.append("  (nothing secret on screen: both may watch)", style="italic dim")
         if side >= 0 and not deciding:
@@ -344,6 +352,15 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         self._log_seen = 0
         if self.viewer is not None and not self._handing_over:
             self._show(self.viewer, public=self.public)
+
+    def _rewrite_log(self) -> None:
+        """The log written anew once the layout has settled: RichLog wraps a
+        line when it is written, so after a resize the old lines kept the old
+        width (play-test: a 60-column log in a 160-column window)."""
+        self.query_one("#log", RichLog).clear()
+        self._log_seen = 0
+        self.call_after_refresh(lambda: self._append_log(self._view["log"])
+                                if self._view is not None else None)
 
     def _append_log(self, events: list[dict[str, Any]]) -> None:
         log = self.query_one("#log", RichLog)
@@ -418,10 +435,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         log = self.query_one("#log", RichLog)
         if self.has_class("-log-shown"):
             # written while hidden, its lines were wrapped to no width: anew
-            log.clear()
-            self._log_seen = 0
-            self.call_after_refresh(lambda: self._append_log(self._view["log"])
-                                    if self._view is not None else None)
+            self._rewrite_log()
             log.focus()
         else:
             self.query_one(ChoiceList).focus()

@@ -41,18 +41,13 @@ def battle_text(
     out.append(" attack, ")
     out.append_text(side_text(module, 1 - att))
     out.append(" defend\n")
+    # The totals before the stacks: in a short panel (80x24) they are what
+    # must not be cut (play-test: the totals and the last lines went).
+    _totals(module, battle, out)
     if not finished:
         for line in stack_lines(module, view, t, intel=False):
             out.append_text(line)
             out.append("\n")
-    for side, total in enumerate(battle.get("totals") or []):
-        out.append_text(side_text(module, side))
-        # the leader bonus is named as the module names its leaders ("general 3")
-        names = {"leader": module.role_name(LEADER).lower()}
-        parts = " + ".join(f"{names.get(key, name)} {total[key]}" for key, name in _PARTS
-                           if total.get(key))
-        out.append(f"  total {total['total']}", style="bold")
-        out.append(f"  ({parts or '0'})\n")
     destroyed = set(battle.get("destroyed") or [])
     zeroed = set(battle.get("zeroed") or [])
     for who, kind, target in battle.get("played", []):
@@ -81,6 +76,18 @@ def battle_text(
         out.append_text(side_text(module, battle["turn"]))
         out.append(" to play a card or pass", style="italic")
     return out
+
+
+def _totals(module: Module, battle: dict[str, Any], out: Text) -> None:
+    """Each side's total with its breakdown, a line each."""
+    for side, total in enumerate(battle.get("totals") or []):
+        out.append_text(side_text(module, side))
+        # the leader bonus is named as the module names its leaders ("general 3")
+        names = {"leader": module.role_name(LEADER).lower()}
+        parts = " + ".join(f"{names.get(key, name)} {total[key]}" for key, name in _PARTS
+                           if total.get(key))
+        out.append(f"  total {total['total']}", style="bold")
+        out.append(f"  ({parts or '0'})\n")
 
 
 class BattlePanel(Static):

@@ -76,9 +76,11 @@ def chart_text(
             out.append(" ")
         out.append("\n")
     out.append(f"{0:>{label}} └" + "─" * (len(shown) * 3) + "\n", style="dim")
-    # round numbers under the first, middle and last bars
+    # round numbers under the bars, every one while they fit (play-test: "1  3  4"
+    # skipped round 2), else every few, and the last
     ticks = [" "] * (len(shown) * 3)
-    for i in sorted({0, len(shown) // 2, len(shown) - 1}):
+    every_bar = 1 if len(str(shown[-1] + 1)) <= 2 else 2
+    for i in sorted({*range(0, len(shown), every_bar), len(shown) - 1}):
         number = str(shown[i] + 1)
         at = min(i * 3, len(ticks) - len(number))
         if all(c == " " for c in ticks[max(at - 1, 0):at + len(number)]):

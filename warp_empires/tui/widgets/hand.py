@@ -65,7 +65,9 @@ class HandList(OptionList):
             options.append(Option(text, id=f"card-{i}", disabled=verb is None))
             self._kinds.append(kind)
         if not hand:
-            options.append(Option(Text("no cards", style="dim"), disabled=True))
+            # a shared screen hides the hands: not the same as holding none (play-test)
+            shown = "not shown while both may watch" if "hidden" in title else "no cards"
+            options.append(Option(Text(shown, style="dim"), disabled=True))
         if enemy_hand is not None:
             names = ", ".join(module.cards[k].name for k in enemy_hand) or "no cards"
             options.append(Option(Text(f"Enemy hand ({enemy_note}): {names}", style="italic"),

@@ -28,7 +28,9 @@ class StatusPanel(Static):
             # The upkeep the markers allow against the units on the map (RULINGS
             # U1): public facts, shown for both sides.
             due = upkeep(module, view, side)
-            text.append(f"on map {due.units} of {due.limit}",
+            # play-test: "on map 6 of 5" was not understood; the help explains
+            # "units 6/5", which fits the panel where "limit" did not
+            text.append(f"units {due.units}/{due.limit}",
                         style="bold red" if due.over else "")
             text.append("\n")
             if due.over and side == view["side"]:
