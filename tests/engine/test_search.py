@@ -109,3 +109,36 @@ def test_a_trivial_decision_is_taken_without_a_search(monkeypatch):
     legal = game.legal_actions()
     assert bot.choose(game.view(side, log=False), legal[:1]) == legal[0]
     assert calls == [] and not bot.would_search(game.view(side, log=False), legal[:1])
+
+
+def test_the_evaluation_favours_what_wins_games():
+    # The cut-off evaluation (bots/evaluate.py, weights fitted to who won
+    # heuristic games): one side's gain is the other's loss, and a revenue
+    # territory, a captive enemy leader or a lost unit move it the right way.
+    from warp_empires.bots.evaluate import Evaluator
+    from warp_empires.engine.state import NO_SIDE
+
+    game = _at("move_from")
+    s = game.state.clone(log=False)
+    ev = Evaluator(s.module)
+    base = ev.score(s, 0)
+    assert base == pytest.approx(-ev.score(s, 1))
+    assert -1 < base < 1
+    free = next(t for t, terr in enumerate(s.module.map.territories)
+                if terr.is_revenue and s.control[t] == NO_SIDE)
+    richer = s.clone(log=False)
+    richer.control = [*s.control]
+    richer.control[free] = 0
+    assert ev.score(richer, 0) > base
+    leader = next(c for st in s.stacks[1] for c in st if s.module.units[s.chits[c]].is_leader)
+    holding = s.clone(log=False)
+    holding.captives = [[*s.captives[0], leader], [*s.captives[1]]]
+    assert ev.score(holding, 0) > base
+    t, stack = next((t, st) for t, st in enumerate(s.stacks[0]) if len(st) > 1)
+    poorer = s.clone(log=False)
+    poorer.stacks = [[*s.stacks[0]], s.stacks[1]]
+    poorer.stacks[0][t] = stack[1:]
+    assert ev.score(poorer, 0) < base
+    won = s.clone(log=False)
+    won.winner = 0
+    assert ev.score(won, 0) == 1.0 and ev.score(won, 1) == -1.0
