@@ -107,6 +107,7 @@ def test_b5_a_hidden_stack_gives_a_range_holding_the_real_total():
             entry = dict(v["stacks"][1 - side][t])
             entry.pop("units")  # as seen before the battle starts
             v["stacks"][1 - side][t] = entry
+            v["intel"] = []  # and not spied on (see the spy test below)
             odds = battle_forecast(s.module, v, t)
             assert odds.hidden == entry["size"] - 1
             lo, hi = odds.theirs
@@ -142,3 +143,31 @@ def test_no_forecast_where_there_would_be_no_battle():
     cruiser = s.chits[s.stacks[0][tid(s, "c")][0]]
     odds = battle_forecast(s.module, view(s, 0), tid(s, "e"), [cruiser])
     assert odds is not None and odds.ours[0] >= 4
+
+
+def test_h4_a_stack_spied_this_turn_is_forecast_as_seen():
+    # Play-test: right after a spy card showed a stack, the forecast still
+    # gave a range over its "hidden" units.
+    from tests.engine.builder import card, give
+    from warp_empires.engine import apply
+    from warp_empires.engine.forecast import battle_forecast
+
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "destroyer", "tyrant")
+    cruiser = [s.chits[c] for c in s.stacks[0][tid(s, "a")]]
+    before = battle_forecast(s.module, view(s, 0), tid(s, "e"), cruiser)
+    assert before.hidden == 1 and before.theirs[0] < before.theirs[1]
+    give(s, 0, "spies")
+    apply(s, 0, ("play", card(s, "spies")))
+    apply(s, 0, ("target", tid(s, "e")))
+    after = battle_forecast(s.module, view(s, 0), tid(s, "e"), cruiser)
+    # the same as with the stack open (as in a battle, RULINGS B2)
+    seen = view(s, 0)
+    seen["intel"] = []
+    seen["stacks"][1][tid(s, "e")] = dict(seen["stacks"][1][tid(s, "e")], units=[
+        {"unit": s.chits[c]} for c in s.stacks[1][tid(s, "e")]])
+    assert after == battle_forecast(s.module, seen, tid(s, "e"), cruiser)
+    assert after.hidden == 0 and after.theirs[0] == after.theirs[1]
+    # the enemy's own view of the same stack is unchanged by the other's intel
+    assert battle_forecast(s.module, view(s, 1), tid(s, "a"), []) is None

@@ -180,6 +180,34 @@ async def test_a_battle_without_cards_takes_at_most_two_handovers(star_wars):
         assert shared >= 1  # the winner or the loser chose on the shared screen
 
 
+async def test_a_key_meant_for_a_handover_chooses_nothing_on_a_shared_screen(
+        star_wars, monkeypatch):
+    # Play-test: after the last pass the attacker's losses came up on a shared
+    # screen with no hand-over, and the Enter meant for one picked a loss.
+    game = _battle_about_to_start(star_wars)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        app = pilot.app
+        await pilot.press("enter", "p")  # the attacker sits down and passes
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("enter")  # the defender sits down
+        monkeypatch.setattr(GameScreen, "QUIET_AFTER_HANDOVER", 30.0)
+        screen = app.screen
+        defender = screen.viewer
+        # the defender's decisions (made directly: the quiet applies to keys)
+        while game.prompt().side == defender and not isinstance(app.screen, HandoverScreen):
+            action = ("pass",) if game.prompt().kind == "battle_card" \
+                else moving_on(screen.session.choices()).action
+            screen.session.apply(defender, action)
+            screen.after_change()
+            await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and screen.public  # no hand-over
+        assert screen.viewer == 1 - defender  # the attacker now chooses, on a shared screen
+        before = len(game.actions)
+        await pilot.press("enter", "1")
+        assert len(game.actions) == before
+
+
 async def test_no_private_screen_straight_after_a_shared_one(star_wars):
     # Play-test find: the attacker lost and chose its own retreat on the shared
     # screen, and its hand and recruits came up at once while both players

@@ -264,6 +264,22 @@ async def test_escape_menu_goes_back_to_title_and_continue_resumes_there(star_wa
         assert resumed.id == game.id and len(resumed.actions) == made
 
 
+async def test_the_escape_menu_resigns_after_asking(at_decision):
+    # Play-test: resigning was only in the command palette.
+    from warp_empires.tui.dialogs.ask import AskDialog
+
+    game = at_decision("move")
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game, players=("human", "bot") if side == 0 else ("bot", "human"))
+        await pilot.press("escape", "r")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, AskDialog) and not game.over
+        await pilot.press("r")  # "Resign"
+        await pilot.pause()
+        assert game.over and game.state.winner == 1 - side
+
+
 async def test_arrow_keys_move_between_a_questions_answers(at_decision):
     # Play-test: Right then Enter in the quit question chose its first answer.
     from textual.widgets import Button

@@ -302,3 +302,22 @@ async def test_left_and_right_in_the_list_step_between_map_choices(at_decision):
         await pilot.press("enter")  # the highlighted row: that destination
         await pilot.pause()
         assert game.actions[before][1] == ["to", want]
+
+
+async def test_the_list_says_how_many_rows_are_out_of_sight(star_wars):
+    # Play-test: at 120x40 rows 8-12 of a discard were never seen.
+    game = _long_discard(star_wars)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        if isinstance(pilot.app.screen, HandoverScreen):
+            await pilot.press("enter")
+        await pilot.pause()
+        choices = screen.query_one(ChoiceList)
+        hidden = len(choices.choices) - choices.scrollable_content_region.height
+        assert hidden > 0 and choices.border_subtitle == f"↓ {hidden} more"
+        choices.focus()
+        await pilot.press("end")  # the last row that can be chosen
+        await pilot.pause()
+        assert choices.border_subtitle.startswith("↑ ")
+        shown = [int(n) for n in choices.border_subtitle.split() if n.isdigit()]
+        assert sum(shown) == hidden

@@ -113,8 +113,15 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
     if not ours or not theirs_entry:
         return None
     listed = theirs_entry.get("units")
+    # A spy card's look this turn (RULINGS H4) counts while the stack still
+    # holds as many units (play-test: a Probe Droid had just shown the stack
+    # and the forecast still gave a range over "7 hidden").
+    spied = next((i["units"] for i in reversed(view.get("intel", []))
+                  if i.get("kind") == "stack" and i.get("territory") == t), None)
     if listed is not None:
         known = [module.units[u["unit"]] for u in listed]
+    elif spied is not None and len(spied) == theirs_entry["size"]:
+        known = [module.units[u] for u in spied]
     else:
         known = [module.units[theirs_entry["top"]]]
     hidden = theirs_entry["size"] - len(known)

@@ -290,6 +290,8 @@ class WarpEmpiresApp(SaveLoad, App[None]):
             self.action_rules()
         elif entry == "title":
             self.back_to_title()
+        elif entry == "resign":
+            self.action_resign()
         elif entry == "quit":
             self.call_later(self.action_quit)
 

@@ -1,5 +1,5 @@
 """The in-game menu on Escape: back to the game, save, load, help, back to the
-title screen, quit. Each entry has its own key."""
+title screen, resign, quit. Each entry has its own key."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ ENTRIES = (
     ("load", "[b]L[/b]oad a game", "l"),
     ("rules", "[b]H[/b]elp: keys and rules", "h"),
     ("title", "[b]T[/b]itle screen (the game is autosaved)", "t"),
+    # play-test: resigning was only in the command palette
+    ("resign", "[b]R[/b]esign (asks first)", "r"),
     ("quit", "[b]Q[/b]uit", "q"),
 )
 

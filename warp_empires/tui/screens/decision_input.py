@@ -102,8 +102,10 @@ class DecisionInput:
             return True if self.viewer is not None and self.session.can_undo(self.viewer) \
                 else None
         if action == "digit":
-            if parameters == (1,) or len(parameters) > 1:  # the two footer labels of `1`
-                return bool(self._choices) and (len(self._choices) > 9) == (len(parameters) > 1)
+            if parameters == (1,) or len(parameters) > 1:  # the three bindings of `1`
+                shown = "narrow" if self.has_class("-narrow") \
+                    else "wide" if len(self._choices) > 9 else ""
+                return bool(self._choices) and (parameters[1:] or ("",))[0] == shown
             return bool(self._choices)
         if action == "toggle_log":
             return self.has_class("-tiny")  # only a small screen hides the log

@@ -78,9 +78,12 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         Binding("left", "map_step(-1)", show=False),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+z", "undo", "Undo", show=False),
-        # One key, two footer labels: "1-99" once the rows need two digits.
+        # One key, two footer labels: "1-99" once the rows need two digits;
+        # none on a narrow screen, where the footer needs the room for Save
+        # and Help (play-test at 80x24) and every row shows its number.
         Binding("1", "digit(1)", "Choose", key_display="1-9"),
         Binding("1", "digit(1, 'wide')", "Choose", key_display="1-99"),
+        Binding("1", "digit(1, 'narrow')", show=False),
         *(Binding(str(d), f"digit({d})", show=False) for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)),
         # The pace is shown in seconds per move: + adds time, - takes it away.
         Binding("plus,equals_sign", "pace(1)", "Slower", show=False),
@@ -144,6 +147,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         self.set_class(event.size.width < 110, "-narrow")
         self.set_class(event.size.height < 34, "-short")
         self.set_class(event.size.height < 27, "-tiny")
+        self.set_class(event.size.height >= 50, "-tall")
         # play-test at 80x24: Save and Help fell off the footer's end
         footer = self.query_one(Footer)
         footer.compact = event.size.width < 110
@@ -168,7 +172,11 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         if self.session.hot_seat and (viewer != self._keyboard or self.public):
             if self.session.shared_decision() and self.session.prompt().side == viewer:
                 # Nothing secret on screen (Session.shared_decision): the other
-                # person takes the keyboard without a hand-over screen.
+                # person takes the keyboard without a hand-over screen. A key
+                # meant for the hand-over they expected must not choose here
+                # (play-test: an Enter picked a battle loss).
+                if viewer != self._keyboard:
+                    self._quiet_until = time.monotonic() + self.QUIET_AFTER_HANDOVER
                 self._keyboard = viewer
                 self._show(viewer, public=True)
                 return

@@ -13,6 +13,7 @@ that had just handed over)."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -33,10 +34,10 @@ class ReplayScreen(Screen[None]):
     BINDINGS = [
         Binding("right", "step(1)", "Next", priority=True),
         Binding("left", "step(-1)", "Back", priority=True),
-        Binding("down", "jump('phase', 1)", "Next phase", priority=True),
-        Binding("up", "jump('phase', -1)", "Phase back", priority=True),
-        Binding("pagedown", "jump('turn', 1)", "Next turn", priority=True),
-        Binding("pageup", "jump('turn', -1)", "Turn back", priority=True),
+        Binding("down", "jump('phase', 1)", "Phase", priority=True),
+        Binding("up", "jump('phase', -1)", "Phase back", show=False, priority=True),
+        Binding("pagedown", "jump('turn', 1)", "Turn", priority=True),
+        Binding("pageup", "jump('turn', -1)", "Turn back", show=False, priority=True),
         Binding("home", "go(0)", "Start", show=False, priority=True),
         Binding("end", "go(-1)", "To the end", key_display="End", priority=True),
         Binding("v", "point_of_view", "Whose view"),
@@ -47,7 +48,8 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #where { height: auto; padding: 0 1; background: $boost; }
     ReplayScreen #main { height: 1fr; }
     ReplayScreen #side { width: 42; }
-    ReplayScreen #replay-log { height: 12; border: round $accent 50%; }
+    /* the scrollbar's column kept apart: lines were wrapped under it (play-test) */
+    ReplayScreen #replay-log { height: 12; border: round $accent 50%; scrollbar-gutter: stable; }
     ReplayScreen #replay-hand { padding: 0 1; height: auto; }
     """
 
@@ -73,6 +75,12 @@ class ReplayScreen(Screen[None]):
                     yield Static(id="replay-hand")
         yield RichLog(id="replay-log", wrap=True, max_lines=400)
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # play-test at 80x24: the footer ended at "pgup Tu...", hiding `v`
+        footer = self.query_one(Footer)
+        footer.compact = event.size.width < 110
+        footer.show_command_palette = event.size.width >= 110
 
     def on_mount(self) -> None:
         self.query_one("#replay-log", RichLog).border_title = "Log"

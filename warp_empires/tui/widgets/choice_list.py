@@ -92,6 +92,22 @@ class ChoiceList(OptionList):
         # may have been dimmed by the pick just made), else the first one.
         usable = [i for i, c in enumerate(choices) if c.enabled]
         self.highlighted = next((i for i in usable if i >= start), usable[0] if usable else None)
+        self.call_after_refresh(self._say_hidden)
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self._say_hidden()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_hidden)
+
+    def _say_hidden(self) -> None:
+        """How many rows are out of sight, on the lower border (play-test: at
+        120x40 rows 8-12 of a discard were never seen)."""
+        below = max(0, round(self.max_scroll_y - self.scroll_y))
+        above = max(0, round(self.scroll_y))
+        parts = ([f"↑ {above} more"] if above else []) + ([f"↓ {below} more"] if below else [])
+        self.border_subtitle = "  ".join(parts)
 
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.choices):

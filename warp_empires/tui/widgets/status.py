@@ -21,13 +21,15 @@ class StatusPanel(Static):
     def show(self, module: Module, view: dict[str, Any]) -> None:
         text = Text()
         for side in (0, 1):
-            text.append_text(side_text(module, side))
-            text.append(f" ${view['banks'][side]} (+{view['revenue'][side]})\n")
-            text.append(f"  hand {view['hand_sizes'][side]} · pile {view['pile_sizes'][side]}"
-                        f" · ")
             # The upkeep the markers allow against the units on the map (RULINGS
             # U1): public facts, shown for both sides.
             due = upkeep(module, view, side)
+            text.append_text(side_text(module, side))
+            # what the markers bring at the next Revenue phase, as the upkeep
+            # line reckons it (play-test: "+5", last turn's, beside "revenue 0")
+            text.append(f" ${view['banks'][side]} (+{due.revenue})\n")
+            text.append(f"  hand {view['hand_sizes'][side]} · pile {view['pile_sizes'][side]}"
+                        f" · ")
             # play-test: "on map 6 of 5" was not understood; the help explains
             # "units 6/5", which fits the panel where "limit" did not
             text.append(f"units {due.units}/{due.limit}",
