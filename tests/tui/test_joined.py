@@ -104,6 +104,9 @@ async def test_new_game_hosts_on_a_server_and_joins_the_first_side(tmp_path: Pat
             app.screen.query_one("#server", Input).value = url
             for side in (0, 1):
                 app.screen.query_one(f"#side{side}", Select).value = "human"
+            # in view first: under load the click came before the layout settled
+            app.screen.query_one("#start").scroll_visible(animate=False)
+            await pilot.pause()
             await pilot.click("#start")
             await _until(pilot, lambda: isinstance(app.screen, MessageDialog))
             # the other person's link is shown; this terminal plays the Rebels
@@ -129,6 +132,9 @@ async def test_new_game_with_a_computer_side_hosts_it_on_the_server(tmp_path: Pa
             app.screen.query_one("#server", Input).value = url
             app.screen.query_one("#side0", Select).value = "human"
             app.screen.query_one("#side1", Select).value = "heuristic"
+            # in view first: under load the click came before the layout settled
+            app.screen.query_one("#start").scroll_visible(animate=False)
+            await pilot.pause()
             await pilot.click("#start")
             await _until(pilot, lambda: isinstance(app.screen, GameScreen))
             room = next(iter(server.rooms.values()))

@@ -9,8 +9,8 @@ prints them and how well they and the hand-set ones before them predicted
 held-out games). Hand-set weights in points of Force, with a threat term
 standing in for the enemy's reply, had the normal search player beat the
 heuristic in about half its games (50-52% of 40-60); with the fitted ones it
-won 71% of 200 (benchmarks/bench_bot.py, sides alternating). The weights are
-Star Wars': another module may fit its own.
+won 71% of 200 (benchmarks/bench_bot.py, sides alternating). The weights were
+fitted on the module the benchmarks play: another module may fit its own.
 
 It is only ever called on a dealt world (engine.determinize) or a playout
 from one, never on the real game: the world is the searcher's own guess, so

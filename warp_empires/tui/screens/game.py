@@ -28,6 +28,7 @@ from warp_empires.tui.looks import recruit_room, side_text, territory_details, t
 from warp_empires.tui.screens.computer_players import ComputerPlayers
 from warp_empires.tui.screens.decision_input import CONFIRM_KEYS, DecisionInput
 from warp_empires.tui.screens.handover import HandoverScreen
+from warp_empires.tui.screens.log_panel import LogPanel
 from warp_empires.tui.screens.row_numbers import RowNumbers
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.battle_panel import BattlePanel
@@ -42,11 +43,9 @@ VERB_KEYS = {
     "pass": ("p", "Pass"), "end": ("e", "End phase"), "stop": ("s", "Stop"),
     "back": ("b", "Back"), "hand": ("h", "Look at hand"),
 }
-_LOG_STYLE = {"turn": "bold reverse", "battle": "bold", "loss": "", "draw": "italic",
-              "spy": "italic", "control": "", "recruit": ""}
 
 
-class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
+class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[None]):
     class TurnEnded(Message):
         """A player-turn ended (time to autosave). It carries the save document
         taken at that moment: by the time the message is handled, computer
@@ -360,28 +359,6 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, Screen[None]):
         self._log_seen = 0
         if self.viewer is not None and not self._handing_over:
             self._show(self.viewer, public=self.public)
-
-    def _rewrite_log(self) -> None:
-        """The log written anew once the layout has settled: RichLog wraps a
-        line when it is written, so after a resize the old lines kept the old
-        width (play-test: a 60-column log in a 160-column window)."""
-        self.query_one("#log", RichLog).clear()
-        self._log_seen = 0
-        self.call_after_refresh(lambda: self._append_log(self._view["log"])
-                                if self._view is not None else None)
-
-    def _append_log(self, events: list[dict[str, Any]]) -> None:
-        log = self.query_one("#log", RichLog)
-        if len(events) < self._log_seen:
-            # An undo took back logged events (RULINGS Z1): write the log anew.
-            log.clear()
-            self._log_seen = 0
-        start = self._log_seen
-        if len(events) - start > 300:
-            start = len(events) - 300
-        for event in events[start:]:
-            log.write(Text(event["text"], style=_LOG_STYLE.get(event.get("kind", ""), "")))
-        self._log_seen = len(events)
 
     def _place_focus(self) -> None:
         """A new decision: the map when it chooses territories, else the list

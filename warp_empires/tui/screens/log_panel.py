@@ -1,0 +1,42 @@
+"""The game screen's log: events written as they come, anew after an undo or
+a resize (RichLog wraps a line when it is written)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+_LOG_STYLE = {"turn": "bold reverse", "battle": "bold", "loss": "", "draw": "italic",
+              "spy": "italic", "control": "", "recruit": ""}
+
+
+class LogPanel:
+    """Needs from the screen: `_view` and Textual's `query_one` and
+    `call_after_refresh`."""
+
+    _view: dict[str, Any] | None
+    _log_seen = 0  # events of the view's log already written
+
+    def _rewrite_log(self) -> None:
+        """The log written anew once the layout has settled: RichLog wraps a
+        line when it is written, so after a resize the old lines kept the old
+        width (play-test: a 60-column log in a 160-column window)."""
+        self.query_one("#log", RichLog).clear()
+        self._log_seen = 0
+        self.call_after_refresh(lambda: self._append_log(self._view["log"])
+                                if self._view is not None else None)
+
+    def _append_log(self, events: list[dict[str, Any]]) -> None:
+        log = self.query_one("#log", RichLog)
+        if len(events) < self._log_seen:
+            # An undo took back logged events (RULINGS Z1): write the log anew.
+            log.clear()
+            self._log_seen = 0
+        start = self._log_seen
+        if len(events) - start > 300:
+            start = len(events) - 300
+        for event in events[start:]:
+            log.write(Text(event["text"], style=_LOG_STYLE.get(event.get("kind", ""), "")))
+        self._log_seen = len(events)
