@@ -42,6 +42,7 @@ class DecisionInput:
     _view: dict[str, Any] | None
     _handing_over: bool
     _paused: bool
+    _placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit placed
 
     def on_choice_list_picked(self, message: ChoiceList.Picked) -> None:
         self.choose(message.choice)
@@ -76,8 +77,6 @@ class DecisionInput:
             if choice.action == ("play", message.kind):
                 self.choose(choice)
                 return
-
-    _placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit placed
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """False hides a key from the footer, None shows it dimmed."""
@@ -175,9 +174,7 @@ class DecisionInput:
         if self._placed_at is None or self._placed_at[0] != self.session.turn:
             return None
         t = self._placed_at[1]
-        owed = any(c.action[0] == "place" for c in self._choices)
-        return t if owed and any(c.action == ("place", t) and c.enabled
-                                 for c in self._choices) else None
+        return t if any(c.action == ("place", t) and c.enabled for c in self._choices) else None
 
     def action_place_rest(self) -> None:
         """Every recruit still to place goes where the last one went: one key
