@@ -593,3 +593,25 @@ def test_b6_a_tied_result_says_who_ties_go_to():
     b = s.battle or s.last_battle
     assert [x["total"] for x in b.totals] == [6, 6] and b.winner == 1  # the defender
     assert b.result.endswith("6 to 6 (a tie goes to the defender).")
+
+
+def test_b9_a_loss_row_says_when_the_leader_would_be_captured():
+    # RULINGS B9: a leader lost to an enemy stack with a leader is captured; the
+    # row says so before it is picked, and not when it would go back to its pile.
+    from warp_empires.engine import describe_action
+
+    s = blank()
+    put(s, 0, "c", "hero", "cruiser", "cruiser", "cruiser")
+    put(s, 1, "c", "enforcer", "swarm")
+    to_battle(s)
+    pass_both(s)
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0
+    rows = {describe_action(s.module, s, a) for a in legal_actions(s)}
+    assert rows == {"eliminate Enforcer (captured)", "eliminate Swarm"}
+    s2 = blank()
+    put(s2, 0, "c", "cruiser", "cruiser", "cruiser")
+    put(s2, 1, "c", "enforcer", "swarm")
+    to_battle(s2)
+    pass_both(s2)
+    rows = {describe_action(s2.module, s2, a) for a in legal_actions(s2)}
+    assert rows == {"eliminate Enforcer", "eliminate Swarm"}

@@ -4,7 +4,7 @@ front end may take it without asking and without telling the enemy anything."""
 
 from __future__ import annotations
 
-from warp_empires.engine import apply, legal_actions, prompt
+from warp_empires.engine import apply, legal_actions, only_payment, prompt
 
 from .builder import blank, card, give, pick_all, put, tid
 
@@ -76,3 +76,35 @@ def test_h9_a_cards_only_target_is_forced_since_targets_are_public():
     assert legal_actions(s) == [("target", tid(s, "c"))] and prompt(s).forced
     s.control[tid(s, "e")] = 1
     assert not prompt(s).forced
+
+
+def _won_owing_three(*winners: str):
+    """Red wins at c against a lone destroyer (Force 5 lost): red owes Force 3 (B8)."""
+    s = blank()
+    put(s, 0, "c", *winners)
+    put(s, 1, "c", "destroyer")
+    give(s, 0, "ambush")
+    apply(s, 0, ("end",))
+    apply(s, 0, ("play", card(s, "ambush")))
+    apply(s, 1, ("pass",))
+    apply(s, 0, ("pass",))
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0 and prompt(s).owed == 3
+    return s
+
+
+def test_b8_the_only_way_to_pay_the_winners_losses_is_named():
+    # RULINGS B8, H9: frigate 2 + one wing is the only payment with none to spare
+    # (the second wing would be one too many); the wings are alike.
+    s = _won_owing_three("frigate", "wing", "wing")
+    payment = only_payment(s)
+    assert payment is not None and payment[-1] == ("confirm",)
+    for a in payment:
+        apply(s, 0, a)
+    assert sorted(s.unit(c).id for c in s.stacks[0][tid(s, "c")]) == ["wing"]
+
+
+def test_b8_a_choice_of_payments_is_left_to_the_winner():
+    # cruiser 4 alone, or frigate 2 + wing 1: two ways, so a choice
+    assert only_payment(_won_owing_three("cruiser", "frigate", "wing")) is None
+    # two frigates or a frigate and a wing... both pay 3 with none to spare
+    assert only_payment(_won_owing_three("frigate", "frigate", "wing")) is None

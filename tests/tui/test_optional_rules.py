@@ -87,3 +87,19 @@ async def test_an_interception_is_offered_to_the_other_side_after_a_hand_over(
         labels = [c.label for c in screen.session.choices()]
         assert labels[-1] == "let the group be"
         assert all(label.startswith("intercept from ") for label in labels[:-1])
+
+
+async def test_new_game_opens_at_its_top_on_a_small_screen(tmp_path):
+    # play-test at 80x24: the form opened scrolled down to its Start button,
+    # past the players; Enter still starts the game as remembered.
+    async with game_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+        text = screen_text(pilot.app)
+        assert "Theme module" in text and "Galactic Empire" in text
+        assert screen.focused is not None and screen.focused.id == "start"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen) or pilot.app.screen is not screen

@@ -2,6 +2,7 @@
 
 from .actions import Action, parse_action, short_text
 from .api import Prompt, apply, can_undo, decider, legal_actions, prompt
+from .battle import only_payment
 from .describe import describe_action
 from .errors import IllegalAction
 from .game import Game
@@ -12,6 +13,6 @@ from .view import view
 
 __all__ = [
     "Action", "Game", "IllegalAction", "Prompt", "State", "apply", "can_undo", "decider",
-    "describe_action", "legal_actions", "parse_action", "position_from_text", "position_text",
-    "prompt", "setup", "short_text", "view",
+    "describe_action", "legal_actions", "only_payment", "parse_action", "position_from_text",
+    "position_text", "prompt", "setup", "short_text", "view",
 ]

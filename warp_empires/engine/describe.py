@@ -6,6 +6,7 @@ from typing import Any
 
 from .actions import CARD_VERBS, TERRITORY_VERBS, Action
 from .api import STEPS
+from .battle import captured_if_lost
 from .cards import target_type
 from .steps import SelectStep
 
@@ -105,7 +106,11 @@ def _pick_text(state: Any, i: int) -> str:
     if state.step in ("predraw_discard", "discard_down"):
         return PICK[state.step].format(x=m.cards[item].name)
     unit = m.units[state.chits[item]]
-    if state.step == "casualty" and _eliminating(state):
-        return f"eliminate {unit.name}"
+    if state.step == "casualty":
+        # RULINGS B9: say so before a leader is lost to the enemy for good.
+        fate = " (captured)" if captured_if_lost(state, item) else ""
+        if _eliminating(state):
+            return f"eliminate {unit.name}{fate}"
+        return f"lose {unit.name}{fate}"
     return PICK[state.step].format(x=unit.name, cost=unit.force)
 

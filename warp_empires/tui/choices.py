@@ -199,3 +199,60 @@ def _territory_of(action: Action, view: dict[str, Any]) -> int | None:
     if verb == "target" and view["pend"].get("targets") == "territory":
         return action[1]
     return None
+
+
+# Steps whose rows keep their places while one card is carried out, though the
+# legal list shrinks under them: the sources of a move card (a group that has
+# moved is no longer one, and "stop" moved up to its number: play-test), and a
+# card's targets through a battle (a unit that died took its row, and "2" became
+# another unit). What the row said is kept, dimmed, with a note and a reason.
+STABLE_STEPS = {
+    "move_from": (" (moved)", "its units have moved with this card"),
+    "card_target": (" (gone)", "it is no longer there"),
+}
+
+
+class RowMemory:
+    """Keeps the rows of a STABLE_STEPS list in their places: a row that is no
+    longer legal stays, dimmed, and a new row comes at the end. Only the
+    deciding side's own rows of this turn are remembered (a screen's memory is
+    forgotten at each hand-over), so nothing in it is another side's."""
+
+    def __init__(self) -> None:
+        self._rows: dict[tuple, list[Choice]] = {}
+        self._turn = -1
+
+    def forget(self) -> None:
+        self._rows.clear()
+
+    def keep(self, view: dict[str, Any], rows: list[Choice]) -> list[Choice]:
+        """`rows` in the places they had when this list was last shown."""
+        if view["turn"] != self._turn or view["step"] == "move":
+            self._rows.clear()  # a new card to play: its sources are its own
+            self._turn = view["turn"]
+        key = _stable_key(view)
+        if key is None or not rows:
+            return rows
+        before = self._rows.get(key)
+        if before is None:
+            self._rows[key] = rows
+            return rows
+        now = {c.action: c for c in rows}
+        note, why = STABLE_STEPS[view["step"]]
+        out = [now.pop(c.action) if c.action in now else
+               c if not c.enabled else
+               Choice(c.action, c.label + note, enabled=False, about=c.about, why=why)
+               for c in before]
+        out.extend(now.values())  # new rows, in the engine's order, after the old ones
+        self._rows[key] = out
+        return out
+
+
+def _stable_key(view: dict[str, Any]) -> tuple | None:
+    step = view["step"]
+    if step not in STABLE_STEPS:
+        return None
+    pend = view["pend"]
+    battle = view["battle"]
+    return (view["side"], step, pend.get("card"), pend.get("stage"),
+            battle["t"] if battle else None)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warp_empires.bots.base import forward
-from warp_empires.engine import Action, Game, Prompt, can_undo
+from warp_empires.engine import Action, Game, Prompt, can_undo, only_payment
 from warp_empires.module.defs import Module
 from warp_empires.tui.choices import Choice, build_choices, describe
 from warp_empires.tui.players import HUMAN, Player, make_player
@@ -147,13 +147,31 @@ class Session:
         done: list[tuple[int, str]] = []
         while not self.over:
             p = self.prompt()
-            if not self.is_human(p.side) or not p.forced:
+            if not self.is_human(p.side):
+                break
+            payment = self._forced_payment()
+            if payment is not None:
+                # RULINGS B8: only one way to pay the winner's losses
+                names = [describe(self.game, a).removeprefix("lose ") for a in payment[:-1]]
+                for action in payment:
+                    self.apply(p.side, action)
+                done.append((p.side, f"lose {', '.join(names)}"))
+                continue
+            if not p.forced:
                 break
             action = self.game.legal_actions()[0]
             label = describe(self.game, action)
             self.apply(p.side, action)
             done.append((p.side, label))
         return done
+
+    def _forced_payment(self) -> list[Action] | None:
+        """The winner's only way to pay its losses (engine.only_payment), while
+        nothing is picked yet."""
+        state = self.game.state
+        if state.step != "casualty" or state.pend.picked:
+            return None
+        return only_payment(state)
 
     def can_undo(self, side: int) -> bool:
         """Whether `side` may take back its latest decision now (RULINGS Z1)."""
@@ -164,7 +182,8 @@ class Session:
         those were never the person's to make (`play_forced`), and landing on
         one would only have it taken again."""
         self.apply(side, ("undo",))
-        while self.prompt().forced and can_undo(self.game.state, side):
+        while can_undo(self.game.state, side) and (
+                self.prompt().forced or only_payment(self.game.state) is not None):
             self.apply(side, ("undo",))
 
     def resign(self, side: int) -> None:

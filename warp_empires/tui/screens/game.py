@@ -21,7 +21,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.engine import IllegalAction
 from warp_empires.tui import persistence
-from warp_empires.tui.choices import Choice, hand_marks
+from warp_empires.tui.choices import Choice, RowMemory, hand_marks
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import recruit_room, side_text, territory_details, territory_looks
@@ -104,6 +104,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         self.viewer: int | None = None
         self._abbrevs = unit_abbreviations(self.module)
         self._choices: list[Choice] = []
+        self._row_memory = RowMemory()  # rows that keep their places (choices.STABLE_STEPS)
         self._decision: tuple | None = None  # what is being decided, see _decision_key
         self._view: dict[str, Any] | None = None
         self._log_seen = 0
@@ -213,6 +214,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         self.query_one("#log", RichLog).clear()
         self.query_one(ChoiceList).show([])
         self._choices = []
+        self._row_memory.forget()
         self._decision = None
         self.query_one("#details", Static).update("")
         # The last prompt was the previous side's own words (its moving group,
@@ -237,7 +239,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         prompt = self.session.prompt()
         deciding = prompt.side == viewer and self.session.is_human(viewer) and not self.session.over
         before = len(self._choices)
-        self._choices = self.session.choices() if deciding else []
+        self._choices = self._row_memory.keep(view, self.session.choices()) if deciding else []
         if len(self._choices) != before:
             self._rows_changed_at = time.monotonic()
         decision = self._decision_key(view, deciding)

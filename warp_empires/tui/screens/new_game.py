@@ -124,7 +124,9 @@ class NewGameScreen(Screen[GameSettings | None]):
                 self.query_one("#seed", Input).value = str(d.seed)
             self.query_one("#open", Checkbox).value = d.open_hands
         self._describe(set(d.optional) if d is not None else set())
-        self.query_one("#start", Button).focus()
+        # Enter starts the game as remembered, but the form opens at its top:
+        # focusing the button scrolled the players out of sight at 80x24.
+        self.query_one("#start", Button).focus(scroll_visible=False)
 
     def _module(self) -> tuple[str, Module] | None:
         if not self._modules:

@@ -1,0 +1,88 @@
+"""Rows that keep their numbers while one card is carried out (issue 10,
+play-test: after a group moved, "2" became "stop moving with this card")."""
+
+from __future__ import annotations
+
+from warp_empires.tui.choices import ENEMY_NOTE, Choice, RowMemory
+
+
+def _view(step: str, turn: int = 3, side: int = 0, card: int = 2, battle=None) -> dict:
+    return {"turn": turn, "step": step, "side": side, "battle": battle,
+            "pend": {"card": card}}
+
+
+def _rows(*actions) -> list[Choice]:
+    return [Choice(a, " ".join(map(str, a))) for a in actions]
+
+
+def test_a_moved_source_keeps_its_row_dimmed_and_stop_keeps_its_number():
+    memory = RowMemory()
+    first = memory.keep(_view("move_from"), _rows(("from", 4), ("from", 7), ("stop",)))
+    assert [c.action for c in first] == [("from", 4), ("from", 7), ("stop",)]
+    # a group went from 4: the engine no longer lists it
+    memory.keep(_view("move_units"), _rows(("pick", 0), ("back",)))
+    later = memory.keep(_view("move_from"), _rows(("from", 7), ("from", 9), ("stop",)))
+    assert [c.action for c in later] == [("from", 4), ("from", 7), ("stop",), ("from", 9)]
+    assert not later[0].enabled and later[0].label.endswith("(moved)") and later[0].why
+    assert all(c.enabled for c in later[1:])
+
+
+def test_the_next_card_and_the_next_turn_start_afresh():
+    memory = RowMemory()
+    memory.keep(_view("move_from"), _rows(("from", 4), ("stop",)))
+    memory.keep(_view("move"), _rows(("play", 2), ("end",)))
+    again = memory.keep(_view("move_from"), _rows(("stop",)))
+    assert [c.action for c in again] == [("stop",)]
+    memory.keep(_view("move_from"), _rows(("from", 4), ("stop",)))
+    other_turn = memory.keep(_view("move_from", turn=4), _rows(("stop",)))
+    assert [c.action for c in other_turn] == [("stop",)]
+
+
+def test_each_side_and_each_battle_has_its_own_rows():
+    memory = RowMemory()
+    b5, b6 = {"t": 5}, {"t": 6}
+    memory.keep(_view("card_target", battle=b5), _rows(("target", 11), ("target", 12)))
+    assert [c.action for c in memory.keep(_view("card_target", side=1, battle=b5),
+                                          _rows(("target", 12)))] == [("target", 12)]
+    assert [c.action for c in memory.keep(_view("card_target", battle=b6),
+                                          _rows(("target", 12)))] == [("target", 12)]
+    kept = memory.keep(_view("card_target", battle=b5), _rows(("target", 12)))
+    assert [c.action for c in kept] == [("target", 11), ("target", 12)]
+    assert kept[0].label.endswith("(gone)") and not kept[0].enabled
+
+
+def test_other_steps_are_left_as_they_are():
+    memory = RowMemory()
+    rows = _rows(("play", 1), ("play", 3), ("pass",))
+    memory.keep(_view("battle_card"), rows)
+    assert memory.keep(_view("battle_card"), rows[1:]) == rows[1:]
+
+
+async def test_after_a_group_moves_stop_keeps_its_number_on_screen(star_wars):
+    from tests.tui.helpers import game_app, game_where, open_game
+    from warp_empires.tui.screens.game import GameScreen
+
+    # a move card with two sources or more, so that one can move and leave
+    game = game_where(star_wars, lambda g: g.state.step == "move_from"
+                      and not g.state.pend.moved and g.state.pend.left >= 2
+                      and sum(a[0] == "from" for a in g.legal_actions()) >= 2)
+    game.options["open_hands"] = True
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        assert isinstance(screen, GameScreen)
+        before = [c.action for c in screen._choices]
+        stop_row = before.index(("stop",))
+        source = before[0]
+        screen.choose(screen._choices[0])
+        await pilot.pause()
+        await pilot.press("a")  # the whole stack
+        await pilot.pause()
+        # a destination with no enemy in it: the card goes on (RULINGS M2)
+        to = next(c for c in screen._choices if c.action[0] == "to" and c.enabled
+                  and not c.label.endswith(ENEMY_NOTE))
+        screen.choose(to)
+        await pilot.pause()
+        assert game.state.step == "move_from"
+        rows = screen._choices
+        assert rows[stop_row].action == ("stop",)
+        assert rows[0].action == source and not rows[0].enabled
