@@ -20,11 +20,18 @@ The players search with their node budget only (no time cap), as in `simulate`,
 so the same arguments give the same games and win rates in one process or
 several; only the timings vary with the machine's load. --json prints one JSON
 object and nothing else on stdout.
+
+A long run (hard v normal: minutes a game) can be stopped and taken up again:
+`--log FILE` appends each game as one JSON line as it ends, with a fingerprint
+of the code that played it (the engine, the players, the module); a later run
+with the same log plays only the games it lacks for that code, and the figures
+count every game of the log played by that code. Timings then mix the runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import statistics
 import sys
@@ -41,7 +48,8 @@ from warp_empires.engine import Game  # noqa: E402
 from warp_empires.module import load_module  # noqa: E402
 from warp_empires.sim import win_rate  # noqa: E402
 
-STAR_WARS = Path(__file__).resolve().parents[1] / "modules" / "star_wars"
+ROOT = Path(__file__).resolve().parents[1]
+STAR_WARS = ROOT / "modules" / "star_wars"
 MATCHES = "bot:normal-heuristic,bot:hard-bot:normal"
 
 
@@ -82,6 +90,37 @@ def play(job: tuple[str, str, int, int, bool]) -> dict[str, Any]:
     }
 
 
+def fingerprint() -> str:
+    """A short hash of the code that decides how the games go: the engine, the
+    players and the module. Games in a --log with another one are not counted."""
+    h = hashlib.sha256()
+    for folder in (ROOT / "warp_empires" / "engine", ROOT / "warp_empires" / "bots", STAR_WARS):
+        for f in sorted(folder.rglob("*")):
+            if f.is_file() and f.suffix in (".py", ".toml"):
+                h.update(f.relative_to(ROOT).as_posix().encode())
+                h.update(f.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def logged(path: Path | None, code: str) -> dict[tuple, dict[str, Any]]:
+    """Games of the log played by this code, by (A, B, seed, max turns, A first)."""
+    if path is None or not path.exists():
+        return {}
+    out = {}
+    for line in path.read_text().splitlines():
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue  # a line cut short when a run was stopped
+        if r.get("code") == code:
+            r["kinds"] = {int(k): v for k, v in r["kinds"].items()}
+            for key in ("times", "mattered", "playouts", "deliberated", "changed",
+                        "search_seconds"):
+                r[key] = {int(k): v for k, v in r[key].items()}
+            out[tuple(r["job"])] = r
+    return out
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -98,6 +137,9 @@ def main() -> None:
                         help="comma-separated A-B pairs of player kinds")
     parser.add_argument("--max-turns", type=int, default=120)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="JSON-lines file of games: appended to, and games in it "
+                             "played by the same code are not played again")
     args = parser.parse_args()
     matches = []
     for m in args.matches.split(","):
@@ -106,17 +148,28 @@ def main() -> None:
     jobs = [(a, b, args.seed + g, args.max_turns, g % 2 == 0)
             for a, b in matches for g in range(args.games)]
     started = time.perf_counter()
-    results: list[dict[str, Any]] = []
+    code = fingerprint()
+    done = logged(args.log, code)
+    results: list[dict[str, Any]] = [done[tuple(j)] for j in jobs if tuple(j) in done]
+    todo = [j for j in jobs if tuple(j) not in done]
+
+    def keep(job: tuple, r: dict[str, Any]) -> None:
+        results.append(r)
+        if args.log is not None:
+            with args.log.open("a") as f:
+                f.write(json.dumps({**r, "job": list(job), "code": code}) + "\n")
+        _progress(len(results), len(jobs), started)
+
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            for r in pool.map(play, jobs, chunksize=1):
-                results.append(r)
-                _progress(len(results), len(jobs), started)
+            for job, r in zip(todo, pool.map(play, todo, chunksize=1), strict=True):
+                keep(job, r)
     else:
-        for job in jobs:
-            results.append(play(job))
-            _progress(len(results), len(jobs), started)
+        for job in todo:
+            keep(job, play(job))
     report = summarise(matches, results)
+    report["code"] = code
+    report["from_log"] = len(jobs) - len(todo)
     report["games_per_match"] = args.games
     report["seconds"] = round(time.perf_counter() - started, 1)
     report["jobs"] = args.jobs
@@ -181,7 +234,9 @@ def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> 
 
 def show(report: dict[str, Any]) -> None:
     print(f"{report['games_per_match']} games per match, sides alternating; "
-          f"{report['seconds']} s with {report['jobs']} process(es)")
+          f"{report['seconds']} s with {report['jobs']} process(es)"
+          + (f"; {report['from_log']} games from the log (code {report['code']})"
+             if report["from_log"] else ""))
     print("\nwin rates (A's share; 95% interval):")
     for name, m in report["matches"].items():
         w, f, s = m["a_wins"], m["a_wins_as_first_side"], m["a_wins_as_second_side"]
