@@ -4,14 +4,23 @@ time from an arrow key on the map to the repainted screen at 120x40.
 Runs the real app through Textual's Pilot (headless; the compositor still
 renders every update). Prints figures; it is not a test and sets no limits.
 
-    .venv/bin/python benchmarks/bench_tui.py [--presses N] [--module NAME]
+    .venv/bin/python benchmarks/bench_tui.py [--presses N] [--module NAME] [--starts N]
+
+Start-up is timed as a person meets it: a fresh `python` process, from before
+it is launched to the title screen drawn, --starts times after one start that
+is not counted (it writes the bytecode caches a first run leaves, as any
+installed program has them; PYTHONDONTWRITEBYTECODE is lifted for these runs,
+since with it every module of the program is compiled anew at each start).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
+import subprocess
+import sys
 import time
 
 T_START = time.perf_counter()
@@ -106,12 +115,50 @@ async def measure(presses: int, module_name: str) -> None:
     print(f"map alone: cursor move + visible rows rebuilt: {map_ms:.2f} ms")
 
 
+async def title_only() -> None:
+    """The child of `starts`: run the app headless and say when the title is drawn."""
+    app = WarpEmpiresApp(LaunchOptions(pace=60.0))
+    shown = _watch_displays(app)
+    async with app.run_test(size=(120, 40)):
+        while not _first_after(shown, 0.0, "TitleScreen"):
+            await asyncio.sleep(0.001)
+        print("title", flush=True)
+
+
+def starts(n: int) -> list[float]:
+    """Milliseconds from launching a fresh process to its title screen drawn."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    out = []
+    for i in range(n + 1):
+        t0 = time.perf_counter()
+        child = subprocess.Popen([sys.executable, __file__, "--title-only"], env=env,
+                                 stdout=subprocess.PIPE, text=True)
+        assert child.stdout is not None
+        line = child.stdout.readline()
+        t1 = time.perf_counter()
+        child.wait()
+        if line.strip() != "title":
+            raise SystemExit("the app did not reach its title screen")
+        if i:  # the first start writes the bytecode caches
+            out.append((t1 - t0) * 1000)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=60)
     parser.add_argument("--module", default="star_wars")
+    parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--title-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.title_only:
+        asyncio.run(title_only())
+        return
     asyncio.run(measure(args.presses, args.module))
+    if args.starts:
+        ms = sorted(starts(args.starts))
+        print(f"fresh process -> title drawn ({len(ms)} starts): median "
+              f"{statistics.median(ms):.0f} ms, min {ms[0]:.0f}, max {ms[-1]:.0f}")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,11 @@ def test_simulation_is_deterministic_apart_from_timing(sw):
 
 def test_bot_means_the_strongest_and_unknown_kinds_are_refused(sw):
     assert make_player("bot", sw).kind == "bot:normal"
+    # the app names it without loading the computer players (tui/players.py)
+    from warp_empires.bots import STRONGEST
+    from warp_empires.tui.players import STRONGEST as NAMED_IN_THE_APP
+
+    assert NAMED_IN_THE_APP == STRONGEST
     with pytest.raises(ValueError, match="unknown player kind"):
         make_player("genius", sw)
 

@@ -1,15 +1,53 @@
-"""The generic Warp Empires rules engine. See docs/engine-api.md."""
+"""The generic Warp Empires rules engine. See docs/engine-api.md.
 
-from .actions import Action, parse_action, short_text
-from .api import Prompt, apply, can_undo, decider, legal_actions, prompt
-from .battle import only_payment
-from .describe import describe_action
-from .errors import IllegalAction
-from .game import Game
-from .setup import setup
-from .state import State
-from .text import position_from_text, position_text
-from .view import view
+The names below are loaded when first used (PEP 562): a program that needs
+one small part of the engine at start-up (the title screen reads saves, whose
+action record is engine.record) does not load all of the rules with it. No
+module of this package is named like one of these names, so that importing a
+module never hides a name (`view` the function lives in views.py).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+# name -> the module of this package that defines it
+_WHERE = {
+    "Action": "actions", "parse_action": "actions", "short_text": "actions",
+    "Prompt": "api", "apply": "api", "can_undo": "api", "decider": "api",
+    "legal_actions": "api", "prompt": "api",
+    "only_payment": "battle",
+    "describe_action": "describe",
+    "IllegalAction": "errors",
+    "Game": "game",
+    "setup": "start",
+    "State": "state",
+    "position_from_text": "text", "position_text": "text",
+    "view": "views",
+}
+
+if TYPE_CHECKING:
+    from .actions import Action, parse_action, short_text
+    from .api import Prompt, apply, can_undo, decider, legal_actions, prompt
+    from .battle import only_payment
+    from .describe import describe_action
+    from .errors import IllegalAction
+    from .game import Game
+    from .start import setup
+    from .state import State
+    from .text import position_from_text, position_text
+    from .views import view
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{where}", __name__), name)
+    globals()[name] = value  # looked up once
+    return value
+
 
 __all__ = [
     "Action", "Game", "IllegalAction", "Prompt", "State", "apply", "can_undo", "decider",

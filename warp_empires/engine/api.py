@@ -18,7 +18,7 @@ from . import (
     hangar,
     interception,
     move,
-    setup,
+    start,
     victory,
     withdrawal,
 )
@@ -29,7 +29,7 @@ from .steps import Step
 
 STEPS: dict[str, Step] = {
     step.kind: step
-    for step in (*setup.STEPS, *economy.STEPS, *move.STEPS, *cards.STEPS, *battle.STEPS,
+    for step in (*start.STEPS, *economy.STEPS, *move.STEPS, *cards.STEPS, *battle.STEPS,
                  *attrition.STEPS, *withdrawal.STEPS, *interception.STEPS,
                  *hangar.STEPS)
 }

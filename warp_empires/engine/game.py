@@ -11,9 +11,9 @@ from warp_empires.module.defs import Module
 from .actions import Action
 from .api import Prompt, apply, legal_actions, prompt
 from .record import ActionLog
-from .setup import setup
+from .start import setup
 from .state import State
-from .view import view
+from .views import view
 
 SEED_MAX = (1 << 64) - 1  # the generator's state is one unsigned 64-bit int (rng.py)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .api import STEPS, legal_actions
 from .state import NO_SIDE, State
-from .view import view
+from .views import view
 
 # The pending data each step works on (pending.py).
 PEND_TYPES = {

@@ -6,15 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from warp_empires.engine import Game
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
-from warp_empires.net.client import ClientError, create_game
 from warp_empires.net.links import BadLink, Link, server_url
 from warp_empires.paths import user_data_dir
 from warp_empires.saves import load_game
@@ -26,7 +25,6 @@ from warp_empires.tui.config import GameSettings, LaunchOptions
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
 from warp_empires.tui.dialogs.game_menu import GameMenu
 from warp_empires.tui.dialogs.link import LinkDialog
-from warp_empires.tui.remote import Joined, RemoteSession
 from warp_empires.tui.save_load import SaveLoad
 from warp_empires.tui.screens.end import EndScreen
 from warp_empires.tui.screens.game import GameScreen
@@ -34,6 +32,9 @@ from warp_empires.tui.screens.new_game import NewGameScreen
 from warp_empires.tui.screens.replay import ReplayScreen
 from warp_empires.tui.screens.title import TitleScreen
 from warp_empires.tui.session import Session
+
+if TYPE_CHECKING:
+    from warp_empires.tui.remote import Joined, RemoteSession
 
 
 class WarpEmpiresApp(SaveLoad, App[None]):
@@ -110,6 +111,8 @@ class WarpEmpiresApp(SaveLoad, App[None]):
         while len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         self.session = None
+        from warp_empires.tui.remote import Joined  # the network client: only when joining
+
         self.joined = Joined(self, link, self._join_failed)
         self.joined.start()
         self.notify("Connecting to the server...", timeout=3)
@@ -127,6 +130,8 @@ class WarpEmpiresApp(SaveLoad, App[None]):
         """Creates the game on the server; this terminal joins the first side
         played by a person, and the other person's link is shown (and copied)."""
         assert settings.host is not None
+        from warp_empires.net.client import ClientError, create_game
+
         try:
             module = load_module(settings.module)
             url = server_url(settings.host)
@@ -162,6 +167,8 @@ class WarpEmpiresApp(SaveLoad, App[None]):
             options["optional"] = list(settings.optional)  # RULINGS O1-O5
         # No seed chosen: the engine draws a secret one (RULINGS H7), and the
         # game is not labelled as started from a known seed.
+        from warp_empires.engine import Game
+
         game = Game.new(module, settings.seed, options)
         self.open_session(Session(game, settings.players, max_turns=self.launch.max_turns))
 

@@ -1,14 +1,25 @@
 """Who can play a side: a person at this keyboard, or a computer player from
-warp_empires.bots ('bot' alone is the search player's normal level)."""
+warp_empires.bots ('bot' alone is the search player's normal level).
+
+The computer players (and the engine they run) are loaded when first asked
+for, not when the app starts: the title screen needs none of them."""
 
 from __future__ import annotations
 
-from warp_empires.bots import PLAYER_KINDS, STRONGEST, Player, known_kind, make_player
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from warp_empires.bots import Player
+    from warp_empires.module.defs import Module
 
 HUMAN = "human"
+# the search player's normal level: what 'bot' alone means (bots.STRONGEST)
+STRONGEST = "bot:normal"
 
 
 def computer_kinds() -> list[str]:
+    from warp_empires.bots import PLAYER_KINDS
+
     return list(PLAYER_KINDS)
 
 
@@ -22,8 +33,17 @@ def canonical(kind: str) -> str:
 
 
 def is_known(kind: str) -> bool:
+    from warp_empires.bots import known_kind
+
     return kind == HUMAN or known_kind(kind)
 
 
-__all__ = ["HUMAN", "STRONGEST", "Player", "canonical", "computer_kinds", "is_known",
+def make_player(kind: str, module: Module, seed: int = 0, timed: bool = False) -> Player:
+    """A computer player (bots.make_player)."""
+    from warp_empires.bots import make_player as make
+
+    return make(kind, module, seed, timed)
+
+
+__all__ = ["HUMAN", "STRONGEST", "canonical", "computer_kinds", "is_known",
            "make_player", "player_kinds"]

@@ -11,11 +11,11 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from warp_empires.bots.base import forward
+from warp_empires.bots.base import Player, forward
 from warp_empires.engine import Action, Game, Prompt, can_undo, only_payment
 from warp_empires.module.defs import Module
 from warp_empires.tui.choices import Choice, build_choices, describe
-from warp_empires.tui.players import HUMAN, Player, make_player
+from warp_empires.tui.players import HUMAN, make_player
 
 NO_SIDE = -1
 
