@@ -131,6 +131,24 @@ def test_b7_b8_what_a_win_costs():
     assert "you win" in odds.words() and "you lose Force 1 (B8)" in odds.words()
 
 
+def test_b8_the_forecast_says_when_a_win_would_take_a_leader():
+    # play-test: a hero and a wing beat a lone destroyer, the hero paid the
+    # winner's losses and the side, left with no leader, lost the game
+    from warp_empires.engine.forecast import battle_forecast
+
+    s = blank()
+    put(s, 0, "c", "hero", "wing")  # Force 5 + 1 (and the leader bonus)
+    put(s, 1, "c", "destroyer")  # Force 5 lost: the winner owes 3 (B8)
+    odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
+    assert odds.our_loss_force == (3, 3) and odds.leader_paid == "must"
+    assert "which must take a leader" in odds.words()
+    s2 = blank()
+    put(s2, 0, "c", "hero", "cruiser")  # the cruiser's Force 4 pays the 3
+    put(s2, 1, "c", "destroyer")
+    odds = battle_forecast(s2.module, view(s2, 0), tid(s2, "c"))
+    assert odds.leader_paid == "" and "leader" not in odds.words()
+
+
 def test_no_forecast_where_there_would_be_no_battle():
     from warp_empires.engine.forecast import battle_forecast
 

@@ -193,6 +193,14 @@ async def test_a_forced_decision_is_taken_at_once(at_decision):
         assert game.actions[before:before + 2] == [[side, ["pass"]], [other, ["pass"]]]
         assert "pass (the only choice)" in " ".join(
             str(n.message) for n in pilot.app._notifications)
+        # and the log keeps it (play-test: the message alone passed unseen)
+        await pilot.pause()
+        screen = pilot.app.screen
+        if isinstance(screen, HandoverScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = pilot.app.screen
+        assert "the only choice: pass." in _log_text(screen)
 
 
 async def test_pick_all_then_undo_in_a_group(at_decision):
@@ -245,6 +253,34 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
         screen._rows_changed_at = time.monotonic()
         await pilot.press("1", "2")
         assert game.state.pend.picked == [10, 2, 1]  # row 1 taken back, row 2 picked
+
+
+async def test_a_two_digit_row_that_is_not_a_pick_waits_for_enter(star_wars):
+    # Play-test: `1` then `4` typed quickly to unpick one unit and pick another
+    # read as row 14, a destination, and the group moved for good.
+    from warp_empires.tui.choices import build_choices
+
+    def wanted(g) -> bool:
+        rows = build_choices(g)
+        return (g.prompt().kind == "move_units" and len(rows) >= 12
+                and any(c.action[0] == "to" and c.enabled for c in rows[9:]))
+
+    game = game_where(star_wars, wanted, seeds=range(1, 60))
+    game.options["open_hands"] = True
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        index = next(i for i, c in enumerate(screen._choices)
+                     if i >= 9 and c.action[0] == "to" and c.enabled)
+        await pilot.pause(screen.SECOND_DIGIT_WAIT + 0.1)  # the list has been read
+        before = len(game.actions)
+        await pilot.press(*str(index + 1))
+        assert len(game.actions) == before  # not yet
+        choices = screen.query_one(ChoiceList)
+        assert choices.has_focus and choices.highlighted == index
+        assert "Enter" in str(choices.border_title)
+        expected = screen._choices[index].action
+        await pilot.press("enter")
+        assert len(game.actions) > before and tuple(game.actions[before][1]) == expected
 
 
 async def test_the_footer_names_the_row_numbers_a_list_takes(at_decision):

@@ -1,14 +1,16 @@
-"""Rows that keep their numbers while one card is carried out (issue 10,
-play-test: after a group moved, "2" became "stop moving with this card")."""
+"""Rows of the choice list that keep their numbers while one card is carried
+out (issue 10, play-test: after a group moved, "2" became "stop moving with
+this card"), and what a discard row says."""
 
 from __future__ import annotations
 
 from warp_empires.tui.choices import ENEMY_NOTE, Choice, RowMemory
 
 
-def _view(step: str, turn: int = 3, side: int = 0, card: int = 2, battle=None) -> dict:
+def _view(step: str, turn: int = 3, side: int = 0, card: int = 2, battle=None,
+          hand: int = 5) -> dict:
     return {"turn": turn, "step": step, "side": side, "battle": battle,
-            "pend": {"card": card}}
+            "pend": {"card": card}, "hand": list(range(hand))}
 
 
 def _rows(*actions) -> list[Choice]:
@@ -30,12 +32,23 @@ def test_a_moved_source_keeps_its_row_dimmed_and_stop_keeps_its_number():
 def test_the_next_card_and_the_next_turn_start_afresh():
     memory = RowMemory()
     memory.keep(_view("move_from"), _rows(("from", 4), ("stop",)))
-    memory.keep(_view("move"), _rows(("play", 2), ("end",)))
-    again = memory.keep(_view("move_from"), _rows(("stop",)))
+    memory.keep(_view("move", hand=5), _rows(("play", 2), ("end",)))
+    # another card of the same kind: the first one has left the hand
+    again = memory.keep(_view("move_from", hand=4), _rows(("stop",)))
     assert [c.action for c in again] == [("stop",)]
     memory.keep(_view("move_from"), _rows(("from", 4), ("stop",)))
     other_turn = memory.keep(_view("move_from", turn=4), _rows(("stop",)))
     assert [c.action for c in other_turn] == [("stop",)]
+
+
+def test_undo_after_stop_brings_back_the_same_rows():
+    # play-test: `s` then `u` came back to the card with the moved source gone
+    memory = RowMemory()
+    memory.keep(_view("move_from"), _rows(("from", 4), ("from", 7), ("stop",)))
+    memory.keep(_view("move_from"), _rows(("from", 7), ("stop",)))
+    memory.keep(_view("move", hand=4), _rows(("play", 3), ("end",)))  # stopped
+    back = memory.keep(_view("move_from"), _rows(("from", 7), ("stop",)))  # undone
+    assert [c.action for c in back] == [("from", 4), ("from", 7), ("stop",)]
 
 
 def test_each_side_and_each_battle_has_its_own_rows():
@@ -86,3 +99,23 @@ async def test_after_a_group_moves_stop_keeps_its_number_on_screen(star_wars):
         rows = screen._choices
         assert rows[stop_row].action == ("stop",)
         assert rows[0].action == source and not rows[0].enabled
+
+
+def test_a_discard_row_says_when_only_the_other_side_can_play_the_card(star_wars):
+    # RULINGS M6; play-test: the other side's cards clogged hands unremarked
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.choices import build_choices
+
+    def theirs(g) -> bool:
+        if g.prompt().kind not in ("discard_down", "predraw_discard"):
+            return False
+        side = g.prompt().side
+        return any(g.module.cards[k].side not in (None, side) for k in g.state.pend.items)
+
+    game = game_where(star_wars, theirs)
+    side = game.prompt().side
+    rows = build_choices(game)
+    for row, kind in zip(rows, game.state.pend.items, strict=False):
+        other = game.module.cards[kind].side
+        said = f"({game.module.sides[1 - side].short} only)"
+        assert (said in row.label) == (other not in (None, side))

@@ -72,6 +72,9 @@ class BattleForecast:
     their_losses: int  # units the enemy loses if the viewer wins (B7)
     our_loss_force: tuple[int, int] | None  # Force the viewer then loses (B8), when known
     our_losses_if_lost: int  # units the viewer loses if it loses (B7)
+    # winning, whether that Force takes one of the viewer's leaders: "must" when
+    # its other units cannot pay it, "may" when they may not, else ""
+    leader_paid: str = ""
 
     def words(self) -> str:
         def span(r: tuple[int, int]) -> str:
@@ -87,6 +90,8 @@ class BattleForecast:
                    f"{'s' if self.their_losses != 1 else ''}"
             if self.our_loss_force is not None and self.our_loss_force[1] > 0:
                 out += f" and you lose Force {span(self.our_loss_force)} (B8)"
+                if self.leader_paid:
+                    out += f", which {self.leader_paid} take a leader"
         if self.verdict != "win":
             out += f"; losing, you lose {self.our_losses_if_lost}"
         return out
@@ -172,7 +177,14 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
         high = sum(forts) + (rest[-1] + sum(rest[:k - 1]) if k else 0)  # the dearest first
         worth = sum(u.force for u in ours)
         loss_force = (min(worth, (low + 1) // 2), min(worth, (high + 1) // 2))
+    # Play-test: a winner's only leader went to pay its losses and the game was
+    # lost with it (a side with no leader on the map, RULINGS W2); say so first.
+    leader_paid = ""
+    if loss_force is not None and any(u.is_leader for u in ours):
+        others = sum(u.force for u in ours if not u.is_leader)
+        leader_paid = "must" if loss_force[0] > others else             "may" if loss_force[1] > others else ""
     return BattleForecast((o_lo, o_hi), (t_lo, t_hi), hidden, verdict,
                           their_losses=_losses(known) if not hidden else
                           (theirs_entry["size"] + 1) // 2,
-                          our_loss_force=loss_force, our_losses_if_lost=_losses(ours))
+                          our_loss_force=loss_force, our_losses_if_lost=_losses(ours),
+                          leader_paid=leader_paid)

@@ -63,6 +63,14 @@ class WarpEmpiresApp(SaveLoad, App[None]):
         if self.launch.pace is None:
             self.launch.pace = self.settings.pace
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save":
+            # in the footer only where there is a game to save (play-test: the
+            # title screen and the New Game form offered "^s Save")
+            return self.joined is not None or (
+                self.session is not None and not self.session.over)
+        return True
+
     def remember(self, **changes: object) -> None:
         """Updates the remembered settings and writes them (not when headless)."""
         self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]

@@ -110,6 +110,12 @@ def _item_rows(game: Game, kind: str, view: dict[str, Any], sel: dict[str, Any],
         about = None
         if kind in FORCE_STEPS:
             about = src if src >= 0 else battle["t"] if battle else places.get(item)
+        if kind in DISCARD_STEPS:
+            card = module.cards[item]
+            if card.side is not None and card.side != view["side"]:
+                # RULINGS M6: only the other side can play it (play-test: such
+                # cards clogged hands, and the rows did not say so)
+                label += f" ({module.sides[card.side].short} only)"
         if kind in WHERE_STEPS and item in places:
             # The same unit type may stand in several places: say which one.
             label += f" at {module.map.territories[places[item]].name}"
@@ -227,8 +233,8 @@ class RowMemory:
 
     def keep(self, view: dict[str, Any], rows: list[Choice]) -> list[Choice]:
         """`rows` in the places they had when this list was last shown."""
-        if view["turn"] != self._turn or view["step"] == "move":
-            self._rows.clear()  # a new card to play: its sources are its own
+        if view["turn"] != self._turn:
+            self._rows.clear()
             self._turn = view["turn"]
         key = _stable_key(view)
         if key is None or not rows:
@@ -249,10 +255,13 @@ class RowMemory:
 
 
 def _stable_key(view: dict[str, Any]) -> tuple | None:
+    """One card being carried out. The hand's size tells two plays of the same
+    card apart (the first one has left the hand), and stays the same when the
+    play is taken back and begun again (undo after "stop": play-test)."""
     step = view["step"]
     if step not in STABLE_STEPS:
         return None
     pend = view["pend"]
     battle = view["battle"]
-    return (view["side"], step, pend.get("card"), pend.get("stage"),
+    return (view["side"], step, pend.get("card"), pend.get("stage"), len(view["hand"]),
             battle["t"] if battle else None)

@@ -108,6 +108,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         self._decision: tuple | None = None  # what is being decided, see _decision_key
         self._view: dict[str, Any] | None = None
         self._log_seen = 0
+        self._notes = []
         self._bot_pending = False
         self._battle_at: int | None = None
         self._battle_units: dict[int, int] = {}  # chit -> unit type, seen in battles
@@ -405,6 +406,9 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         for side, label in self.session.play_forced() if auto else ():
             self.notify(f"{self.module.sides[side].short}: {label} (the only choice).",
                         timeout=4, markup=False)
+            # the log keeps it (play-test: a leader lost this way ended the game,
+            # and only a passing message had said the app chose it)
+            self._note(f"Taken for {self.module.sides[side].the()}, the only choice: {label}.")
         turn = self.session.turn
         if turn != self._last_turn:
             self._last_turn = turn

@@ -18,6 +18,13 @@ class LogPanel:
 
     _view: dict[str, Any] | None
     _log_seen = 0  # events of the view's log already written
+    # Lines of the front end's own, written after the next events: what was
+    # decided for a person (a forced decision, RULINGS H9). Not kept in the
+    # game's log, so a log written anew (undo, resize) leaves them out.
+    _notes: list[str]
+
+    def _note(self, text: str) -> None:
+        self._notes.append(text)
 
     def _rewrite_log(self) -> None:
         """The log written anew once the layout has settled: RichLog wraps a
@@ -40,3 +47,6 @@ class LogPanel:
         for event in events[start:]:
             log.write(Text(event["text"], style=_LOG_STYLE.get(event.get("kind", ""), "")))
         self._log_seen = len(events)
+        for note in self._notes:
+            log.write(Text(note, style="italic"))
+        self._notes.clear()

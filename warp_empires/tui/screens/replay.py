@@ -173,7 +173,7 @@ class ReplayScreen(Screen[None]):
 
     def _show(self, side: int) -> None:
         self.side = side
-        self.notify(Text.assemble("Replay shown ", self._who()).plain, timeout=2,
+        self.notify(Text.assemble("Replay: ", self._who()).plain, timeout=2,
                     markup=False)
         self._draw()
 

@@ -1,5 +1,6 @@
 """Typing a row number of the choice list: one digit, or two for rows 10-99
-(a digit that may begin a longer number waits a moment for the second).
+(a digit that may begin a longer number waits a moment for the second; a
+two-digit row that is not a pick waits for Enter).
 A mixin of the game screen, kept apart so that the rule can be read alone."""
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class RowNumbers:
         first = self._first_digit
         self._stop_digit_wait()
         if first is not None:
-            self._pick_row(first * 10 + digit)
+            self._two_digits(first * 10 + digit)
             return
         if digit == 0:
             return  # no row 0, and no row number begins with 0
@@ -50,6 +51,20 @@ class RowNumbers:
                 f"Row {digit}_ : a second digit for rows {digit}0-{digit}9, or wait")
             return
         self._pick_row(digit)
+
+    def _two_digits(self, number: int) -> None:
+        """A two-digit row: a pick of a selection is taken at once (it can be
+        taken back), anything else is only highlighted, for Enter: two picks
+        typed quickly, `1` then `4`, read as row 14 moved a group for good
+        (play-test)."""
+        row = self._choices[number - 1] if 1 <= number <= len(self._choices) else None
+        if row is None or row.is_item or not row.enabled:
+            self._pick_row(number)
+            return
+        choices = self.query_one(ChoiceList)
+        choices.focus()
+        choices.highlighted = number - 1
+        choices.border_title = f"Row {number}: Enter to choose it"
 
     def _pick_row(self, number: int) -> None:
         if not 1 <= number <= len(self._choices):
