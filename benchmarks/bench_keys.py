@@ -10,7 +10,7 @@ screen offers, and those keys are pressed:
   whatever closes a selection): one key;
 - a row of the choice list: its number, one key for rows 1-9 and two for rows
   10-99 (a lone `1` in a list of 10 or more rows waits a moment for a second
-  digit: still one key);
+  digit: still one key), and Enter after a two-digit row that is not a pick;
 - a row beyond 99: Tab (when the list has not the focus), the arrow presses
   from the highlighted row, and Enter;
 - a hand-over screen: Enter, one key (counted in the turn and as a hand-over).
@@ -70,6 +70,8 @@ def keys_for(screen: GameScreen, action: tuple) -> tuple[list[str], int, float]:
     number = index + 1
     if number <= ChoiceList.MAX_ROWS:
         digits = list(str(number))
+        if number >= 10 and not screen._choices[index].is_item:
+            digits.append("enter")  # a two-digit row that is not a pick waits for Enter
         wait = screen.SECOND_DIGIT_WAIT + 0.1 if number < 10 and number * 10 <= rows else 0.0
         return digits, len(digits), wait
     choices = screen.query_one(ChoiceList)
