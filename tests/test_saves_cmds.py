@@ -151,6 +151,10 @@ def test_replay_for_one_side_shows_its_view_and_decisions(
     code, out, _ = run(capsys, "replay", str(path), "--side", "empire")
     empire = game.module.sides.index(next(s for s in game.module.sides if s.id == "empire"))
     assert code == 0 and out.startswith(f"What {game.module.sides[empire].the()} saw")
+    # RULINGS H8: a game going on says whose secrets these are, as the app does
+    assert not game.over and out.splitlines()[1] == (
+        f"The game is not over: this holds what only {game.module.sides[empire].the()} "
+        f"may see.")
     assert all(t in out for t in _private(game, empire))
     public = {e["text"] for e in game.state.log if e["to"] is None}
     assert not any(t in out for t in _private(game, 1 - empire) if t not in public)

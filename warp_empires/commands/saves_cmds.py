@@ -119,6 +119,10 @@ def _print_replay(game: Game, side: int | None, everything: bool) -> None:
         print("What both sides saw (--side S for one side's view, --reveal-all for all).")
     else:
         print(f"What {m.sides[side].the()} saw and decided.")
+    if (side is not None or everything) and not game.over:
+        # as the app's replay viewer asks before it shows a side of a game going on
+        print(f"The game is not over: this holds what only "
+              f"{'each side' if everything else m.sides[side].the()} may see.")
     replay = Game.replay(m, game.seed, game.options, [], game.base)
     replay.state.undo = None
     _events(replay.state.log, side, everything)

@@ -182,7 +182,8 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
     leader_paid = ""
     if loss_force is not None and any(u.is_leader for u in ours):
         others = sum(u.force for u in ours if not u.is_leader)
-        leader_paid = "must" if loss_force[0] > others else             "may" if loss_force[1] > others else ""
+        leader_paid = ("must" if loss_force[0] > others
+                       else "may" if loss_force[1] > others else "")
     return BattleForecast((o_lo, o_hi), (t_lo, t_hi), hidden, verdict,
                           their_losses=_losses(known) if not hidden else
                           (theirs_entry["size"] + 1) // 2,
