@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from tests.engine.builder import blank, put, star_wars, tid
+from tests.engine.builder import blank, card, chit_of, give, put, star_wars, tid
 from warp_empires.bots.heuristic import PLAY_MOVE_WORTH, HeuristicPlayer
 from warp_empires.bots.measures import cheapest_cover
-from warp_empires.engine import Game, view
+from warp_empires.engine import Game, legal_actions, view
 from warp_empires.engine.pending import Moving
 
 
@@ -81,3 +81,78 @@ def test_a_leader_alone_is_not_sent_next_to_an_enemy_stack():
     for score, (_src, dest, _) in bot.plans(v, []):
         if dest in (tid(s, "c"), tid(s, "d"), tid(s, "e")):
             assert score < PLAY_MOVE_WORTH, (dest, score)
+
+
+def _plans(s, side: int = 0):
+    bot = HeuristicPlayer(s.module)
+    v = view(s, side, log=False)
+    names = [t.id for t in s.module.map.territories]
+    return bot, v, [(score, names[src], names[dest], len(chits))
+                    for score, (src, dest, chits) in bot.plans(v, [])]
+
+
+def test_a_leader_alone_is_not_sent_where_an_enemy_stack_can_reach_it():
+    # Issue 11, "sent its most valuable leader alone into enemy space": c is two
+    # spaces from a fast enemy stack at e, so the hero alone there is caught
+    # next turn (RULINGS B9), however rich the planet it would claim.
+    s = blank()
+    put(s, 0, "a", "hero")
+    put(s, 1, "e", "swarm")
+    give(s, 0, "step")
+    s.control[tid(s, "a")] = 0
+    bot, v, plans = _plans(s)
+    for score, _src, dest, _n in plans:
+        if dest in ("b", "c", "d"):  # all within three spaces of the swarm
+            assert score < PLAY_MOVE_WORTH, (dest, score)
+    assert bot.choose(v, legal_actions(s)) == ("end",)
+
+
+def test_a_leader_left_alone_within_enemy_reach_gets_an_escort():
+    # The hero stands alone at c (a battle or a departure left it so), a fast
+    # enemy stack with a leader two spaces off: guarding it is worth a card.
+    s = blank()
+    put(s, 0, "c", "hero")
+    put(s, 0, "a", "cruiser", "cruiser")
+    put(s, 1, "e", "swarm", "tyrant")
+    give(s, 0, "step")
+    for t in ("a", "c", "f"):
+        s.control[tid(s, t)] = 0
+    bot, v, plans = _plans(s)
+    assert bot.choose(v, legal_actions(s)) == ("play", card(s, "step"))
+    _score, src, dest, _n = plans[0]
+    assert (src, dest) in (("a", "c"), ("c", "a"))  # the escort comes, or the hero goes to it
+
+
+def test_a_recruited_leader_joins_an_escort_rather_than_standing_alone_near_the_enemy():
+    s = blank()
+    put(s, 0, "a", "cruiser", "cruiser")
+    put(s, 1, "d", "swarm")
+    hero = chit_of(s, 0, "hero")
+    for t in ("a", "c"):
+        s.control[tid(s, t)] = 0
+    bot = HeuristicPlayer(s.module)
+    v = view(s, 0, log=False)
+    v["step"] = "place"
+    v["pend"] = {"placing": [hero]}
+    v["recruit"] = [{"chit": hero, "unit": s.chits[hero]}]
+    legal = [("place", tid(s, "a")), ("place", tid(s, "c"))]
+    assert bot.choose(v, legal) == ("place", tid(s, "a"))
+
+
+def test_with_a_full_hand_a_move_worth_making_is_made():
+    # Issue 11, the stall once the chit pile is empty: nothing new comes on the
+    # map, no stack alone can win a battle, and a step towards a target was
+    # never worth a card, so every Move phase ended at once. With a full hand
+    # the next Draw discards down to the limit anyway (RULINGS D1).
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "destroyer", "destroyer", "destroyer")
+    for t in ("a", "c", "f"):
+        s.control[tid(s, t)] = 0
+    give(s, 0, "step")
+    bot, v, plans = _plans(s)
+    assert 0.5 < plans[0][0] < PLAY_MOVE_WORTH  # a step towards e, no more
+    assert bot.choose(v, legal_actions(s)) == ("end",)  # one card in hand: kept
+    give(s, 0, "step", "step", "step", "march", "march", "guns")
+    assert len(s.hands[0]) == s.module.rules.hand_limit
+    assert bot.choose(view(s, 0, log=False), legal_actions(s))[0] == "play"

@@ -142,3 +142,70 @@ def test_the_evaluation_favours_what_wins_games():
     won = s.clone(log=False)
     won.winner = 0
     assert ev.score(won, 0) == 1.0 and ev.score(won, 1) == -1.0
+
+
+def _noisy(monkeypatch, prefer: str) -> None:
+    """Playouts that happen to favour one verb (4 noisy worlds can): the search
+    takes a candidate with that verb whenever it is on the shortlist."""
+    def pick(self, v, candidates, started):
+        return next((c for c in candidates if c.action[0] == prefer), candidates[0])
+    monkeypatch.setattr(SearchPlayer, "_search", pick)
+
+
+def _attack_at_hand():
+    """Side 0's Move phase: three cruisers and the hero at c beside a lone
+    hauler at d, a move card in hand; the heuristic attacks."""
+    from tests.engine.builder import blank, give, put, tid
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser", "cruiser", "hero")
+    put(s, 1, "d", "hauler")
+    put(s, 1, "e", "swarm")
+    s.control[tid(s, "c")] = 0
+    give(s, 0, "march")
+    give(s, 1, "ambush")
+    return s
+
+
+def test_the_search_does_not_end_the_move_phase_when_the_heuristic_attacks(monkeypatch):
+    # Issue 11, the stall: the normal level ended every Move phase at once with
+    # an attack at hand, when a few playouts happened to favour ending
+    s = _attack_at_hand()
+    heuristic = make_player("heuristic", s.module)
+    assert heuristic.choose(view(s, 0, log=False), legal_actions(s))[0] == "play"
+    _noisy(monkeypatch, "end")
+    bot = SearchPlayer(s.module, 1, "normal")
+    assert bot.choose(view(s, 0, log=False), legal_actions(s))[0] == "play"
+
+
+def test_a_move_card_just_played_moves_a_group_before_the_search_may_stop(monkeypatch):
+    # Issue 11: move cards played and then ("stop",) with nothing moved
+    from warp_empires.engine import apply
+    s = _attack_at_hand()
+    apply(s, 0, ("play", next(iter(s.hands[0]))))
+    assert s.step == "move_from"
+    _noisy(monkeypatch, "stop")
+    bot = SearchPlayer(s.module, 1, "normal")
+    first = bot.choose(view(s, 0, log=False), legal_actions(s))
+    assert first[0] == "from"
+    apply(s, 0, first)
+    while s.step == "move_units":  # the picks follow the plan, then its destination
+        apply(s, 0, bot.choose(view(s, 0, log=False), legal_actions(s)))
+    assert s.pend.moved  # one group has moved: now it may stop
+    assert bot.choose(view(s, 0, log=False), legal_actions(s)) == ("stop",)
+
+
+def test_the_search_plays_no_move_card_it_has_nothing_to_move_with(monkeypatch):
+    # Issue 11: a card played for nothing only empties the hand, which the
+    # evaluation scores as a gain; with no move worth making, none is played
+    from tests.engine.builder import blank, give, put, tid
+    s = blank()
+    put(s, 0, "a", "hero")
+    put(s, 1, "e", "swarm")
+    s.control[tid(s, "a")] = 0
+    give(s, 0, "step")
+    give(s, 1, "ambush")
+    assert make_player("heuristic", s.module).choose(view(s, 0, log=False),
+                                                     legal_actions(s)) == ("end",)
+    _noisy(monkeypatch, "play")
+    bot = SearchPlayer(s.module, 1, "normal")
+    assert bot.choose(view(s, 0, log=False), legal_actions(s)) == ("end",)

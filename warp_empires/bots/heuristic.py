@@ -14,7 +14,7 @@ from warp_empires.engine.board import reach
 from warp_empires.module.defs import Module
 
 from .base import forward
-from .measures import avg_force, cheapest_cover, distances, threatened
+from .measures import Outlook, avg_force, cheapest_cover, distances, threatened
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
               "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1}
@@ -96,7 +96,15 @@ class HeuristicPlayer:
         self.refused = set()
         # units engaged this phase may not move again (RULINGS M9)
         engaged = view["pend"].get("engaged", [])
-        if moves and self._best_plan(view, engaged, worth=PLAY_MOVE_WORTH) is not None:
+        # Issue 11, the stall once the chit pile is empty: nothing new comes on
+        # the map, no single stack outweighs an enemy stack, and a step towards
+        # a target (score 1) was never worth a card, so every Move phase ended
+        # at once, turn after turn. With a full hand the next Draw discards
+        # down to the hand limit anyway (RULINGS D1): a card is then spent on
+        # any move worth making.
+        full = len(view["hand"]) >= self.m.rules.hand_limit
+        worth = 0.5 if full else PLAY_MOVE_WORTH
+        if moves and self._best_plan(view, engaged, worth=worth) is not None:
             return max(moves, key=lambda a: self.m.cards[a[1]].effect.amount)
         return ("end",)
 
@@ -166,7 +174,7 @@ class HeuristicPlayer:
         # RULINGS M9: a unit that entered an enemy stack moves no more this phase
         stuck = set(moved) | set(view["pend"].get("engaged", ()))
         places = self._places(view)
-        board = _Board(self, view)
+        board = Outlook(self.m, self.dist, self._goals(view), view)
         out = []
         for t, st in enumerate(view["stacks"][side]):
             if not st or (sources is not None and t not in sources):
@@ -206,8 +214,8 @@ class HeuristicPlayer:
 
     def _score(self, view, group: list[int], src: int | None, dest: int,
                detached: bool = False, left: list[int] | None = None,
-               board: _Board | None = None) -> float:
-        b = board if board is not None else _Board(self, view)
+               board: Outlook | None = None) -> float:
+        b = board if board is not None else Outlook(self.m, self.dist, self._goals(view), view)
         side, enemy = view["side"], view["enemy"]
         force, leader, claims = self.force_of, self.leader_of, self.claims_of
         terr = self.m.map.territories[dest]
@@ -223,16 +231,27 @@ class HeuristicPlayer:
         score = 0.0
         # only leaders, with no other unit to shield them: a capture waiting to happen
         bare = leaders and all(leader[u] for u in together)
+        only_leaders = src is not None and all(leader[u] for u in group)
         if foe:
             est = self._estimate(foe, enemy)
             if mine < est * ATTACK_MARGIN + 3 or bare:
                 return -100.0
             score += 8 + est
-        elif (detached or bare) and dest in b.near1:
-            # a lone unit next to an enemy stack is lost; a leader alone is captured
-            score -= LEADER_RISK if bare else 4
-        if left and src is not None and src in b.near1 and all(leader[u] for u in left):
-            score -= LEADER_RISK  # leaves its leaders alone beside an enemy stack
+        elif bare and dest in b.reached:
+            # Issue 11: a leader alone where an enemy stack can reach it next turn
+            # is captured (RULINGS B9), not only one right beside an enemy stack.
+            score -= LEADER_RISK
+        elif detached and dest in b.near1:
+            score -= 4  # a lone unit next to an enemy stack is lost
+        elif only_leaders and src in b.reached and not any(not leader[u] for u in (left or ())):
+            # leaders left alone (by a battle, or by the units that left them)
+            # within enemy reach: getting them to safety is worth a card
+            score += LEADER_RISK / 2
+        elif joined and dest in b.reached and not only_leaders \
+                and all(leader[u] for u in joined):
+            score += LEADER_RISK / 2  # an escort for leaders left alone there
+        if left and src is not None and src in b.reached and all(leader[u] for u in left):
+            score -= LEADER_RISK  # leaves its leaders alone within an enemy stack's reach
         control = view["control"]
         claim = terr.is_revenue and control[dest] != side
         claimer = any(claims[u] for u in group)
@@ -247,8 +266,8 @@ class HeuristicPlayer:
         if src is not None and not detached:
             if b.targets:
                 score += (b.to_target(src) - b.to_target(dest)) * 1.0
-            if src in b.held and src in b.near2:
-                score -= 6
+            if src in b.held and src in b.near2 and not only_leaders:
+                score -= 6  # leaders alone do not hold a territory anyway
         if detached and src is not None and not claim:
             score -= 3  # a lone unit only moves to claim something
         return score
@@ -363,10 +382,28 @@ class HeuristicPlayer:
 
     def _place(self, view, legal):
         side = view["side"]
+        placing = view["pend"].get("placing") or [-1]
+        unit = next((r["unit"] for r in view["recruit"] if r["chit"] == placing[0]), None)
+        if unit is not None and self.leader_of[unit]:
+            return self._place_leader(view, legal)
 
         def weight(a):
             st = view["stacks"][side][a[1]]
             return (st["size"] if st else 0) + threatened(view, a[1], self.dist) * 3
+        return max(legal, key=weight)
+
+    def _place_leader(self, view, legal):
+        """A new leader joins the strongest escort it can, and is never put
+        alone where an enemy stack is near (issue 11: leaders left alone are
+        captured, RULINGS B9)."""
+        side = view["side"]
+        force, leader = self.force_of, self.leader_of
+
+        def weight(a):
+            st = view["stacks"][side][a[1]]
+            escort = sum(force[u["unit"]] for u in st["units"] if not leader[u["unit"]]) \
+                if st else 0
+            return (escort, not threatened(view, a[1], self.dist))
         return max(legal, key=weight)
 
     def _upkeep(self, view, legal):
@@ -407,30 +444,3 @@ class HeuristicPlayer:
         behind = totals[view["side"]]["total"] < totals[view["enemy"]]["total"]
         return ("withdraw",) if behind else ("fight",)
 
-
-class _Board:
-    """What every group move of one Move-phase decision is scored against,
-    worked out once: goals, the territories near enemy stacks, distances."""
-
-    def __init__(self, player: HeuristicPlayer, view: dict[str, Any]) -> None:
-        side = view["side"]
-        terr = player.m.map.territories
-        control = view["control"]
-        self.dist = player.dist
-        self.goals = player._goals(view)
-        self.targets = self.goals or [t.index for t in terr if t.is_revenue
-                                      and control[t.index] != side]
-        self.worth = [t.revenue for t in terr]
-        self.unclaimed = {t.index for t in terr if t.is_revenue and control[t.index] != side}
-        self.held = {t.index for t in terr if t.is_revenue and control[t.index] == side}
-        foes = [e for e, st in enumerate(view["stacks"][view["enemy"]]) if st]
-        near = [min((self.dist[t][e] for e in foes), default=10**6) for t in range(len(terr))]
-        self.near1 = {t for t, d in enumerate(near) if d <= 1}
-        self.near2 = {t for t, d in enumerate(near) if d <= 2}
-        self._to_target: dict[int, int] = {}
-
-    def to_target(self, t: int) -> int:
-        d = self._to_target.get(t)
-        if d is None:
-            d = self._to_target[t] = min(self.dist[t][g] for g in self.targets)
-        return d

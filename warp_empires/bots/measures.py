@@ -1,7 +1,8 @@
 """Plain measures of a map and a view that computer players share: distances
 between territories, a side's average unit Force, whether a territory is
 within an enemy stack's reach, and the cheapest set of losses that pays what
-is owed. Pure functions of what a side can see (RULINGS H9)."""
+is owed, and the Outlook a Move-phase decision is scored against. Pure
+functions of what a side can see (RULINGS H9)."""
 
 from __future__ import annotations
 
@@ -60,3 +61,42 @@ def avg_force(module: Module, side: int) -> float:
 def threatened(view: dict[str, Any], t: int, dist: list[list[int]], reach: int = 2) -> bool:
     enemy = view["stacks"][view["enemy"]]
     return any(st and dist[t][e] <= reach for e, st in enumerate(enemy))
+
+
+class Outlook:
+    """What every group move of one Move-phase decision is scored against,
+    worked out once: goals, the territories near enemy stacks, distances."""
+
+    def __init__(self, module: Module, dist: list[list[int]], goals: list[int],
+                 view: dict[str, Any]) -> None:
+        side = view["side"]
+        terr = module.map.territories
+        control = view["control"]
+        self.dist = dist
+        self.goals = goals
+        self.targets = self.goals or [t.index for t in terr if t.is_revenue
+                                      and control[t.index] != side]
+        self.worth = [t.revenue for t in terr]
+        self.unclaimed = {t.index for t in terr if t.is_revenue and control[t.index] != side}
+        self.held = {t.index for t in terr if t.is_revenue and control[t.index] == side}
+        foes = [e for e, st in enumerate(view["stacks"][view["enemy"]]) if st]
+        near = [min((self.dist[t][e] for e in foes), default=10**6) for t in range(len(terr))]
+        self.near1 = {t for t, d in enumerate(near) if d <= 1}
+        self.near2 = {t for t, d in enumerate(near) if d <= 2}
+        # Where an enemy stack could attack next turn: within the speed of its
+        # top unit (the only one seen of a hidden stack; a group moves at the
+        # speed of its slowest unit, RULINGS M1), at least one space.
+        units = module.units
+        self.reached = set(self.near1)
+        for e in foes:
+            speed = units[view["stacks"][view["enemy"]][e]["top"]].move
+            if speed > 1:
+                row = self.dist[e]
+                self.reached.update(t for t in range(len(terr)) if row[t] <= speed)
+        self._to_target: dict[int, int] = {}
+
+    def to_target(self, t: int) -> int:
+        d = self._to_target.get(t)
+        if d is None:
+            d = self._to_target[t] = min(self.dist[t][g] for g in self.targets)
+        return d

@@ -141,17 +141,35 @@ class SearchPlayer:
         n = self.level.shortlist
         if step == "move_from":
             return self._group_moves(view, legal, n)
+        first = self.base.choose(view, legal)
         if step == "move":
-            acts = [a for a in legal if a[0] == "play"] + [("end",)]
+            acts = self._move_phase_choices(view, legal, first)
         elif step == "battle_card":
             acts = [("pass",)] + [a for a in legal if a[0] == "play"]
         else:
             acts = list(legal)
-        first = self.base.choose(view, legal)
         if first in acts:
             acts.remove(first)
             acts.insert(0, first)
         return [Candidate(a) for a in acts if a in legal][:max(n, 2)]
+
+    def _move_phase_choices(self, view: dict[str, Any], legal: list[Action],
+                            first: Action) -> list[Action]:
+        """What the Move phase's next card may be (issue 11). A move card only
+        when the heuristic has a group move to make under it: a card played
+        for nothing only empties the hand, which the evaluation's card term
+        counts as a gain (a side that cannot use its cards is losing), so the
+        search played move cards and stopped at once. And when the heuristic
+        plays a move card, ending the phase instead is not weighed: a few noisy
+        playouts had the player end every Move phase at once with an attack
+        at hand (the stall); which card and which groups are still searched."""
+        plays = [a for a in legal if a[0] == "play"]
+        movers = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
+        if first in movers:
+            return plays
+        if movers and self.base._best_plan(view, view["pend"].get("engaged", [])) is None:
+            plays = [a for a in plays if a not in movers]
+        return plays + [("end",)]
 
     def _group_moves(self, view: dict[str, Any], legal: list[Action],
                      n: int) -> list[Candidate]:
@@ -174,8 +192,11 @@ class SearchPlayer:
         # the heuristic stops when no plan is worth 0.5 (HeuristicPlayer._best_plan)
         if not plans or plans[0][0] <= 0.5:
             out.insert(0, stop)
-        else:
+        elif pend.get("moved"):
             out.append(stop)
+        # else a card just played moves a group before it may stop (issue 11):
+        # stopping at once only throws the card away, which the evaluation
+        # rewards (a hand of cards weighs slightly against its holder)
         return out
 
     def _take(self, c: Candidate, view: dict[str, Any]) -> Action:
