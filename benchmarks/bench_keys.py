@@ -182,7 +182,7 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             else:
                 presses, count, wait = keys_for(screen, action)
             before = len(game.actions)
-            if len(presses) == 2:
+            if len(presses) >= 2:
                 # a person reads a list that has just grown before typing a
                 # two-digit row (GameScreen: quick digits there are single rows)
                 settle = screen._rows_changed_at + screen.SECOND_DIGIT_WAIT - time.monotonic()
