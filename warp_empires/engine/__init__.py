@@ -17,7 +17,7 @@ _WHERE = {
     "Action": "actions", "parse_action": "actions", "short_text": "actions",
     "Prompt": "api", "apply": "api", "can_undo": "api", "decider": "api",
     "legal_actions": "api", "prompt": "api",
-    "only_payment": "battle",
+    "only_payment": "payment",
     "describe_action": "describe",
     "IllegalAction": "errors",
     "Game": "game",
@@ -30,10 +30,10 @@ _WHERE = {
 if TYPE_CHECKING:
     from .actions import Action, parse_action, short_text
     from .api import Prompt, apply, can_undo, decider, legal_actions, prompt
-    from .battle import only_payment
     from .describe import describe_action
     from .errors import IllegalAction
     from .game import Game
+    from .payment import only_payment
     from .start import setup
     from .state import State
     from .text import position_from_text, position_text
