@@ -465,3 +465,26 @@ async def test_save_and_help_stay_on_the_footer_at_80x24(at_decision):
         for key in ("ctrl+s", "f1"):
             region = keys[key].region
             assert region.width > 0 and region.right <= 80, (key, region)
+
+
+async def test_page_down_scrolls_the_choices_while_the_map_has_the_focus(star_wars):
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.session import Session
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game = game_where(star_wars, lambda g: len(Session(g, ("human", "human")).choices()) >= 20)
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("enter")  # the hand-over
+        await pilot.pause()
+        map_view = screen.query_one(MapView)
+        map_view.focus()
+        choices = screen.query_one(ChoiceList)
+        await pilot.pause()
+        assert choices.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert choices.scroll_y > 0 and map_view.has_focus
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert choices.scroll_y == 0

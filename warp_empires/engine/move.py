@@ -273,7 +273,10 @@ class MoveUnits(SelectStep):
             return f"{_card_name(s)}: pick units for the group leaving {where}."
         spaces = stack_move(s, group)
         more = "" if len(group) == len(s.pend.group.items) else "Pick more units, or choose"
-        return (f"{_card_name(s)}: the group leaving {where} is {unit_names(s, group)} (moves "
+        # Three units or more are counted, not named: the ticked rows name them,
+        # and a list of names pushed the question off a two-line prompt (80x24).
+        who = f"is {unit_names(s, group)}" if len(group) <= 2 else f"has {len(group)} units"
+        return (f"{_card_name(s)}: the group leaving {where} {who} (moves "
                 f"up to {spaces}). {more or 'Choose'} its destination.")
 
 

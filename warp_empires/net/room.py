@@ -21,7 +21,7 @@ from typing import Any
 
 import msgpack
 
-from warp_empires.engine import Action, Game, IllegalAction, can_undo
+from warp_empires.engine import Action, Game, IllegalAction, can_undo, only_payment
 from warp_empires.saves.errors import SaveError
 from warp_empires.saves.format import encode as encode_save
 from warp_empires.saves.game import game_doc, load_game
@@ -187,8 +187,18 @@ class Room:
                  "view": game.view(side, log=False), "log_from": start, "events": events,
                  "choices": choices, "legal": [list(a) for a in game.legal_actions(side)]
                  if deciding else [],
-                 "undo": deciding and can_undo(game.state, side), "over": game.over}
+                 "undo": deciding and can_undo(game.state, side), "over": game.over,
+                 "payment": self._payment() if deciding else []}
         return frame
+
+    def _payment(self) -> list[list[Any]]:
+        """The winner's only way to pay its losses, while nothing is picked
+        (engine.only_payment, RULINGS B8): the client takes it for the person
+        as the hot seat does. Public (B2), so only the decider's frame needs it."""
+        state = self.game.state
+        if state.step != "casualty" or state.pend.picked:
+            return []
+        return [list(a) for a in only_payment(state) or ()]
 
     def news(self, side: int) -> dict[str, Any] | None:
         """The position frame for `side` if it shows it anything new, else None."""

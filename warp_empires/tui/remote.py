@@ -138,7 +138,19 @@ class RemoteSession:
         if self.waiting or self.after_undo or self.over:
             return []
         p = self.prompt()
-        if p.side != self.side or not p.forced or not self.position["choices"]:
+        if p.side != self.side:
+            return []
+        payment = [tuple(a) for a in self.position.get("payment") or ()]
+        if payment:
+            # RULINGS B8: the only way to pay the winner's losses, as the hot
+            # seat takes it (Session.play_forced); the first pick goes now,
+            # the rest each when the answer before it has come (`queued`)
+            rows = {tuple(c[0]): c[1] for c in self.position["choices"]}
+            names = [rows.get(a, "").removeprefix("lose ") for a in payment[:-1]]
+            for action in payment:
+                self.apply(self.side, action)
+            return [(self.side, f"lose {', '.join(names)}")]
+        if not p.forced or not self.position["choices"]:
             return []
         action, label = tuple(self.position["choices"][0][0]), self.position["choices"][0][1]
         self.apply(self.side, action)

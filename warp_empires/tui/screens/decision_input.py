@@ -168,6 +168,18 @@ class DecisionInput:
         else:
             choices.highlighted = next((i for i in reversed(rows) if i < here), rows[-1])
 
+    def action_scroll_choices(self, pages: int) -> None:
+        """PageUp/PageDown scroll the choice list wherever the focus is
+        (play-test: with the map focused, the rows of a long list below the box
+        could not be read without Tab); the map scrolls with its cursor."""
+        choices = self.query_one(ChoiceList)
+        if choices.has_focus:  # the list's own keys: the highlight goes a page
+            choices.action_page_down() if pages > 0 else choices.action_page_up()
+        elif pages > 0:
+            choices.scroll_page_down(animate=False)
+        else:
+            choices.scroll_page_up(animate=False)
+
     def _rest_there(self) -> int | None:
         """Where the last recruit of this turn went, while more wait to be
         placed and may go there too; None otherwise."""

@@ -75,6 +75,9 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         # map's cursor with them (play-test: Left and n seemed dead there).
         Binding("right,n", "map_step(1)", "Next on map", key_display="←→"),
         Binding("left", "map_step(-1)", show=False),
+        # before the map's own paging: the choices, wherever the focus is
+        Binding("pagedown", "scroll_choices(1)", show=False, priority=True),
+        Binding("pageup", "scroll_choices(-1)", show=False, priority=True),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+z", "undo", "Undo", show=False),
         # One key, two footer labels: "1-99" once the rows need two digits;
