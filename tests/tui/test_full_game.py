@@ -82,3 +82,31 @@ def test_a_failing_computer_player_still_moves_the_game_on(at_decision):
     verbs = [a[0] for _side, a in game.actions[start:]]
     assert verbs[-1] == "confirm" and set(verbs[:-1]) == {"pick"}
     assert not game.over
+
+
+def test_a_computer_player_failing_at_its_group_does_not_go_back_and_forth(at_decision):
+    """At a group's units the fallback moves the group on (picks, then a
+    destination), never `back`: back at the sources, the player would choose a
+    source again and fail again, for ever."""
+    from warp_empires.tui.session import Session
+
+    class BrokenAtGroups:
+        def __init__(self, base):
+            self.base = base
+
+        def choose(self, view, legal):
+            if view["step"] == "move_units":
+                raise RuntimeError("a bug in a computer player")
+            return self.base.choose(view, legal)
+
+    game = at_decision("move_units")
+    session = Session(game, ("bot", "bot"))
+    side = game.prompt().side
+    session._bots[side] = BrokenAtGroups(session._bots[side])
+    start = len(game.actions)
+    for _ in range(200):
+        if game.prompt().side != side or game.state.phase != "move":
+            break
+        session.bot_step()
+    verbs = [a[0] for _side, a in game.actions[start:]]
+    assert "back" not in verbs and "to" in verbs

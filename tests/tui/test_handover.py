@@ -250,3 +250,37 @@ async def test_after_a_handover_the_cursor_starts_on_the_new_players_ground(at_d
         choices = {c.territory for c in app.screen._choices if c.territory is not None}
         mine = {t for t, e in enumerate(view["stacks"][other]) if e}
         assert cursor in choices | mine or view["control"][cursor] == other
+
+
+def _passes_into_own_losses(game: Game) -> bool:
+    """The side deciding a battle card passes last, and then decides a loss
+    itself (the winner's first pick of the loser's units, or its own)."""
+    from warp_empires.engine import apply, decider, legal_actions
+
+    s = game.state
+    if s.step != "battle_card" or ("pass",) not in legal_actions(s) or s.battle.passes != 1:
+        return False
+    side = decider(s)
+    after = s.clone(log=False)
+    apply(after, side, ("pass",))
+    return after.step == "casualty" and decider(after) == side
+
+
+async def test_losses_are_taken_on_the_shared_screen_by_the_side_at_the_keyboard(star_wars):
+    # Play-test: the winner passed last and picked the loser's first loss on
+    # its own screen, hand in view, while the loser looked on as at any loss.
+    game = game_where(star_wars, _passes_into_own_losses, seeds=range(1, 120))
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        app = pilot.app
+        await pilot.press("enter")  # the hand-over: this side sits down
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and not screen.public
+        assert screen.query_one(HandList)._kinds  # its hand in view while it may play a card
+        await pilot.press("p")
+        await pilot.pause()
+        assert game.prompt().kind == "casualty" and game.prompt().side == side
+        assert app.screen is screen and screen.public  # shared, with no hand-over
+        assert not screen.query_one(HandList)._kinds
+        assert "not shown while both may watch" in screen_text(app)

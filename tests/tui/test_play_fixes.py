@@ -488,3 +488,85 @@ async def test_page_down_scrolls_the_choices_while_the_map_has_the_focus(star_wa
         await pilot.press("pageup")
         await pilot.pause()
         assert choices.scroll_y == 0
+
+
+async def test_a_spy_cards_result_is_told_where_the_log_is_hidden(star_wars):
+    # Play-test at 80x24: the log is hidden there, and Bothan Spies seemed to
+    # do nothing (its result was only in the log).
+    from tests.tui.helpers import game_where
+
+    spies = next(c.index for c in star_wars.cards if c.name == "Bothan Spies")
+    game = game_where(star_wars, lambda g: g.state.step == "move"
+                      and ("play", spies) in g.legal_actions(), seeds=range(1, 150))
+    side = game.prompt().side
+    players = ("human", "bot") if side == 0 else ("bot", "human")
+    async with game_app(pace=60.0).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game, players=players)
+        await pilot.pause()
+        screen.choose(next(c for c in screen._choices if c.action == ("play", spies)))
+        await pilot.pause()
+        while game.prompt().side == side and game.prompt().kind == "card_target":
+            screen.choose(next(c for c in screen._choices if c.enabled))
+            await pilot.pause()
+        told = [n.message for n in pilot.app._notifications]
+        assert any(m.startswith("Bothan Spies:") for m in told), told
+
+
+def test_a_place_for_a_recruit_beside_an_enemy_stack_says_so(star_wars):
+    # Play-test: "place at Mon Calamari" read like any other place, with an
+    # enemy stack there; the recruit would fight it in the next Battle phase
+    # (RULINGS R3). The places keep their order: none is put in a fight first.
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.choices import build_choices
+
+    game = game_where(star_wars, lambda g: g.state.step == "place"
+                      and len([a for a in g.legal_actions() if a[0] == "place"]) >= 2)
+    s = game.state
+    enemy = 1 - s.active
+    there = [a[1] for a in game.legal_actions() if a[0] == "place"][-1]
+    # an enemy unit from its pile lands there, as a retreat or a move could put it
+    s.stacks[enemy][there] = (s.piles[enemy].pop(),)
+    side = game.prompt().side
+    rows = [c for c in build_choices(game) if c.action[0] == "place"]
+    flagged = [bool(game.state.stacks[1 - side][c.action[1]]) for c in rows]
+    assert any(flagged)
+    assert [c.label.endswith("(enemy: battle)") for c in rows] == flagged
+    assert [c.action for c in rows] == [a for a in game.legal_actions() if a[0] == "place"]
+
+
+async def test_the_choices_title_says_what_is_still_owed(star_wars):
+    # Play-test: "Choices: 0 of 3 picked" where one loss was owed.
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game = game_where(star_wars, lambda g: g.state.step == "casualty"
+                      and not g.state.pend.picked and g.prompt().owed == 1
+                      and len(g.state.pend.items) >= 2, seeds=range(1, 150))
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        title = str(screen.query_one(ChoiceList).border_title)
+        items = len(game.state.pend.items)
+        assert title.startswith(f"Choices: 0 of {items} picked, ") and "1 more to pick" in title
+
+
+async def test_the_help_tables_fit_an_80_column_screen(star_wars):
+    # Play-test at 80x24: the Units table's traits and the cards' effects ran
+    # off the screen's edge (a table cell does not wrap by itself).
+    from textual.widgets import DataTable, TabbedContent
+
+    from warp_empires.tui.screens.help import HelpScreen
+
+    for width in (80, 120):
+        async with game_app().run_test(size=(width, 24)) as pilot:
+            pilot.app.push_screen(HelpScreen(star_wars, ()))
+            await pilot.pause()
+            for tab, table in (("units", "#unit-table"), ("cards", "#card-table")):
+                pilot.app.screen.query_one(TabbedContent).active = tab
+                await pilot.pause()
+                shown = pilot.app.screen.query_one(table, DataTable)
+                assert shown.virtual_size.width <= shown.scrollable_content_region.width, \
+                    (width, tab)
+            pilot.app.screen.query_one(TabbedContent).active = "units"
+            await pilot.pause()
+            assert "Transport" in screen_text(pilot.app)  # a trait, in sight

@@ -275,6 +275,11 @@ async def test_the_escape_menu_resigns_after_asking(at_decision):
         await pilot.press("escape", "r")
         await pilot.pause()
         assert isinstance(pilot.app.screen, AskDialog) and not game.over
+        await pilot.press("enter")  # a stray Enter keeps the game: Cancel has the focus
+        await pilot.pause()
+        assert not game.over
+        await pilot.press("escape", "r")
+        await pilot.pause()
         await pilot.press("r")  # "Resign"
         await pilot.pause()
         assert game.over and game.state.winner == 1 - side
@@ -318,3 +323,25 @@ async def test_quitting_right_after_a_save_asks_nothing_but_after_a_change_it_as
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert pilot.app.return_code == 0 and not isinstance(pilot.app.screen, AskDialog)
+
+
+async def test_saving_a_loaded_game_offers_the_name_it_was_loaded_from(at_decision, tmp_path):
+    # Play-test: after `play ptgame`, "Save and quit" offered "star_wars-turn7".
+    from warp_empires.tui import persistence
+    from warp_empires.tui.session import Session
+
+    game = at_decision("move")
+    path = persistence.save(Session(game, ("human", "human")), "ptgame", str(tmp_path))
+    other = at_decision("recruit")
+    persistence.save(Session(other, ("human", "human")), "not-this-one", str(tmp_path))
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        pilot.app.load_path(path)
+        await pilot.pause()
+        assert pilot.app._suggested_name() == "ptgame"
+        await pilot.press("ctrl+s")
+        assert isinstance(pilot.app.screen, SaveNameDialog)
+        await pilot.press(*"x", "enter")  # saved under a new name: that one is offered next
+        await pilot.pause()
+        assert pilot.app._suggested_name() == "x"
+    # a name that holds another game's save is not offered for this one
+    assert persistence.suggest_name(game, str(tmp_path), "not-this-one") != "not-this-one"

@@ -238,6 +238,11 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
         await pilot.pause(screen.SECOND_DIGIT_WAIT + 0.1)  # the list has been read
         await pilot.press("1", "1")  # row 11 at once
         assert game.state.pend.picked == [10]
+        # highlighted, so the list shows its tick (play-test: rows 1-6 stayed)
+        from warp_empires.tui.widgets.choice_list import ChoiceList
+
+        await pilot.pause()
+        assert screen.query_one(ChoiceList).highlighted == 10
         await pilot.press("3")  # no row 30: row 3 at once
         assert game.state.pend.picked == [10, 2]
         await pilot.press("1")  # row 1, or the start of 10-19: it waits

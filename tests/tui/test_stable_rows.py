@@ -119,3 +119,45 @@ def test_a_discard_row_says_when_only_the_other_side_can_play_the_card(star_wars
         other = game.module.cards[kind].side
         said = f"({game.module.sides[1 - side].short} only)"
         assert (said in row.label) == (other not in (None, side))
+
+
+def test_cards_held_keep_their_order_and_cards_drawn_come_after():
+    from warp_empires.tui.choices import HandOrder
+
+    order = HandOrder()
+    assert order.arrange(0, [3, 7, 9]) == [0, 1, 2]
+    # drawn: a 1, a second 7 and an 8; the engine's hand is sorted by kind
+    hand = [1, 3, 7, 7, 8, 9]
+    shown = [hand[i] for i in order.arrange(0, hand)]
+    assert shown == [3, 7, 9, 1, 7, 8]
+    # a 7 discarded, a 2 drawn: the rest keep their places
+    hand = [1, 2, 3, 7, 8, 9]
+    assert [hand[i] for i in order.arrange(0, hand)] == [3, 7, 9, 1, 8, 2]
+    assert order.arrange(1, [4, 5]) == [0, 1]  # each side its own
+
+
+async def test_discard_rows_keep_their_numbers_across_the_draw(star_wars):
+    # Play-test: the Empire discarded 1, 2, 3 after the draw meaning the cards
+    # it had seen at those rows before the draw, and lost its move cards.
+    from tests.tui.helpers import game_app, game_where, open_game
+    from warp_empires.tui.screens.game import GameScreen
+
+    def before_a_big_draw(g) -> bool:
+        hand = g.state.hands[g.state.active]
+        return (g.state.step == "predraw_discard" and len(hand) >= 4
+                and len(set(hand)) == len(hand))
+
+    game = game_where(star_wars, before_a_big_draw, seeds=range(1, 120))
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        await pilot.press("enter")  # the hand-over
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        held = [row.label for row in screen._choices if row.is_item]
+        await pilot.press("c")  # draw
+        await pilot.pause()
+        assert game.prompt().kind == "discard_down" and game.prompt().side == side
+        rows = [row.label for row in screen._choices if row.is_item]
+        assert rows[:len(held)] == held  # what was row 1 is row 1
+        assert len(rows) > len(held)

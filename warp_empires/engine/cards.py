@@ -221,7 +221,7 @@ def _sabotage(s: State, enemy: int, kind: int, t: int) -> None:
     found = [c for c in stack if flt.matches(s.unit(c))]
     where = s.territory_name(t)
     if not found:
-        log(s, f"{card.name} at {where} finds nothing to destroy.", kind="card")
+        log(s, f"{card.name} at {where} finds nothing to destroy.", kind="destroy")
         return
     chit = take_random(s, found)
     remove_from_map(s, chit, t)

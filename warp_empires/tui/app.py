@@ -289,8 +289,9 @@ class WarpEmpiresApp(SaveLoad, App[None]):
                 session.resign(side)
                 screen.sync()
 
+        # Cancel first, so a stray Enter keeps the game (play-test: Resign had the focus)
         self.push_screen(AskDialog(f"Resign the game for {name}?",
-                                   [("resign", "Resign"), ("cancel", "Cancel")]), answer)
+                                   [("cancel", "Cancel"), ("resign", "Resign")]), answer)
 
     def action_game_menu(self) -> None:
         if isinstance(self.screen, GameScreen):

@@ -71,18 +71,20 @@ def build_choices(game: Game) -> list[Choice]:
     verb = sel["confirm_verb"] if sel is not None and sel["confirm_verb"] != "to" else None
     if verb is not None and (verb,) not in legal:
         # The confirming row stays in its place, dimmed, until it is allowed.
-        owed = _still_owed(view, p)
+        owed = still_owed(view, p)
         rest.append(Choice((verb,), f"{describe(game, (verb,))} ({owed})", enabled=False,
                            why=f"{owed} first"))
-    battles = [c for c in rest if c.label.endswith(ENEMY_NOTE)]
+    battles = [c for c in rest if c.action[0] == "to" and c.label.endswith(ENEMY_NOTE)]
     if battles:
-        # Attacks first among the destinations, so the number keys reach them.
+        # Attacks first among the destinations, so the number keys reach them
+        # (recruits keep their places' order: none is put in a fight first).
         first = {c.action[0]: i for i, c in reversed(list(enumerate(rest)))}
         rest.sort(key=lambda c: (first[c.action[0]], c not in battles))
     return out + rest
 
 
-def _still_owed(view: dict[str, Any], p: Prompt) -> str:
+def still_owed(view: dict[str, Any], p: Prompt) -> str:
+    """What the deciding side must still pick, in words ("2 more to pick")."""
     battle = view["battle"]
     if p.kind == "casualty" and battle is not None and battle["stage"] == "winner":
         return f"Force {p.owed} more to pick"  # the winner's losses (RULINGS B8)
@@ -136,8 +138,9 @@ def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
     label = describe(game, a)
     if a[0] == "target" and view["pend"].get("targets") == "chit" and a[1] in types:
         label += f" (Force {module.units[types[a[1]]].force})"
-    if a[0] == "to" and view["stacks"][1 - view["side"]][a[1]]:
-        # Entering an enemy stack ends the move and means a battle (RULINGS M2).
+    if a[0] in ("to", "place") and view["stacks"][1 - view["side"]][a[1]]:
+        # Entering an enemy stack ends the move and means a battle (RULINGS M2);
+        # a recruit placed beside one fights it in the next Battle phase (R3).
         label += ENEMY_NOTE
     about = None
     if a[0] == "top" and a[1] in places:
@@ -265,3 +268,28 @@ def _stable_key(view: dict[str, Any]) -> tuple | None:
     battle = view["battle"]
     return (view["side"], step, pend.get("card"), pend.get("stage"), len(view["hand"]),
             battle["t"] if battle else None)
+
+
+class HandOrder:
+    """The order each side has seen its own hand in: a card it holds keeps its
+    place, and cards drawn come after the ones held (the engine lists a hand
+    sorted by kind, so that its order tells nothing). Play-test: after the
+    draw, new cards sorted in among the old ones moved the numbers of the
+    discard rows, and a player discarded the three cards it meant to keep. The
+    memory is of a side's own cards only, and orders only that side's screen."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, list[int]] = {}
+
+    def arrange(self, side: int, hand: list[int]) -> list[int]:
+        """The positions of `hand` in the order to show them (a permutation)."""
+        unused = list(range(len(hand)))
+        order: list[int] = []
+        for kind in self._seen.get(side, []):
+            i = next((i for i in unused if hand[i] == kind), None)
+            if i is not None:
+                unused.remove(i)
+                order.append(i)
+        order.extend(unused)
+        self._seen[side] = [hand[i] for i in order]
+        return order

@@ -3,7 +3,7 @@ data, so that nothing secret can reach the screen by another road."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from rich.text import Text
@@ -13,6 +13,9 @@ from warp_empires.engine.forecast import battle_forecast, unclaimed_reason, upke
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
+
+if TYPE_CHECKING:
+    from warp_empires.tui.choices import Choice
 
 PHASES = ("draw", "move", "battle", "revenue", "recruit", "upkeep", "control")
 
@@ -140,3 +143,40 @@ def recruit_room(module: Module, view: dict[str, Any], buying: int) -> Text:
         return Text(f"  upkeep keeps {due.limit}: {after - due.limit} of these would be "
                     "disbanded", style="bold red")
     return Text(f"  upkeep keeps {due.limit}: room for {due.limit - after} more", style="dim")
+
+
+def joining(view: dict[str, Any], choices: list[Choice], territory: int) -> list[int]:
+    """The unit types of the group being formed, if `territory` is one of its
+    destinations: the battle forecast counts them in."""
+    if view["prompt"]["kind"] != "move_units" \
+            or not any(c.territory == territory for c in choices):
+        return []
+    selection = view["pend"].get("selection") or {}
+    chosen = {selection["items"][i] for i in selection.get("picked", [])}
+    src = view["pend"].get("src", -1)
+    units = (view["stacks"][view["side"]][src] or {}).get("units", []) if src >= 0 else []
+    return [u["unit"] for u in units if u["chit"] in chosen]
+
+
+def home_territory(view: dict[str, Any], choices: list[Choice]) -> int:
+    """Where the map's cursor starts: a choice, else the viewer's first stack
+    or territory."""
+    for choice in choices:
+        if choice.territory is not None:
+            return choice.territory
+        if choice.about is not None:
+            return choice.about
+    mine = view["stacks"][view["side"]]
+    for t, entry in enumerate(mine):
+        if entry:
+            return t
+    return next((t for t, c in enumerate(view["control"]) if c == view["side"]), 0)
+
+
+def enemy_hand(view: dict[str, Any]) -> tuple[list[int] | None, str]:
+    """The other side's hand where the view shows it (open hands, or a spy's
+    look this turn) and a note saying why."""
+    if view.get("hands"):
+        return view["hands"][view["enemy"]], "open"
+    spied = [i["cards"] for i in view.get("intel", []) if i.get("kind") == "hand"]
+    return (spied[-1], "spied this turn") if spied else (None, "")

@@ -34,8 +34,16 @@ def save(session: Session, name: str, directory: str | None = None, *,
     return save_game(session.game, name, dir=directory, players=session.players, force=force)
 
 
-def suggest_name(game: Game, directory: str | None = None) -> str:
-    """module-turnN, or with -2, -3 ... when that name holds another game's save."""
+def suggest_name(game: Game, directory: str | None = None, prefer: str | None = None) -> str:
+    """`prefer` (the name the game was loaded from or last saved under) while
+    it names no other game's save and is no autosave's; else module-turnN, or
+    with -2, -3 ... when that name holds another game's save."""
+    if prefer:
+        try:
+            check_overwrite(path_for_name(prefer, directory), game.id)
+            return prefer
+        except SaveError:
+            pass
     base = f"{game.module.id}-turn{game.state.turn}"
     for n in range(1, 100):
         name = base if n == 1 else f"{base}-{n}"

@@ -34,6 +34,9 @@ class SaveLoad:
     # (session, its version) as last saved or loaded: quitting with nothing
     # changed since asks nothing (play-test: "Save and quit" right after a save)
     _saved: tuple[Session, int] | None = None
+    # the name a session was loaded from or last saved under, offered again
+    # when it is saved (play-test: "ptgame" loaded, "star_wars-turn7" offered)
+    _save_name: tuple[Session, str] | None = None
 
     def action_load_game(self) -> None:
         self.push_screen(SaveBrowser(self.launch.saves_dir), callback=self.load_path)
@@ -48,6 +51,7 @@ class SaveLoad:
             return
         self.open_session(session)
         self._saved = (session, session.version)
+        self._save_name = (session, path.stem)
         self.notify(f"Loaded {one_line(path.stem, 100)}.", markup=False)
         # The game is playable at once; the replay that checks it (and rebuilds
         # its log) runs beside it and takes the game off screen if it fails.
@@ -97,7 +101,9 @@ class SaveLoad:
     def _suggested_name(self) -> str:
         assert self.session is not None
         game = self.session.game
-        return persistence.suggest_name(game, self.launch.saves_dir)
+        named = self._save_name
+        prefer = named[1] if named is not None and named[0] is self.session else None
+        return persistence.suggest_name(game, self.launch.saves_dir, prefer)
 
     def _save_as(self, name: str | None, then_quit: bool = False, force: bool = False) -> None:
         if name is None or self.session is None:
@@ -121,6 +127,7 @@ class SaveLoad:
             return
         self.notify(f"Saved as {one_line(path.stem, 100)}.", markup=False)
         self._saved = (self.session, self.session.version)
+        self._save_name = (self.session, path.stem)
         if then_quit:
             self.exit()
 

@@ -21,10 +21,25 @@ from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.engine import IllegalAction
 from warp_empires.tui import persistence
-from warp_empires.tui.choices import Choice, RowMemory, hand_marks
+from warp_empires.tui.choices import (
+    Choice,
+    HandOrder,
+    RowMemory,
+    discarding,
+    hand_marks,
+    still_owed,
+)
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.labels import unit_abbreviations
-from warp_empires.tui.looks import recruit_room, side_text, territory_details, territory_looks
+from warp_empires.tui.looks import (
+    enemy_hand,
+    home_territory,
+    joining,
+    recruit_room,
+    side_text,
+    territory_details,
+    territory_looks,
+)
 from warp_empires.tui.screens.computer_players import ComputerPlayers
 from warp_empires.tui.screens.decision_input import CONFIRM_KEYS, DecisionInput
 from warp_empires.tui.screens.handover import HandoverScreen
@@ -39,6 +54,9 @@ from warp_empires.tui.widgets.phase_bar import PhaseBar
 from warp_empires.tui.widgets.status import StatusPanel
 
 # Bare verbs get a letter of their own, shown in the footer only when legal.
+# Shared decisions always taken on the shared screen (GameScreen.sync).
+WATCHED = frozenset({"casualty", "retreat"})
+
 VERB_KEYS = {
     "pass": ("p", "Pass"), "end": ("e", "End phase"), "stop": ("s", "Stop"),
     "back": ("b", "Back"), "hand": ("h", "Look at hand"),
@@ -108,6 +126,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         self._abbrevs = unit_abbreviations(self.module)
         self._choices: list[Choice] = []
         self._row_memory = RowMemory()  # rows that keep their places (choices.STABLE_STEPS)
+        self._hand_order = HandOrder()  # each side's cards in the order it has seen them
         self._decision: tuple | None = None  # what is being decided, see _decision_key
         self._view: dict[str, Any] | None = None
         self._log_seen = 0
@@ -170,10 +189,15 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             self._finish()
             return
         viewer = self.session.viewer(self.viewer)
+        # A battle's losses and retreat are always taken on the shared screen,
+        # even by the side that has the keyboard: the other player watches
+        # them (play-test: a winner's first pick showed the winner's hand to
+        # a loser who had learned to look on at losses).
+        watched = self.session.shared_decision() and self.session.prompt().kind in WATCHED
         # A private screen needs a hand-over unless its side already has the
         # keyboard on a private screen: after a shared screen both players may
         # be looking, whoever decided last.
-        if self.session.hot_seat and (viewer != self._keyboard or self.public):
+        if self.session.hot_seat and (viewer != self._keyboard or self.public or watched):
             if self.session.shared_decision() and self.session.prompt().side == viewer:
                 # Nothing secret on screen (Session.shared_decision): the other
                 # person takes the keyboard without a hand-over screen. A key
@@ -193,8 +217,8 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
                 callback=lambda _: self._after_handover(viewer),
             )
             return
-        # The side at the keyboard keeps its own screen, even for a decision
-        # both could watch (it may want its hand in view while it chooses).
+        # The side at the keyboard keeps its own screen for other decisions
+        # both could watch (the order of battles: it may want its hand in view).
         self._show(viewer)
         self._schedule_bot()
 
@@ -244,6 +268,12 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         deciding = prompt.side == viewer and self.session.is_human(viewer) and not self.session.over
         before = len(self._choices)
         self._choices = self._row_memory.keep(view, self.session.choices()) if deciding else []
+        # (a shared screen shows no hand: the order seen is kept for later)
+        hand_order = [] if public else self._hand_order.arrange(viewer, view["hand"])
+        marks = hand_marks(view, self._choices)  # in the view's order of the hand
+        if deciding and discarding(view):  # the first rows are the hand's cards
+            rows = self._choices
+            self._choices = [rows[i] for i in hand_order] + rows[len(hand_order):]
         if len(self._choices) != before:
             self._rows_changed_at = time.monotonic()
         decision = self._decision_key(view, deciding)
@@ -255,7 +285,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
                               if c.territory is not None and c.enabled})
         if not self._placed:
             self._placed = True
-            map_view.move_cursor_to(self._home(view))
+            map_view.move_cursor_to(home_territory(view, self._choices))
         battle_at = view["battle"]["t"] if view["battle"] else None
         if battle_at is not None and battle_at != self._battle_at:
             map_view.move_cursor_to(battle_at)  # a new battle: show where it is
@@ -274,11 +304,11 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         self.query_one(BattlePanel).show(self.module, view, self._battle_units)
         self.query_one(StatusPanel).show(self.module, view)
         self._show_details(map_view.cursor)
-        enemy, note = self._enemy_hand(view)
+        enemy, note = enemy_hand(view)
         title = "Hands hidden: both may watch" if public \
             else f"{self.module.sides[viewer].short} hand"
-        self.query_one(HandList).show(self.module, view["hand"],
-                                      hand_marks(view, self._choices), enemy, title, note)
+        self.query_one(HandList).show(self.module, [view["hand"][i] for i in hand_order],
+                                      [marks[i] for i in hand_order], enemy, title, note)
         # the view's prompt: the deciding side's own words, or only who decides
         self._show_prompt(prompt.side, view["prompt"]["text"], deciding)
         self.query_one(ChoiceList).show(self._choices, self._choices_title(deciding),
@@ -302,27 +332,13 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             return "Waiting"
         picked = sum(1 for c in self._choices if c.picked)
         items = sum(1 for c in self._choices if c.is_item)
-        return f"Choices: {picked} of {items} picked" if items else "Choices"
-
-    def _home(self, view: dict[str, Any]) -> int:
-        """Where the cursor starts: a choice, else the viewer's first stack or territory."""
-        for choice in self._choices:
-            if choice.territory is not None:
-                return choice.territory
-            if choice.about is not None:
-                return choice.about
-        mine = view["stacks"][view["side"]]
-        for t, entry in enumerate(mine):
-            if entry:
-                return t
-        return next((t for t, c in enumerate(view["control"]) if c == view["side"]), 0)
-
-    @staticmethod
-    def _enemy_hand(view: dict[str, Any]) -> tuple[list[int] | None, str]:
-        if view.get("hands"):
-            return view["hands"][view["enemy"]], "open"
-        spied = [i["cards"] for i in view.get("intel", []) if i.get("kind") == "hand"]
-        return (spied[-1], "spied this turn") if spied else (None, "")
+        if not items:
+            return "Choices"
+        owed = self._view["prompt"]["owed"] if self._view is not None else 0
+        # what is still owed, where something is (play-test: "0 of 3 picked"
+        # read as "pick 3" where one loss was owed)
+        more = f", {still_owed(self._view, self.session.prompt())}" if owed else ""
+        return f"Choices: {picked} of {items} picked{more}"
 
     def _show_prompt(self, side: int, text: str, deciding: bool) -> None:
         line = Text()
@@ -334,7 +350,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             line.append_text(recruit_room(self.module, self._view,
                                           sum(1 for c in self._choices if c.picked)))
         if deciding and self.public:
-            line.append("  (nothing secret on screen: both may watch)", style="italic dim")
+            line.append("  (shared screen: both may watch)", style="italic dim")
         if side >= 0 and not deciding:
             who = "a computer player" if not self.session.is_human(side) else "the other player"
             line.append(f"  ({who})", style="italic dim")
@@ -343,20 +359,8 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
     def _show_details(self, territory: int) -> None:
         if self._view is not None:
             self.query_one("#details", Static).update(
-                territory_details(self.module, self._view, territory, self._joining(territory)))
-
-    def _joining(self, territory: int) -> list[int]:
-        """The unit types of the group being formed, if `territory` is one of
-        its destinations: the battle forecast counts them in."""
-        view = self._view
-        if view is None or view["prompt"]["kind"] != "move_units" \
-                or not any(c.territory == territory for c in self._choices):
-            return []
-        selection = view["pend"].get("selection") or {}
-        chosen = {selection["items"][i] for i in selection.get("picked", [])}
-        src = view["pend"].get("src", -1)
-        units = (view["stacks"][view["side"]][src] or {}).get("units", []) if src >= 0 else []
-        return [u["unit"] for u in units if u["chit"] in chosen]
+                territory_details(self.module, self._view, territory,
+                                  joining(self._view, self._choices, territory)))
 
     def history_arrived(self) -> None:
         """A loaded game's earlier events are in (its replay rebuilt them): the

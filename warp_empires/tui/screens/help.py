@@ -209,19 +209,36 @@ class HelpScreen(Screen[None]):
             return
         module = self.module
         units = self.query_one("#unit-table", DataTable)
-        units.add_columns("Side", "Unit", "Class", "Speed", "Force", "Chits", "Traits")
-        for u in module.units:
-            traits = ", ".join(module.traits.get(t, (t, ""))[0] for t in sorted(u.traits))
-            units.add_row(*map(Text, (  # the module's words: plain text, never markup
-                module.sides[u.side].short, u.name, module.classes.get(u.cls, u.cls),
-                f"{u.speed} ({u.move})", str(u.force), str(u.count), traits,
-            )))
+        heads = ("Side", "Unit", "Class", "Speed", "Force", "Chits")
+        rows = [(module.sides[u.side].short, u.name, module.classes.get(u.cls, u.cls),
+                 f"{u.move} {u.speed}", str(u.force), str(u.count),
+                 ", ".join(module.traits.get(t, (t, ""))[0] for t in sorted(u.traits)))
+                for u in module.units]
+        # The last column wraps in the room the others leave (a table cell does
+        # not wrap by itself; play-test: at 80 columns traits and effects were
+        # cut off the screen's edge). Too narrow for a column of its own, the
+        # traits go under the unit's name.
+        room = self._last_column_room([heads, *(r[:-1] for r in rows)])
+        under = room < 20
+        units.add_columns(*heads, *(() if under else ("Traits",)))
+        for side, name, *middle, traits in rows:
+            lines = textwrap.wrap(traits, max(len(r[1]) for r in rows) if under else room)
+            cells = ((side, "\n".join([name, *lines]), *middle) if under
+                     else (side, name, *middle, "\n".join(lines)))
+            units.add_row(*map(Text, cells), height=max(1, len(lines) + under))  # never markup
         cards = self.query_one("#card-table", DataTable)
         cards.add_columns("Card", "Copies", "Who", "When", "Effect")
-        for c in module.cards:
-            who = "either" if c.side is None else module.sides[c.side].short
-            # Wrapped, so that the effect is read whole on a 100-column screen
-            # (a table cell does not wrap by itself).
-            effect = textwrap.wrap(c.text, EFFECT_WIDTH) or [""]
-            cards.add_row(*map(Text, (c.name, str(c.count), who, c.timing.capitalize(),
-                                      "\n".join(effect))), height=len(effect))
+        rows = [(c.name, str(c.count), "either" if c.side is None else module.sides[c.side].short,
+                 c.timing.capitalize(), c.text) for c in module.cards]
+        room = min(EFFECT_WIDTH, self._last_column_room([("Card", "Copies", "Who", "When"),
+                                                         *(r[:-1] for r in rows)]))
+        for row in rows:
+            effect = textwrap.wrap(row[-1], room) or [""]
+            cards.add_row(*map(Text, (*row[:-1], "\n".join(effect))), height=len(effect))
+
+    def _last_column_room(self, rows: list[tuple[str, ...]]) -> int:
+        """The characters a table's last column has on this screen, beside the
+        widest cells of the others (each cell padded by one either side; the
+        margins and the scroll bar take 6)."""
+        others = sum(max(len(cell) for cell in column) + 2 for column in zip(*rows, strict=True))
+        return max(16, self.app.size.width - others - 8)

@@ -8,13 +8,17 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import RichLog
 
+# What a card did, told in a message too where the log is hidden (80x24):
+# play-test, a spy card's result there seemed to be nothing at all.
+_TOLD = frozenset({"spy", "destroy", "rescue"})
+
 _LOG_STYLE = {"turn": "bold reverse", "battle": "bold", "loss": "", "draw": "italic",
               "spy": "italic", "control": "", "recruit": ""}
 
 
 class LogPanel:
-    """Needs from the screen: `_view` and Textual's `query_one` and
-    `call_after_refresh`."""
+    """Needs from the screen: `_view` and Textual's `query_one`,
+    `call_after_refresh`, `has_class` and `notify`."""
 
     _view: dict[str, Any] | None
     _log_seen = 0  # events of the view's log already written
@@ -44,8 +48,11 @@ class LogPanel:
         start = self._log_seen
         if len(events) - start > 300:
             start = len(events) - 300
+        hidden = self.has_class("-tiny") and not self.has_class("-log-shown")
         for event in events[start:]:
             log.write(Text(event["text"], style=_LOG_STYLE.get(event.get("kind", ""), "")))
+            if hidden and start > 0 and event.get("kind") in _TOLD:
+                self.notify(event["text"], timeout=8, markup=False)
         self._log_seen = len(events)
         for note in self._notes:
             log.write(Text(note, style="italic"))

@@ -70,9 +70,14 @@ class RowNumbers:
         if not 1 <= number <= len(self._choices):
             self.notify(f"There is no row {number}.", severity="warning", timeout=2)
             return
+        row = self._choices[number - 1]
+        if row.is_item and row.enabled:
+            # the highlight goes to the row picked, so that its tick is in sight
+            # (play-test: a pick of row 11 left the list showing rows 1-6)
+            self.query_one(ChoiceList).highlighted = number - 1
         # At once, not through a message: a key that ended the wait (undo,
         # confirm) must act after this pick, not before it.
-        self.choose(self._choices[number - 1])
+        self.choose(row)
 
     def _stop_digit_wait(self) -> None:
         if self._first_digit is not None:

@@ -31,7 +31,7 @@ class TitleScreen(Screen[None]):
         Binding("l", "app.load_game", "Load game"),
         Binding("j", "app.join_game", "Join"),
         Binding("r", "app.rules", "Rules"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", show=False),  # the footer has ^q Quit already
     ]
 
     DEFAULT_CSS = """
