@@ -3,7 +3,10 @@ games between heuristic players, records each side's features at the start of
 every player-turn, and fits a logistic model of the active side winning on the
 difference of the two sides' features. Prints the weights and, on held-out
 games, how well they and the weights now in evaluate.py predict the winner.
-Asserts nothing and changes no file: copy the weights by hand if they are better.
+Asserts nothing and changes no file: copy the weights by hand if they are better,
+all but `cards`, which evaluate.py sets by hand (CARD_WORTH): the fit weighs a
+hand against its holder, which a search reads as a gain for playing cards for
+nothing (issue 11).
 
     .venv/bin/python benchmarks/fit_eval.py [--games 4000] [--seed 10000] [--jobs 2] [--json]
 

@@ -28,7 +28,9 @@ def _at(step: str, side_holds_cards: bool = True, seed: int = 5) -> Game:
             p = game.prompt()
             legal = game.legal_actions()
             if p.kind == step and len(legal) > 2 \
-                    and (not side_holds_cards or game.state.hands[1 - p.side]):
+                    and (not side_holds_cards or game.state.hands[1 - p.side]) \
+                    and len(SearchPlayer(sw, 0)._candidates(
+                        game.view(p.side, log=False), legal)) > 1:  # a search is made
                 return game
             game.apply(p.side, players[p.side].choose(game.view(p.side, log=False), legal))
     raise AssertionError(f"no {step} decision found")
@@ -209,3 +211,53 @@ def test_the_search_plays_no_move_card_it_has_nothing_to_move_with(monkeypatch):
     _noisy(monkeypatch, "play")
     bot = SearchPlayer(s.module, 1, "normal")
     assert bot.choose(view(s, 0, log=False), legal_actions(s)) == ("end",)
+
+
+def test_a_card_in_hand_is_worth_keeping_to_the_evaluation():
+    # Issue 11: the fitted weight scored a hand against its holder, so the
+    # search gained by playing cards for nothing (move cards spent on single
+    # steps, one move split over several cards); a card kept is worth a little
+    from tests.engine.builder import blank, give, put
+    from warp_empires.bots.evaluate import Evaluator
+    s = blank()
+    put(s, 0, "c", "cruiser", "hero")
+    put(s, 1, "e", "destroyer", "tyrant")
+    ev = Evaluator(s.module)
+    base = ev.score(s, 0)
+    give(s, 0, "march")
+    assert ev.score(s, 0) > base
+
+
+def test_the_search_weighs_no_group_move_the_heuristic_scores_below_nothing(monkeypatch):
+    # Issue 11: plans down to -50 were on the shortlist, a leader sent alone
+    # within enemy reach among them (LEADER_RISK), and noisy playouts took them
+    from tests.engine.builder import tid
+    from warp_empires.engine import apply
+    s = _attack_at_hand()
+    apply(s, 0, ("play", next(iter(s.hands[0]))))
+    c = tid(s, "c")
+    attack = (12.0, (c, tid(s, "d"), [*s.stacks[0][c]]))
+    leader_alone = (-15.0, (c, tid(s, "b"), [*s.stacks[0][c]][-1:]))
+    bot = SearchPlayer(s.module, 1, "hard")
+    monkeypatch.setattr(bot.base, "plans", lambda *a, **k: [attack, leader_alone])
+    plans = [c.plan for c in bot._candidates(view(s, 0, log=False), legal_actions(s))]
+    assert attack[1] in plans and leader_alone[1] not in plans
+
+
+def test_down_to_the_hand_limit_a_fifth_move_card_goes_before_a_battle_card():
+    # Issue 11: discarding its lowest-valued cards one by one, the player kept
+    # a hand of move cards and discarded Weak Spot and Use the Force
+    from tests.engine.builder import blank, card, give
+    from warp_empires.engine import apply
+    from warp_empires.engine.economy import after_draw
+    s = blank()
+    give(s, 0, "step", "step", "step", "step", "march", "march", "torpedo", "focus", "ambush")
+    s.phase = "draw"
+    after_draw(s)
+    assert s.step == "discard_down"
+    bot = SearchPlayer(s.module, 1, "normal")
+    while s.step == "discard_down":
+        apply(s, 0, bot.choose(view(s, 0, log=False), legal_actions(s)))
+    assert len(s.hands[0]) == s.module.rules.hand_limit
+    for kept in ("torpedo", "focus", "ambush", "march"):
+        assert card(s, kept) in s.hands[0]

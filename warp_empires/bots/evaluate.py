@@ -45,9 +45,13 @@ FEATURES = (
 # out; 40,201 positions): on the held-out games they call the winner right
 # 78% of the time against 73% for the hand-set weights (log-loss 0.44 / 0.85).
 # A revenue point is worth ~13 points of Force on the map, a leader with Force
-# 3 ~35; a hand of cards weighs slightly against its holder (a side that cannot
-# use its cards is losing), which also stops the search hoarding battle cards.
-WEIGHTS = (0.0057, -0.1986, 0.1324, 0.0727, 0.0003, -0.0122, 0.1761, 0.1067, 0.0737)
+# 3 ~35. The fit weighs a hand of cards slightly against its holder (-0.0122:
+# a side that cannot use its cards is losing), but that is the hand's
+# symptom, not its worth: in a search it paid for playing cards for nothing,
+# spending move cards on single steps and splitting one move over several
+# cards (issue 11). The cards term is hand-set instead (CARD_WORTH).
+CARD_WORTH = 0.004  # a move card (7) ~ 5 points of Force on the map
+WEIGHTS = (0.0057, -0.1986, 0.1324, 0.0727, 0.0003, CARD_WORTH, 0.1761, 0.1067, 0.0737)
 
 
 class Evaluator:

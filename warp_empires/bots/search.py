@@ -17,7 +17,9 @@ It receives only `view(state, side)` and the legal actions, like every player
 the real state (RULINGS H1-H4, H9).
 
 Decisions the heuristic takes well or that cannot change much (forced ones,
-casualties, upkeep, recruits, card targets) go to the heuristic at once.
+casualties, upkeep, recruits, card targets) go to the heuristic at once;
+discarding down to the hand limit follows bots.hand, which keeps a mix of
+move and battle cards.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from warp_empires.module.defs import Module
 
 from .base import forward
 from .evaluate import Evaluator
+from .hand import keep_order
 from .heuristic import HeuristicPlayer
 
 # Steps searched; every other decision goes to the heuristic.
@@ -113,6 +116,8 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         step = view["step"]
+        if step == "discard_down":
+            return self._discard(view, legal)
         if step not in SEARCHED:
             return self.base.choose(view, legal)
         candidates = self._candidates(view, legal)
@@ -127,6 +132,15 @@ class SearchPlayer:
         best = self._search(view, candidates, started)
         self.search_seconds += time.perf_counter() - started
         return self._take(best, view)
+
+    def _discard(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Down to the hand limit, the cards that add least to the hand go
+        (bots.hand: a fifth move card before a first battle card)."""
+        picks = {a[1]: a for a in legal if a[0] == "pick"}
+        if not picks:
+            return self.base.choose(view, legal)
+        order = keep_order(self.m, view["side"], view["pend"]["selection"]["items"])
+        return picks[next(i for i in reversed(order) if i in picks)]
 
     def would_search(self, view: dict[str, Any], legal: list[Action]) -> bool:
         """Whether `choose` may take a while here (a front end thinks it over on
@@ -179,8 +193,12 @@ class SearchPlayer:
         out: list[Candidate] = []
         seen = set()
         for score, plan in plans:
-            if score <= -50:
-                break  # attacks the heuristic knows are hopeless
+            if score <= 0:
+                # Worse than not moving to the heuristic: hopeless attacks,
+                # leaders left or sent alone within enemy reach, lone units
+                # beside enemy stacks. Kept down to -50, a few noisy playouts
+                # took such plans (issue 11: leaders moved alone near enemies).
+                break
             key = (plan[0], plan[1], len(plan[2]))
             if key in seen:
                 continue
