@@ -178,3 +178,24 @@ async def test_a_finished_game_shows_a_side_view_at_once(star_wars):
         await _press(pilot, "v")
         assert pilot.app.screen is screen and screen.side == 0
         assert f"{star_wars.sides[0].short} hand:" in screen_text(pilot.app)
+
+
+async def test_the_last_decision_is_said_in_words_to_its_side_only(star_wars):
+    # Play-test: "last: Rebels from" said little; in words for the side that
+    # made it, and for a public decision; a verb at most for the other side.
+    game = _played(star_wars, 8, 6)
+    first = game.actions[0][0]  # the first decision: a start, made by this side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        for viewer, expect in ((first, ": start at "), (PUBLIC, " start"), (1 - first, None)):
+            pilot.app.push_screen(ReplayScreen(game, viewer))
+            await pilot.pause()
+            await pilot.press("right")
+            await pilot.pause()
+            text = screen_text(pilot.app)
+            name = star_wars.sides[first].short
+            if expect is None:
+                assert f"last: {name}" not in text
+            else:
+                assert f"last: {name}{expect}" in text
+            pilot.app.pop_screen()
+            await pilot.pause()

@@ -24,8 +24,10 @@ if TYPE_CHECKING:
     from warp_empires.tui.session import Session
 
 # The actions that close a selection (or leave the stacks as they are) all sit
-# on `c`, its footer label naming what it does; `d` and `f` still work.
-CONFIRM_KEYS = (("draw", "Draw", "d"), ("done", "Finish", "f"), ("confirm", "Confirm", ""))
+# on `c`, its footer label naming what it does; `d` and `f` still work. "Done"
+# closes both recruiting and arranging (play-test: "Finish" beside "leave the
+# stacks as they are" did not read as the same thing).
+CONFIRM_KEYS = (("draw", "Draw", "d"), ("done", "Done", "f"), ("confirm", "Confirm", ""))
 CONFIRMING = frozenset(verb for verb, _label, _alias in CONFIRM_KEYS)
 
 

@@ -53,10 +53,10 @@ from warp_empires.tui.widgets.map_view import MapView
 from warp_empires.tui.widgets.phase_bar import PhaseBar
 from warp_empires.tui.widgets.status import StatusPanel
 
-# Bare verbs get a letter of their own, shown in the footer only when legal.
 # Shared decisions always taken on the shared screen (GameScreen.sync).
 WATCHED = frozenset({"casualty", "retreat"})
 
+# Bare verbs get a letter of their own, shown in the footer only when legal.
 VERB_KEYS = {
     "pass": ("p", "Pass"), "end": ("e", "End phase"), "stop": ("s", "Stop"),
     "back": ("b", "Back"), "hand": ("h", "Look at hand"),

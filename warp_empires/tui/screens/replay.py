@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from warp_empires.engine import Game
+from warp_empires.engine import Game, describe_action
 from warp_empires.tui.dialogs.ask import AskDialog
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import side_text, territory_looks
@@ -112,7 +112,13 @@ class ReplayScreen(Screen[None]):
         if i > 0:
             side, act = r.decisions[i - 1]
             # the decision that led here: named only where the viewer may know it
-            if self.side in (PUBLIC, side) or act[0] in ("pass", "end", "battle", "retreat"):
+            public = act[0] in ("pass", "end", "battle", "retreat")
+            if self.side == side or public:
+                # in words where the viewer may know it all (play-test: "last:
+                # Rebels from" said little)
+                what = describe_action(self.module, r.states[i - 1], act)
+                line.append(f" · last: {self.module.sides[side].short}: {what}", style="dim")
+            elif self.side == PUBLIC:
                 line.append(f" · last: {self.module.sides[side].short} {act[0]}", style="dim")
         self.query_one("#where", Static).update(line)
         map_view = self.query_one(MapView)
