@@ -33,3 +33,33 @@ def test_no_payment_is_made_for_a_computer_player(star_wars):
     before = len(game.actions)
     session.play_forced()
     assert len(game.actions) == before
+
+
+def test_a_selection_that_must_take_every_item_is_taken_and_named(star_wars):
+    # Play-test: with no revenue left, upkeep asked "1 of 1: disband Princess
+    # Leia"; every unit must go, and everyone can count that (RULINGS U1, H5, H9).
+    from warp_empires.engine import whole_selection
+
+    game = game_where(star_wars, lambda g: whole_selection(g.state) is not None,
+                      seeds=range(1, 200))
+    side = game.prompt().side
+    kind = game.prompt().kind
+    whole = whole_selection(game.state)
+    assert whole[-1][0] in ("confirm", "done") and len(whole) - 1 == len(game.state.pend.items)
+    session = Session(game, ("human", "human"))
+    done = session.play_forced()
+    assert done and done[0][0] == side
+    assert [tuple(a) for _s, a in game.actions[-len(whole):]] == whole
+    assert game.state.step != kind or game.prompt().side != side
+    # an undo goes back past it, to the side's own decision before (RULINGS Z1)
+    if session.can_undo(side):
+        session.undo(side)
+        assert whole_selection(game.state, begun=True) is None
+
+
+def test_a_selection_with_a_choice_is_left_to_the_side(star_wars):
+    from warp_empires.engine import whole_selection
+
+    game = game_where(star_wars, lambda g: g.state.step == "upkeep"
+                      and whole_selection(g.state) is None, seeds=range(1, 200))
+    assert game.prompt().owed < len(game.state.pend.items)

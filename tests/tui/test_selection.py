@@ -355,7 +355,7 @@ async def test_the_list_says_how_many_rows_are_out_of_sight(star_wars):
         await pilot.pause()
         choices = screen.query_one(ChoiceList)
         hidden = len(choices.choices) - choices.scrollable_content_region.height
-        assert hidden > 0 and choices.border_subtitle == f"↓ {hidden} more"
+        assert hidden > 0 and choices.border_subtitle == f"↓ {hidden} more (PgUp/PgDn)"
         choices.focus()
         await pilot.press("end")  # the last row that can be chosen
         await pilot.pause()

@@ -44,3 +44,32 @@ def only_payment(s: State) -> list[Action] | None:
         return None
     picks = [("pick", i) for k, n in zip(kinds, found[0], strict=True) for i in by_type[k][:n]]
     return [*picks, ("confirm",)]
+
+
+# Owed selections whose debt counts items, not Force (the winner's losses,
+# counted in Force, are only_payment's).
+COUNTED = frozenset({"discard_down", "upkeep", "attrition"})
+
+
+def whole_selection(s: State, *, begun: bool = False) -> list[Action] | None:
+    """An owed selection that must take every item: upkeep with no revenue
+    disbands every unit, a stack of one loses its only unit. How many are owed
+    and how many there are is public (RULINGS H1, H2, H5, B2), so a front end
+    may take it for the side and say so (H9): the picks still to make and the
+    confirmation, or None where there is a choice. `begun`: picks already
+    made count (an undo passing over it); else only while nothing is picked."""
+    from .api import STEPS  # the step registry imports this module's neighbours
+    from .steps import OwedStep
+
+    step = STEPS.get(s.step)
+    counted = s.step in COUNTED or (s.step == "casualty" and s.battle is not None
+                                    and s.battle.stage == "loser")
+    if not counted or not isinstance(step, OwedStep):
+        return None
+    sel = step.selection(s)
+    if sel.picked and not begun:
+        return None
+    left = [i for i in range(len(sel.items)) if i not in sel.picked]
+    if not left or step.owed(s) != len(left):
+        return None
+    return [*(("pick", i) for i in left), (step.confirm_verb,)]

@@ -21,7 +21,14 @@ from typing import Any
 
 import msgpack
 
-from warp_empires.engine import Action, Game, IllegalAction, can_undo, only_payment
+from warp_empires.engine import (
+    Action,
+    Game,
+    IllegalAction,
+    can_undo,
+    only_payment,
+    whole_selection,
+)
 from warp_empires.saves.errors import SaveError
 from warp_empires.saves.format import encode as encode_save
 from warp_empires.saves.game import game_doc, load_game
@@ -192,10 +199,14 @@ class Room:
         return frame
 
     def _payment(self) -> list[list[Any]]:
-        """The winner's only way to pay its losses, while nothing is picked
-        (engine.only_payment, RULINGS B8): the client takes it for the person
-        as the hot seat does. Public (B2), so only the decider's frame needs it."""
+        """A selection taken whole for the person, as the hot seat does: the
+        winner's only way to pay its losses (engine.only_payment, RULINGS B8),
+        or one that must take every item (engine.whole_selection), while
+        nothing is picked. Public (B2, H5), so only the decider's frame needs it."""
         state = self.game.state
+        whole = whole_selection(state)
+        if whole is not None:
+            return [list(a) for a in whole]
         if state.step != "casualty" or state.pend.picked:
             return []
         return [list(a) for a in only_payment(state) or ()]

@@ -142,14 +142,14 @@ class RemoteSession:
             return []
         payment = [tuple(a) for a in self.position.get("payment") or ()]
         if payment:
-            # RULINGS B8: the only way to pay the winner's losses, as the hot
-            # seat takes it (Session.play_forced); the first pick goes now,
+            # RULINGS B8, H9: the only way to pay the winner's losses, or a
+            # selection that must take every item, as the hot seat takes it
+            # (Session.play_forced); the first pick goes now,
             # the rest each when the answer before it has come (`queued`)
             rows = {tuple(c[0]): c[1] for c in self.position["choices"]}
-            names = [rows.get(a, "").removeprefix("lose ") for a in payment[:-1]]
             for action in payment:
                 self.apply(self.side, action)
-            return [(self.side, f"lose {', '.join(names)}")]
+            return [(self.side, ", ".join(rows.get(a, "") for a in payment[:-1]))]
         if not p.forced or not self.position["choices"]:
             return []
         action, label = tuple(self.position["choices"][0][0]), self.position["choices"][0][1]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warp_empires.bots.base import Player, forward
-from warp_empires.engine import Action, Game, Prompt, can_undo, only_payment
+from warp_empires.engine import Action, Game, Prompt, can_undo, only_payment, whole_selection
 from warp_empires.module.defs import Module
 from warp_empires.tui.choices import Choice, build_choices, describe
 from warp_empires.tui.players import HUMAN, make_player
@@ -157,6 +157,15 @@ class Session:
                     self.apply(p.side, action)
                 done.append((p.side, f"lose {', '.join(names)}"))
                 continue
+            whole = whole_selection(self.game.state)
+            if whole is not None:
+                # every item must go (upkeep with no revenue, a stack of one
+                # losing its unit): public counts, so forced (RULINGS H9)
+                labels = [describe(self.game, a) for a in whole[:-1]]
+                for action in whole:
+                    self.apply(p.side, action)
+                done.append((p.side, ", ".join(labels)))
+                continue
             if not p.forced:
                 break
             action = self.game.legal_actions()[0]
@@ -182,9 +191,14 @@ class Session:
         those were never the person's to make (`play_forced`), and landing on
         one would only have it taken again."""
         self.apply(side, ("undo",))
-        while can_undo(self.game.state, side) and (
-                self.prompt().forced or only_payment(self.game.state) is not None):
+        while can_undo(self.game.state, side) and self._taken_for_them():
             self.apply(side, ("undo",))
+
+    def _taken_for_them(self) -> bool:
+        """Whether `play_forced` would take the decision now before the side."""
+        state = self.game.state
+        return (self.prompt().forced or only_payment(state) is not None
+                or whole_selection(state, begun=True) is not None)
 
     def resign(self, side: int) -> None:
         self.apply(side, ("resign",))

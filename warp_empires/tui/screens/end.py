@@ -51,7 +51,8 @@ class EndScreen(Screen[str]):
             yield Static(self.session.result_line(), id="facts", markup=False)
             history = with_last_turn(state)
             played = max(state.turn, len(history))
-            yield Static(f"Player-turns played: {played} ({(played + 1) // 2} rounds)")
+            rounds = (played + 1) // 2
+            yield Static(f"Player-turns played: {played} ({rounds} round{'s' * (rounds != 1)})")
             # The seed is a secret while the game goes on; once it is over it may
             # show (RULINGS H7), so that the game can be played again or reported.
             seed = self.session.game.seed

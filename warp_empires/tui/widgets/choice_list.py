@@ -107,7 +107,9 @@ class ChoiceList(OptionList):
         below = max(0, round(self.max_scroll_y - self.scroll_y))
         above = max(0, round(self.scroll_y))
         parts = ([f"↑ {above} more"] if above else []) + ([f"↓ {below} more"] if below else [])
-        self.border_subtitle = "  ".join(parts)
+        # and the key that shows them, from anywhere (play-test: "I found no
+        # key that scrolls it" with the map focused)
+        self.border_subtitle = "  ".join(parts) + (" (PgUp/PgDn)" if parts else "")
 
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.choices):
