@@ -35,7 +35,7 @@ class SaveLoad:
     # changed since asks nothing (play-test: "Save and quit" right after a save)
     _saved: tuple[Session, int] | None = None
     # the name a session was loaded from or last saved under, offered again
-    # when it is saved (play-test: "ptgame" loaded, "star_wars-turn7" offered)
+    # when it is saved (play-test: a game loaded as "ptgame" offered "MODULE-turn7")
     _save_name: tuple[Session, str] | None = None
 
     def action_load_game(self) -> None:

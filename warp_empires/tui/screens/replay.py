@@ -115,7 +115,7 @@ class ReplayScreen(Screen[None]):
             public = act[0] in ("pass", "end", "battle", "retreat")
             if self.side == side or public:
                 # in words where the viewer may know it all (play-test: "last:
-                # Rebels from" said little)
+                # <side> from" said little)
                 what = describe_action(self.module, r.states[i - 1], act)
                 line.append(f" · last: {self.module.sides[side].short}: {what}", style="dim")
             elif self.side == PUBLIC:
