@@ -17,7 +17,8 @@ _WHERE = {
     "Action": "actions", "parse_action": "actions", "short_text": "actions",
     "Prompt": "api", "apply": "api", "can_undo": "api", "decider": "api",
     "legal_actions": "api", "prompt": "api",
-    "only_payment": "payment", "whole_selection": "payment",
+    "only_payment": "payment", "taken_whole": "payment",
+    "whole_selection": "payment",
     "describe_action": "describe",
     "IllegalAction": "errors",
     "Game": "game",
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from .describe import describe_action
     from .errors import IllegalAction
     from .game import Game
-    from .payment import only_payment, whole_selection
+    from .payment import only_payment, taken_whole, whole_selection
     from .start import setup
     from .state import State
     from .text import position_from_text, position_text
@@ -52,5 +53,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "Action", "Game", "IllegalAction", "Prompt", "State", "apply", "can_undo", "decider",
     "describe_action", "legal_actions", "only_payment", "parse_action", "position_from_text",
-    "position_text", "prompt", "setup", "short_text", "view", "whole_selection",
+    "position_text", "prompt", "setup", "short_text", "taken_whole", "view",
+    "whole_selection",
 ]

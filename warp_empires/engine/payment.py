@@ -73,3 +73,16 @@ def whole_selection(s: State, *, begun: bool = False) -> list[Action] | None:
     if not left or step.owed(s) != len(left):
         return None
     return [*(("pick", i) for i in left), (step.confirm_verb,)]
+
+
+def taken_whole(s: State, *, begun: bool = False) -> list[Action] | None:
+    """A selection a front end takes whole for a person (RULINGS H9): the
+    winner's only way to pay its losses (only_payment, B8) or one that must
+    take every item (whole_selection); while nothing is picked, or with
+    `begun` also part-way through it (an undo passing back over it)."""
+    whole = whole_selection(s, begun=begun)
+    if whole is not None:
+        return whole
+    if s.step != "casualty" or (s.pend.picked and not begun):
+        return None
+    return only_payment(s)

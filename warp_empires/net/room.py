@@ -26,8 +26,7 @@ from warp_empires.engine import (
     Game,
     IllegalAction,
     can_undo,
-    only_payment,
-    whole_selection,
+    taken_whole,
 )
 from warp_empires.saves.errors import SaveError
 from warp_empires.saves.format import encode as encode_save
@@ -199,17 +198,11 @@ class Room:
         return frame
 
     def _payment(self) -> list[list[Any]]:
-        """A selection taken whole for the person, as the hot seat does: the
-        winner's only way to pay its losses (engine.only_payment, RULINGS B8),
-        or one that must take every item (engine.whole_selection), while
-        nothing is picked. Public (B2, H5), so only the decider's frame needs it."""
-        state = self.game.state
-        whole = whole_selection(state)
-        if whole is not None:
-            return [list(a) for a in whole]
-        if state.step != "casualty" or state.pend.picked:
-            return []
-        return [list(a) for a in only_payment(state) or ()]
+        """A selection the client takes whole for the person, as the hot seat
+        does (engine.taken_whole: the winner's only payment, RULINGS B8, or
+        one that must take every item). Public (B2, H5), so only the
+        decider's frame needs it."""
+        return [list(a) for a in taken_whole(self.game.state) or ()]
 
     def news(self, side: int) -> dict[str, Any] | None:
         """The position frame for `side` if it shows it anything new, else None."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warp_empires.bots.base import Player, forward
-from warp_empires.engine import Action, Game, Prompt, can_undo, only_payment, whole_selection
+from warp_empires.engine import Action, Game, Prompt, can_undo, taken_whole
 from warp_empires.module.defs import Module
 from warp_empires.tui.choices import Choice, build_choices, describe
 from warp_empires.tui.players import HUMAN, make_player
@@ -149,18 +149,10 @@ class Session:
             p = self.prompt()
             if not self.is_human(p.side):
                 break
-            payment = self._forced_payment()
-            if payment is not None:
-                # RULINGS B8: only one way to pay the winner's losses
-                names = [describe(self.game, a).removeprefix("lose ") for a in payment[:-1]]
-                for action in payment:
-                    self.apply(p.side, action)
-                done.append((p.side, f"lose {', '.join(names)}"))
-                continue
-            whole = whole_selection(self.game.state)
+            whole = taken_whole(self.game.state)
             if whole is not None:
-                # every item must go (upkeep with no revenue, a stack of one
-                # losing its unit): public counts, so forced (RULINGS H9)
+                # the winner's only payment (RULINGS B8), or every item must go
+                # (upkeep with no revenue, a stack of one losing its unit)
                 labels = [describe(self.game, a) for a in whole[:-1]]
                 for action in whole:
                     self.apply(p.side, action)
@@ -173,14 +165,6 @@ class Session:
             self.apply(p.side, action)
             done.append((p.side, label))
         return done
-
-    def _forced_payment(self) -> list[Action] | None:
-        """The winner's only way to pay its losses (engine.only_payment), while
-        nothing is picked yet."""
-        state = self.game.state
-        if state.step != "casualty" or state.pend.picked:
-            return None
-        return only_payment(state)
 
     def can_undo(self, side: int) -> bool:
         """Whether `side` may take back its latest decision now (RULINGS Z1)."""
@@ -196,9 +180,7 @@ class Session:
 
     def _taken_for_them(self) -> bool:
         """Whether `play_forced` would take the decision now before the side."""
-        state = self.game.state
-        return (self.prompt().forced or only_payment(state) is not None
-                or whole_selection(state, begun=True) is not None)
+        return self.prompt().forced or taken_whole(self.game.state, begun=True) is not None
 
     def resign(self, side: int) -> None:
         self.apply(side, ("resign",))
