@@ -42,12 +42,12 @@ def test_m9_engaged_units_are_never_planned_so_from_back_cannot_loop():
     game.state.undo = None
     players = [HeuristicPlayer(sw, 102), HeuristicPlayer(sw, 103)]
     for _ in range(6000):
-        if game.over:
+        if game.over or game.state.turn > 30:
             break
         p = game.prompt()
         game.apply(p.side, players[p.side].choose(game.view(p.side, log=False),
                                                    game.legal_actions()))
-    assert game.over
+    assert game.over or game.state.turn > 30  # turns go by: no Move phase loops
 
 
 def test_no_unit_goes_back_where_it_was_in_the_same_move_phase():

@@ -14,7 +14,9 @@ from warp_empires.engine.board import reach
 from warp_empires.module.defs import Module
 
 from .base import forward
+from .cardplay import battle_gain, sabotage_target
 from .measures import Outlook, avg_force, cheapest_cover, distances, threatened
+from .recruiting import Recruiting
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
               "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1}
@@ -27,7 +29,7 @@ PLAY_MOVE_WORTH = 2.5
 LEADER_RISK = 20
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(Recruiting):
     kind = "heuristic"
 
     def __init__(self, module: Module, seed: int = 0) -> None:
@@ -88,9 +90,11 @@ class HeuristicPlayer:
 
     def _move(self, view, legal):
         plays = [a for a in legal if a[0] == "play"]
+        full = len(view["hand"]) >= self.m.rules.hand_limit
         for a in plays:
             kind = self.m.cards[a[1]].effect.kind
-            if kind in ("rescue", "remove_control", "sabotage"):
+            if kind in ("rescue", "remove_control") or (
+                    kind == "sabotage" and sabotage_target(self.m, view, a[1], full) is not None):
                 return a
         moves = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
         self.refused = set()
@@ -102,7 +106,6 @@ class HeuristicPlayer:
         # at once, turn after turn. With a full hand the next Draw discards
         # down to the hand limit anyway (RULINGS D1): a card is then spent on
         # any move worth making.
-        full = len(view["hand"]) >= self.m.rules.hand_limit
         worth = 0.5 if full else PLAY_MOVE_WORTH
         if moves and self._best_plan(view, engaged, worth=worth) is not None:
             return max(moves, key=lambda a: self.m.cards[a[1]].effect.amount)
@@ -300,14 +303,24 @@ class HeuristicPlayer:
         defender = b["att"] != side
         if margin > 4 or (margin == 0 and defender and self.m.rules.tie_winner == "defender"):
             return ("pass",)
-        plays = [a for a in legal if a[0] == "play"]
-        if not plays or margin < -20:
-            return ("pass",)
-        return max(plays, key=lambda a: self._card_value(view, a[1]))
+        gains = [(a, battle_gain(self.m, view, a[1])) for a in legal if a[0] == "play"]
+        gains = [(a, g) for a, g in gains if g > 0]
+        if not gains or margin + sum(g for _, g in gains) < 0:
+            return ("pass",)  # nothing would change, or not enough to turn it: keep them
+        # the least valuable card that puts it ahead, else the one that helps most
+        ahead = [a for a, g in gains if margin + g > 0]
+        if ahead:
+            return min(ahead, key=lambda a: self._card_value(view, a[1]))
+        return max(gains, key=lambda x: x[1])[0]
 
     def _card_target(self, view, legal):
         if ("hand",) in legal:
             return ("hand",)
+        card = view["pend"].get("card", -1)
+        if card >= 0 and self.m.cards[card].effect.kind == "sabotage":
+            t = sabotage_target(self.m, view, card, full_hand=True)
+            if ("target", t) in legal:
+                return ("target", t)
         if view["pend"].get("targets") == "territory" or legal[0][0] == "place":
             enemy = view["stacks"][view["enemy"]]
             terr = self.m.map.territories
@@ -317,7 +330,9 @@ class HeuristicPlayer:
                 return terr[a[1]].revenue + (st["size"] if st else 0)
             return max(legal, key=worth)
         units = self.m.units
-        return max(legal, key=lambda a: units[self._unit_of(view, a[1])].force)
+        zeroed = set(view["battle"]["zeroed"]) if view["battle"] else set()
+        return max(legal, key=lambda a: (a[1] not in zeroed,
+                                         units[self._unit_of(view, a[1])].force))
 
     def _unit_of(self, view, chit: int) -> int:
         for side_rows in view["stacks"]:
@@ -358,70 +373,9 @@ class HeuristicPlayer:
                     - threatened(view, t, self.dist) * 5)
         return max(legal, key=safety)
 
-    # Recruit and upkeep
-
-    def _recruit(self, view, legal):
-        side = view["side"]
-        sel = view["pend"]["selection"]
-        on_map = sum(st["size"] for st in view["stacks"][side] if st) + len(sel["picked"])
-        limit = self.m.rules.upkeep_per_revenue * view["revenue"][side]
-        buys = [a for a in legal if a[0] == "pick"]
-        if not buys or on_map >= limit:
-            return ("done",)
-        units, rules = self.m.units, self.m.rules
-        unclaimed = sum(1 for t in self.m.map.territories
-                        if t.is_revenue and view["control"][t.index] != side)
-        by_chit = {r["chit"]: units[r["unit"]] for r in view["recruit"]}
-        items = sel["items"]
-
-        def worth(a):
-            u = by_chit[items[a[1]]]
-            claimer = u.move > 0 and rules.can_control(u) and unclaimed > 0
-            return (u.is_leader * 6 + u.force + claimer * 4 - (u.move == 0) * 2)
-        return max(buys, key=worth)
-
-    def _place(self, view, legal):
-        side = view["side"]
-        placing = view["pend"].get("placing") or [-1]
-        unit = next((r["unit"] for r in view["recruit"] if r["chit"] == placing[0]), None)
-        if unit is not None and self.leader_of[unit]:
-            return self._place_leader(view, legal)
-
-        def weight(a):
-            st = view["stacks"][side][a[1]]
-            return (st["size"] if st else 0) + threatened(view, a[1], self.dist) * 3
-        return max(legal, key=weight)
-
-    def _place_leader(self, view, legal):
-        """A new leader joins the strongest escort it can, and is never put
-        alone where an enemy stack is near (issue 11: leaders left alone are
-        captured, RULINGS B9)."""
-        side = view["side"]
-        force, leader = self.force_of, self.leader_of
-
-        def weight(a):
-            st = view["stacks"][side][a[1]]
-            escort = sum(force[u["unit"]] for u in st["units"] if not leader[u["unit"]]) \
-                if st else 0
-            return (escort, not threatened(view, a[1], self.dist))
-        return max(legal, key=weight)
-
-    def _upkeep(self, view, legal):
-        if ("confirm",) in legal:
-            return ("confirm",)
-        side = view["side"]
-        units = self.m.units
-        items = view["pend"]["selection"]["items"]
-        own = {u["chit"]: units[u["unit"]] for st in view["stacks"][side] if st
-               for u in st["units"]}
-        picks = [a for a in legal if a[0] == "pick"]
-        return min(picks, key=lambda a: (own[items[a[1]]].is_leader, own[items[a[1]]].force))
-
     # Optional rules (RULINGS O2, O3): the same choices as their standard cousins
 
-    _attrition = _upkeep  # the cheapest units go first
     _withdraw_to = _retreat
-    _hangar_return = _place  # RULINGS O5: a repaired ship enters like a recruit
 
     def _intercept(self, view, legal):
         """Catches the group where its own mobile units there look stronger (O1)."""

@@ -65,6 +65,8 @@ class Level:
     # heuristic's own choice to replace it: a few noisy playouts should not
     # overturn a sound rule of thumb
     margin: float = 0.02
+    # the steps it searches; every other decision goes to the heuristic
+    searched: tuple[str, ...] = SEARCHED
 
 
 LEVELS: dict[str, Level] = {
@@ -118,7 +120,7 @@ class SearchPlayer:
         step = view["step"]
         if step == "discard_down":
             return self._discard(view, legal)
-        if step not in SEARCHED:
+        if step not in self.level.searched:
             return self.base.choose(view, legal)
         candidates = self._candidates(view, legal)
         if len(candidates) <= 1:
@@ -145,7 +147,8 @@ class SearchPlayer:
     def would_search(self, view: dict[str, Any], legal: list[Action]) -> bool:
         """Whether `choose` may take a while here (a front end thinks it over on
         a worker thread); False for what is decided at once."""
-        return self.level.worlds > 0 and view["step"] in SEARCHED and len(forward(legal)) > 1
+        return (self.level.worlds > 0 and view["step"] in self.level.searched
+                and len(forward(legal)) > 1)
 
     # -- what to consider ---------------------------------------------------
 
@@ -160,6 +163,8 @@ class SearchPlayer:
             acts = self._move_phase_choices(view, legal, first)
         elif step == "battle_card":
             acts = [("pass",)] + [a for a in legal if a[0] == "play"]
+        elif step in ("recruit", "place"):
+            acts = self._recruit_choices(view, legal)
         else:
             acts = list(legal)
         if first in acts:
@@ -177,13 +182,31 @@ class SearchPlayer:
         plays a move card, ending the phase instead is not weighed: a few noisy
         playouts had the player end every Move phase at once with an attack
         at hand (the stall); which card and which groups are still searched."""
-        plays = [a for a in legal if a[0] == "play"]
+        # A spy card is never weighed: in a dealt world there is nothing left to
+        # learn, so a search can only see its cost, and noise took it (two Probe
+        # Droids on one stack in a turn, issue 11's play-test).
+        plays = [a for a in legal if a[0] == "play" and self.m.cards[a[1]].effect.kind != "spy"]
         movers = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
         if first in movers:
             return plays
         if movers and self.base._best_plan(view, view["pend"].get("engaged", [])) is None:
             plays = [a for a in plays if a not in movers]
         return plays + [("end",)]
+
+    def _recruit_choices(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
+        """Buys, strongest first, and stopping; places, the largest own stack
+        first (the heuristic's choice is put first by the caller)."""
+        side = view["side"]
+        if view["step"] == "recruit":
+            items = view["pend"]["selection"]["items"]
+            by_chit = {r["chit"]: r["unit"] for r in view["recruit"]}
+            force = self.base.force_of
+            buys = sorted((a for a in legal if a[0] == "pick"),
+                          key=lambda a: -force[by_chit[items[a[1]]]])
+            return [("done",), *buys] if ("done",) in legal else buys
+        own = view["stacks"][side]
+        return sorted(legal, key=lambda a: -(own[a[1]]["size"] if a[0] == "place"
+                                             and own[a[1]] else 0))
 
     def _group_moves(self, view: dict[str, Any], legal: list[Action],
                      n: int) -> list[Candidate]:

@@ -1,0 +1,107 @@
+"""Cards the computer players no longer spend for nothing (issue 11's
+play-test): Sabotage named where no fortification is seen (RULINGS M8), a
+class bonus when every unit of the class is zeroed (B4; docs/rules.md: zeroed
+units stay zero), a card thrown into a battle too far gone to turn (B3), and a
+spy card weighed by a search that has nothing to learn in a dealt world."""
+
+from __future__ import annotations
+
+from tests.engine.builder import blank, card, give, put, tid, to_battle
+from warp_empires.bots.cardplay import battle_gain, sabotage_target
+from warp_empires.bots.heuristic import HeuristicPlayer
+from warp_empires.bots.search import SearchPlayer
+from warp_empires.engine import apply, legal_actions, view
+
+
+def _choose(s, side: int = 0):
+    return HeuristicPlayer(s.module).choose(view(s, side, log=False), legal_actions(s))
+
+
+def test_m8_sabotage_is_kept_while_no_fortification_is_seen():
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "destroyer", "base")  # a base below the top: not seen
+    give(s, 0, "sabotage")
+    assert sabotage_target(s.module, view(s, 0), card(s, "sabotage")) is None
+    assert _choose(s) != ("play", card(s, "sabotage"))
+
+
+def test_m8_sabotage_names_the_stack_whose_fortification_is_seen():
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "destroyer", "destroyer")
+    put(s, 1, "c", "base")  # a fortification on top is seen (RULINGS H2)
+    give(s, 0, "sabotage")
+    assert _choose(s) == ("play", card(s, "sabotage"))
+    apply(s, 0, ("play", card(s, "sabotage")))
+    assert _choose(s) == ("target", tid(s, "c"))
+
+
+def test_m8_with_a_full_hand_sabotage_tries_the_largest_hidden_stack():
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "destroyer", "base", "swarm")
+    put(s, 1, "c", "swarm")
+    give(s, 0, "sabotage", "riot", "spies", "guns", "siege", "strafe", "ambush")
+    assert len(s.hands[0]) == s.module.rules.hand_limit
+    assert sabotage_target(s.module, view(s, 0), card(s, "sabotage"), full_hand=True) \
+        == tid(s, "e")
+
+
+def _battle(s, own: tuple[str, ...], foe: tuple[str, ...], *cards: str):
+    """Side 0 attacks at d with `own` against `foe`, holding `cards`; the
+    battle's card play waits for side 0 (RULINGS B3)."""
+    put(s, 0, "d", *own)
+    put(s, 1, "d", *foe)
+    give(s, 0, *cards)
+    to_battle(s)
+    assert s.step == "battle_card" and legal_actions(s)
+    return view(s, 0, log=False)
+
+
+def _margin(v) -> int:
+    t = v["battle"]["totals"]
+    return t[0]["total"] - t[1]["total"]
+
+
+def test_b4_a_class_bonus_with_every_unit_of_the_class_zeroed_is_not_played():
+    s = blank()
+    v = _battle(s, ("cruiser",), ("destroyer",), "guns")
+    assert _margin(v) == -1 and battle_gain(s.module, v, card(s, "guns")) == 1
+    assert _choose(s) == ("play", card(s, "guns"))  # it helps while the cruiser fights
+    s.battle.zeroed.append(s.stacks[0][tid(s, "d")][0])
+    s.battle.totals = None
+    v = view(s, 0, log=False)
+    assert battle_gain(s.module, v, card(s, "guns")) == 0
+    assert _choose(s) == ("pass",)
+
+
+def test_b3_no_card_is_thrown_into_a_battle_it_cannot_turn():
+    s = blank()
+    v = _battle(s, ("wing",), ("destroyer", "destroyer", "destroyer"), "ambush")
+    assert _margin(v) + battle_gain(s.module, v, card(s, "ambush")) < 0
+    assert _choose(s) == ("pass",)
+
+
+def test_b3_the_least_valuable_card_that_puts_the_side_ahead_is_played():
+    s = blank()
+    v = _battle(s, ("cruiser", "cruiser"), ("destroyer", "destroyer"), "siege", "ambush")
+    margin = _margin(v)
+    gains = {c: battle_gain(s.module, v, card(s, c)) for c in ("siege", "ambush")}
+    assert margin + gains["siege"] > 0 and margin + gains["ambush"] > 0, (margin, gains)
+    assert _choose(s) == ("play", card(s, "siege"))  # the ambush is kept for later
+
+
+def test_a_search_never_weighs_a_spy_card():
+    s = blank()
+    put(s, 0, "a", "cruiser", "cruiser")
+    put(s, 1, "e", "destroyer", "destroyer")
+    give(s, 0, "spies")
+    bot = SearchPlayer(s.module, 0, "normal")
+    spy = ("play", card(s, "spies"))
+    for more in ((), ("march",)):
+        give(s, 0, *more)
+        v, legal = view(s, 0, log=False), legal_actions(s)
+        assert spy in legal
+        plays = bot._move_phase_choices(v, legal, bot.base.choose(v, legal))
+        assert plays and spy not in plays

@@ -1,0 +1,78 @@
+"""The heuristic player's Recruit and Upkeep choices: buy what it can keep,
+place where its stacks are or are threatened, never leave a new leader alone
+near an enemy, disband the cheapest units first. A mixin of HeuristicPlayer,
+which supplies the module (`m`), distances (`dist`) and the unit tables."""
+
+from __future__ import annotations
+
+from warp_empires.module.defs import Module
+
+from .measures import threatened
+
+
+class Recruiting:
+    m: Module
+    dist: list[list[int]]
+    force_of: list[int]
+    leader_of: list[bool]
+
+    def _recruit(self, view, legal):
+        side = view["side"]
+        sel = view["pend"]["selection"]
+        on_map = sum(st["size"] for st in view["stacks"][side] if st) + len(sel["picked"])
+        limit = self.m.rules.upkeep_per_revenue * view["revenue"][side]
+        buys = [a for a in legal if a[0] == "pick"]
+        if not buys or on_map >= limit:
+            return ("done",)
+        units, rules = self.m.units, self.m.rules
+        unclaimed = sum(1 for t in self.m.map.territories
+                        if t.is_revenue and view["control"][t.index] != side)
+        by_chit = {r["chit"]: units[r["unit"]] for r in view["recruit"]}
+        items = sel["items"]
+
+        def worth(a):
+            u = by_chit[items[a[1]]]
+            claimer = u.move > 0 and rules.can_control(u) and unclaimed > 0
+            return (u.is_leader * 6 + u.force + claimer * 4 - (u.move == 0) * 2)
+        return max(buys, key=worth)
+
+    def _place(self, view, legal):
+        side = view["side"]
+        placing = view["pend"].get("placing") or [-1]
+        unit = next((r["unit"] for r in view["recruit"] if r["chit"] == placing[0]), None)
+        if unit is not None and self.leader_of[unit]:
+            return self._place_leader(view, legal)
+
+        def weight(a):
+            st = view["stacks"][side][a[1]]
+            return (st["size"] if st else 0) + threatened(view, a[1], self.dist) * 3
+        return max(legal, key=weight)
+
+    def _place_leader(self, view, legal):
+        """A new leader joins the strongest escort it can, and is never put
+        alone where an enemy stack is near (issue 11: leaders left alone are
+        captured, RULINGS B9)."""
+        side = view["side"]
+        force, leader = self.force_of, self.leader_of
+
+        def weight(a):
+            st = view["stacks"][side][a[1]]
+            escort = sum(force[u["unit"]] for u in st["units"] if not leader[u["unit"]]) \
+                if st else 0
+            return (escort, not threatened(view, a[1], self.dist))
+        return max(legal, key=weight)
+
+    def _upkeep(self, view, legal):
+        if ("confirm",) in legal:
+            return ("confirm",)
+        side = view["side"]
+        units = self.m.units
+        items = view["pend"]["selection"]["items"]
+        own = {u["chit"]: units[u["unit"]] for st in view["stacks"][side] if st
+               for u in st["units"]}
+        picks = [a for a in legal if a[0] == "pick"]
+        return min(picks, key=lambda a: (own[items[a[1]]].is_leader, own[items[a[1]]].force))
+
+    # Optional rules (RULINGS O2, O5): the same choices as their standard cousins
+    _attrition = _upkeep  # the cheapest units go first
+    _hangar_return = _place  # a repaired ship enters like a recruit
