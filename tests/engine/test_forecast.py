@@ -189,3 +189,45 @@ def test_h4_a_stack_spied_this_turn_is_forecast_as_seen():
     assert after.hidden == 0 and after.theirs[0] == after.theirs[1]
     # the enemy's own view of the same stack is unchanged by the other's intel
     assert battle_forecast(s.module, view(s, 1), tid(s, "a"), []) is None
+
+
+def test_b5_h2_hidden_units_are_bounded_by_what_the_enemy_has_left():
+    # Play-test: "9 to 109 (4 hidden)" counted every hidden unit as the
+    # strongest kind, though the module has one of it. A kind counts at most as
+    # often as the module has it, less those seen elsewhere (tops, H2).
+    from warp_empires.engine.forecast import battle_forecast
+
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "destroyer", "hauler")  # the hauler is hidden
+    for where in ("c", "f"):
+        put(s, 1, where, "destroyer")  # the three destroyers are all seen
+    put(s, 1, "b", "tyrant")  # and the Force-5 leader
+    cruiser = [s.chits[c] for c in s.stacks[0][tid(s, "a")]]
+    odds = battle_forecast(s.module, view(s, 0), tid(s, "e"), cruiser)
+    # the hidden unit is at most the enforcer (4), who brings the leader bonus
+    # (5), and at most one swarm's Defence majority (2): 5 + 4 + 5 + 2
+    assert odds.theirs == (6, 16) and odds.hidden == 1
+    assert odds.verdict == "lose"
+
+
+def test_b5_the_verdict_leans_on_what_hidden_units_average():
+    # Play-test: with anything hidden the forecast said "could go either way"
+    # nearly always; the average of what may be hidden decides a "likely".
+    from warp_empires.engine.forecast import battle_forecast
+
+    s = blank()
+    put(s, 0, "a", "cruiser", "cruiser", "cruiser")
+    put(s, 1, "e", "swarm", "hauler", "swarm")
+    cruisers = [s.chits[c] for c in s.stacks[0][tid(s, "a")]]
+    odds = battle_forecast(s.module, view(s, 0), tid(s, "e"), cruisers)
+    lo, hi = odds.theirs
+    assert lo < odds.ours[0] < hi  # the ranges overlap: not certain
+    assert odds.verdict == "likely win" and "you are likely to win" in odds.words()
+    s = blank()
+    put(s, 0, "a", "cruiser", "cruiser")
+    put(s, 1, "e", "destroyer", "hauler", "swarm")  # a Force-5 top and two hidden
+    cruisers = [s.chits[c] for c in s.stacks[0][tid(s, "a")]]
+    odds = battle_forecast(s.module, view(s, 0), tid(s, "e"), cruisers)
+    assert odds.theirs[0] < odds.ours[0] < odds.theirs[1]
+    assert odds.verdict == "likely lose" and "you are likely to lose" in odds.words()

@@ -68,7 +68,9 @@ class BattleForecast:
     ours: tuple[int, int]  # the viewer's total, lowest and highest it can be
     theirs: tuple[int, int]  # the enemy's total: a range while units are hidden
     hidden: int  # enemy units the viewer cannot see
-    verdict: str  # "win", "lose" or "uncertain"
+    # "win", "lose" (whatever is hidden), "likely win", "likely lose" (on
+    # average over what may be hidden) or "uncertain"
+    verdict: str
     their_losses: int  # units the enemy loses if the viewer wins (B7)
     our_loss_force: tuple[int, int] | None  # Force the viewer then loses (B8), when known
     our_losses_if_lost: int  # units the viewer loses if it loses (B7)
@@ -81,7 +83,9 @@ class BattleForecast:
             return str(r[0]) if r[0] == r[1] else f"{r[0]} to {r[1]}"
 
         hidden = f" ({self.hidden} hidden)" if self.hidden else ""
-        verdict = {"win": "you win", "lose": "you lose", "uncertain": "could go either way"}
+        verdict = {"win": "you win", "lose": "you lose", "likely win": "you are likely to win",
+                   "likely lose": "you are likely to lose",
+                   "uncertain": "could go either way"}
         out = (f"you {span(self.ours)} against {span(self.theirs)}{hidden}: "
                f"{verdict[self.verdict]}")
         if self.verdict != "lose":
@@ -95,6 +99,36 @@ class BattleForecast:
         if self.verdict != "win":
             out += f"; losing, you lose {self.our_losses_if_lost}"
         return out
+
+
+# How far one expected total must outweigh the other for a "likely" verdict.
+LIKELY = 1.25
+
+
+def _may_hide(module: Module, view: dict[str, Any], enemy: int, t: int,
+              known: list[Any]) -> list[Any]:
+    """The enemy's units that may be among the hidden ones of its stack at `t`,
+    one entry per chit: each kind as many times as the module has it, less the
+    ones seen anywhere on the map (tops, stacks shown in full, `known` here),
+    held captive or under repair.
+    Only public data: the module's counts and what the view shows (RULINGS H2)."""
+    left = {u.index: u.count for u in module.units if u.side == enemy}
+    for where, entry in enumerate(view["stacks"][enemy]):
+        if not entry or where == t:
+            continue
+        for u in entry.get("units") or [{"unit": entry["top"]}]:
+            left[u["unit"]] -= 1
+    for u in known:
+        left[u.index] -= 1
+    for kinds in view["captives"]:  # leaders held captive, by either side (B9)
+        for k in kinds:
+            if k in left:
+                left[k] -= 1
+    for h in view.get("hangar", ()):  # ships under repair (O5)
+        if h["unit"] in left:
+            left[h["unit"]] -= 1
+    units = module.units
+    return [units[k] for k, n in left.items() for _ in range(max(0, n))]
 
 
 def _losses(units: list[Any]) -> int:
@@ -130,12 +164,18 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
     else:
         known = [module.units[theirs_entry["top"]]]
     hidden = theirs_entry["size"] - len(known)
-    kinds = [u for u in module.units if u.side == enemy]
+    kinds = _may_hide(module, view, enemy, t, known) if hidden else []
+    forces = sorted(u.force for u in kinds)
     rules = module.rules
 
     base = sum(u.force for u in ours)
-    t_lo = sum(u.force for u in known) + hidden * min(u.force for u in kinds)
-    t_hi = sum(u.force for u in known) + hidden * max(u.force for u in kinds)
+    seen = sum(u.force for u in known)
+    t_lo = seen + sum(forces[:hidden])
+    t_hi = seen + sum(forces[len(forces) - hidden:])
+    # what the hidden units come to on average, each unit that may be there as
+    # likely as any other: the verdict leans on it when the ranges overlap
+    t_mid = seen + hidden * sum(forces) / max(1, len(forces))
+    units_lo, units_hi = t_lo, t_hi
     o_lo = o_hi = base
     # leader bonus (B5): to the side with a leader when the other has none
     we_lead = any(u.is_leader for u in ours)
@@ -151,7 +191,7 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
     for mb in rules.majority_bonuses:
         n_ours = sum(1 for u in ours if mb.filter.matches(u))
         n_known = sum(1 for u in known if mb.filter.matches(u))
-        may = hidden if any(mb.filter.matches(u) for u in kinds) else 0
+        may = min(hidden, sum(1 for u in kinds if mb.filter.matches(u)))
         if n_ours > n_known + may:
             o_lo += mb.bonus
         if n_ours > n_known:
@@ -167,7 +207,11 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
     elif o_hi < t_lo or (o_hi == t_lo and not ties_ours):
         verdict = "lose"
     else:
-        verdict = "uncertain"
+        # bonuses as likely one way as the other: halfway between their bounds
+        t_mid += (t_lo - units_lo + t_hi - units_hi) / 2
+        o_mid = (o_lo + o_hi) / 2
+        verdict = ("likely win" if o_mid > t_mid * LIKELY
+                   else "likely lose" if o_mid * LIKELY < t_mid else "uncertain")
     loss_force = None
     if not hidden:  # B7, B8: what they lose, and what that costs the winner
         forts = [u.force for u in known if u.is_fortification]

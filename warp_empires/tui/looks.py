@@ -77,7 +77,8 @@ def stack_lines(
 
 def _verdict_style(verdict: str) -> str:
     # the words say the verdict too: colour is never alone
-    return {"win": "green", "lose": "bold red"}.get(verdict, "yellow")
+    return {"win": "bold green", "likely win": "green", "lose": "bold red",
+            "likely lose": "red"}.get(verdict, "yellow")
 
 
 def battles_ahead(module: Module, view: dict[str, Any]) -> Text:
