@@ -45,8 +45,14 @@ def _plain(data: Any) -> bool:
     return data is None or isinstance(data, bool | int | float | str)
 
 
-@pytest.mark.parametrize("step", ["move_from", "battle_card"])
-def test_h9_it_searches_only_worlds_dealt_from_the_view_it_was_handed(step, monkeypatch):
+# (step, level): the hard level also searches the Recruit phase's buys and places
+SEARCHED_AT = [("move_from", "normal"), ("battle_card", "normal"), ("recruit", "hard"),
+               ("place", "hard")]
+
+
+@pytest.mark.parametrize(("step", "level"), SEARCHED_AT)
+def test_h9_it_searches_only_worlds_dealt_from_the_view_it_was_handed(step, level,
+                                                                      monkeypatch):
     game = _at(step)
     side = game.prompt().side
     handed = game.view(side, log=False)
@@ -60,13 +66,15 @@ def test_h9_it_searches_only_worlds_dealt_from_the_view_it_was_handed(step, monk
         return world
 
     monkeypatch.setattr(search, "determinize", spy)
-    bot = SearchPlayer(game.module, 3, "normal")
+    bot = SearchPlayer(game.module, 3, level)
+    assert bot.would_search(handed, game.legal_actions())
     bot.choose(handed, game.legal_actions())
     assert dealt_from and all(v is handed for v in dealt_from)
 
 
-@pytest.mark.parametrize("step", ["move_from", "battle_card"])
-def test_h9_twin_positions_that_differ_only_in_hidden_things_get_the_same_decision(step):
+@pytest.mark.parametrize(("step", "level"), SEARCHED_AT)
+def test_h9_twin_positions_that_differ_only_in_hidden_things_get_the_same_decision(step,
+                                                                                   level):
     # RULINGS H1, H2, H9: the real state and a twin dealt anew from the same
     # view (another enemy hand, other hidden units, another deck) look alike
     # to the side deciding, so a seeded search player must decide alike
@@ -77,9 +85,9 @@ def test_h9_twin_positions_that_differ_only_in_hidden_things_get_the_same_decisi
     assert view(twin, side, log=False) == seen
     assert twin.hands[1 - side] != game.state.hands[1 - side] or twin.deck != game.state.deck
     for seed in (1, 2):
-        a = SearchPlayer(game.module, seed, "normal").choose(seen, game.legal_actions())
-        b = SearchPlayer(game.module, seed, "normal").choose(view(twin, side, log=False),
-                                                            legal_actions(twin))
+        a = SearchPlayer(game.module, seed, level).choose(seen, game.legal_actions())
+        b = SearchPlayer(game.module, seed, level).choose(view(twin, side, log=False),
+                                                           legal_actions(twin))
         assert a == b
 
 
@@ -100,6 +108,18 @@ def test_levels_are_players_and_bot_alone_is_normal():
         assert make_player(kind, sw).kind == kind
     with pytest.raises(ValueError, match="unknown player kind 'bot:insane'"):
         make_player("bot:insane", sw)
+
+
+def test_only_the_hard_level_searches_what_to_recruit_and_where():
+    game = _at("recruit")
+    side = game.prompt().side
+    v, legal = game.view(side, log=False), game.legal_actions()
+    assert not SearchPlayer(game.module, 3, "normal").would_search(v, legal)
+    hard = SearchPlayer(game.module, 3, "hard")
+    assert hard.would_search(v, legal)
+    first = [c.action for c in hard._candidates(v, legal)]
+    assert first[0] == hard.base.choose(v, legal)  # the heuristic's buy, then others
+    assert len(first) > 1 and len(set(first)) == len(first)
 
 
 def test_a_trivial_decision_is_taken_without_a_search(monkeypatch):
