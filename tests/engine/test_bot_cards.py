@@ -2,15 +2,17 @@
 play-test): Sabotage named where no fortification is seen (RULINGS M8), a
 class bonus when every unit of the class is zeroed (B4; docs/rules.md: zeroed
 units stay zero), a card thrown into a battle too far gone to turn (B3), and a
-spy card weighed by a search that has nothing to learn in a dealt world."""
+spy card weighed by a search that has nothing to learn in a dealt world; and
+the battle card rows that tell a person what each card would add."""
 
 from __future__ import annotations
 
 from tests.engine.builder import blank, card, give, put, tid, to_battle
-from warp_empires.bots.cardplay import battle_gain, sabotage_target
+from warp_empires.bots.cardplay import sabotage_target
 from warp_empires.bots.heuristic import HeuristicPlayer
 from warp_empires.bots.search import SearchPlayer
 from warp_empires.engine import apply, legal_actions, view
+from warp_empires.engine.forecast import card_gain
 
 
 def _choose(s, side: int = 0):
@@ -67,19 +69,19 @@ def _margin(v) -> int:
 def test_b4_a_class_bonus_with_every_unit_of_the_class_zeroed_is_not_played():
     s = blank()
     v = _battle(s, ("cruiser",), ("destroyer",), "guns")
-    assert _margin(v) == -1 and battle_gain(s.module, v, card(s, "guns")) == 1
+    assert _margin(v) == -1 and card_gain(s.module, v, card(s, "guns")) == 1
     assert _choose(s) == ("play", card(s, "guns"))  # it helps while the cruiser fights
     s.battle.zeroed.append(s.stacks[0][tid(s, "d")][0])
     s.battle.totals = None
     v = view(s, 0, log=False)
-    assert battle_gain(s.module, v, card(s, "guns")) == 0
+    assert card_gain(s.module, v, card(s, "guns")) == 0
     assert _choose(s) == ("pass",)
 
 
 def test_b3_no_card_is_thrown_into_a_battle_it_cannot_turn():
     s = blank()
     v = _battle(s, ("wing",), ("destroyer", "destroyer", "destroyer"), "ambush")
-    assert _margin(v) + battle_gain(s.module, v, card(s, "ambush")) < 0
+    assert _margin(v) + card_gain(s.module, v, card(s, "ambush")) < 0
     assert _choose(s) == ("pass",)
 
 
@@ -87,7 +89,7 @@ def test_b3_the_least_valuable_card_that_puts_the_side_ahead_is_played():
     s = blank()
     v = _battle(s, ("cruiser", "cruiser"), ("destroyer", "destroyer"), "siege", "ambush")
     margin = _margin(v)
-    gains = {c: battle_gain(s.module, v, card(s, c)) for c in ("siege", "ambush")}
+    gains = {c: card_gain(s.module, v, card(s, c)) for c in ("siege", "ambush")}
     assert margin + gains["siege"] > 0 and margin + gains["ambush"] > 0, (margin, gains)
     assert _choose(s) == ("play", card(s, "siege"))  # the ambush is kept for later
 
@@ -105,3 +107,22 @@ def test_a_search_never_weighs_a_spy_card():
         assert spy in legal
         plays = bot._move_phase_choices(v, legal, bot.base.choose(v, legal))
         assert plays and spy not in plays
+
+
+def test_b4_the_battle_card_rows_say_what_each_card_would_add():
+    # Play-test: Turbolasers were offered with every capital ship at Force 0
+    # and nothing said so; each battle card's row now says what it would do.
+    from warp_empires.engine import Game
+    from warp_empires.tui.choices import build_choices
+
+    s = blank()
+    _battle(s, ("cruiser", "cruiser"), ("destroyer",), "guns", "ambush", "torpedo")
+    game = Game(s.module, 0, dict(s.options), s, [])
+    rows = {c.action: c.label for c in build_choices(game)}
+    assert rows[("play", card(s, "guns"))].endswith("(+2 for you)")  # two cruisers
+    assert rows[("play", card(s, "ambush"))].endswith("(+5 for you)")
+    assert rows[("play", card(s, "torpedo"))].endswith("(up to -5 for them)")
+    s.battle.zeroed.extend(s.stacks[0][tid(s, "d")])
+    s.battle.totals = None
+    rows = {c.action: c.label for c in build_choices(game)}
+    assert rows[("play", card(s, "guns"))].endswith("(does nothing now)")

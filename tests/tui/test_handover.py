@@ -284,3 +284,32 @@ async def test_losses_are_taken_on_the_shared_screen_by_the_side_at_the_keyboard
         assert app.screen is screen and screen.public  # shared, with no hand-over
         assert not screen.query_one(HandList)._kinds
         assert "not shown while both may watch" in screen_text(app)
+
+
+async def test_the_handover_card_tells_how_the_turn_ended(at_decision):
+    # Play-test: finishing the Recruit phase ended the turn (placements,
+    # upkeep, control, the next side's draw) straight into the hand-over, with
+    # nothing seen of it. The card tells the last public events (RULINGS H5);
+    # nothing of either hand (H6).
+    game = at_decision("recruit", open_hands=False)
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        app = pilot.app
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen) and app.screen.viewer == side
+        while game.prompt().side == side:
+            mark = len(game.state.log)
+            app.screen.choose(moving_on(app.screen.session.choices()))
+            await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        log = game.state.log
+        since = [e["text"] for e in log[mark:] if e.get("public")]
+        assert app.screen.happened == since[-HandoverScreen.TOLD:]
+        shown = screen_text(app)
+        assert any(line.startswith("Turn ") for line in app.screen.happened)
+        assert all(line[:40] in shown for line in app.screen.happened)
+        private = {e["text"] for e in log if not e.get("public")}
+        assert not any(line in private for line in app.screen.happened)
+        for name in _card_names(game, 0) | _card_names(game, 1):
+            assert name not in shown

@@ -1,7 +1,8 @@
 """When a card is worth playing, worked out from what a side can see: how much
-a battle card would change the battle's totals, and where a sabotage card may
-find something to destroy. Pure functions of the module and a view (RULINGS
-H9), shared by the computer players.
+a battle card would change the battle's totals (engine.forecast.card_gain,
+which the app shows too), and where a sabotage card may find something to
+destroy. Pure functions of the module and a view (RULINGS H9), shared by the
+computer players.
 
 Issue 11's play-test saw cards spent for nothing: Sabotage named at stacks
 holding no fortification, class bonuses played when every unit of the class
@@ -14,33 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from warp_empires.module.defs import Module
-
-
-def battle_gain(module: Module, view: dict[str, Any], kind: int) -> int:
-    """How much playing card `kind` now would move the battle's totals in the
-    player's favour (its own total up, or the enemy's down), at best: 0 when
-    it would change nothing. Both stacks are in view during a battle (B2)."""
-    eff = module.cards[kind].effect
-    b = view["battle"]
-    side, enemy = view["side"], view["enemy"]
-    units = module.units
-    zeroed = set(b["zeroed"])
-
-    def alive(s: int) -> list[int]:
-        st = view["stacks"][s][b["t"]]
-        return [units[u["unit"]].force for u in (st["units"] if st else ())
-                if u["chit"] not in zeroed and eff.filter.matches(units[u["unit"]])]
-
-    k = eff.kind
-    if k == "side_bonus":
-        return eff.amount
-    if k == "unit_bonus":
-        return eff.amount * len(alive(side))
-    if k == "target_bonus":
-        return eff.amount if alive(side) else 0
-    if k in ("zero_force", "destroy"):
-        return max(alive(enemy), default=0)
-    return 0
 
 
 def sabotage_target(module: Module, view: dict[str, Any], kind: int,

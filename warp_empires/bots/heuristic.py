@@ -11,10 +11,11 @@ from typing import Any
 
 from warp_empires.engine import Action
 from warp_empires.engine.board import reach
+from warp_empires.engine.forecast import card_gain
 from warp_empires.module.defs import Module
 
 from .base import forward
-from .cardplay import battle_gain, sabotage_target
+from .cardplay import sabotage_target
 from .measures import Outlook, avg_force, cheapest_cover, distances, threatened
 from .recruiting import Recruiting
 
@@ -303,7 +304,7 @@ class HeuristicPlayer(Recruiting):
         defender = b["att"] != side
         if margin > 4 or (margin == 0 and defender and self.m.rules.tie_winner == "defender"):
             return ("pass",)
-        gains = [(a, battle_gain(self.m, view, a[1])) for a in legal if a[0] == "play"]
+        gains = [(a, card_gain(self.m, view, a[1])) for a in legal if a[0] == "play"]
         gains = [(a, g) for a, g in gains if g > 0]
         if not gains or margin + sum(g for _, g in gains) < 0:
             return ("pass",)  # nothing would change, or not enough to turn it: keep them

@@ -1,5 +1,6 @@
 """What a side can work out ahead from its own view: the upkeep its revenue
-will allow (RULINGS U1) and why Control would not claim a territory (K1, K2).
+will allow (RULINGS U1), why Control would not claim a territory (K1, K2),
+how a battle would go (B5-B8) and what a battle card would add (B4).
 Pure functions of a view, like board.reach, so a front end or a computer
 player can run them on what it sees; nothing here reads the real state."""
 
@@ -233,3 +234,30 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
                           (theirs_entry["size"] + 1) // 2,
                           our_loss_force=loss_force, our_losses_if_lost=_losses(ours),
                           leader_paid=leader_paid)
+
+
+def card_gain(module: Module, view: dict[str, Any], kind: int) -> int:
+    """How much playing card `kind` now would move the battle's totals in the
+    player's favour (its own total up, or the enemy's down), at best: 0 when
+    it would change nothing. Both stacks are in view during a battle (B2)."""
+    eff = module.cards[kind].effect
+    b = view["battle"]
+    side, enemy = view["side"], view["enemy"]
+    units = module.units
+    zeroed = set(b["zeroed"])
+
+    def alive(s: int) -> list[int]:
+        st = view["stacks"][s][b["t"]]
+        return [units[u["unit"]].force for u in (st["units"] if st else ())
+                if u["chit"] not in zeroed and eff.filter.matches(units[u["unit"]])]
+
+    k = eff.kind
+    if k == "side_bonus":
+        return eff.amount
+    if k == "unit_bonus":
+        return eff.amount * len(alive(side))
+    if k == "target_bonus":
+        return eff.amount if alive(side) else 0
+    if k in ("zero_force", "destroy"):
+        return max(alive(enemy), default=0)
+    return 0

@@ -14,6 +14,8 @@ from typing import Any
 
 from warp_empires.engine import Action, Game, Prompt, describe_action
 from warp_empires.engine.actions import TERRITORY_VERBS
+from warp_empires.engine.forecast import card_gain
+from warp_empires.module.defs import Module
 
 # Selection steps whose picks name units that may stand anywhere on the map.
 WHERE_STEPS = frozenset({"upkeep"})
@@ -83,6 +85,19 @@ def build_choices(game: Game) -> list[Choice]:
     return out + rest
 
 
+def choices_title(view: dict[str, Any] | None, choices: list[Choice], p: Prompt) -> str:
+    """The choice list's title while a person decides: how many items are
+    picked, and what is still owed where something is (play-test: "0 of 3
+    picked" read as "pick 3" where one loss was owed)."""
+    picked = sum(1 for c in choices if c.picked)
+    items = sum(1 for c in choices if c.is_item)
+    if not items:
+        return "Choices"
+    owed = view["prompt"]["owed"] if view is not None else 0
+    more = f", {still_owed(view, p)}" if owed else ""
+    return f"Choices: {picked} of {items} picked{more}"
+
+
 def still_owed(view: dict[str, Any], p: Prompt) -> str:
     """What the deciding side must still pick, in words ("2 more to pick")."""
     battle = view["battle"]
@@ -138,6 +153,8 @@ def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
     label = describe(game, a)
     if a[0] == "target" and view["pend"].get("targets") == "chit" and a[1] in types:
         label += f" (Force {module.units[types[a[1]]].force})"
+    if a[0] == "play" and view["step"] == "battle_card" and view["battle"] is not None:
+        label += card_note(module, view, a[1])
     if a[0] in ("to", "place") and view["stacks"][1 - view["side"]][a[1]]:
         # Entering an enemy stack ends the move and means a battle (RULINGS M2);
         # a recruit placed beside one fights it in the next Battle phase (R3).
@@ -148,6 +165,17 @@ def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
         label += f" at {module.map.territories[about].name}"
     territory = _territory_of(a, view)
     return Choice(a, label, territory, about=territory if about is None else about)
+
+
+def card_note(module: Module, view: dict[str, Any], kind: int) -> str:
+    """What a battle card would do to the totals now (forecast.card_gain).
+    Play-test: Turbolasers were offered with every capital ship at Force 0."""
+    gain = card_gain(module, view, kind)
+    if gain == 0:
+        return " (does nothing now)"
+    if module.cards[kind].effect.kind in ("zero_force", "destroy"):
+        return f" (up to -{gain} for them)"
+    return f" (+{gain} for you)"
 
 
 def discarding(view: dict[str, Any]) -> bool:

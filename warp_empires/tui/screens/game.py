@@ -25,9 +25,9 @@ from warp_empires.tui.choices import (
     Choice,
     HandOrder,
     RowMemory,
+    choices_title,
     discarding,
     hand_marks,
-    still_owed,
 )
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.labels import unit_abbreviations
@@ -213,7 +213,8 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             self._handing_over = True
             name = self.module.sides[viewer].name
             self.app.push_screen(
-                HandoverScreen(name, self.session.prompt().text, self.module.sides[viewer].colour),
+                HandoverScreen(name, self.session.prompt().text, self.module.sides[viewer].colour,
+                               self.session.public_since(self._log_mark)),
                 callback=lambda _: self._after_handover(viewer),
             )
             return
@@ -328,17 +329,8 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         return (view["side"], view["prompt"]["kind"], view["pend"].get("src"), rows)
 
     def _choices_title(self, deciding: bool) -> str:
-        if not deciding:
-            return "Waiting"
-        picked = sum(1 for c in self._choices if c.picked)
-        items = sum(1 for c in self._choices if c.is_item)
-        if not items:
-            return "Choices"
-        owed = self._view["prompt"]["owed"] if self._view is not None else 0
-        # what is still owed, where something is (play-test: "0 of 3 picked"
-        # read as "pick 3" where one loss was owed)
-        more = f", {still_owed(self._view, self.session.prompt())}" if owed else ""
-        return f"Choices: {picked} of {items} picked{more}"
+        return choices_title(self._view, self._choices, self.session.prompt()) \
+            if deciding else "Waiting"
 
     def _show_prompt(self, side: int, text: str, deciding: bool) -> None:
         line = Text()
@@ -395,6 +387,8 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             self.notify(f"Not now: {choice.why or choice.label}.", severity="warning", timeout=3,
                         markup=False)
             return
+        if self.session.hot_seat:  # the hand-over card tells what follows (HandoverScreen)
+            self._log_mark = self.session.log_length()
         try:
             self.session.apply(side, choice.action)
         except IllegalAction as error:

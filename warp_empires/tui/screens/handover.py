@@ -29,6 +29,7 @@ class HandoverScreen(Screen[None]):
         background: $surface;
     }
     HandoverScreen #who { text-style: bold; content-align: center middle; width: 100%; }
+    HandoverScreen #happened { width: 100%; margin-bottom: 1; }
     HandoverScreen #why, HandoverScreen #press {
         color: $text-muted; width: 100%; content-align: center middle; text-align: center;
     }
@@ -40,17 +41,28 @@ class HandoverScreen(Screen[None]):
     # player still at the keyboard (RULINGS H6). A moment before it listens.
     QUIET = 0.5
 
-    def __init__(self, side_name: str, reason: str, colour: str) -> None:
+    # The last public events told on the card, oldest first.
+    TOLD = 5
+
+    def __init__(self, side_name: str, reason: str, colour: str,
+                 happened: list[str] | None = None) -> None:
         super().__init__()
         self.side_name = side_name
         self.reason = reason
         self.colour = colour
+        # Play-test: finishing the Recruit phase ended the turn (the last
+        # placements, upkeep, control) with nothing shown before this card.
+        # Public lines only: both people may be looking (RULINGS H5, H6).
+        self.happened = (happened or [])[-self.TOLD:]
         self._listens_at = time.monotonic() + self.QUIET
 
     def compose(self) -> ComposeResult:
         with Vertical(id="card"):
             name = Text(self.side_name, style=f"bold {Color.parse(self.colour).hex}")
             yield Static(Text.assemble("Pass to ", name), id="who")
+            if self.happened:
+                yield Static("\n".join(f"• {line}" for line in self.happened), id="happened",
+                             markup=False)  # the module's words
             yield Static(self.reason, id="why", markup=False)  # the module's words
             yield Static(
                 "Press Enter when they are at the keyboard.", id="press"
