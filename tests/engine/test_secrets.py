@@ -200,6 +200,9 @@ def readable(s: State, side: int, cands: list[Any] | None = None) -> dict[str, A
         "view": view(s, side, log=True),
         "prompt": (pr if pr.side == side else pr.public(s)).to_data(),
         "legal": legal_actions(s, side),
+        # the public lines of the log, which a hot-seat hand-over card shows
+        # both people (tui Session.public_since)
+        "shared": [e["text"] for e in s.log or () if e.get("public")],
     }
     if cands is not None:
         out["errors"] = errors(s, side, cands)
