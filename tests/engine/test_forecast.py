@@ -231,3 +231,24 @@ def test_b5_the_verdict_leans_on_what_hidden_units_average():
     odds = battle_forecast(s.module, view(s, 0), tid(s, "e"), cruisers)
     assert odds.theirs[0] < odds.ours[0] < odds.theirs[1]
     assert odds.verdict == "likely lose" and "you are likely to lose" in odds.words()
+
+
+def test_u1_w3_the_status_says_when_upkeep_would_lose_the_game():
+    # Play-test: an Incite Uprising took a side's only planet; at its next
+    # upkeep every unit went and the game with it (RULINGS U1, W3), while the
+    # status only said "upkeep would disband 6 units".
+    from tests.engine.builder import make_module
+    from warp_empires.tui.widgets.status import status_text
+
+    def status(s) -> str:
+        return status_text(s.module, view(s, 0)).plain
+
+    s = blank(make_module())  # elimination (W3) on
+    put(s, 0, "b", "cruiser", "wing")
+    assert "disband 2 units at revenue 0" in status(s)
+    assert "that loses the game" in status(s)
+    s.control[tid(s, "a")] = 0  # a planet of revenue 1: upkeep keeps 5 units
+    assert "disband" not in status(s) and "loses" not in status(s)
+    s2 = blank()  # elimination off: disbanding everything loses nothing by itself
+    put(s2, 0, "b", "cruiser")
+    assert "disband 1 unit" in status(s2) and "loses" not in status(s2)

@@ -286,11 +286,13 @@ async def test_losses_are_taken_on_the_shared_screen_by_the_side_at_the_keyboard
         assert "not shown while both may watch" in screen_text(app)
 
 
-async def test_the_handover_card_tells_how_the_turn_ended(at_decision):
+async def test_the_handover_card_tells_what_happened_since_your_last_decision(at_decision):
     # Play-test: finishing the Recruit phase ended the turn (placements,
     # upkeep, control, the next side's draw) straight into the hand-over, with
-    # nothing seen of it. The card tells the last public events (RULINGS H5);
-    # nothing of either hand (H6).
+    # nothing seen of it; then, told only since the other person's last
+    # decision, the card missed the enemy's attack. It tells the public events
+    # (RULINGS H5) since this person's own last decision; nothing of either
+    # hand (H6).
     game = at_decision("recruit", open_hands=False)
     side = game.prompt().side
     async with game_app().run_test(size=(120, 40)) as pilot:
@@ -298,18 +300,30 @@ async def test_the_handover_card_tells_how_the_turn_ended(at_decision):
         app = pilot.app
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen) and app.screen.viewer == side
-        while game.prompt().side == side:
-            mark = len(game.state.log)
-            app.screen.choose(moving_on(app.screen.session.choices()))
-            await pilot.pause()
-        assert isinstance(app.screen, HandoverScreen)
-        log = game.state.log
-        since = [e["text"] for e in log[mark:] if e.get("public")]
-        assert app.screen.happened == since[-HandoverScreen.TOLD:]
-        shown = screen_text(app)
-        assert any(line.startswith("Turn ") for line in app.screen.happened)
-        assert all(line[:40] in shown for line in app.screen.happened)
-        private = {e["text"] for e in log if not e.get("public")}
-        assert not any(line in private for line in app.screen.happened)
-        for name in _card_names(game, 0) | _card_names(game, 1):
-            assert name not in shown
+        marks = {}
+        for who in (side, 1 - side):  # this turn's end, then the other side's turns
+            while game.prompt().side == who or (who != side and game.prompt().side != side):
+                if isinstance(app.screen, HandoverScreen):
+                    app.screen._listens_at = 0.0
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    app.screen._quiet_until = 0.0
+                    continue
+                marks[game.prompt().side] = len(game.state.log)
+                app.screen.choose(moving_on(app.screen.session.choices()))
+                await pilot.pause()
+            assert isinstance(app.screen, HandoverScreen)
+            card = app.screen
+            comer = game.prompt().side
+            since = [e["text"] for e in game.state.log[marks.get(comer, 0):] if e.get("public")]
+            assert card.happened == since[-HandoverScreen.TOLD:]
+            assert card.earlier == max(0, len(since) - HandoverScreen.TOLD)
+            shown = screen_text(app)
+            assert any(line.startswith("Turn ") for line in card.happened)
+            assert all(line[:40] in shown for line in card.happened)
+            private = {e["text"] for e in game.state.log if not e.get("public")}
+            assert not any(line in private for line in card.happened)
+            for name in _card_names(game, 0) | _card_names(game, 1):
+                assert name not in shown
+        # the other side's whole turn came back to this side's card
+        assert marks[side] < len(game.state.log) and card.happened

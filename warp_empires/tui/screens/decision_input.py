@@ -45,7 +45,7 @@ class DecisionInput:
     _handing_over: bool
     _paused: bool
     _placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit placed
-    _log_mark = 0  # events before the person's latest decision (hot seat)
+    _log_marks: dict[int, int]  # per side, the events before its latest decision (hot seat)
 
     def on_choice_list_picked(self, message: ChoiceList.Picked) -> None:
         self.choose(message.choice)

@@ -138,6 +138,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         self._paused = False
         self._ended = False
         self._handing_over = False
+        self._log_marks = {}
         # Hot seat: the side whose person has the keyboard (the last one handed
         # it, or the one deciding on a shared screen); None before the first.
         self._keyboard: int | None = None
@@ -214,7 +215,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             name = self.module.sides[viewer].name
             self.app.push_screen(
                 HandoverScreen(name, self.session.prompt().text, self.module.sides[viewer].colour,
-                               self.session.public_since(self._log_mark)),
+                               self.session.public_since(self._log_marks.get(viewer, 0))),
                 callback=lambda _: self._after_handover(viewer),
             )
             return
@@ -388,7 +389,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
                         markup=False)
             return
         if self.session.hot_seat:  # the hand-over card tells what follows (HandoverScreen)
-            self._log_mark = self.session.log_length()
+            self._log_marks[side] = self.session.log_length()
         try:
             self.session.apply(side, choice.action)
         except IllegalAction as error:

@@ -41,8 +41,9 @@ class HandoverScreen(Screen[None]):
     # player still at the keyboard (RULINGS H6). A moment before it listens.
     QUIET = 0.5
 
-    # The last public events told on the card, oldest first.
-    TOLD = 5
+    # The public events told on the card, oldest first: the last ones, with a
+    # count of those before them (the log has them all).
+    TOLD = 8
 
     def __init__(self, side_name: str, reason: str, colour: str,
                  happened: list[str] | None = None) -> None:
@@ -51,9 +52,14 @@ class HandoverScreen(Screen[None]):
         self.reason = reason
         self.colour = colour
         # Play-test: finishing the Recruit phase ended the turn (the last
-        # placements, upkeep, control) with nothing shown before this card.
-        # Public lines only: both people may be looking (RULINGS H5, H6).
-        self.happened = (happened or [])[-self.TOLD:]
+        # placements, upkeep, control) with nothing shown before this card;
+        # then: told only since the other person's last decision, the card
+        # missed the enemy's attack and its Incite Uprising. It tells what
+        # happened since this person's own last decision. Public lines only:
+        # both people may be looking (RULINGS H5, H6).
+        happened = happened or []
+        self.happened = happened[-self.TOLD:]
+        self.earlier = len(happened) - len(self.happened)
         self._listens_at = time.monotonic() + self.QUIET
 
     def compose(self) -> ComposeResult:
@@ -61,8 +67,10 @@ class HandoverScreen(Screen[None]):
             name = Text(self.side_name, style=f"bold {Color.parse(self.colour).hex}")
             yield Static(Text.assemble("Pass to ", name), id="who")
             if self.happened:
-                yield Static("\n".join(f"• {line}" for line in self.happened), id="happened",
-                             markup=False)  # the module's words
+                lines = [f"• {line}" for line in self.happened]
+                if self.earlier:
+                    lines.insert(0, f"({self.earlier} earlier in the log)")
+                yield Static("\n".join(lines), id="happened", markup=False)  # the module's words
             yield Static(self.reason, id="why", markup=False)  # the module's words
             yield Static(
                 "Press Enter when they are at the keyboard.", id="press"
