@@ -370,3 +370,20 @@ def test_s1_s4_setup_piles_deck_and_starting_forces():
     total = sum(len(p) for p in s.piles) + sum(len(st) for side in s.stacks for st in side)
     assert total == len(s.chits)
 
+
+
+def test_r1_h9_a_recruit_nothing_can_pay_for_is_a_forced_finish():
+    # Play-test: after a bank was spent to 0 the bonus draw (R2) still asked
+    # for a decision. Banks and prices are public (H5), so a bank below every
+    # unit price of the side is a finish everyone can foresee (H9); a bank
+    # that pays for something leaves the choice, even if this draw holds
+    # nothing it can pay for (the draw is secret).
+    s = blank()
+    put(s, 0, "b", "cruiser")
+    s.control[tid(s, "a")] = 0
+    at_revenue(s, bank=0)
+    assert s.revenue[0] == 1 and prompt(s).kind == "recruit"
+    s.banks[0] = 0
+    assert legal_actions(s) == [("done",)] and prompt(s).forced
+    s.banks[0] = min(u.force for u in s.module.units if u.side == 0)
+    assert not prompt(s).forced

@@ -150,6 +150,15 @@ class Recruit(SelectStep):
     def room(self, s: State, sel: Selection) -> bool | None:
         return None  # it depends on each unit's price (RULINGS R1)
 
+    def forced(self, s: State, legal: list[Action]) -> bool:
+        """Nothing can be bought, and everyone can see it: banks (RULINGS H5)
+        and prices are public, so a bank below the price of every unit of the
+        side leaves only finishing (H9). Play-test: a bonus draw after a bank
+        spent to 0 still asked for a decision."""
+        side = s.active
+        cheapest = min(u.force for u in s.module.units if u.side == side)
+        return legal == [("done",)] and s.banks[side] < cheapest
+
     def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
         side = s.active
         bought = sel.chosen()
