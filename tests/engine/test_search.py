@@ -281,3 +281,31 @@ def test_down_to_the_hand_limit_a_fifth_move_card_goes_before_a_battle_card():
     assert len(s.hands[0]) == s.module.rules.hand_limit
     for kept in ("torpedo", "focus", "ambush", "march"):
         assert card(s, kept) in s.hands[0]
+
+
+def test_where_a_person_waits_a_recruit_search_takes_a_share_of_the_time(monkeypatch):
+    # Play-test: with a search per buy and per place, each allowed the hard
+    # level's whole time, its turns took 11-36 s. Timed, a Recruit-phase search
+    # stops at a third of the level's seconds (a clock that moves 0.5 s per
+    # look: a move decision sees more worlds than a recruit decision).
+    clock = [0.0]
+
+    def tick() -> float:
+        clock[0] += 0.5
+        return clock[0]
+
+    dealt: list[str] = []
+
+    def counted(module, v, rng):
+        dealt.append(v["step"])
+        return determinize(module, v, rng)
+
+    monkeypatch.setattr(search.time, "perf_counter", tick)
+    monkeypatch.setattr(search, "determinize", counted)
+    for step in ("recruit", "move_from"):
+        game = _at(step)
+        side = game.prompt().side
+        bot = SearchPlayer(game.module, 3, "hard", timed=True)
+        bot.choose(game.view(side, log=False), game.legal_actions())
+    worlds = {step: dealt.count(step) for step in ("recruit", "move_from")}
+    assert 0 < worlds["recruit"] < worlds["move_from"] <= search.LEVELS["hard"].worlds

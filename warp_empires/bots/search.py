@@ -47,6 +47,10 @@ SEARCHED = ("move", "move_from", "battle_card", "retreat", "choose_start")
 # A playout that has not reached its horizon after this many actions stops
 # where it is: a bound on the cost of one playout whatever the players do.
 PLAYOUT_ACTIONS = 600
+# Where a person waits, the share of a level's seconds a Recruit-phase search
+# may take: a turn holds a buy and a place per unit, and with the whole limit
+# for each the hard level's turns took 11-36 s under load (play-test).
+RECRUIT_TIME_SHARE = 1 / 3
 
 
 @dataclass(frozen=True)
@@ -259,6 +263,9 @@ class SearchPlayer:
         side = view["side"]
         level = self.level
         done = self._horizon(view)
+        limit = level.seconds or 0.0
+        if view["step"] in ("recruit", "place"):
+            limit *= RECRUIT_TIME_SHARE
         totals = [0.0] * len(candidates)
         worlds = 0
         for _ in range(level.worlds):
@@ -272,7 +279,7 @@ class SearchPlayer:
                     continue
                 s.rng = dice  # the same dice for every candidate
                 totals[i] += self._playout(s, side, done, dice)
-            if self.timed and time.perf_counter() - started > level.seconds:
+            if self.timed and time.perf_counter() - started > limit:
                 break
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         # candidates[0] is the heuristic's choice: kept unless clearly beaten
