@@ -44,6 +44,7 @@ class HandoverScreen(Screen[None]):
     # The public events told on the card, oldest first: the last ones, with a
     # count of those before them (the log has them all).
     TOLD = 8
+    TOLD_SHORT = 5  # under 30 rows (80x24): wrapped lines would push the card off
 
     def __init__(self, side_name: str, reason: str, colour: str,
                  happened: list[str] | None = None) -> None:
@@ -67,9 +68,11 @@ class HandoverScreen(Screen[None]):
             name = Text(self.side_name, style=f"bold {Color.parse(self.colour).hex}")
             yield Static(Text.assemble("Pass to ", name), id="who")
             if self.happened:
-                lines = [f"• {line}" for line in self.happened]
-                if self.earlier:
-                    lines.insert(0, f"({self.earlier} earlier in the log)")
+                told = self.TOLD if self.app.size.height >= 30 else self.TOLD_SHORT
+                lines = [f"• {line}" for line in self.happened[-told:]]
+                earlier = self.earlier + len(self.happened) - len(lines)
+                if earlier:
+                    lines.insert(0, f"({earlier} earlier in the log)")
                 yield Static("\n".join(lines), id="happened", markup=False)  # the module's words
             yield Static(self.reason, id="why", markup=False)  # the module's words
             yield Static(
