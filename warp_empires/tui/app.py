@@ -12,29 +12,31 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from warp_empires.module import ModuleError, list_modules, load_module
-from warp_empires.module.defs import Module
-from warp_empires.net.links import BadLink, Link, server_url
 from warp_empires.paths import user_data_dir
-from warp_empires.saves import load_game
 from warp_empires.saves.store import latest_game
 from warp_empires.settings import Settings, load_settings, save_settings
 from warp_empires.tui import persistence
 from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import GameSettings, LaunchOptions
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
-from warp_empires.tui.dialogs.game_menu import GameMenu
-from warp_empires.tui.dialogs.link import LinkDialog
 from warp_empires.tui.save_load import SaveLoad
-from warp_empires.tui.screens.end import EndScreen
-from warp_empires.tui.screens.game import GameScreen
-from warp_empires.tui.screens.new_game import NewGameScreen
-from warp_empires.tui.screens.replay import ReplayScreen
 from warp_empires.tui.screens.title import TitleScreen
-from warp_empires.tui.session import Session
 
+# Only what the title screen needs is imported above. The game screen, the
+# engine, the module loader and the network are imported where first used:
+# a fresh start reaches the title sooner (benchmarks/bench_tui.py).
 if TYPE_CHECKING:
+    from warp_empires.module.defs import Module
+    from warp_empires.net.links import Link
     from warp_empires.tui.remote import Joined, RemoteSession
+    from warp_empires.tui.screens.game import GameScreen
+    from warp_empires.tui.session import Session
+
+
+def _in_game(screen: Screen) -> bool:
+    from warp_empires.tui.screens.game import GameScreen
+
+    return isinstance(screen, GameScreen)
 
 
 class WarpEmpiresApp(SaveLoad, App[None]):
@@ -109,6 +111,8 @@ class WarpEmpiresApp(SaveLoad, App[None]):
     # -- games on a server (docs/hosting.md) -------------------------------------
 
     def action_join_game(self) -> None:
+        from warp_empires.tui.dialogs.link import LinkDialog
+
         self.push_screen(LinkDialog(), callback=self.join)
 
     def join(self, link: Link | None) -> None:
@@ -138,7 +142,9 @@ class WarpEmpiresApp(SaveLoad, App[None]):
         """Creates the game on the server; this terminal joins the first side
         played by a person, and the other person's link is shown (and copied)."""
         assert settings.host is not None
+        from warp_empires.module import ModuleError, load_module
         from warp_empires.net.client import ClientError, create_game
+        from warp_empires.net.links import BadLink, Link, server_url
 
         try:
             module = load_module(settings.module)
@@ -165,6 +171,9 @@ class WarpEmpiresApp(SaveLoad, App[None]):
     def start_game(self, settings: GameSettings | None) -> None:
         if settings is None:
             return
+        from warp_empires.module import ModuleError, load_module
+        from warp_empires.tui.session import Session
+
         try:
             module = load_module(settings.module)
         except ModuleError as error:
@@ -182,6 +191,9 @@ class WarpEmpiresApp(SaveLoad, App[None]):
 
     def open_session(self, session: Session) -> None:
         """Show a game, replacing any game already on screen."""
+        from warp_empires.tui.screens.end import EndScreen
+        from warp_empires.tui.screens.game import GameScreen
+
         self._leave_joined()
         while isinstance(self.screen, GameScreen | EndScreen) or (
                 len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen)):
@@ -224,6 +236,8 @@ class WarpEmpiresApp(SaveLoad, App[None]):
         # The finished game's last autosave says it is over, so Continue no
         # longer offers it (its replay still shows how it ended).
         self.autosave()
+        from warp_empires.tui.screens.end import EndScreen
+
         self.push_screen(EndScreen(session), callback=self._after_end)
 
     def _after_end(self, where: str | None) -> None:
@@ -232,6 +246,9 @@ class WarpEmpiresApp(SaveLoad, App[None]):
         elif where == "title":
             self.back_to_title()
         elif where == "replay" and self.session is not None:
+            from warp_empires.tui.screens.end import EndScreen
+            from warp_empires.tui.screens.replay import ReplayScreen
+
             session = self.session
             # back to the end screen afterwards
             self.push_screen(ReplayScreen(session.game),
@@ -241,6 +258,9 @@ class WarpEmpiresApp(SaveLoad, App[None]):
     def replay_path(self, path: Path) -> None:
         """Opens a save in the replay viewer (RULINGS H8): rebuilt and checked
         first, so a save that does not replay to itself says so instead."""
+        from warp_empires.saves import load_game
+        from warp_empires.tui.screens.replay import ReplayScreen
+
         try:
             game = load_game(path)
         except persistence.SaveError as error:
@@ -253,6 +273,8 @@ class WarpEmpiresApp(SaveLoad, App[None]):
     def action_new_game(self) -> None:
         defaults = self.launch.settings or GameSettings(
             module=self.settings.module or "", players=self.settings.players)
+        from warp_empires.tui.screens.new_game import NewGameScreen
+
         self.push_screen(NewGameScreen(defaults), callback=self.new_game_chosen)
 
     def action_rules(self) -> None:
@@ -266,6 +288,8 @@ class WarpEmpiresApp(SaveLoad, App[None]):
     def _current_module(self) -> Module | None:
         if self.session is not None:
             return self.session.module
+        from warp_empires.module import ModuleError, list_modules, load_module
+
         for folder in list_modules():
             try:
                 return load_module(folder)
@@ -276,6 +300,8 @@ class WarpEmpiresApp(SaveLoad, App[None]):
     def action_resign(self) -> None:
         session: Session | RemoteSession | None = self.session or (
             self.joined.session if self.joined is not None else None)
+        from warp_empires.tui.screens.game import GameScreen
+
         screen = self.screen
         if session is None or session.over or not isinstance(screen, GameScreen):
             return
@@ -294,7 +320,9 @@ class WarpEmpiresApp(SaveLoad, App[None]):
                                    [("cancel", "Cancel"), ("resign", "Resign")]), answer)
 
     def action_game_menu(self) -> None:
-        if isinstance(self.screen, GameScreen):
+        if _in_game(self.screen):
+            from warp_empires.tui.dialogs.game_menu import GameMenu
+
             self.push_screen(GameMenu(), callback=self._menu_chosen)
 
     def _menu_chosen(self, entry: str | None) -> None:
@@ -345,15 +373,15 @@ class WarpEmpiresApp(SaveLoad, App[None]):
         on = self.settings.auto_forced
         self.notify("Forced decisions are now taken for you automatically." if on else
                     "Forced decisions now wait for you: the only choice is listed.")
-        if on and isinstance(self.screen, GameScreen):
-            self.screen.after_change()
+        if on and _in_game(self.screen):
+            self.screen.after_change()  # type: ignore[attr-defined]
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Save game", "Save the game under a name (Ctrl+S)", self.action_save)
         yield SystemCommand("Load game", "Open the save browser (Ctrl+O)", self.action_load_game)
         yield SystemCommand("Rules and help", "Keys, rules, units and cards (F1)",
                             self.action_rules)
-        if isinstance(screen, GameScreen):
+        if _in_game(screen):
             yield SystemCommand("Resign", "Give up the game for your side", self.action_resign)
         now = "on" if self.settings.auto_forced else "off"
         yield SystemCommand(f"Forced decisions: automatic ({now})",

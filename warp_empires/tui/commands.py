@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from warp_empires.tui.widgets.map_view import MapView
+if TYPE_CHECKING:
+    from warp_empires.tui.widgets.map_view import MapView
 
 
 class GotoTerritory(Provider):
     def _targets(self) -> list[tuple[str, int, MapView]]:
+        # imported here: the app names this provider at start, before any map exists
+        from warp_empires.tui.widgets.map_view import MapView
+
         maps = self.screen.query(MapView)
         if not maps:
             return []

@@ -11,26 +11,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from warp_empires.engine import Game
-from warp_empires.saves import (
-    SaveDoc,
-    SaveError,
-    SaveExists,
-    open_game,
-    path_for_name,
-    verify_doc,
-    write_autosave,
-)
-from warp_empires.saves.game import AUTOSAVE_TITLE, game_doc, save_game
+# Only the file-level part of saves here: the app imports this module at start,
+# and the title screen must not wait for the engine and the module loader
+# (benchmarks/bench_tui.py, start to title). Games are built in the functions.
+from warp_empires.saves import SaveDoc, SaveError, SaveExists, path_for_name, write_autosave
 from warp_empires.saves.store import check_overwrite
 from warp_empires.tui.players import HUMAN, is_known
-from warp_empires.tui.session import Session
+
+if TYPE_CHECKING:
+    from warp_empires.engine import Game
+    from warp_empires.tui.session import Session
 
 
 def save(session: Session, name: str, directory: str | None = None, *,
          force: bool = False) -> Path:
     """Saves under `name`; SaveExists if that is another game's save (unless `force`)."""
+    from warp_empires.saves.game import save_game
+
     return save_game(session.game, name, dir=directory, players=session.players, force=force)
 
 
@@ -58,6 +57,9 @@ def suggest_name(game: Game, directory: str | None = None, prefer: str | None = 
 def open_save(path: Path, max_turns: int | None = None) -> tuple[Session, SaveDoc]:
     """A session for a saved game, playable at once, with the players it was
     saved with, and the document that `verify` must still check."""
+    from warp_empires.saves.game import open_game
+    from warp_empires.tui.session import Session
+
     game, doc = open_game(path)
     # A player kind this program does not know (a newer bot) falls back to a person.
     kinds = [s.player if is_known(s.player) else HUMAN for s in doc.meta.sides]
@@ -69,12 +71,16 @@ def open_save(path: Path, max_turns: int | None = None) -> tuple[Session, SaveDo
 def verify(session: Session, doc: SaveDoc, path: Path) -> Game:
     """The replayed game (raises SaveError if the save does not replay to itself).
     Safe on a worker thread: it reads the document and the module only."""
+    from warp_empires.saves.game import verify_doc
+
     return verify_doc(doc, session.module, str(path))
 
 
 def autosave_doc(session: Session) -> SaveDoc:
     """The autosave document of the game as it stands now (a copy: the game
     may go on while it is written)."""
+    from warp_empires.saves.game import AUTOSAVE_TITLE, game_doc
+
     return game_doc(session.game, AUTOSAVE_TITLE, session.players)
 
 

@@ -9,19 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from warp_empires.engine import Game
-from warp_empires.saves import attach_log
 from warp_empires.saves.errors import one_line
 from warp_empires.tui import persistence
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
-from warp_empires.tui.dialogs.save_name import SaveNameDialog
-from warp_empires.tui.screens.game import GameScreen
-from warp_empires.tui.screens.saves import SaveBrowser
-from warp_empires.tui.session import Session
 
 if TYPE_CHECKING:
+    from warp_empires.engine import Game
     from warp_empires.tui.config import LaunchOptions
     from warp_empires.tui.remote import Joined
+    from warp_empires.tui.session import Session
+
+# The save browser, the game screen and the engine are imported where they are
+# first needed, not at start: the title screen comes first (bench_tui.py).
 
 
 class SaveLoad:
@@ -39,6 +38,8 @@ class SaveLoad:
     _save_name: tuple[Session, str] | None = None
 
     def action_load_game(self) -> None:
+        from warp_empires.tui.screens.saves import SaveBrowser
+
         self.push_screen(SaveBrowser(self.launch.saves_dir), callback=self.load_path)
 
     def load_path(self, path: Path | None) -> None:
@@ -75,6 +76,9 @@ class SaveLoad:
     def _verified(self, session: Session, replayed: Game) -> None:
         if self.session is not session:
             return  # another game was opened meanwhile
+        from warp_empires.saves import attach_log
+        from warp_empires.tui.screens.game import GameScreen
+
         attach_log(session.game, replayed)
         session.verified = True
         if isinstance(self.screen, GameScreen):
@@ -96,6 +100,8 @@ class SaveLoad:
         if self.session is None or self.session.over:
             self.notify("There is no game in progress to save.", severity="warning")
             return
+        from warp_empires.tui.dialogs.save_name import SaveNameDialog
+
         self.push_screen(SaveNameDialog(self._suggested_name()), callback=self._save_as)
 
     def _suggested_name(self) -> str:
@@ -146,5 +152,7 @@ class SaveLoad:
         if answer == "quit":
             self.exit()
         elif answer == "save" and self.session is not None:
+            from warp_empires.tui.dialogs.save_name import SaveNameDialog
+
             self.push_screen(SaveNameDialog(self._suggested_name()),
                              callback=lambda name: self._save_as(name, then_quit=True))
