@@ -436,6 +436,34 @@ async def test_at_80x24_a_battle_shows_its_totals_before_the_hand(at_decision):
         assert screen.query_one("#hand").display  # room enough: the hand stays
 
 
+async def test_at_80x24_a_forecast_takes_the_hands_rows(star_wars):
+    # play-test: at 80x24 the hand panel cut the battle forecast off
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    def contested_at_move(g) -> bool:
+        s = g.state
+        return s.step == "move" and any(s.stacks[0][t] and s.stacks[1][t]
+                                        for t in range(len(s.control)))
+
+    game = game_where(star_wars, contested_at_move, seeds=range(1, 60), turns=20)
+    side = game.prompt().side
+    players = ("human", "bot") if side == 0 else ("bot", "human")
+    async with game_app(pace=60.0).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game, players=players)
+        choices = screen.query_one(ChoiceList)
+        choices.focus()
+        choices.highlighted = next(i for i, c in enumerate(choices.choices)
+                                   if c.action == ("end",))
+        await pilot.pause()
+        assert not screen.query_one("#hand").display
+        quiet = next(t for t in range(len(star_wars.map.territories))
+                     if not (game.state.stacks[0][t] and game.state.stacks[1][t]))
+        screen.query_one(MapView).move_cursor_to(quiet)
+        await pilot.pause()
+        assert screen.query_one("#hand").display  # no forecast: the hand is back
+
+
 async def test_the_log_wraps_anew_when_the_window_is_resized(at_decision):
     # Play-test: after 80 -> 160 columns the log still wrapped at its old width.
     from textual.widgets import RichLog
@@ -488,6 +516,29 @@ async def test_page_down_scrolls_the_choices_while_the_map_has_the_focus(star_wa
         await pilot.press("pageup")
         await pilot.pause()
         assert choices.scroll_y == 0
+
+
+async def test_page_down_in_the_focused_choices_turns_a_whole_page(star_wars):
+    # play-test: PageDown moved the highlight a page but the rows only one line
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.session import Session
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game = game_where(star_wars, lambda g: len(Session(g, ("human", "human")).choices()) >= 20)
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("enter")  # the hand-over
+        choices = screen.query_one(ChoiceList)
+        choices.focus()
+        choices.highlighted = 0
+        await pilot.pause()
+        page = choices.scrollable_content_region.height
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert choices.scroll_y == page and choices.highlighted == page
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert choices.scroll_y == 0 and choices.highlighted == 0
 
 
 async def test_a_spy_cards_result_is_told_where_the_log_is_hidden(star_wars):
@@ -570,3 +621,41 @@ async def test_the_help_tables_fit_an_80_column_screen(star_wars):
             pilot.app.screen.query_one(TabbedContent).active = "units"
             await pilot.pause()
             assert "Transport" in screen_text(pilot.app)  # a trait, in sight
+
+
+def test_a_spied_hand_leaves_out_what_the_enemy_played_since():
+    # play-test: "Enemy hand (spied this turn)" kept a card the enemy had played
+    from warp_empires.tui.looks import enemy_hand
+
+    view = {"side": 0, "enemy": 1, "hand_sizes": [5, 3],
+            "intel": [{"kind": "hand", "cards": [4, 7, 7]}], "battle": None}
+    assert enemy_hand(view) == ([4, 7, 7], "spied this turn")
+    # one of the 7s played by the enemy in the battle being fought (public)
+    view |= {"hand_sizes": [5, 2], "battle": {"played": [[0, 7, -1], [1, 7, -1]]}}
+    assert enemy_hand(view) == ([4, 7], "spied this turn")
+    # a card gone in an earlier battle: the public hand size tells how many
+    view |= {"hand_sizes": [5, 1], "battle": None}
+    assert enemy_hand(view) == ([4, 7, 7], "spied this turn, 2 of these played since")
+
+
+async def test_one_tab_goes_from_the_map_to_the_choices_and_back_with_shift(star_wars):
+    # play-test: from the map the choice list was three Tabs away
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.session import Session
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game = game_where(star_wars, lambda g: len(Session(g, ("human", "human")).choices()) >= 5)
+    for size in ((120, 40), (80, 24)):
+        async with game_app().run_test(size=size) as pilot:
+            screen = await open_game(pilot, game)
+            await pilot.press("enter")  # the hand-over
+            map_view = screen.query_one(MapView)
+            map_view.focus()
+            await pilot.pause()
+            await pilot.press("tab")
+            assert screen.focused is screen.query_one(ChoiceList), size
+            await pilot.press("shift+tab")
+            assert screen.focused is map_view, size
+            for _ in range(5 if size == (120, 40) else 4):  # the log is hidden at 80x24
+                await pilot.press("tab")
+            assert screen.focused is map_view, size

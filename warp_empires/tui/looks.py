@@ -176,8 +176,22 @@ def home_territory(view: dict[str, Any], choices: list[Choice]) -> int:
 
 def enemy_hand(view: dict[str, Any]) -> tuple[list[int] | None, str]:
     """The other side's hand where the view shows it (open hands, or a spy's
-    look this turn) and a note saying why."""
+    look this turn) and a note saying why. A spied hand is what the spy saw:
+    the cards the enemy played in the battle being fought are taken out (spies
+    are played in the Move phase, so those came later), and when the enemy's
+    public hand size says more have gone since, the note says how many
+    (play-test: the list kept a card the enemy had played)."""
     if view.get("hands"):
         return view["hands"][view["enemy"]], "open"
     spied = [i["cards"] for i in view.get("intel", []) if i.get("kind") == "hand"]
-    return (spied[-1], "spied this turn") if spied else (None, "")
+    if not spied:
+        return None, ""
+    cards = list(spied[-1])
+    battle = view.get("battle")
+    for who, card, *_ in (battle or {}).get("played", []):
+        if who == view["enemy"] and card in cards:
+            cards.remove(card)
+    gone = len(cards) - view["hand_sizes"][view["enemy"]]
+    if gone > 0:
+        return cards, f"spied this turn, {gone} of these played since"
+    return cards, "spied this turn"

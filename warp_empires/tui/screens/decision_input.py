@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.widgets import Static
 
+from warp_empires.engine.forecast import battle_forecast
 from warp_empires.tui.choices import discarding, pick_all_order
-from warp_empires.tui.looks import battles_ahead
+from warp_empires.tui.looks import battles_ahead, joining, territory_details
 from warp_empires.tui.widgets.choice_list import ChoiceList
 from warp_empires.tui.widgets.hand import HandList
 from warp_empires.tui.widgets.map_view import MapView
@@ -35,7 +36,7 @@ class DecisionInput:
     """Needs from the screen: `session`, `module`, `viewer`, `_choices`, `_view`,
     `_handing_over`, `_paused`, `choose`, `after_change`, `sync`,
     `_flush_digit` (RowNumbers), and Textual's `query_one`, `focused`,
-    `has_class` and `notify`."""
+    `has_class`, `set_class` and `notify`."""
 
     session: Session
     module: Module
@@ -60,6 +61,22 @@ class DecisionInput:
             # before ending the Move phase: every battle it will bring
             self.query_one("#details", Static).update(
                 battles_ahead(self.module, self._view))
+            self.set_class(True, "-forecast")
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        self._show_details(message.territory)
+
+    def _show_details(self, territory: int) -> None:
+        """The side panel on the territory under the cursor. While it forecasts
+        a battle, an 80x24 screen gives the hand's rows to it (app.tcss
+        `-forecast`; play-test: the hand panel cut the forecast off)."""
+        if self._view is None:
+            return
+        group = joining(self._view, self._choices, territory)
+        self.query_one("#details", Static).update(
+            territory_details(self.module, self._view, territory, group))
+        self.set_class(battle_forecast(self.module, self._view, territory, group) is not None,
+                       "-forecast")
 
     def on_map_view_selected(self, message: MapView.Selected) -> None:
         picks = [c for c in self._choices if c.territory == message.territory and c.enabled]
@@ -177,11 +194,32 @@ class DecisionInput:
         could not be read without Tab); the map scrolls with its cursor."""
         choices = self.query_one(ChoiceList)
         if choices.has_focus:  # the list's own keys: the highlight goes a page
+            top = choices.scroll_y
             choices.action_page_down() if pages > 0 else choices.action_page_up()
+            # and so does the view (Textual scrolls only as far as the new
+            # highlight: play-test, "PageDown moved the list one row")
+            page = choices.scrollable_content_region.height
+            choices.scroll_to(y=max(0, min(top + pages * page, choices.max_scroll_y)),
+                              animate=False, immediate=True)
         elif pages > 0:
             choices.scroll_page_down(animate=False)
         else:
             choices.scroll_page_up(animate=False)
+
+    # Tab's round: the map and the choices, where the decisions are, one Tab
+    # apart (play-test: from the map the list was three Tabs away, past the
+    # side panel and the hand).
+    FOCUS_ROUND = ("map", "choices", "hand", "side-scroll", "log")
+
+    def action_focus_step(self, step: int) -> None:
+        shown = [w for w in (self.query_one(f"#{i}") for i in self.FOCUS_ROUND)
+                 if w.display and w.focusable]
+        if not shown:
+            return
+        here = next((i for i, w in enumerate(shown) if w is self.focused), -1)
+        if here < 0 and step < 0:
+            here = 0
+        shown[(here + step) % len(shown)].focus()
 
     def _rest_there(self) -> int | None:
         """Where the last recruit of this turn went, while more wait to be

@@ -34,10 +34,8 @@ from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import (
     enemy_hand,
     home_territory,
-    joining,
     recruit_room,
     side_text,
-    territory_details,
     territory_looks,
 )
 from warp_empires.tui.screens.computer_players import ComputerPlayers
@@ -96,6 +94,8 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         # before the map's own paging: the choices, wherever the focus is
         Binding("pagedown", "scroll_choices(1)", show=False, priority=True),
         Binding("pageup", "scroll_choices(-1)", show=False, priority=True),
+        Binding("tab", "focus_step(1)", show=False),  # the map and the choices first
+        Binding("shift+tab", "focus_step(-1)", show=False),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+z", "undo", "Undo", show=False),
         # One key, two footer labels: "1-99" once the rows need two digits;
@@ -349,12 +349,6 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             line.append(f"  ({who})", style="italic dim")
         self.query_one("#prompt", Static).update(line)
 
-    def _show_details(self, territory: int) -> None:
-        if self._view is not None:
-            self.query_one("#details", Static).update(
-                territory_details(self.module, self._view, territory,
-                                  joining(self._view, self._choices, territory)))
-
     def history_arrived(self) -> None:
         """A loaded game's earlier events are in (its replay rebuilt them): the
         log is written anew."""
@@ -418,9 +412,6 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             if not self.launch.exit_on_end and self.session.local:
                 self.post_message(self.TurnEnded(persistence.autosave_doc(self.session)))
         self.sync()
-
-    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
-        self._show_details(message.territory)
 
     def action_toggle_log(self) -> None:
         """At 80x24 the log and the choices share one strip: one or the other."""
