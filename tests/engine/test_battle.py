@@ -607,7 +607,7 @@ def test_b9_a_loss_row_says_when_the_leader_would_be_captured():
     pass_both(s)
     assert prompt(s).kind == "casualty" and prompt(s).side == 0
     rows = {describe_action(s.module, s, a) for a in legal_actions(s)}
-    assert rows == {"eliminate Enforcer (captured)", "eliminate Swarm"}
+    assert rows == {"capture Enforcer", "eliminate Swarm"}
     s2 = blank()
     put(s2, 0, "c", "cruiser", "cruiser", "cruiser")
     put(s2, 1, "c", "enforcer", "swarm")
@@ -615,3 +615,25 @@ def test_b9_a_loss_row_says_when_the_leader_would_be_captured():
     pass_both(s2)
     rows = {describe_action(s2.module, s2, a) for a in legal_actions(s2)}
     assert rows == {"eliminate Enforcer", "eliminate Swarm"}
+
+
+def test_k2_a_winners_loss_row_says_when_it_is_the_last_unit_that_can_take_control():
+    # RULINGS K2, B8 (play-test: a planet's claim went with a loss chosen unwarned)
+    from warp_empires.engine import describe_action
+
+    s = blank()
+    cruiser, w1, w2 = put(s, 0, "c", "cruiser", "wing", "wing")
+    put(s, 1, "c", "destroyer")
+    to_battle(s)
+    pass_both(s)  # 4 + 1 + 1 and the Point Defense majority (+2) against 5: the
+    # loser's one unit goes (B7), and the winner owes Force 3 (B8)
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0 and prompt(s).owed == 3
+
+    def row(chit: int) -> str:
+        return describe_action(s.module, s, ("pick", s.pend.items.index(chit)))
+
+    assert row(cruiser) == "lose Cruiser (the last here that can take control)"
+    assert row(w1) == "lose Wing"
+    # with its marker there already, nothing is at stake
+    s.control[tid(s, "c")] = 0
+    assert row(cruiser) == "lose Cruiser"

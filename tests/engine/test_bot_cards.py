@@ -119,10 +119,29 @@ def test_b4_the_battle_card_rows_say_what_each_card_would_add():
     _battle(s, ("cruiser", "cruiser"), ("destroyer",), "guns", "ambush", "torpedo")
     game = Game(s.module, 0, dict(s.options), s, [])
     rows = {c.action: c.label for c in build_choices(game)}
-    assert rows[("play", card(s, "guns"))].endswith("(+2 for you)")  # two cruisers
-    assert rows[("play", card(s, "ambush"))].endswith("(+5 for you)")
-    assert rows[("play", card(s, "torpedo"))].endswith("(up to -5 for them)")
+    assert rows[("play", card(s, "guns"))].endswith("(+2 for you: then you win 12 to 5)")
+    assert rows[("play", card(s, "ambush"))].endswith("(+5 for you: then you win 15 to 5)")
+    assert rows[("play", card(s, "torpedo"))].endswith(
+        "(+5 for you: then their stack is gone and you win)")
     s.battle.zeroed.extend(s.stacks[0][tid(s, "d")])
     s.battle.totals = None
     rows = {c.action: c.label for c in build_choices(game)}
     assert rows[("play", card(s, "guns"))].endswith("(does nothing now)")
+
+
+def test_b4_b5_b6_a_card_row_counts_the_majority_it_swings_and_says_who_a_tie_goes_to():
+    # Play-test: Weak Spot's row said "up to -3 for them" where the total fell
+    # by 5 (a Bombardment majority went with the ship), and a tie said nothing.
+    from warp_empires.engine import Game
+    from warp_empires.tui.choices import build_choices
+
+    s = blank()
+    # 4 + 1 + 1 against 5 + 1 + 1; Point Defense 2 to 2 and Bombardment 1 to 1: no bonus
+    _battle(s, ("cruiser", "wing", "wing"), ("destroyer", "swarm", "swarm"), "flak", "guns")
+    game = Game(s.module, 0, dict(s.options), s, [])
+    rows = {c.action: c.label for c in build_choices(game)}
+    # a swarm destroyed: 6 to 6 plus the Point Defense majority now ours, 8 to 6
+    assert rows[("play", card(s, "flak"))].endswith("(+3 for you: then you win 8 to 6)")
+    # +1 for the cruiser: 7 to 7, and a tie goes to the defender (B6), the other side
+    assert rows[("play", card(s, "guns"))].endswith(
+        "(+1 for you: then 7 to 7, a tie: they win it as the defender)")

@@ -3,7 +3,7 @@ say what the rules then do (RULINGS U1, K1, K2) and read only the view."""
 
 from __future__ import annotations
 
-from tests.engine.builder import blank, end_recruit, end_upkeep, make_module, put, tid
+from tests.engine.builder import blank, end_recruit, end_upkeep, give, make_module, put, tid
 from warp_empires.engine import prompt, view
 from warp_empires.engine.forecast import unclaimed_reason, upkeep
 
@@ -129,6 +129,11 @@ def test_b7_b8_what_a_win_costs():
     assert odds.our_loss_force == (1, 1)  # at least half of the hauler's Force 1 (B8)
     assert odds.our_losses_if_lost == 2
     assert "you win" in odds.words() and "you lose Force 1 (B8)" in odds.words()
+    assert "before cards" not in odds.words()  # the enemy holds none
+    # B3, B4: cards may yet turn it, and how many the enemy holds is public (H5)
+    give(s, 1, "ambush", "step")
+    odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
+    assert "you win before cards (they hold 2 cards);" in odds.words()
 
 
 def test_b8_the_forecast_says_when_a_win_would_take_a_leader():

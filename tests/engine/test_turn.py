@@ -36,6 +36,7 @@ from .builder import (
     put,
     stack,
     tid,
+    to_battle,
 )
 
 PHASES = ["draw", "move", "battle", "revenue", "recruit", "upkeep", "control"]
@@ -370,6 +371,31 @@ def test_m8_spy_shows_the_enemy_hand_to_the_spy_only():
     assert v1["intel"] == []
     assert any("Ambush" in e["text"] for e in v0["log"])
     assert not any("Ambush" in e["text"] for e in v1["log"])
+
+
+def test_m8_h4_a_spied_hand_is_followed_by_what_its_owner_plays_and_draws_in_public():
+    # RULINGS M8, H4, H5, B11 (play-test: the spied list kept a card played since)
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser")
+    put(s, 1, "c", "swarm")
+    give(s, 0, "spies")
+    give(s, 1, "ambush", "step")
+    apply(s, 0, ("play", card(s, "spies")))
+    apply(s, 0, ("hand",))
+    to_battle(s)
+    apply(s, prompt(s).side, ("pass",))  # the attacker
+    apply(s, 1, ("play", card(s, "ambush")))
+    notes = view(s, 0)["intel"]
+    assert notes[-1] == {"kind": "played", "card": card(s, "ambush")}
+    while s.battle is not None and prompt(s).kind == "battle_card":
+        apply(s, prompt(s).side, ("pass",))
+    while s.battle is not None:  # losses and the retreat: the first offered
+        apply(s, prompt(s).side, legal_actions(s)[0])
+    # the refill after the battle (B11): how many the enemy drew, never which
+    drew = [i for i in view(s, 0)["intel"] if i["kind"] == "drew"]
+    assert drew and all(set(i) == {"kind", "cards"} for i in drew)
+    assert sum(i["cards"] for i in drew) == len(s.hands[1]) - 1  # it kept the step card
+    assert view(s, 1)["intel"] == []  # nothing noted for a side that spied on no one
 
 
 def test_m8_scout_shows_a_whole_stack():

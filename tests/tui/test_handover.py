@@ -327,3 +327,23 @@ async def test_the_handover_card_tells_what_happened_since_your_last_decision(at
                 assert name not in shown
         # the other side's whole turn came back to this side's card
         assert marks[side] < len(game.state.log) and card.happened
+
+
+async def test_long_lines_on_the_handover_card_keep_it_on_an_80x24_screen():
+    # play-test at 80x24: a long summary pushed the card's bottom border off
+    from textual.app import App
+
+    long = "The Empire moves a group of six units from Coruscant to Kuat, " * 2
+    card = HandoverScreen("the Rebels", "Their turn begins.", "red",
+                          [f"{i}: {long}" for i in range(8)])
+
+    class One(App):
+        def on_mount(self) -> None:
+            self.push_screen(card)
+
+    async with One().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = card.query_one("#card").region
+        assert box.y >= 0 and box.bottom <= 23  # above the footer's row
+        told = str(card.query_one("#happened").render())
+        assert "7: The Empire" in told and "earlier in the log)" in told

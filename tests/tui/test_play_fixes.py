@@ -418,6 +418,12 @@ async def test_highlighting_end_of_move_lists_the_battles_ahead(star_wars):
         details = str(screen.query_one("#details").render())
         assert "Battles if the Move phase ends now" in details
         assert "you " in details and " against " in details
+        # another row that names no territory: back to the one under the cursor
+        other = next(i for i, c in enumerate(choices.choices)
+                     if c.territory is None and c.action != ("end",))
+        choices.highlighted = other
+        await pilot.pause()
+        assert "Battles if" not in str(screen.query_one("#details").render())
 
 
 async def test_at_80x24_a_battle_shows_its_totals_before_the_hand(at_decision):
@@ -627,15 +633,15 @@ def test_a_spied_hand_leaves_out_what_the_enemy_played_since():
     # play-test: "Enemy hand (spied this turn)" kept a card the enemy had played
     from warp_empires.tui.looks import enemy_hand
 
-    view = {"side": 0, "enemy": 1, "hand_sizes": [5, 3],
-            "intel": [{"kind": "hand", "cards": [4, 7, 7]}], "battle": None}
+    view = {"side": 0, "enemy": 1, "intel": [{"kind": "hand", "cards": [4, 7, 7]}]}
     assert enemy_hand(view) == ([4, 7, 7], "spied this turn")
-    # one of the 7s played by the enemy in the battle being fought (public)
-    view |= {"hand_sizes": [5, 2], "battle": {"played": [[0, 7, -1], [1, 7, -1]]}}
-    assert enemy_hand(view) == ([4, 7], "spied this turn")
-    # a card gone in an earlier battle: the public hand size tells how many
-    view |= {"hand_sizes": [5, 1], "battle": None}
-    assert enemy_hand(view) == ([4, 7, 7], "spied this turn, 2 of these played since")
+    view["intel"] += [{"kind": "played", "card": 7}, {"kind": "drew", "cards": 1},
+                      {"kind": "stack", "territory": 3, "units": [1]},
+                      {"kind": "played", "card": 4}]
+    assert enemy_hand(view) == ([7], "spied this turn, and 1 card drawn since")
+    # a second look starts afresh
+    view["intel"] += [{"kind": "hand", "cards": [2, 7]}]
+    assert enemy_hand(view) == ([2, 7], "spied this turn")
 
 
 async def test_one_tab_goes_from_the_map_to_the_choices_and_back_with_shift(star_wars):
@@ -659,3 +665,46 @@ async def test_one_tab_goes_from_the_map_to_the_choices_and_back_with_shift(star
             for _ in range(5 if size == (120, 40) else 4):  # the log is hidden at 80x24
                 await pilot.press("tab")
             assert screen.focused is map_view, size
+
+
+async def test_the_keys_reach_the_greyed_rows_at_the_bottom_of_the_hand(star_wars):
+    # play-test at 80x24: the highlight skips greyed rows, so the cards not
+    # playable now and a spied enemy hand below them could not be read
+    from textual.app import App, ComposeResult
+
+    from warp_empires.tui.widgets.hand import HandList
+
+    class One(App):
+        CSS = "HandList { height: 5; max-height: 5; }"
+
+        def compose(self) -> ComposeResult:
+            yield HandList(id="hand")
+
+    async with One().run_test(size=(60, 12)) as pilot:
+        hand = pilot.app.query_one(HandList)
+        kinds = list(range(8))
+        hand.show(star_wars, kinds, ["[play]"] + [None] * 7, [1, 2], "Hand", "spied this turn")
+        hand.focus()
+        await pilot.pause()
+        assert hand.max_scroll_y > 0 and hand.scroll_y == 0
+        await pilot.press("down", "down")  # the one card to choose, then the rows scroll
+        await pilot.pause()
+        assert hand.scroll_y == 1 and hand.highlighted == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert hand.scroll_y == hand.max_scroll_y
+
+
+def test_the_battle_panel_names_the_majority_each_side_holds():
+    # play-test: "majority 2" on both sides did not say which majority
+    from tests.engine.builder import blank, put, to_battle
+    from warp_empires.engine import view
+    from warp_empires.tui.widgets.battle_panel import battle_text
+
+    s = blank()
+    put(s, 0, "c", "cruiser", "wing")  # units with Defense: 1 to 0
+    put(s, 1, "c", "destroyer", "destroyer")  # units with Bomb: 2 to 1
+    to_battle(s)
+    text = battle_text(s.module, view(s, 0)).plain
+    assert "(units 5 + Defense majority 2)" in text
+    assert "(units 10 + Bomb majority 2)" in text

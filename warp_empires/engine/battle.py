@@ -16,6 +16,7 @@ from .board import (
     put_below,
     refill_hands,
     remove_from_map,
+    tell_spies,
     unit_name,
     unit_names,
 )
@@ -23,6 +24,7 @@ from .options import option
 from .pending import Battle, Selection
 from .state import State
 from .steps import OwedStep, Step
+from .strength import battle_totals
 
 
 def contested(s: State) -> list[int]:
@@ -119,6 +121,7 @@ class BattleCard(Step):
             return None
         s.hands[side].remove(a[1])
         s.discard.append(a[1])
+        tell_spies(s, side, {"kind": "played", "card": a[1]})
         return cards.start(s, side, a[1])
 
     def text(self, s: State) -> str:
@@ -143,38 +146,9 @@ def after_card(s: State) -> str | None:
 def totals(s: State) -> list[dict[str, Any]]:
     """Each side's total and its breakdown (RULINGS B5)."""
     b = s.battle
-    t = b.t
-    rules = s.module.rules
-    units = s.module.units
-    zeroed = b.zeroed
-    out: list[dict[str, Any]] = []
-    for side in (0, 1):
-        mine, theirs = s.stacks[side][t], s.stacks[other(side)][t]
-        base = sum(units[s.chits[c]].force for c in mine if c not in zeroed)
-        bonus = 0
-        for who, kind, target in b.played:
-            if who != side:
-                continue
-            eff = s.module.cards[kind].effect
-            if eff.kind == "side_bonus":
-                bonus += eff.amount
-            elif eff.kind == "unit_bonus":
-                bonus += eff.amount * sum(1 for c in mine if c not in zeroed
-                                          and eff.filter.matches(units[s.chits[c]]))
-            elif eff.kind == "target_bonus" and target in mine and target not in zeroed:
-                bonus += eff.amount
-        has_leader = any(units[s.chits[c]].is_leader for c in mine)
-        enemy_leader = any(units[s.chits[c]].is_leader for c in theirs)
-        leader = rules.leader_bonus if has_leader and not enemy_leader else 0
-        majority = 0
-        for mb in rules.majority_bonuses:
-            n_mine = sum(1 for c in mine if mb.filter.matches(units[s.chits[c]]))
-            n_theirs = sum(1 for c in theirs if mb.filter.matches(units[s.chits[c]]))
-            if n_mine > n_theirs:  # equal counts give no one the bonus
-                majority += mb.bonus
-        out.append({"units": base, "cards": bonus, "leader": leader, "majority": majority,
-                    "total": base + bonus + leader + majority})
-    return out
+    chits = s.chits
+    return battle_totals(s.module, [[(c, chits[c]) for c in s.stacks[side][b.t]]
+                                    for side in (0, 1)], b.zeroed, b.played)
 
 
 def _resolve(s: State) -> str | None:
@@ -200,8 +174,11 @@ def _resolve(s: State) -> str | None:
     tie = tot[winner]["total"] == tot[loser]["total"] and bool(s.stacks[att][t]) \
         and bool(s.stacks[dfn][t])
     rule = f" (a tie goes to the {s.module.rules.tie_winner})" if tie else ""
-    b.result = (f"{s.says(winner, 'win')} at {s.territory_name(t)}, "
-                f"{tot[winner]['total']} to {tot[loser]['total']}{rule}.")
+    if s.stacks[loser][t]:
+        how = f", {tot[winner]['total']} to {tot[loser]['total']}{rule}"
+    else:  # a card destroyed the whole stack: the totals decided nothing
+        how = f": {s.says(loser, 'have', start=False)} no units left there"
+    b.result = f"{s.says(winner, 'win')} at {s.territory_name(t)}{how}."
     log(s, b.result, kind="battle")
     rules = s.module.rules
     win_stack = s.stacks[winner][t]
@@ -231,6 +208,23 @@ def captured_if_lost(s: State, chit: int) -> bool:
     """Whether this unit of the battle would be captured if lost now (RULINGS
     B9): what a loss row says before it is picked."""
     return s.unit(chit).is_leader and _may_capture(s, s.side_of(chit))
+
+
+def claim_lost_if_lost(s: State, chit: int) -> bool:
+    """Whether this loss of the winner would leave its stack with no unit that
+    can take control of the territory, where its side has no marker yet
+    (RULINGS K2): a loss row says so before it is picked (play-test: a claim
+    was lost to a loss chosen without seeing it)."""
+    b = s.battle
+    rules = s.module.rules
+    side = s.side_of(chit)
+    if side != b.winner or b.stage != "winner" or not rules.control_filters \
+            or s.control[b.t] == side or not s.module.map.territories[b.t].is_revenue \
+            or not rules.can_control(s.unit(chit)):
+        return False
+    going = set(s.pend.chosen())
+    return not any(c != chit and c not in going and rules.can_control(s.unit(c))
+                   for c in s.stacks[side][b.t])
 
 
 def _lose(s: State, chit: int) -> None:

@@ -77,6 +77,8 @@ def draw_cards(s: State, side: int, n: int) -> list[int]:
             log(s, "The discard pile is shuffled into a new deck.", kind="shuffle")
         drawn.append(s.deck.pop())
     s.hands[side].extend(drawn)
+    if drawn:
+        tell_spies(s, side, {"kind": "drew", "cards": len(drawn)})
     if drawn and s.log is not None:
         names = ", ".join(map(s.tab.card_name.__getitem__, drawn))
         log_pair(s, side, f"You draw {names}.",
@@ -85,6 +87,22 @@ def draw_cards(s: State, side: int, n: int) -> list[int]:
     return drawn
 
 
+
+
+# Intel entries that follow a spied hand: what its owner did with it since,
+# all public (a card played, how many drawn). Rebuilt by any replay of the
+# decisions; saves older than them hold none (saves/game.py compares without).
+HAND_SINCE = ("played", "drew")
+
+
+def tell_spies(s: State, side: int, entry: dict[str, Any]) -> None:
+    """Notes a change to `side`'s hand (an entry of a HAND_SINCE kind) for an
+    enemy that a spy card showed this hand this turn (RULINGS H4), so that what
+    it was shown stays true (play-test: the list kept a card played since)."""
+    spy = other(side)
+    notes = s.intel[spy]
+    if notes and any(i["kind"] == "hand" for i in notes):
+        s.intel[spy] = [*notes, entry]  # replaced, not appended to: copies share the lists
 
 
 def refill_hands(s: State, first: int) -> None:

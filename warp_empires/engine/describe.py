@@ -6,7 +6,7 @@ from typing import Any
 
 from .actions import CARD_VERBS, TERRITORY_VERBS, Action
 from .api import STEPS
-from .battle import captured_if_lost
+from .battle import captured_if_lost, claim_lost_if_lost
 from .cards import target_type
 from .steps import SelectStep
 
@@ -108,9 +108,12 @@ def _pick_text(state: Any, i: int) -> str:
     unit = m.units[state.chits[item]]
     if state.step == "casualty":
         # RULINGS B9: say so before a leader is lost to the enemy for good.
-        fate = " (captured)" if captured_if_lost(state, item) else ""
-        if _eliminating(state):
-            return f"eliminate {unit.name}{fate}"
-        return f"lose {unit.name}{fate}"
+        captured = captured_if_lost(state, item)
+        # RULINGS K2: and before the winner's claim on the territory goes
+        claim = " (the last here that can take control)" \
+            if claim_lost_if_lost(state, item) else ""
+        if _eliminating(state):  # the winner picks (play-test: "eliminate X (captured)")
+            return f"{'capture' if captured else 'eliminate'} {unit.name}{claim}"
+        return f"lose {unit.name}{' (captured)' if captured else ''}{claim}"
     return PICK[state.step].format(x=unit.name, cost=unit.force)
 

@@ -6,9 +6,10 @@ player can run them on what it sees; nothing here reads the real state."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from warp_empires.engine.strength import battle_totals
 from warp_empires.module.defs import Module
 
 
@@ -78,6 +79,7 @@ class BattleForecast:
     # winning, whether that Force takes one of the viewer's leaders: "must" when
     # its other units cannot pay it, "may" when they may not, else ""
     leader_paid: str = ""
+    their_cards: int = 0  # the enemy's hand size (public): cards may yet turn it
 
     def words(self) -> str:
         def span(r: tuple[int, int]) -> str:
@@ -89,6 +91,10 @@ class BattleForecast:
                    "uncertain": "could go either way"}
         out = (f"you {span(self.ours)} against {span(self.theirs)}{hidden}: "
                f"{verdict[self.verdict]}")
+        if self.their_cards and self.verdict != "lose":
+            # play-test: a flat "you win" with the enemy holding battle cards
+            n = self.their_cards
+            out += f" before cards (they hold {n} card{'s' if n != 1 else ''})"
         if self.verdict != "lose":
             least = "at least " if self.hidden else ""
             out += f"; winning, they lose {least}{self.their_losses} unit" \
@@ -233,13 +239,17 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
                           their_losses=_losses(known) if not hidden else
                           (theirs_entry["size"] + 1) // 2,
                           our_loss_force=loss_force, our_losses_if_lost=_losses(ours),
-                          leader_paid=leader_paid)
+                          leader_paid=leader_paid,
+                          their_cards=view["hand_sizes"][enemy])
 
 
 def card_gain(module: Module, view: dict[str, Any], kind: int) -> int:
     """How much playing card `kind` now would move the battle's totals in the
     player's favour (its own total up, or the enemy's down), at best: 0 when
-    it would change nothing. Both stacks are in view during a battle (B2)."""
+    it would change nothing. Both stacks are in view during a battle (B2).
+    The computer players' quick measure: it leaves out the majority and
+    leader bonuses a card may also swing (card_outcome has them, for the
+    rows a person reads)."""
     eff = module.cards[kind].effect
     b = view["battle"]
     side, enemy = view["side"], view["enemy"]
@@ -261,3 +271,62 @@ def card_gain(module: Module, view: dict[str, Any], kind: int) -> int:
     if k in ("zero_force", "destroy"):
         return max(alive(enemy), default=0)
     return 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardOutcome:
+    """What a battle card played now would do, with its best target (B4, B5)."""
+
+    swing: int  # how far it moves (own total - enemy total) the player's way
+    totals: tuple[int, int]  # (own, enemy) afterwards
+    wins: bool  # whether the player would then win the battle as it stands
+    tie: bool  # the totals would then be equal (the tie rule decides, B6)
+    wiped: bool  # the enemy stack would then be gone
+    targeted: bool  # targets that differ in what they bring: `swing` is the best
+
+
+def card_outcome(module: Module, view: dict[str, Any], kind: int) -> CardOutcome | None:
+    """The battle as it would stand after card `kind` (engine/strength.py, as
+    the battle counts it: majorities and the leader bonus included); None for
+    a card that is not a battle card."""
+    b = view["battle"]
+    t = b["t"]
+    side, enemy = view["side"], view["enemy"]
+    units = module.units
+    stacks = [[(u["chit"], u["unit"]) for u in ((view["stacks"][sd][t] or {}).get("units") or ())]
+              for sd in (0, 1)]
+    zeroed, played = list(b["zeroed"]), [list(x) for x in b["played"]]
+    eff = module.cards[kind].effect
+    k = eff.kind
+    worlds: list[tuple[list[list[tuple[int, int]]], list[int], list[list[int]]]] = []
+    if k in ("side_bonus", "unit_bonus"):
+        worlds.append((stacks, zeroed, [*played, [side, kind, -1]]))
+    elif k == "target_bonus":
+        worlds += [(stacks, zeroed, [*played, [side, kind, c]])
+                   for c, u in stacks[side] if eff.filter.matches(units[u])]
+    elif k in ("zero_force", "destroy"):
+        for c, u in stacks[enemy]:
+            if not eff.filter.matches(units[u]) or (k == "zero_force" and c in zeroed):
+                continue
+            if k == "destroy":
+                rest = [x for x in stacks[enemy] if x[0] != c]
+                worlds.append(([rest, stacks[1]] if enemy == 0 else [stacks[0], rest],
+                               zeroed, played))
+            else:
+                worlds.append((stacks, [*zeroed, c], played))
+    else:
+        return None
+    before = battle_totals(module, stacks, zeroed, played)
+    margin = before[side]["total"] - before[enemy]["total"]
+    ties_ours = (module.rules.tie_winner == "attacker") == (b["att"] == side)
+    outcomes = []
+    for st, z, pl in worlds or [(stacks, zeroed, played)]:
+        after = battle_totals(module, st, z, pl)
+        own, theirs = after[side]["total"], after[enemy]["total"]
+        wiped = not st[enemy]
+        outcomes.append(CardOutcome(own - theirs - margin, (own, theirs),
+                                    wiped or own > theirs or (own == theirs and ties_ours),
+                                    own == theirs and not wiped, wiped, False))
+    best = max(outcomes, key=lambda o: (o.wins, o.swing))
+    # "up to": the target to choose makes a difference
+    return replace(best, targeted=len({o.swing for o in outcomes}) > 1)

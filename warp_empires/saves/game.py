@@ -21,6 +21,7 @@ import msgpack
 
 import warp_empires
 from warp_empires.engine import Game, State
+from warp_empires.engine.board import HAND_SINCE
 from warp_empires.engine.invariants import broken
 from warp_empires.module import ModuleError, load_module
 from warp_empires.module.defs import Module
@@ -236,8 +237,17 @@ BATTLE_WORDS = ("result",)
 
 
 def without_words(data: dict[str, Any]) -> dict[str, Any]:
-    """State data (`State.to_data`) less the sentences kept for players (WORDS)."""
+    """State data (`State.to_data`) less the sentences kept for players (WORDS),
+    and less the notes following a spied hand (HAND_SINCE): public, rebuilt by
+    any replay, and missing from saves written before they were kept."""
     out = {k: v for k, v in data.items() if k not in WORDS}
+    intel = out.get("intel")
+    if isinstance(intel, list) and any(
+            isinstance(i, dict) and i.get("kind") in HAND_SINCE for notes in intel
+            if isinstance(notes, list) for i in notes):
+        out["intel"] = [[i for i in notes if not (isinstance(i, dict)
+                                                  and i.get("kind") in HAND_SINCE)]
+                        if isinstance(notes, list) else notes for notes in intel]
     for key in ("battle", "last_battle"):
         battle = out.get(key)
         if isinstance(battle, dict) and any(w in battle for w in BATTLE_WORDS):

@@ -14,7 +14,7 @@ from typing import Any
 
 from warp_empires.engine import Action, Game, Prompt, describe_action
 from warp_empires.engine.actions import TERRITORY_VERBS
-from warp_empires.engine.forecast import card_gain
+from warp_empires.engine.forecast import card_outcome
 from warp_empires.module.defs import Module
 
 # Selection steps whose picks name units that may stand anywhere on the map.
@@ -168,14 +168,26 @@ def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
 
 
 def card_note(module: Module, view: dict[str, Any], kind: int) -> str:
-    """What a battle card would do to the totals now (forecast.card_gain).
-    Play-test: Turbolasers were offered with every capital ship at Force 0."""
-    gain = card_gain(module, view, kind)
-    if gain == 0:
+    """What a battle card would do now, and how the battle would then stand
+    (forecast.card_outcome: majorities, leaders and ties counted as the
+    battle counts them). Play-test: Turbolasers were offered with every
+    capital ship at Force 0; a Weak Spot row said "up to -3" where the total
+    fell by 5 (a majority went with the ship); a tie said nothing."""
+    out = card_outcome(module, view, kind)
+    if out is None:
+        return ""
+    if out.swing <= 0:
         return " (does nothing now)"
-    if module.cards[kind].effect.kind in ("zero_force", "destroy"):
-        return f" (up to -{gain} for them)"
-    return f" (+{gain} for you)"
+    own, theirs = out.totals
+    if out.wiped:
+        then = "their stack is gone and you win"
+    elif out.tie:  # RULINGS B6
+        then = (f"{own} to {theirs}, a tie: {'you win' if out.wins else 'they win'} it "
+                f"as the {module.rules.tie_winner}")
+    else:
+        then = f"you {'win' if out.wins else 'lose'} {own} to {theirs}"
+    up_to = "up to " if out.targeted else ""
+    return f" ({up_to}+{out.swing} for you: then {then})"
 
 
 def discarding(view: dict[str, Any]) -> bool:

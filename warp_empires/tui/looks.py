@@ -100,9 +100,9 @@ def battles_ahead(module: Module, view: dict[str, Any]) -> Text:
 
 def territory_details(module: Module, view: dict[str, Any], t: int,
                       joining: list[int] | None = None) -> Text:
-    """The territory under the cursor: what it is, who controls it and why
-    Control would not claim it, the stacks, and the battle it would see
-    (with the unit types of a group that would move in, `joining`)."""
+    """The territory under the cursor: what it is, the battle it would see
+    (with the unit types of a group that would move in, `joining`), who
+    controls it and why Control would not claim it, and the stacks."""
     territory = module.map.territories[t]
     kind = module.map.kinds.get(territory.kind, territory.kind)
     out = Text()
@@ -113,6 +113,13 @@ def territory_details(module: Module, view: dict[str, Any], t: int,
     if territory.edge:
         facts.append("edge")
     out.append("  " + ", ".join(facts) + "\n")
+    # the forecast first: at 80x24 the panel shows five rows (play-test: it
+    # was cut off below the stacks)
+    if view["battle"] is None or view["battle"]["t"] != t:  # the battle panel shows that one
+        odds = battle_forecast(module, view, t, joining or [])
+        if odds is not None:
+            out.append(f"Battle forecast: {odds.words()}.\n",
+                       style=_verdict_style(odds.verdict))
     control = view["control"][t]
     out.append("Control: ")
     out.append_text(side_text(module, control) if control >= 0 else Text("none"))
@@ -123,11 +130,6 @@ def territory_details(module: Module, view: dict[str, Any], t: int,
     for line in stack_lines(module, view, t) or [Text("No units.", style="dim")]:
         out.append_text(line)
         out.append("\n")
-    if view["battle"] is None or view["battle"]["t"] != t:  # the battle panel shows that one
-        odds = battle_forecast(module, view, t, joining or [])
-        if odds is not None:
-            out.append(f"Battle forecast: {odds.words()}.\n",
-                       style=_verdict_style(odds.verdict))
     names = ", ".join(module.map.territories[n].name for n in territory.neighbours)
     out.append(f"Next to: {names}", style="dim")
     return out
@@ -176,22 +178,23 @@ def home_territory(view: dict[str, Any], choices: list[Choice]) -> int:
 
 def enemy_hand(view: dict[str, Any]) -> tuple[list[int] | None, str]:
     """The other side's hand where the view shows it (open hands, or a spy's
-    look this turn) and a note saying why. A spied hand is what the spy saw:
-    the cards the enemy played in the battle being fought are taken out (spies
-    are played in the Move phase, so those came later), and when the enemy's
-    public hand size says more have gone since, the note says how many
-    (play-test: the list kept a card the enemy had played)."""
+    look this turn) and a note saying why. A spied hand is kept true: the
+    cards the enemy played since are taken out, and the note says how many it
+    drew (engine board.tell_spies; play-test: the list kept a card played since)."""
     if view.get("hands"):
         return view["hands"][view["enemy"]], "open"
-    spied = [i["cards"] for i in view.get("intel", []) if i.get("kind") == "hand"]
-    if not spied:
+    notes = view.get("intel", [])
+    last = next((i for i in range(len(notes) - 1, -1, -1) if notes[i].get("kind") == "hand"),
+                None)
+    if last is None:
         return None, ""
-    cards = list(spied[-1])
-    battle = view.get("battle")
-    for who, card, *_ in (battle or {}).get("played", []):
-        if who == view["enemy"] and card in cards:
-            cards.remove(card)
-    gone = len(cards) - view["hand_sizes"][view["enemy"]]
-    if gone > 0:
-        return cards, f"spied this turn, {gone} of these played since"
+    cards = list(notes[last]["cards"])
+    drawn = 0
+    for note in notes[last + 1:]:
+        if note.get("kind") == "played" and note["card"] in cards:
+            cards.remove(note["card"])
+        elif note.get("kind") == "drew":
+            drawn += note["cards"]
+    if drawn:
+        return cards, f"spied this turn, and {drawn} card{'s' if drawn != 1 else ''} drawn since"
     return cards, "spied this turn"

@@ -62,6 +62,9 @@ class DecisionInput:
             self.query_one("#details", Static).update(
                 battles_ahead(self.module, self._view))
             self.set_class(True, "-forecast")
+        else:  # back to the territory under the cursor (play-test: the list of
+            # battles ahead stayed after the highlight had left its row)
+            self._show_details(self.query_one(MapView).cursor)
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         self._show_details(message.territory)
@@ -172,8 +175,22 @@ class DecisionInput:
                         "anything the other side was shown, and at its decisions.",
                         severity="warning", timeout=4)
             return
-        self.session.undo(side)
+        batch, self._batch = self._batch, None
+        times = batch[0] if batch is not None and batch[1] == self.session.version else 1
+        for _ in range(times):
+            if not self.session.can_undo(side):
+                break
+            self.session.undo(side)
         self.sync()
+
+    # One key, one undo: `a` (pick all) and "Rest there too" take several
+    # decisions, and `u` straight after takes them all back (play-test: five
+    # presses of `u` for a group of five picked with one `a`).
+    _batch: tuple[int, int] | None = None  # (decisions, the session's version after them)
+
+    def _remember_batch(self, before: int) -> None:
+        n = self.session.version - before
+        self._batch = (n, self.session.version) if n > 1 else None
 
     def action_map_step(self, direction: int) -> None:
         """Highlights the next (or previous) row that chooses a territory; the
@@ -232,15 +249,17 @@ class DecisionInput:
     def action_place_rest(self) -> None:
         """Every recruit still to place goes where the last one went: one key
         for what is usually one choice (bench_keys: ~3.5 placements a turn).
-        Each is its own decision, so undo takes them back one at a time."""
+        Each is its own decision; `u` straight after takes them all back."""
         self._flush_digit()
         t = self._rest_there()
         side = self.session.prompt().side
         if t is None or side != self.viewer:
             return
+        before = self.session.version
         while self.session.prompt().kind == "place" and self.session.prompt().side == side \
                 and ("place", t) in self.session.legal_actions(side):
             self.session.apply(side, ("place", t))
+        self._remember_batch(before)
         self.after_change()
 
     def action_pick_all(self) -> None:
@@ -251,7 +270,9 @@ class DecisionInput:
         if side != self.viewer:
             return
         legal = set(self.session.legal_actions(side))
+        before = self.session.version
         for i in pick_all_order(self.session.view(side)):
             if ("pick", i) in legal:
                 self.session.apply(side, ("pick", i))
+        self._remember_batch(before)
         self.after_change()

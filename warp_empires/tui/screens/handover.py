@@ -6,6 +6,7 @@ previous side's hand show through (RULINGS H6).
 
 from __future__ import annotations
 
+import textwrap
 import time
 
 from rich.text import Text
@@ -69,7 +70,7 @@ class HandoverScreen(Screen[None]):
             yield Static(Text.assemble("Pass to ", name), id="who")
             if self.happened:
                 told = self.TOLD if self.app.size.height >= 30 else self.TOLD_SHORT
-                lines = [f"• {line}" for line in self.happened[-told:]]
+                lines = self._fitting([f"• {line}" for line in self.happened[-told:]])
                 earlier = self.earlier + len(self.happened) - len(lines)
                 if earlier:
                     lines.insert(0, f"({earlier} earlier in the log)")
@@ -81,6 +82,25 @@ class HandoverScreen(Screen[None]):
             yield Button(Text(f"I play {self.side_name}: show my game"), id="ready",
                          variant="primary")
         yield Footer()
+
+    # The card's rows besides the lines told (its border, padding, the name,
+    # the reason, the hint, the button and the footer), and its text width.
+    CHROME_ROWS = 17
+    TEXT_WIDTH = 50
+
+    def _fitting(self, lines: list[str]) -> list[str]:
+        """The last of `lines` that fit on the screen as they wrap, keeping a
+        row for the count of those left out (play-test at 80x24: long lines
+        pushed the card's bottom border off the screen)."""
+        room = max(2, self.app.size.height - self.CHROME_ROWS)
+        kept: list[str] = []
+        for line in reversed(lines):
+            rows = len(textwrap.wrap(line, self.TEXT_WIDTH)) or 1
+            if rows > room - (1 if len(kept) + 1 < len(lines) else 0):
+                break
+            room -= rows
+            kept.insert(0, line)
+        return kept or lines[-1:]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_ready()

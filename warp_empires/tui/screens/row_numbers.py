@@ -60,6 +60,11 @@ class RowNumbers:
         row = self._choices[number - 1] if 1 <= number <= len(self._choices) else None
         if row is None or row.is_item or not row.enabled:
             self._pick_row(number)
+            if row is not None and row.is_item and row.enabled:
+                # play-test: Enter after it, as a highlighted row asks, took it back
+                done = "unticked" if row.picked else "ticked"
+                self.query_one(ChoiceList).border_title = (
+                    f"Row {number} {done} (Enter would undo that)")
             return
         choices = self.query_one(ChoiceList)
         choices.focus()

@@ -43,7 +43,7 @@ def battle_text(
     out.append(" defend\n")
     # The totals before the stacks: in a short panel (80x24) they are what
     # must not be cut (play-test: the totals and the last lines went).
-    _totals(module, battle, out)
+    _totals(module, battle, out, None if finished else _majorities(module, view, t))
     if not finished:
         for line in stack_lines(module, view, t, intel=False):
             out.append_text(line)
@@ -78,16 +78,39 @@ def battle_text(
     return out
 
 
-def _totals(module: Module, battle: dict[str, Any], out: Text) -> None:
-    """Each side's total with its breakdown, a line each."""
+def _totals(module: Module, battle: dict[str, Any], out: Text,
+            majorities: list[list[str]] | None = None) -> None:
+    """Each side's total with its breakdown, a line each; `majorities` names
+    each side's majority bonuses (play-test: "majority 2" did not say which)."""
     for side, total in enumerate(battle.get("totals") or []):
         out.append_text(side_text(module, side))
         # the leader bonus is named as the module names its leaders ("general 3")
         names = {"leader": module.role_name(LEADER).lower()}
+        if majorities and majorities[side]:
+            names["majority"] = f"{', '.join(majorities[side])} majority"
         parts = " + ".join(f"{names.get(key, name)} {total[key]}" for key, name in _PARTS
                            if total.get(key))
         out.append(f"  total {total['total']}", style="bold")
         out.append(f"  ({parts or '0'})\n")
+
+
+def _majorities(module: Module, view: dict[str, Any], t: int) -> list[list[str]]:
+    """The majority bonuses each side holds in the battle at `t`, by name
+    ("Bombardment"), counted as engine/strength.py counts them (RULINGS B5)."""
+    counts = []
+    for side in (0, 1):
+        entry = view["stacks"][side][t] or {}
+        counts.append([module.units[u["unit"]] for u in entry.get("units", [])])
+    out: list[list[str]] = [[], []]
+    for mb in module.rules.majority_bonuses:
+        n = [sum(1 for u in units if mb.filter.matches(u)) for units in counts]
+        for side in (0, 1):
+            if n[side] > n[1 - side]:
+                f = mb.filter
+                out[side].append(" and ".join(
+                    [module.traits.get(x, (x, ""))[0] for x in sorted(f.traits)]
+                    + [module.classes.get(c, c) for c in sorted(f.classes)]) or "unit")
+    return out
 
 
 class BattlePanel(Static):

@@ -83,3 +83,27 @@ class HandList(OptionList):
         if option_id.startswith("card-"):
             index = int(option_id[5:])
             self.post_message(self.CardChosen(index, self._kinds[index]))
+
+    # The highlight skips greyed rows, so the rows past the last card that can
+    # be chosen (cards not playable now, a spied enemy hand) are reached by
+    # scrolling: Down, PageDown and End scroll on once the highlight can go no
+    # further (play-test at 80x24: the bottom of the panel was out of reach).
+    def _last_enabled(self) -> int:
+        return max((i for i in range(self.option_count)
+                    if not self.get_option_at_index(i).disabled), default=-1)
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or self.highlighted < self._last_enabled():
+            super().action_cursor_down()
+        else:
+            self.scroll_down(animate=False, immediate=True)
+
+    def action_page_down(self) -> None:
+        if self.highlighted is None or self.highlighted < self._last_enabled():
+            super().action_page_down()
+        else:
+            self.scroll_page_down(animate=False, immediate=True)
+
+    def action_last(self) -> None:
+        super().action_last()
+        self.scroll_end(animate=False, immediate=True)

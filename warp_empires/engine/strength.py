@@ -1,0 +1,50 @@
+"""A battle's totals (RULINGS B5) from the units of both stacks: one function
+for the engine's battles and for a forecast worked out on a side's own view
+(engine/forecast.py), so that what a card row promises is what the battle does."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
+
+from warp_empires.module.defs import Module
+
+
+def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
+                  zeroed: Collection[int], played: Iterable[Sequence[int]]) -> list[dict[str, Any]]:
+    """Each side's total and its breakdown. `stacks[side]` holds the (chit,
+    unit type) pairs of its stack; `zeroed` the chits counting 0 Force (a
+    zeroed unit still counts towards a majority); `played` the battle's
+    (side, card, target) plays."""
+    rules = module.rules
+    units = module.units
+    played = list(played)
+    out: list[dict[str, Any]] = []
+    for side in (0, 1):
+        mine, theirs = stacks[side], stacks[1 - side]
+        base = sum(units[u].force for c, u in mine if c not in zeroed)
+        bonus = 0
+        for who, kind, target in played:
+            if who != side:
+                continue
+            eff = module.cards[kind].effect
+            if eff.kind == "side_bonus":
+                bonus += eff.amount
+            elif eff.kind == "unit_bonus":
+                bonus += eff.amount * sum(1 for c, u in mine if c not in zeroed
+                                          and eff.filter.matches(units[u]))
+            elif eff.kind == "target_bonus" and target not in zeroed \
+                    and any(c == target for c, _ in mine):
+                bonus += eff.amount
+        has_leader = any(units[u].is_leader for _, u in mine)
+        enemy_leader = any(units[u].is_leader for _, u in theirs)
+        leader = rules.leader_bonus if has_leader and not enemy_leader else 0
+        majority = 0
+        for mb in rules.majority_bonuses:
+            n_mine = sum(1 for _, u in mine if mb.filter.matches(units[u]))
+            n_theirs = sum(1 for _, u in theirs if mb.filter.matches(units[u]))
+            if n_mine > n_theirs:  # equal counts give no one the bonus
+                majority += mb.bonus
+        out.append({"units": base, "cards": bonus, "leader": leader, "majority": majority,
+                    "total": base + bonus + leader + majority})
+    return out
