@@ -395,10 +395,10 @@ async def test_page_down_scrolls_the_help_tab_without_a_tab_key(star_wars):
         assert scroller.scroll_y > 0
 
 
-async def test_highlighting_end_of_move_lists_the_battles_ahead(star_wars):
-    # Issue 10: a forecast before ending the Move phase, for every battle.
-    from tests.tui.helpers import game_app, game_where, open_game
-    from warp_empires.tui.widgets.choice_list import ChoiceList
+def _at_move_with_a_battle_ahead(star_wars):
+    """A Move phase with both sides' stacks in one territory, and the players
+    (a person for the side deciding, the computer for the other)."""
+    from tests.tui.helpers import game_where
 
     def contested_at_move(g) -> bool:
         s = g.state
@@ -407,7 +407,15 @@ async def test_highlighting_end_of_move_lists_the_battles_ahead(star_wars):
 
     game = game_where(star_wars, contested_at_move, seeds=range(1, 60), turns=20)
     side = game.prompt().side
-    players = ("human", "bot") if side == 0 else ("bot", "human")
+    return game, ("human", "bot") if side == 0 else ("bot", "human")
+
+
+async def test_highlighting_end_of_move_lists_the_battles_ahead(star_wars):
+    # Issue 10: a forecast before ending the Move phase, for every battle.
+    from tests.tui.helpers import game_app, open_game
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game, players = _at_move_with_a_battle_ahead(star_wars)
     async with game_app(pace=60.0).run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game, players=players)
         choices = screen.query_one(ChoiceList)
@@ -444,17 +452,9 @@ async def test_at_80x24_a_battle_shows_its_totals_before_the_hand(at_decision):
 
 async def test_at_80x24_a_forecast_takes_the_hands_rows(star_wars):
     # play-test: at 80x24 the hand panel cut the battle forecast off
-    from tests.tui.helpers import game_where
     from warp_empires.tui.widgets.choice_list import ChoiceList
 
-    def contested_at_move(g) -> bool:
-        s = g.state
-        return s.step == "move" and any(s.stacks[0][t] and s.stacks[1][t]
-                                        for t in range(len(s.control)))
-
-    game = game_where(star_wars, contested_at_move, seeds=range(1, 60), turns=20)
-    side = game.prompt().side
-    players = ("human", "bot") if side == 0 else ("bot", "human")
+    game, players = _at_move_with_a_battle_ahead(star_wars)
     async with game_app(pace=60.0).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, game, players=players)
         choices = screen.query_one(ChoiceList)

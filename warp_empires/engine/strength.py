@@ -19,6 +19,7 @@ def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
     rules = module.rules
     units = module.units
     played = list(played)
+    held = majorities(module, [[u for _, u in st] for st in stacks])
     out: list[dict[str, Any]] = []
     for side in (0, 1):
         mine, theirs = stacks[side], stacks[1 - side]
@@ -39,12 +40,20 @@ def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
         has_leader = any(units[u].is_leader for _, u in mine)
         enemy_leader = any(units[u].is_leader for _, u in theirs)
         leader = rules.leader_bonus if has_leader and not enemy_leader else 0
-        majority = 0
-        for mb in rules.majority_bonuses:
-            n_mine = sum(1 for _, u in mine if mb.filter.matches(units[u]))
-            n_theirs = sum(1 for _, u in theirs if mb.filter.matches(units[u]))
-            if n_mine > n_theirs:  # equal counts give no one the bonus
-                majority += mb.bonus
+        majority = sum(rules.majority_bonuses[i].bonus for i in held[side])
         out.append({"units": base, "cards": bonus, "leader": leader, "majority": majority,
                     "total": base + bonus + leader + majority})
     return out
+
+
+def majorities(module: Module, types: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The majority bonuses each side holds (indices into the rules'
+    majority_bonuses), from the unit types of both stacks: more units of the
+    kind than the other stack; equal counts give no one the bonus."""
+    units = module.units
+    held: list[list[int]] = [[], []]
+    for i, mb in enumerate(module.rules.majority_bonuses):
+        n = [sum(1 for u in types[side] if mb.filter.matches(units[u])) for side in (0, 1)]
+        if n[0] != n[1]:
+            held[0 if n[0] > n[1] else 1].append(i)
+    return held

@@ -11,6 +11,7 @@ from .cards import target_type
 from .pending import to_data
 from .state import State
 from .steps import SelectStep
+from .strength import majorities
 
 # Everything about a battle is public (RULINGS B2): the two stacks and what happens.
 BATTLE_SEEN = ("t", "att", "turn", "passes", "stage", "winner", "loser", "picker", "owed",
@@ -78,6 +79,9 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> dic
     if b is not None:
         battle = {k: _plain(getattr(b, k)) for k in BATTLE_SEEN}
         battle["totals"] = b.totals or totals(s)
+        # which majority bonuses each side holds, for the words (RULINGS B5)
+        battle["majorities"] = majorities(s.module, [[s.chits[c] for c in s.stacks[sd][b.t]]
+                                                     for sd in (0, 1)])
     last = s.last_battle
     pr = prompt(s)
     mine = pr.side == side and (own or pr.all_public)  # the decider's own words

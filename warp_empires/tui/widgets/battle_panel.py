@@ -43,7 +43,7 @@ def battle_text(
     out.append(" defend\n")
     # The totals before the stacks: in a short panel (80x24) they are what
     # must not be cut (play-test: the totals and the last lines went).
-    _totals(module, battle, out, None if finished else _majorities(module, view, t))
+    _totals(module, battle, out, _majorities(module, battle))
     if not finished:
         for line in stack_lines(module, view, t, intel=False):
             out.append_text(line)
@@ -94,23 +94,21 @@ def _totals(module: Module, battle: dict[str, Any], out: Text,
         out.append(f"  ({parts or '0'})\n")
 
 
-def _majorities(module: Module, view: dict[str, Any], t: int) -> list[list[str]]:
-    """The majority bonuses each side holds in the battle at `t`, by name
-    ("Bombardment"), counted as engine/strength.py counts them (RULINGS B5)."""
-    counts = []
+def _majorities(module: Module, battle: dict[str, Any]) -> list[list[str]] | None:
+    """The names of the majority bonuses each side holds ("Bombardment"), as
+    the view lists them (engine strength.majorities); None for a battle over."""
+    held = battle.get("majorities")
+    if held is None:
+        return None
+    names = []
     for side in (0, 1):
-        entry = view["stacks"][side][t] or {}
-        counts.append([module.units[u["unit"]] for u in entry.get("units", [])])
-    out: list[list[str]] = [[], []]
-    for mb in module.rules.majority_bonuses:
-        n = [sum(1 for u in units if mb.filter.matches(u)) for units in counts]
-        for side in (0, 1):
-            if n[side] > n[1 - side]:
-                f = mb.filter
-                out[side].append(" and ".join(
-                    [module.traits.get(x, (x, ""))[0] for x in sorted(f.traits)]
-                    + [module.classes.get(c, c) for c in sorted(f.classes)]) or "unit")
-    return out
+        names.append([])
+        for i in held[side]:
+            f = module.rules.majority_bonuses[i].filter
+            names[side].append(" and ".join(
+                [module.traits.get(x, (x, ""))[0] for x in sorted(f.traits)]
+                + [module.classes.get(c, c) for c in sorted(f.classes)]) or "unit")
+    return names
 
 
 class BattlePanel(Static):
