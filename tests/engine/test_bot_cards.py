@@ -145,3 +145,19 @@ def test_b4_b5_b6_a_card_row_counts_the_majority_it_swings_and_says_who_a_tie_go
     # +1 for the cruiser: 7 to 7, and a tie goes to the defender (B6), the other side
     assert rows[("play", card(s, "guns"))].endswith(
         "(+1 for you: then 7 to 7, a tie: they win it as the defender)")
+
+
+def test_b4_a_destroy_card_on_a_unit_at_force_0_is_not_said_to_do_nothing():
+    # play-test: Weak Spot's row said "does nothing now" against a frigate
+    # already at Force 0; played, it took the frigate away all the same
+    from warp_empires.engine import Game
+    from warp_empires.tui.choices import build_choices
+
+    s = blank()
+    _battle(s, ("cruiser",), ("swarm", "swarm"), "flak")
+    s.battle.zeroed.extend(s.stacks[1][tid(s, "d")])  # both swarms at Force 0
+    # one swarm less: still their Defense majority, still 0 Force
+    game = Game(s.module, 0, dict(s.options), s, [])
+    rows = {c.action: c.label for c in build_choices(game)}
+    assert rows[("play", card(s, "flak"))].endswith(
+        "(destroys a unit; the totals stay as they are)")

@@ -128,12 +128,27 @@ def test_b7_b8_what_a_win_costs():
     assert odds.their_losses == 1  # half of one, rounded up (B7)
     assert odds.our_loss_force == (1, 1)  # at least half of the hauler's Force 1 (B8)
     assert odds.our_losses_if_lost == 2
-    assert "you win" in odds.words() and "you lose Force 1 (B8)" in odds.words()
+    assert "you win" in odds.words() and odds.words().endswith("you lose Force 1")
+    assert "(B8)" not in odds.words()  # play-test: the words are for players, not rulings
     assert "before cards" not in odds.words()  # the enemy holds none
     # B3, B4: cards may yet turn it, and how many the enemy holds is public (H5)
     give(s, 1, "ambush", "step")
     odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
     assert "you win before cards (they hold 2 cards);" in odds.words()
+
+
+def test_b6_a_forecast_tie_says_who_ties_go_to():
+    # play-test: "you 5 against 5: you lose" did not say why
+    from warp_empires.engine.forecast import battle_forecast
+
+    s = blank()
+    put(s, 0, "c", "frigate", "frigate", "wing")  # 5 and the Defense majority: 7
+    put(s, 1, "c", "destroyer")  # 5 and the Bomb majority: 7, nothing hidden
+    odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
+    assert odds.ours == odds.theirs == (7, 7) and odds.verdict == "lose"
+    assert "you lose (a tie goes to the defender)" in odds.words()
+    put(s, 0, "c", "wing")  # 8 to 7: no tie, nothing to say about ties
+    assert "tie" not in battle_forecast(s.module, view(s, 0), tid(s, "c")).words()
 
 
 def test_b8_the_forecast_says_when_a_win_would_take_a_leader():

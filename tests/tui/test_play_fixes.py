@@ -708,3 +708,36 @@ def test_the_battle_panel_names_the_majority_each_side_holds():
     text = battle_text(s.module, view(s, 0)).plain
     assert "(units 5 + Defense majority 2)" in text
     assert "(units 10 + Bomb majority 2)" in text
+
+
+def test_a_hidden_stack_of_one_is_not_said_to_have_a_top():
+    # play-test: a lone unit read "Darth Vader on top"
+    from tests.engine.builder import blank, put, tid
+    from warp_empires.engine import view
+    from warp_empires.tui.looks import stack_lines
+
+    s = blank()
+    put(s, 1, "c", "destroyer")
+    put(s, 1, "e", "destroyer", "swarm")
+    lines = [line.plain for t in ("c", "e")
+             for line in stack_lines(s.module, view(s, 0), tid(s, t))]
+    assert lines[0].endswith("(1): Destroyer")
+    assert lines[1].endswith("(2): Destroyer on top, the rest hidden")
+
+
+async def test_a_new_battle_shows_the_side_panel_from_its_top(at_decision):
+    # play-test at 80x24: the panel kept the scroll of the battle read before,
+    # the new battle's header and totals out of sight
+    game = at_decision("battle_card")
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        side = screen.query_one("#side-scroll")
+        assert side.max_scroll_y > 0
+        side.scroll_end(animate=False)
+        await pilot.pause()
+        assert side.scroll_y > 0
+        screen._battle_at = None  # as if the screen had last shown no battle
+        screen.sync()
+        await pilot.pause()
+        assert side.scroll_y == 0

@@ -80,6 +80,7 @@ class BattleForecast:
     # its other units cannot pay it, "may" when they may not, else ""
     leader_paid: str = ""
     their_cards: int = 0  # the enemy's hand size (public): cards may yet turn it
+    tie_goes_to: str = ""  # "defender"/"attacker" when the totals are known and equal (B6)
 
     def words(self) -> str:
         def span(r: tuple[int, int]) -> str:
@@ -91,6 +92,8 @@ class BattleForecast:
                    "uncertain": "could go either way"}
         out = (f"you {span(self.ours)} against {span(self.theirs)}{hidden}: "
                f"{verdict[self.verdict]}")
+        if self.tie_goes_to:  # play-test: "you 5 against 5: you lose" said not why
+            out += f" (a tie goes to the {self.tie_goes_to})"
         if self.their_cards and self.verdict != "lose":
             # play-test: a flat "you win" with the enemy holding battle cards
             n = self.their_cards
@@ -100,7 +103,7 @@ class BattleForecast:
             out += f"; winning, they lose {least}{self.their_losses} unit" \
                    f"{'s' if self.their_losses != 1 else ''}"
             if self.our_loss_force is not None and self.our_loss_force[1] > 0:
-                out += f" and you lose Force {span(self.our_loss_force)} (B8)"
+                out += f" and you lose Force {span(self.our_loss_force)}"
                 if self.leader_paid:
                     out += f", which {self.leader_paid} take a leader"
         if self.verdict != "win":
@@ -240,7 +243,8 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
                           (theirs_entry["size"] + 1) // 2,
                           our_loss_force=loss_force, our_losses_if_lost=_losses(ours),
                           leader_paid=leader_paid,
-                          their_cards=view["hand_sizes"][enemy])
+                          their_cards=view["hand_sizes"][enemy],
+                          tie_goes_to=rules.tie_winner if o_lo == o_hi == t_lo == t_hi else "")
 
 
 def card_gain(module: Module, view: dict[str, Any], kind: int) -> int:
@@ -283,6 +287,7 @@ class CardOutcome:
     tie: bool  # the totals would then be equal (the tie rule decides, B6)
     wiped: bool  # the enemy stack would then be gone
     targeted: bool  # targets that differ in what they bring: `swing` is the best
+    has_target: bool = True  # False: nothing for it to act on (no unit it names)
 
 
 def card_outcome(module: Module, view: dict[str, Any], kind: int) -> CardOutcome | None:
@@ -329,4 +334,4 @@ def card_outcome(module: Module, view: dict[str, Any], kind: int) -> CardOutcome
                                     own == theirs and not wiped, wiped, False))
     best = max(outcomes, key=lambda o: (o.wins, o.swing))
     # "up to": the target to choose makes a difference
-    return replace(best, targeted=len({o.swing for o in outcomes}) > 1)
+    return replace(best, targeted=len({o.swing for o in outcomes}) > 1, has_target=bool(worlds))

@@ -79,9 +79,11 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> dic
     if b is not None:
         battle = {k: _plain(getattr(b, k)) for k in BATTLE_SEEN}
         battle["totals"] = b.totals or totals(s)
-        # which majority bonuses each side holds, for the words (RULINGS B5)
-        battle["majorities"] = majorities(s.module, [[s.chits[c] for c in s.stacks[sd][b.t]]
-                                                     for sd in (0, 1)])
+        # which majority bonuses each side holds, for the words (RULINGS B5):
+        # while the totals are counted from the stacks as they stand, not once
+        # they are settled and the losses have begun
+        battle["majorities"] = None if b.totals else majorities(
+            s.module, [[s.chits[c] for c in s.stacks[sd][b.t]] for sd in (0, 1)])
     last = s.last_battle
     pr = prompt(s)
     mine = pr.side == side and (own or pr.all_public)  # the decider's own words

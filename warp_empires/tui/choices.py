@@ -176,7 +176,12 @@ def card_note(module: Module, view: dict[str, Any], kind: int) -> str:
     out = card_outcome(module, view, kind)
     if out is None:
         return ""
+    if out.wiped and out.swing <= 0:
+        return " (then their stack is gone and you win)"
     if out.swing <= 0:
+        if module.cards[kind].effect.kind == "destroy" and out.has_target:
+            # play-test: Weak Spot on a unit already at Force 0 still takes it away
+            return " (destroys a unit; the totals stay as they are)"
         return " (does nothing now)"
     own, theirs = out.totals
     if out.wiped:

@@ -66,8 +66,8 @@ def stack_lines(
             lines.append(Text.assemble(head, f" ({entry['size']}): ", names))
         else:
             top = module.units[entry["top"]].name
-            rest = ", the rest hidden" if entry["size"] > 1 else ""
-            lines.append(Text.assemble(head, f" ({entry['size']}): {top} on top{rest}"))
+            rest = " on top, the rest hidden" if entry["size"] > 1 else ""  # one: all there is
+            lines.append(Text.assemble(head, f" ({entry['size']}): {top}{rest}"))
     for seen in view.get("intel", []) if intel else []:
         if seen.get("kind") == "stack" and seen.get("territory") == t:
             names = ", ".join(module.units[u].name for u in seen["units"])

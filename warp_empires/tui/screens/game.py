@@ -291,6 +291,9 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         battle_at = view["battle"]["t"] if view["battle"] else None
         if battle_at is not None and battle_at != self._battle_at:
             map_view.move_cursor_to(battle_at)  # a new battle: show where it is
+            # from its header and totals (play-test: the panel kept the scroll
+            # of the last battle read, the totals out of sight)
+            self.query_one("#side-scroll").scroll_home(animate=False)
         self._battle_at = battle_at
         # 80x24: during a battle its panel needs the side column more than the
         # hand does (the cards to play are rows of the choices), app.tcss

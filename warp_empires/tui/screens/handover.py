@@ -44,8 +44,7 @@ class HandoverScreen(Screen[None]):
 
     # The public events told on the card, oldest first: the last ones, with a
     # count of those before them (the log has them all).
-    TOLD = 8
-    TOLD_SHORT = 5  # under 30 rows (80x24): wrapped lines would push the card off
+    TOLD = 8  # fewer where they would not fit as they wrap (_fitting)
 
     def __init__(self, side_name: str, reason: str, colour: str,
                  happened: list[str] | None = None) -> None:
@@ -69,8 +68,7 @@ class HandoverScreen(Screen[None]):
             name = Text(self.side_name, style=f"bold {Color.parse(self.colour).hex}")
             yield Static(Text.assemble("Pass to ", name), id="who")
             if self.happened:
-                told = self.TOLD if self.app.size.height >= 30 else self.TOLD_SHORT
-                lines = self._fitting([f"• {line}" for line in self.happened[-told:]])
+                lines = self._fitting([f"• {line}" for line in self.happened])
                 earlier = self.earlier + len(self.happened) - len(lines)
                 if earlier:
                     lines.insert(0, f"({earlier} earlier in the log)")
@@ -85,7 +83,7 @@ class HandoverScreen(Screen[None]):
 
     # The card's rows besides the lines told (its border, padding, the name,
     # the reason, the hint, the button and the footer), and its text width.
-    CHROME_ROWS = 17
+    CHROME_ROWS = 15
     TEXT_WIDTH = 50
 
     def _fitting(self, lines: list[str]) -> list[str]:
