@@ -315,9 +315,11 @@ async def test_the_handover_card_tells_what_happened_since_your_last_decision(at
             assert isinstance(app.screen, HandoverScreen)
             card = app.screen
             comer = game.prompt().side
-            since = [e["text"] for e in game.state.log[marks.get(comer, 0):] if e.get("public")]
-            assert card.happened == since[-HandoverScreen.TOLD:]
-            assert card.earlier == max(0, len(since) - HandoverScreen.TOLD)
+            since = [(e["kind"], e["text"]) for e in game.state.log[marks.get(comer, 0):]
+                     if e.get("public")]
+            assert card.events == since
+            assert card.happened == HandoverScreen.told(since, 40 - HandoverScreen.CHROME_ROWS)
+            assert card.happened and card.happened[-1] == since[-1][1]
             shown = screen_text(app)
             assert any(line.startswith("Turn ") for line in card.happened)
             assert all(line[:40] in shown for line in card.happened)
@@ -335,7 +337,7 @@ async def test_long_lines_on_the_handover_card_keep_it_on_an_80x24_screen():
 
     long = "The Empire moves a group of six units from Coruscant to Kuat, " * 2
     card = HandoverScreen("the Rebels", "Their turn begins.", "red",
-                          [f"{i}: {long}" for i in range(8)])
+                          [("move", f"{i}: {long}") for i in range(8)])
 
     class One(App):
         def on_mount(self) -> None:
@@ -346,4 +348,18 @@ async def test_long_lines_on_the_handover_card_keep_it_on_an_80x24_screen():
         box = card.query_one("#card").region
         assert box.y >= 0 and box.bottom <= 23  # above the footer's row
         told = str(card.query_one("#happened").render())
-        assert "7: The Empire" in told and "earlier in the log)" in told
+        assert "7: The Empire" in told and "more in the log)" in told
+
+
+def test_the_handover_card_keeps_what_matters_when_not_all_fits():
+    # play-test: a spy's look at the hand and an attack were pushed off the
+    # card by the Control phase's "takes control of ..." lines
+    events = [("turn", "Turn 9: the Empire."), ("spy", "The Empire looks at your hand."),
+              ("battle", "Battle at Kuat: the Empire attacks.")]
+    events += [("control", f"The Empire takes control of planet {i}.") for i in range(9)]
+    told = HandoverScreen.told(events, 9)  # 80x24: 9 rows, one for the count
+    assert len(told) == 8
+    assert told[:3] == [text for _, text in events[:3]]  # kept, in their order
+    assert told[3:] == [text for _, text in events[-5:]]  # then the latest claims
+    # all of it, where all fits
+    assert HandoverScreen.told(events[:5], 25) == [text for _, text in events[:5]]

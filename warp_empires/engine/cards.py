@@ -190,8 +190,10 @@ def _resolve(s: State, a: Action | None) -> str | None:
     elif k == "remove_control":
         t = a[1]
         s.control[t] = NO_SIDE
+        # a card's doing, not the Control phase's routine claims (the hand-over
+        # card keeps it before those)
         log(s, f"{card.name}: {s.says(enemy, 'lose', start=False)} control of "
-               f"{s.territory_name(t)}.", kind="control")
+               f"{s.territory_name(t)}.", kind="card")
     elif k == "rescue":
         if p.stage == 0:
             p.chit = a[1]

@@ -143,10 +143,11 @@ class Session:
     def log_length(self) -> int:
         return len(self.game.state.log or ())
 
-    def public_since(self, mark: int) -> list[str]:
-        """The lines of the events after the first `mark` that anyone may read
-        (RULINGS H5): what a hand-over card tells both people at the screen."""
-        return [e["text"] for e in (self.game.state.log or [])[mark:] if e.get("public")]
+    def public_since(self, mark: int) -> list[tuple[str, str]]:
+        """The (kind, line) of the events after the first `mark` that anyone may
+        read (RULINGS H5): what a hand-over card tells both people at the screen."""
+        return [(e["kind"], e["text"]) for e in (self.game.state.log or [])[mark:]
+                if e.get("public")]
 
     def play_forced(self) -> list[tuple[int, str]]:
         """Takes the people's forced decisions for them: exactly one legal

@@ -42,12 +42,20 @@ class HandoverScreen(Screen[None]):
     # player still at the keyboard (RULINGS H6). A moment before it listens.
     QUIET = 0.5
 
-    # The public events told on the card, oldest first: the last ones, with a
-    # count of those before them (the log has them all).
-    TOLD = 8  # fewer where they would not fit as they wrap (_fitting)
+    # The public events told on the card, in their order: as many as fit, up
+    # to TOLD, with a count of those left out (the log has them all).
+    TOLD = 8
+    # Events of these kinds give way first when not all fit (play-test: a spy's
+    # look and an attack were pushed off by "takes control of ..." lines).
+    ROUTINE = frozenset({"phase", "draw", "shuffle", "revenue", "recruit", "move", "dice",
+                         "discard", "setup", "control"})
+    # The card's rows besides the lines told (its border, padding, the name,
+    # the reason, the hint, the button and the footer), and its text width.
+    CHROME_ROWS = 15
+    TEXT_WIDTH = 50
 
     def __init__(self, side_name: str, reason: str, colour: str,
-                 happened: list[str] | None = None) -> None:
+                 happened: list[tuple[str, str]] | None = None) -> None:
         super().__init__()
         self.side_name = side_name
         self.reason = reason
@@ -56,22 +64,23 @@ class HandoverScreen(Screen[None]):
         # placements, upkeep, control) with nothing shown before this card;
         # then: told only since the other person's last decision, the card
         # missed the enemy's attack and its Incite Uprising. It tells what
-        # happened since this person's own last decision. Public lines only:
-        # both people may be looking (RULINGS H5, H6).
-        happened = happened or []
-        self.happened = happened[-self.TOLD:]
-        self.earlier = len(happened) - len(self.happened)
+        # happened since this person's own last decision, (kind, line) pairs.
+        # Public lines only: both people may be looking (RULINGS H5, H6).
+        self.events = happened or []
+        self.happened: list[str] = []  # the lines told, once composed
         self._listens_at = time.monotonic() + self.QUIET
 
     def compose(self) -> ComposeResult:
         with Vertical(id="card"):
             name = Text(self.side_name, style=f"bold {Color.parse(self.colour).hex}")
             yield Static(Text.assemble("Pass to ", name), id="who")
-            if self.happened:
-                lines = self._fitting([f"• {line}" for line in self.happened])
-                earlier = self.earlier + len(self.happened) - len(lines)
-                if earlier:
-                    lines.insert(0, f"({earlier} earlier in the log)")
+            if self.events:
+                room = max(2, self.app.size.height - self.CHROME_ROWS)
+                self.happened = self.told(self.events, room)
+                lines = [f"• {line}" for line in self.happened]
+                left_out = len(self.events) - len(lines)
+                if left_out:
+                    lines.insert(0, f"({left_out} more in the log)")
                 yield Static("\n".join(lines), id="happened", markup=False)  # the module's words
             yield Static(self.reason, id="why", markup=False)  # the module's words
             yield Static(
@@ -81,24 +90,26 @@ class HandoverScreen(Screen[None]):
                          variant="primary")
         yield Footer()
 
-    # The card's rows besides the lines told (its border, padding, the name,
-    # the reason, the hint, the button and the footer), and its text width.
-    CHROME_ROWS = 15
-    TEXT_WIDTH = 50
-
-    def _fitting(self, lines: list[str]) -> list[str]:
-        """The last of `lines` that fit on the screen as they wrap, keeping a
-        row for the count of those left out (play-test at 80x24: long lines
-        pushed the card's bottom border off the screen)."""
-        room = max(2, self.app.size.height - self.CHROME_ROWS)
-        kept: list[str] = []
-        for line in reversed(lines):
-            rows = len(textwrap.wrap(line, self.TEXT_WIDTH)) or 1
-            if rows > room - (1 if len(kept) + 1 < len(lines) else 0):
-                break
-            room -= rows
-            kept.insert(0, line)
-        return kept or lines[-1:]
+    @classmethod
+    def told(cls, events: list[tuple[str, str]], room: int) -> list[str]:
+        """The lines of `events` told in `room` rows as they wrap, in their
+        order, at most TOLD: the latest of those that are not ROUTINE first,
+        then the latest routine ones; a row is kept for the count of those
+        left out (play-test at 80x24: long lines pushed the card's border off)."""
+        rows = [len(textwrap.wrap(f"• {text}", cls.TEXT_WIDTH)) or 1 for _, text in events]
+        latest = list(reversed(range(len(events))))
+        if len(events) <= cls.TOLD and sum(rows) <= room:
+            return [text for _, text in events]
+        room -= 1  # for the count
+        kept: set[int] = set()
+        for i in [i for i in latest if events[i][0] not in cls.ROUTINE] + \
+                 [i for i in latest if events[i][0] in cls.ROUTINE]:
+            if len(kept) < cls.TOLD and rows[i] <= room:
+                kept.add(i)
+                room -= rows[i]
+        if not kept:  # one line at least, cut by the screen if it must be
+            kept.add(latest[0])
+        return [events[i][1] for i in sorted(kept)]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_ready()
