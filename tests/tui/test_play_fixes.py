@@ -279,6 +279,8 @@ async def test_resigning_before_the_first_turn_is_reported_on_turn_one(star_wars
 
 
 async def test_a_card_aimed_at_a_unit_shows_the_units_force(at_decision, star_wars):
+    from warp_empires.engine import apply
+    from warp_empires.engine.battle import totals
     from warp_empires.tui.widgets.choice_list import ChoiceList
 
     game = at_decision("card_target:chit")
@@ -286,9 +288,21 @@ async def test_a_card_aimed_at_a_unit_shows_the_units_force(at_decision, star_wa
         screen = await open_game(pilot, game)
         targets = [c for c in screen.query_one(ChoiceList).choices if c.action[0] == "target"]
         assert targets
+        side = game.prompt().side
         for choice in targets:
             unit = star_wars.units[game.state.chits[choice.action[1]]]
-            assert choice.label == f"target {unit.name} (Force {unit.force})"
+            assert choice.label.startswith(f"target {unit.name} (Force {unit.force}")
+            if game.state.battle is None:
+                assert choice.label.endswith(f"(Force {unit.force})")
+                continue
+            # in a battle the row says how it would then stand (play-test), and
+            # that is how it stands once the card has that target
+            after = game.state.clone(log=False)
+            apply(after, side, choice.action)
+            if after.battle is not None and after.battle.totals is None:
+                own, theirs = (totals(after)[x]["total"] for x in (side, 1 - side))
+                assert choice.label.endswith(f" {own} to {theirs})") or \
+                    f"then {own} to {theirs}, a tie" in choice.label, choice.label
 
 
 async def test_the_cards_tab_shows_every_effect_to_its_end_at_100_columns(star_wars):

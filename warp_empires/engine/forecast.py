@@ -290,10 +290,12 @@ class CardOutcome:
     has_target: bool = True  # False: nothing for it to act on (no unit it names)
 
 
-def card_outcome(module: Module, view: dict[str, Any], kind: int) -> CardOutcome | None:
+def card_outcome(module: Module, view: dict[str, Any], kind: int,
+                 target: int | None = None) -> CardOutcome | None:
     """The battle as it would stand after card `kind` (engine/strength.py, as
-    the battle counts it: majorities and the leader bonus included); None for
-    a card that is not a battle card."""
+    the battle counts it: majorities and the leader bonus included), with its
+    best target, or with `target` (a chit) once the player chooses it; None
+    for a card that is not a battle card."""
     b = view["battle"]
     t = b["t"]
     side, enemy = view["side"], view["enemy"]
@@ -303,11 +305,12 @@ def card_outcome(module: Module, view: dict[str, Any], kind: int) -> CardOutcome
     zeroed, played = list(b["zeroed"]), [list(x) for x in b["played"]]
     eff = module.cards[kind].effect
     k = eff.kind
-    worlds: list[tuple[list[list[tuple[int, int]]], list[int], list[list[int]]]] = []
+    # (target, stacks, zeroed, played) as they would be after the card
+    worlds: list[tuple[int, list[list[tuple[int, int]]], list[int], list[list[int]]]] = []
     if k in ("side_bonus", "unit_bonus"):
-        worlds.append((stacks, zeroed, [*played, [side, kind, -1]]))
+        worlds.append((-1, stacks, zeroed, [*played, [side, kind, -1]]))
     elif k == "target_bonus":
-        worlds += [(stacks, zeroed, [*played, [side, kind, c]])
+        worlds += [(c, stacks, zeroed, [*played, [side, kind, c]])
                    for c, u in stacks[side] if eff.filter.matches(units[u])]
     elif k in ("zero_force", "destroy"):
         for c, u in stacks[enemy]:
@@ -315,17 +318,19 @@ def card_outcome(module: Module, view: dict[str, Any], kind: int) -> CardOutcome
                 continue
             if k == "destroy":
                 rest = [x for x in stacks[enemy] if x[0] != c]
-                worlds.append(([rest, stacks[1]] if enemy == 0 else [stacks[0], rest],
+                worlds.append((c, [rest, stacks[1]] if enemy == 0 else [stacks[0], rest],
                                zeroed, played))
             else:
-                worlds.append((stacks, [*zeroed, c], played))
+                worlds.append((c, stacks, [*zeroed, c], played))
     else:
         return None
+    if target is not None:
+        worlds = [w for w in worlds if w[0] == target]
     before = battle_totals(module, stacks, zeroed, played)
     margin = before[side]["total"] - before[enemy]["total"]
     ties_ours = (module.rules.tie_winner == "attacker") == (b["att"] == side)
     outcomes = []
-    for st, z, pl in worlds or [(stacks, zeroed, played)]:
+    for _, st, z, pl in worlds or [(-1, stacks, zeroed, played)]:
         after = battle_totals(module, st, z, pl)
         own, theirs = after[side]["total"], after[enemy]["total"]
         wiped = not st[enemy]

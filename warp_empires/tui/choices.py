@@ -14,7 +14,7 @@ from typing import Any
 
 from warp_empires.engine import Action, Game, Prompt, describe_action
 from warp_empires.engine.actions import TERRITORY_VERBS
-from warp_empires.engine.forecast import card_outcome
+from warp_empires.engine.forecast import CardOutcome, card_outcome
 from warp_empires.module.defs import Module
 
 # Selection steps whose picks name units that may stand anywhere on the map.
@@ -152,7 +152,12 @@ def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
     places, types = _visible_chits(view)
     label = describe(game, a)
     if a[0] == "target" and view["pend"].get("targets") == "chit" and a[1] in types:
-        label += f" (Force {module.units[types[a[1]]].force})"
+        then = ""
+        if view["battle"] is not None and "card" in view["pend"]:
+            # play-test: a target's row said its Force, not how the battle would stand
+            out = card_outcome(module, view, view["pend"]["card"], a[1])
+            then = f": then {_then(module, out)}" if out is not None and out.has_target else ""
+        label += f" (Force {module.units[types[a[1]]].force}{then})"
     if a[0] == "play" and view["step"] == "battle_card" and view["battle"] is not None:
         label += card_note(module, view, a[1])
     if a[0] in ("to", "place") and view["stacks"][1 - view["side"]][a[1]]:
@@ -183,16 +188,19 @@ def card_note(module: Module, view: dict[str, Any], kind: int) -> str:
             # play-test: Weak Spot on a unit already at Force 0 still takes it away
             return " (destroys a unit; the totals stay as they are)"
         return " (does nothing now)"
+    up_to = "up to " if out.targeted else ""
+    return f" ({up_to}+{out.swing} for you: then {_then(module, out)})"
+
+
+def _then(module: Module, out: CardOutcome) -> str:
+    """How the battle would stand after a card: "you win 12 to 5"."""
     own, theirs = out.totals
     if out.wiped:
-        then = "their stack is gone and you win"
-    elif out.tie:  # RULINGS B6
-        then = (f"{own} to {theirs}, a tie: {'you win' if out.wins else 'they win'} it "
+        return "their stack is gone and you win"
+    if out.tie:  # RULINGS B6
+        return (f"{own} to {theirs}, a tie: {'you win' if out.wins else 'they win'} it "
                 f"as the {module.rules.tie_winner}")
-    else:
-        then = f"you {'win' if out.wins else 'lose'} {own} to {theirs}"
-    up_to = "up to " if out.targeted else ""
-    return f" ({up_to}+{out.swing} for you: then {then})"
+    return f"you {'win' if out.wins else 'lose'} {own} to {theirs}"
 
 
 def discarding(view: dict[str, Any]) -> bool:
