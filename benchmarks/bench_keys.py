@@ -16,7 +16,9 @@ screen offers, and those keys are pressed:
 - a hand-over screen: Enter, one key (counted in the turn and as a hand-over).
 Forming a moving group, `a` (every unit that may join) is pressed when it
 picks exactly the units the player wants; placing recruits, `a` (the rest where
-the last one went) when the player puts them all there. Decisions taken for a person
+the last one went) when the player puts them all there; down to the hand
+limit, `a` (the cards that leave the best hand) when those are the cards the
+player lets go. Decisions taken for a person
 because they were forced (RULINGS H9) cost nothing and are counted apart.
 
 Figures: keys per player-turn (median, p90, mean; the hand-over Enters
@@ -111,6 +113,24 @@ def planned_places(game: Game, player: Any) -> list[int]:
     return places
 
 
+def planned_discards(game: Game, player: Any) -> set[int] | None:
+    """The cards the player will tick down to the hand limit, found on copies;
+    None if it unticks one."""
+    s = game.state.clone(log=False)
+    p = copy.deepcopy(player)
+    side = decider(s)
+    picked: set[int] = set()
+    while s.step == "discard_down" and decider(s) == side:
+        a = p.choose(view(s, side, log=False), legal_actions(s))
+        if a[0] == "unpick":
+            return None
+        if a[0] != "pick":
+            return picked
+        picked.add(a[1])
+        apply(s, side, a)
+    return picked
+
+
 def pick_all_group(game: Game) -> set[int]:
     """What `a` (pick every unit that may join) picks now (GameScreen.action_pick_all)."""
     s = game.state.clone(log=False)
@@ -176,6 +196,10 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
                     and planned_group(game, players[side]) == pick_all_group(game):
                 action = ("pick", -1)  # `a` picks the whole group the player wants
                 presses, count, wait = ["a"], 1, 0.0
+            elif kind == "discard_down" and action[0] == "pick" \
+                    and not game.view(side)["pend"]["selection"]["picked"] \
+                    and planned_discards(game, players[side]) == screen._best_discards():
+                presses, count, wait = ["a"], 1, 0.0  # the cards that keep the best hand
             elif kind == "place" and screen._rest_there() == action[1] \
                     and set(planned_places(game, players[side])) == {action[1]}:
                 presses, count, wait = ["a"], 1, 0.0  # the rest where the last one went

@@ -632,7 +632,7 @@ def test_k2_a_winners_loss_row_says_when_it_is_the_last_unit_that_can_take_contr
     def row(chit: int) -> str:
         return describe_action(s.module, s, ("pick", s.pend.items.index(chit)))
 
-    assert row(cruiser) == "lose Cruiser (the last here that can take control)"
+    assert row(cruiser) == "lose Cruiser (last here able to take control)"
     assert row(w1) == "lose Wing"
     # with its marker there already, nothing is at stake
     s.control[tid(s, "c")] = 0

@@ -72,6 +72,7 @@ class Level:
     margin: float = 0.02
     # the steps it searches; every other decision goes to the heuristic
     searched: tuple[str, ...] = SEARCHED
+    guard: bool = False  # the evaluation weighs leaders left exposed (bots.evaluate)
 
 
 LEVELS: dict[str, Level] = {
@@ -87,7 +88,7 @@ LEVELS: dict[str, Level] = {
     # normal (49% of 51 games); with the Recruit phase too it won 58% of 113
     # (49-67%; on the 51 deals of before, 32 wins against 25).
     "hard": Level("hard", 10, 4, 2, 2.8, margin=0.01,
-                  searched=SEARCHED + ("recruit", "place")),
+                  searched=SEARCHED + ("recruit", "place"), guard=True),
 }
 DEFAULT_LEVEL = "normal"
 
@@ -112,7 +113,7 @@ class SearchPlayer:
         self.timed = timed and self.level.seconds is not None
         self.rng = random.Random(seed)
         self.base = HeuristicPlayer(module, seed)
-        self.evaluator = Evaluator(module, self.base.dist)
+        self.evaluator = Evaluator(module, self.base.dist, self.level.guard)
         # the playout players, one per side, reset before each playout
         self.rollers = [HeuristicPlayer(module, 0), HeuristicPlayer(module, 0)]
         for r in self.rollers:

@@ -110,7 +110,8 @@ def _pick_text(state: Any, i: int) -> str:
         # RULINGS B9: say so before a leader is lost to the enemy for good.
         captured = captured_if_lost(state, item)
         # RULINGS K2: and before the winner's claim on the territory goes
-        claim = " (the last here that can take control)" \
+        # (short: with the Force note a row must fit 80 columns, play-test)
+        claim = " (last here able to take control)" \
             if claim_lost_if_lost(state, item) else ""
         if _eliminating(state):  # the winner picks (play-test: "eliminate X (captured)")
             return f"{'capture' if captured else 'eliminate'} {unit.name}{claim}"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.widgets import Static
 
+from warp_empires.bots.hand import keep_order
 from warp_empires.engine.forecast import battle_forecast
 from warp_empires.tui.choices import discarding, pick_all_order
 from warp_empires.tui.looks import battles_ahead, joining, territory_details
@@ -117,6 +118,8 @@ class DecisionInput:
                 and any(c.action[0] == "pick" and c.enabled for c in self._choices)
         if action == "place_rest":
             return self._rest_there() is not None
+        if action == "keep_best":
+            return self._best_discards() is not None
         if action == "undo":
             # Shown (dimmed when nothing can be taken back) while the viewer decides.
             if not self._choices or self._handing_over:
@@ -259,6 +262,39 @@ class DecisionInput:
         while self.session.prompt().kind == "place" and self.session.prompt().side == side \
                 and ("place", t) in self.session.legal_actions(side):
             self.session.apply(side, ("place", t))
+        self._remember_batch(before)
+        self.after_change()
+
+    def _best_discards(self) -> set[int] | None:
+        """Down to the hand limit (RULINGS D1): the rows of the cards to let go
+        so that the hand keeps the mix a computer player would keep
+        (bots.hand: the side's own cards only, H9), while the ticks differ
+        from those; None otherwise."""
+        view = self._view
+        if view is None or view["step"] != "discard_down" or "selection" not in view["pend"]:
+            return None
+        sel = view["pend"]["selection"]
+        items = sel["items"]
+        order = keep_order(self.module, view["side"], items)
+        drop = set(order[self.module.rules.hand_limit:])
+        return drop if drop != set(sel["picked"]) else None
+
+    def action_keep_best(self) -> None:
+        """Ticks the cards `_best_discards` names, and only those: one key for
+        what took a key per card (bench_keys: ~6 a turn); `c` still confirms,
+        and `u` straight after takes all the ticks back."""
+        self._flush_digit()
+        drop = self._best_discards()
+        side = self.session.prompt().side
+        if drop is None or side != self.viewer:
+            return
+        before = self.session.version
+        picked = set(self.session.view(side)["pend"]["selection"]["picked"])
+        for i in sorted(picked - drop):
+            self.session.apply(side, ("unpick", i))
+        for i in sorted(drop - picked):
+            if ("pick", i) in self.session.legal_actions(side):
+                self.session.apply(side, ("pick", i))
         self._remember_batch(before)
         self.after_change()
 

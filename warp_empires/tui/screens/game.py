@@ -86,6 +86,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
           for verb, label, alias in CONFIRM_KEYS if alias),
         Binding("a", "pick_all", "Pick all units"),
         Binding("a", "place_rest", "Rest there too"),  # recruits: where the last one went
+        Binding("a", "keep_best", "Keep the best"),  # down to the hand limit
         # From the choice list (the map has these keys of its own when focused):
         # Left/Right and n step between the rows that choose a territory, the
         # map's cursor with them (play-test: Left and n seemed dead there).
@@ -313,7 +314,8 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         title = "Hands hidden: both may watch" if public \
             else f"{self.module.sides[viewer].short} hand"
         self.query_one(HandList).show(self.module, [view["hand"][i] for i in hand_order],
-                                      [marks[i] for i in hand_order], enemy, title, note)
+                                      [marks[i] for i in hand_order], enemy, title, note,
+                                      side=view["side"])
         # the view's prompt: the deciding side's own words, or only who decides
         self._show_prompt(prompt.side, view["prompt"]["text"], deciding)
         self.query_one(ChoiceList).show(self._choices, self._choices_title(deciding),

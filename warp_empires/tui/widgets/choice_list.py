@@ -41,7 +41,9 @@ def choice_text(key: str, choice: Choice) -> Text:
 class ChoiceList(OptionList):
     DEFAULT_CSS = """
     ChoiceList { height: 1fr; border: round $accent 50%; }
-    ChoiceList:focus { border: round $accent; }
+    /* the focused panel's border changes shape, not only shade (play-test:
+       which panel had the keys showed only in the footer) */
+    ChoiceList:focus { border: heavy $accent; }
     """
 
     class Picked(Message):

@@ -16,7 +16,10 @@ from warp_empires.module.defs import Module
 class HandList(OptionList):
     DEFAULT_CSS = """
     HandList { height: auto; max-height: 60%; border: round $primary 50%; padding: 0; }
-    HandList:focus { border: round $primary; }
+    /* one line a card: OptionList wraps a Text's no_wrap away (play-test at 80x24:
+       "move" alone on a second line) */
+    HandList { text-wrap: nowrap; text-overflow: ellipsis; }
+    HandList:focus { border: heavy $primary; }
     """
 
     class CardChosen(Message):
@@ -35,6 +38,7 @@ class HandList(OptionList):
     def show(
         self, module: Module, hand: list[int], marks: list[str | None],
         enemy_hand: list[int] | None = None, title: str = "Hand", enemy_note: str = "open",
+        side: int | None = None,
     ) -> None:
         """`marks[i]`: what choosing row i of the hand does now ("[play]",
         "[x] discard" for a card picked to discard), or None when no legal
@@ -60,7 +64,9 @@ class HandList(OptionList):
                 text.append(f"{verb} ", style="italic")
             text.append(card.name, style="bold" if verb else "")
             text.append(f"  {card.timing}", style="dim")
-            if card.side is not None:  # RULINGS M6: the other side can only discard it
+            if card.side is not None and card.side != side:
+                # RULINGS M6: a card of the other side can only be discarded; on
+                # one's own such cards the note only pushed the row past the panel
                 text.append(f"  {module.sides[card.side].short} only", style="dim italic")
             options.append(Option(text, id=f"card-{i}", disabled=verb is None))
             self._kinds.append(kind)

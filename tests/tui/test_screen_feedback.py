@@ -1,0 +1,102 @@
+"""What the screen tells a person beside the decision itself: which panel has
+the keys, and where messages appear (play-test findings)."""
+
+from __future__ import annotations
+
+from textual.widgets._toast import Toast
+
+from tests.tui.helpers import game_app, open_game
+from warp_empires.tui.widgets.choice_list import ChoiceList
+from warp_empires.tui.widgets.map_view import MapView
+
+
+async def test_the_focused_panel_has_a_heavy_border(at_decision):
+    # play-test: which panel had the keys showed only in the footer and a shade
+    game = at_decision("move")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        choices = screen.query_one(ChoiceList)
+        choices.focus()
+        await pilot.pause()
+        assert choices.styles.border_top[0] == "heavy"
+        screen.query_one(MapView).focus()
+        await pilot.pause()
+        assert choices.styles.border_top[0] == "round"
+
+
+async def test_at_80x24_a_message_leaves_the_choices_in_sight(at_decision):
+    # play-test: at 80x24 a message hid half the choice list for its seconds
+    game = at_decision("move")
+    for size in ((80, 24), (120, 40)):
+        # notifications are off in run_test unless asked for
+        async with game_app().run_test(size=size, notifications=True) as pilot:
+            screen = await open_game(pilot, game)
+            await pilot.press("enter")  # the hand-over
+            await pilot.pause()
+            assert pilot.app.screen is screen
+            screen.notify("A message of some length that wraps onto a few lines "
+                          "of the toast at this size.", timeout=5)
+            await pilot.pause(0.3)
+            toasts = list(pilot.app.screen.query(Toast))
+            assert toasts, size
+            choices = screen.query_one(ChoiceList).region
+            for toast in toasts:
+                assert not toast.region.overlaps(choices), (size, toast.region, choices)
+
+
+async def test_a_ticks_the_cards_that_leave_the_best_hand_and_u_takes_them_back(at_decision):
+    # bench_keys: down to the hand limit took a key per card, ~6 a turn
+    from warp_empires.bots.hand import keep_order
+
+    game = at_decision("discard_down")
+    side = game.prompt().side
+    items = game.view(side)["pend"]["selection"]["items"]
+    limit = game.module.rules.hand_limit
+    drop = set(keep_order(game.module, side, items)[limit:])
+    assert len(items) > limit and drop
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        wrong = next(i for i in range(len(items)) if i not in drop)
+        game.apply(side, ("pick", wrong))  # a tick the best hand would not make
+        screen.sync()
+        await pilot.pause()
+        assert screen.check_action("keep_best", ())
+        await pilot.press("a")
+        await pilot.pause()
+        sel = game.view(side)["pend"]["selection"]
+        assert set(sel["picked"]) == drop
+        assert game.prompt().kind == "discard_down"  # `c` still confirms
+        assert not screen.check_action("keep_best", ())  # nothing left to change
+        await pilot.press("u")
+        await pilot.pause()
+        assert game.view(side)["pend"]["selection"]["picked"] == [wrong]
+
+
+async def test_at_80x24_each_card_of_the_hand_keeps_to_one_line(at_decision):
+    # play-test: "[ ] discard Tactical Move" with "move" alone on the line below
+    from warp_empires.tui.widgets.hand import HandList
+
+    game = at_decision("discard_down")
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        hand = screen.query_one(HandList)
+        assert hand.option_count >= 8
+        assert hand.virtual_size.height == hand.option_count
+
+
+async def test_only_the_other_sides_cards_say_whose_they_are(at_decision, star_wars):
+    # RULINGS M6: "Empire only" tells the Rebels they can only discard it; on
+    # the Rebels' own Bothan Spies, "Rebels only" pushed the row past the panel
+    from warp_empires.tui.widgets.hand import HandList
+
+    ours = next(i for i, c in enumerate(star_wars.cards) if c.side == 0)
+    theirs = next(i for i, c in enumerate(star_wars.cards) if c.side == 1)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, at_decision("move"))
+        hand = screen.query_one(HandList)
+        hand.show(star_wars, [ours, theirs], ["[play]", None], side=0)
+        rows = [str(hand.get_option_at_index(i).prompt) for i in range(2)]
+        assert "only" not in rows[0]
+        assert rows[1].endswith(f"{star_wars.sides[1].short} only")
