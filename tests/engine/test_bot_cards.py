@@ -161,3 +161,22 @@ def test_b4_a_destroy_card_on_a_unit_at_force_0_is_not_said_to_do_nothing():
     rows = {c.action: c.label for c in build_choices(game)}
     assert rows[("play", card(s, "flak"))].endswith(
         "(destroys a unit; the totals stay as they are)")
+
+
+def test_the_suggested_discards_let_cards_of_no_use_go_first():
+    # play-test of the `a` key at the hand limit: it kept Use the Force with no
+    # Force-aware unit on the map, and two Daring Rescues with no leader captive
+    from tests.engine.builder import hold_captive
+    from warp_empires.bots.hand import idle_cards, keep_order
+    s = blank()
+    put(s, 0, "c", "cruiser", "captain")  # no "aware" unit: focus has no target
+    hand = [card(s, "focus"), card(s, "rescue"), card(s, "guns"), card(s, "step")]
+    idle = idle_cards(s.module, view(s, 0, log=False))
+    assert card(s, "focus") in idle and card(s, "rescue") in idle
+    assert card(s, "guns") not in idle  # a bonus for capitals: the cruiser
+    order = keep_order(s.module, 0, hand, idle)
+    assert {hand[i] for i in order[-2:]} == {card(s, "focus"), card(s, "rescue")}
+    s = blank()
+    put(s, 0, "c", "cruiser", "hero")  # an aware unit, and a leader of ours held captive
+    hold_captive(s, 1, "captain")
+    assert not idle_cards(s.module, view(s, 0, log=False)) & {card(s, "focus"), card(s, "rescue")}

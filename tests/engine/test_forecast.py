@@ -272,3 +272,22 @@ def test_u1_w3_the_status_says_when_upkeep_would_lose_the_game():
     s2 = blank()  # elimination off: disbanding everything loses nothing by itself
     put(s2, 0, "b", "cruiser")
     assert "disband 1 unit" in status(s2) and "loses" not in status(s2)
+
+
+def test_an_uprising_on_the_enemys_last_marker_is_said_to_end_its_game():
+    # RULINGS M8, U1, W3: with its last revenue marker gone the enemy collects
+    # nothing, its upkeep keeps no unit, and with no units and no revenue
+    # territory it loses (play-test: a first-turn Incite Uprising on Coruscant)
+    from warp_empires.engine.forecast import last_marker
+    s = blank()
+    put(s, 0, "a", "hero")
+    put(s, 1, "c", "destroyer")
+    c, e = tid(s, "c"), tid(s, "e")
+    s.control[c] = 1
+    v = view(s, 0, log=False)
+    assert last_marker(s.module, v, c)
+    assert not last_marker(s.module, v, e)  # no marker of theirs there
+    s.control[e] = 1
+    assert not last_marker(s.module, view(s, 0, log=False), c)  # another one is left
+    s.control[tid(s, "a")] = 0  # and the other side's only one, seen from across
+    assert last_marker(s.module, view(s, 1, log=False), tid(s, "a"))

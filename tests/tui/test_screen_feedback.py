@@ -40,19 +40,23 @@ async def test_at_80x24_a_message_leaves_the_choices_in_sight(at_decision):
             toasts = list(pilot.app.screen.query(Toast))
             assert toasts, size
             choices = screen.query_one(ChoiceList).region
+            side = screen.query_one("#side").region
             for toast in toasts:
                 assert not toast.region.overlaps(choices), (size, toast.region, choices)
+                if size == (80, 24):  # the side panel holds the totals and forecasts there
+                    assert not toast.region.overlaps(side), (size, toast.region, side)
 
 
 async def test_a_ticks_the_cards_that_leave_the_best_hand_and_u_takes_them_back(at_decision):
     # bench_keys: down to the hand limit took a key per card, ~6 a turn
-    from warp_empires.bots.hand import keep_order
+    from warp_empires.bots.hand import idle_cards, keep_order
 
     game = at_decision("discard_down")
     side = game.prompt().side
     items = game.view(side)["pend"]["selection"]["items"]
     limit = game.module.rules.hand_limit
-    drop = set(keep_order(game.module, side, items)[limit:])
+    idle = idle_cards(game.module, game.view(side))
+    drop = set(keep_order(game.module, side, items, idle)[limit:])
     assert len(items) > limit and drop
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
@@ -100,3 +104,61 @@ async def test_only_the_other_sides_cards_say_whose_they_are(at_decision, star_w
         rows = [str(hand.get_option_at_index(i).prompt) for i in range(2)]
         assert "only" not in rows[0]
         assert rows[1].endswith(f"{star_wars.sides[1].short} only")
+
+
+def test_an_uprising_on_the_enemys_only_marker_says_it_ends_their_game(star_wars):
+    # play-test: turn 1, Incite Uprising on Coruscant, the Empire's only
+    # marker: its upkeep disbanded every unit and it lost, unannounced
+    from warp_empires.engine import Game
+    from warp_empires.tui.choices import build_choices
+
+    uprising = next(i for i, c in enumerate(star_wars.cards)
+                    if c.effect.kind == "remove_control")
+    game = Game.new(star_wars, 3)
+    game.apply(0, game.legal_actions()[0])  # the Rebels' start
+    while game.prompt().kind != "move":
+        game.apply(0, next(a for a in game.legal_actions() if a[0] in ("draw", "confirm")))
+    game.state.hands[0].append(uprising)
+    game.apply(0, ("play", uprising))
+    rows = [c.label for c in build_choices(game)]
+    assert rows == ["target Coruscant (their last marker: they lose at their upkeep)"]
+
+
+async def test_the_continue_entry_keeps_to_one_line(star_wars, tmp_path):
+    # play-test: "... Galactic Empire to act · 2026-11-26 / 09:..." wrapped at 120 columns
+    from textual.widgets import OptionList
+
+    from warp_empires.engine import Game
+    from warp_empires.saves import save_game
+    from warp_empires.tui.screens.title import TitleScreen
+
+    game = Game.new(star_wars, 2)
+    game.apply(0, game.legal_actions()[0])
+    save_game(game, "a-campaign-with-a-rather-long-name", dir=tmp_path)
+    async with game_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        assert isinstance(pilot.app.screen, TitleScreen)
+        menu = pilot.app.screen.query_one(OptionList)
+        assert menu.virtual_size.height == menu.option_count
+
+
+async def test_at_80x24_the_side_panel_shows_a_forecast_from_its_top(star_wars):
+    # play-test: the side panel kept an old scroll position and the forecast,
+    # at its top, was out of sight
+    from tests.tui.test_play_fixes import _at_move_with_a_battle_ahead
+
+    game, players = _at_move_with_a_battle_ahead(star_wars)
+    contested = next(t for t in range(len(star_wars.map.territories))
+                     if game.state.stacks[0][t] and game.state.stacks[1][t])
+    quiet = next(t for t in range(len(star_wars.map.territories))
+                 if game.state.stacks[game.prompt().side][t] and t != contested)
+    async with game_app(pace=60.0).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game, players=players)
+        side = screen.query_one("#side-scroll")
+        screen.query_one(MapView).move_cursor_to(quiet)
+        await pilot.pause()
+        side.scroll_end(animate=False)
+        await pilot.pause()
+        assert side.scroll_y > 0  # the panel is taller than its room at 80x24
+        screen.query_one(MapView).move_cursor_to(contested)
+        await pilot.pause()
+        assert screen.has_class("-forecast") and side.scroll_y == 0

@@ -27,7 +27,6 @@ from warp_empires.engine.victory import holds
 from warp_empires.module.defs import Module
 
 from .heuristic import CARD_VALUE
-from .measures import distances
 
 # What is counted for a side, in the order of WEIGHTS.
 FEATURES = (
@@ -53,27 +52,17 @@ FEATURES = (
 # cards (issue 11). The cards term is hand-set instead (CARD_WORTH).
 CARD_WORTH = 0.004  # a move card (7) ~ 5 points of Force on the map
 WEIGHTS = (0.0057, -0.1986, 0.1324, 0.0727, 0.0003, CARD_WORTH, 0.1761, 0.1067, 0.0737)
-# The hard level's extra term (issue 11: both levels lost leaders standing
-# beside stronger enemy stacks, most of them as defenders): log-odds per own
-# leader in a stack that an enemy stack within its move could outfight
-# (Evaluator.exposed). Fitted beside the other features as fit_eval.py does
-# (2,000 heuristic mirror games, seeds 10000-11999): -0.143.
-EXPOSED_WEIGHT = -0.14
 
 
 class Evaluator:
     """Scores positions for a module; built once per player (the unit table)."""
 
-    def __init__(self, module: Module, dist: list[list[int]] | None = None,
-                 guard: bool = False) -> None:
+    def __init__(self, module: Module, dist: list[list[int]] | None = None) -> None:
         self.m = module
-        self.dist = dist if dist is not None else distances(module)
-        self.guard = guard  # weigh leaders left exposed (EXPOSED_WEIGHT)
+        self.dist = dist
         units = module.units
         self.force = [u.force for u in units]
         self.leader = [u.is_leader for u in units]
-        self.moves = [u.move for u in units]
-        self.bonus = module.rules.leader_bonus
         self.revenue = [t.revenue for t in module.map.territories]
         self.card = [[max(0.0, CARD_VALUE.get(c.effect.kind, 1))
                       if c.side in (None, side) else 0.0 for c in module.cards]
@@ -105,37 +94,9 @@ class Evaluator:
         return [units, leaders, leader_force, revenue, s.banks[side], cards, captives,
                 progress, stacks]
 
-    def exposed(self, s: State, side: int) -> int:
-        """`side`'s leaders in stacks that some enemy stack could reach with
-        its slowest unit's move and outfight: printed Force with the leader
-        bonus (RULINGS B5), cards and majorities left out."""
-        unit_of, force, leader, moves = s.chits, self.force, self.leader, self.moves
-        threats = []
-        for t, st in enumerate(s.stacks[1 - side]):
-            mobile = [unit_of[c] for c in st if moves[unit_of[c]] > 0]
-            if mobile:
-                total = sum(force[u] for u in mobile)
-                if any(leader[u] for u in mobile):
-                    total += self.bonus
-                threats.append((t, total, min(moves[u] for u in mobile)))
-        count = 0
-        for t, st in enumerate(s.stacks[side]):
-            units = [unit_of[c] for c in st]
-            lead = sum(1 for u in units if leader[u])
-            if not lead:
-                continue
-            mine = sum(force[u] for u in units) + self.bonus
-            row = self.dist[t]
-            if any(row[e] <= reach and total > mine for e, total, reach in threats):
-                count += lead
-        return count
-
     def value(self, s: State, side: int) -> float:
         """`side`'s features weighted: its share of the log-odds."""
-        v = sum(w * f for w, f in zip(WEIGHTS, self.features(s, side), strict=True))
-        if self.guard:
-            v += EXPOSED_WEIGHT * self.exposed(s, side)
-        return v
+        return sum(w * f for w, f in zip(WEIGHTS, self.features(s, side), strict=True))
 
     def score(self, s: State, side: int) -> float:
         """From -1 (lost) to 1 (won) for `side`: 2 p - 1, p the chance to win."""

@@ -11,6 +11,9 @@ the side's own cards (RULINGS H9).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from warp_empires.module.defs import Module
 
 from .heuristic import CARD_VALUE
@@ -29,15 +32,40 @@ def card_worth(module: Module, side: int, kind: int) -> float:
     return CARD_VALUE.get(card.effect.kind, 1) + card.effect.amount * 0.1
 
 
-def keep_order(module: Module, side: int, cards: list[int]) -> list[int]:
+def idle_cards(module: Module, view: dict[str, Any]) -> set[int]:
+    """Card kinds of no use to the viewing side as things stand, from its own
+    view: a bonus for its own units of a kind it has none of on the map, a
+    rescue with none of its leaders held captive (play-test: the suggested
+    discards kept Use the Force with no Force-aware unit on the map, and two
+    Daring Rescues over two Surprise Attacks)."""
+    side = view["side"]
+    units = module.units
+    own = [units[u["unit"]] for st in view["stacks"][side] if st for u in st.get("units", [])]
+    held = any(units[u].side == side and units[u].is_leader for u in view["captives"][1 - side])
+    idle = set()
+    for kind, card in enumerate(module.cards):
+        effect = card.effect
+        if effect.kind in ("unit_bonus", "target_bonus") \
+                and not any(effect.filter.matches(u) for u in own):
+            idle.add(kind)
+        elif effect.kind == "rescue" and not held:
+            idle.add(kind)
+    return idle
+
+
+def keep_order(module: Module, side: int, cards: list[int],
+               idle: Collection[int] = ()) -> list[int]:
     """Indices into `cards`, the one to keep first first: each time the card
-    that adds most to what is kept already."""
+    that adds most to what is kept already. Cards of `idle` kinds (see
+    idle_cards) come last but for those the other side only may play."""
     left = list(range(len(cards)))
     kept: list[int] = []
     count: dict[str, int] = {}
     while left:
         def gain(i: int) -> float:
             worth = card_worth(module, side, cards[i])
+            if worth > 0 and cards[i] in idle:
+                worth = 0.0
             return worth * DECAY ** count.get(module.cards[cards[i]].timing, 0) \
                 if worth > 0 else worth
         best = max(left, key=lambda i: (gain(i), -i))

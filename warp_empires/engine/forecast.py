@@ -40,6 +40,18 @@ def upkeep(module: Module, view: dict[str, Any], side: int) -> Upkeep:
     return Upkeep(units, revenue, module.rules.upkeep_per_revenue * revenue)
 
 
+def last_marker(module: Module, view: dict[str, Any], t: int) -> bool:
+    """Whether the enemy's marker at `t` is its last on a revenue territory.
+    Removed (Incite Uprising, RULINGS M8), it collects no revenue in its next
+    turn, whose upkeep then keeps no unit (U1; markers come back only in the
+    Control phase, after it), and a side with no units and no revenue
+    territory loses (W3). Markers are public (H5)."""
+    enemy = 1 - view["side"]
+    return view["control"][t] == enemy and module.map.territories[t].is_revenue and not any(
+        c == enemy and module.map.territories[u].is_revenue
+        for u, c in enumerate(view["control"]) if u != t)
+
+
 def unclaimed_reason(module: Module, view: dict[str, Any], t: int) -> str | None:
     """Why the viewer's Control phase would not put its marker on territory
     `t` where its units stand, or None when it would (or nothing to say: no

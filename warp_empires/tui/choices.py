@@ -14,7 +14,7 @@ from typing import Any
 
 from warp_empires.engine import Action, Game, Prompt, describe_action
 from warp_empires.engine.actions import TERRITORY_VERBS
-from warp_empires.engine.forecast import CardOutcome, card_outcome
+from warp_empires.engine.forecast import CardOutcome, card_outcome, last_marker
 from warp_empires.module.defs import Module
 
 # Selection steps whose picks name units that may stand anywhere on the map.
@@ -160,6 +160,12 @@ def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
         label += f" (Force {module.units[types[a[1]]].force}{then})"
     if a[0] == "play" and view["step"] == "battle_card" and view["battle"] is not None:
         label += card_note(module, view, a[1])
+    if a[0] == "target" and view["pend"].get("targets") == "territory" \
+            and module.cards[view["pend"]["card"]].effect.kind == "remove_control" \
+            and last_marker(module, view, a[1]):
+        # play-test: a first-turn Incite Uprising on Coruscant, the Empire's only
+        # marker, ended the game at its upkeep without a word of warning
+        label += " (their last marker: they lose at their upkeep)"
     if a[0] in ("to", "place") and view["stacks"][1 - view["side"]][a[1]]:
         # Entering an enemy stack ends the move and means a battle (RULINGS M2);
         # a recruit placed beside one fights it in the next Battle phase (R3).

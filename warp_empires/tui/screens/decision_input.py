@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.widgets import Static
 
-from warp_empires.bots.hand import keep_order
+from warp_empires.bots.hand import idle_cards, keep_order
 from warp_empires.engine.forecast import battle_forecast
 from warp_empires.tui.choices import discarding, pick_all_order
 from warp_empires.tui.looks import battles_ahead, joining, territory_details
@@ -47,6 +47,7 @@ class DecisionInput:
     _handing_over: bool
     _paused: bool
     _placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit placed
+    _details_at: int | None = None  # the territory the side panel last described
     _log_marks: dict[int, int]  # per side, the events before its latest decision (hot seat)
 
     def on_choice_list_picked(self, message: ChoiceList.Picked) -> None:
@@ -79,8 +80,13 @@ class DecisionInput:
         group = joining(self._view, self._choices, territory)
         self.query_one("#details", Static).update(
             territory_details(self.module, self._view, territory, group))
-        self.set_class(battle_forecast(self.module, self._view, territory, group) is not None,
-                       "-forecast")
+        forecast = battle_forecast(self.module, self._view, territory, group) is not None
+        self.set_class(forecast, "-forecast")
+        if forecast and territory != self._details_at:
+            # the forecast leads the panel: show it from its top (play-test at
+            # 80x24: the panel kept an old scroll and the forecast was out of sight)
+            self.query_one("#side-scroll").scroll_home(animate=False)
+        self._details_at = territory
 
     def on_map_view_selected(self, message: MapView.Selected) -> None:
         picks = [c for c in self._choices if c.territory == message.territory and c.enabled]
@@ -267,15 +273,15 @@ class DecisionInput:
 
     def _best_discards(self) -> set[int] | None:
         """Down to the hand limit (RULINGS D1): the rows of the cards to let go
-        so that the hand keeps the mix a computer player would keep
-        (bots.hand: the side's own cards only, H9), while the ticks differ
-        from those; None otherwise."""
+        so that the hand keeps the mix a computer player would keep, cards of
+        no use as things stand going first (bots.hand: from the side's own
+        view, H9), while the ticks differ from those; None otherwise."""
         view = self._view
         if view is None or view["step"] != "discard_down" or "selection" not in view["pend"]:
             return None
         sel = view["pend"]["selection"]
         items = sel["items"]
-        order = keep_order(self.module, view["side"], items)
+        order = keep_order(self.module, view["side"], items, idle_cards(self.module, view))
         drop = set(order[self.module.rules.hand_limit:])
         return drop if drop != set(sel["picked"]) else None
 

@@ -73,7 +73,9 @@ class RowNumbers:
 
     def _pick_row(self, number: int) -> None:
         if not 1 <= number <= len(self._choices):
-            self.notify(f"There is no row {number}.", severity="warning", timeout=2)
+            # play-test: `1` `8` typed in a 12-row list seemed to do nothing
+            self.notify(f"There is no row {number}: the list has {len(self._choices)}.",
+                        severity="warning", timeout=3)
             return
         row = self._choices[number - 1]
         if row.is_item and row.enabled:

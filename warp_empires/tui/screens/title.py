@@ -39,7 +39,8 @@ class TitleScreen(Screen[None]):
     TitleScreen #banner { color: $accent; text-style: bold; width: auto; margin-bottom: 1; }
     TitleScreen #tagline { color: $text-muted; width: auto; margin-bottom: 1; }
     TitleScreen OptionList { width: auto; min-width: 30; max-width: 76; height: auto;
-                             border: round $primary; padding: 0 1; }
+                             border: round $primary; padding: 0 1;
+                             text-wrap: nowrap; text-overflow: ellipsis; }
     TitleScreen #box { width: auto; height: auto; align-horizontal: center; }
     """
 
@@ -53,10 +54,11 @@ class TitleScreen(Screen[None]):
         if m is None:
             return Option("[b]C[/b]ontinue", id="continue", disabled=True)
         label = Text.from_markup("[b]C[/b]ontinue  ")
-        # A save's words are anyone's: plain text, never markup.
+        # A save's words are anyone's: plain text, never markup. One line:
+        # the menu is 72 columns inside (play-test: the time wrapped under it).
         name = m.module_id if is_autosave_name(self.latest.path.stem) else self.latest.path.stem
         label.append(one_line(f"{name} · turn {m.turn} · {m.sides[m.active].name} to act · "
-                              f"{m.saved_at_local()}", 64), style="dim")
+                              f"{m.saved_at_local()}", 60), style="dim")
         return Option(label, id="continue")
 
     def compose(self) -> ComposeResult:
