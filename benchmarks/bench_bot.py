@@ -191,6 +191,10 @@ def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> 
         games = [r for r in results if r["kinds"][r["a_side"]] == a
                  and r["kinds"][1 - r["a_side"]] == b]
         won = [r for r in games if r["winner"] == r["a_side"]]
+        # Games over within the first round are decided by the deal more than
+        # by the players: in Star Wars, Incite Uprising on the Empire's only
+        # marker in the Rebels' first turn (RULINGS M8, U1, W3; ~1 game in 5)
+        later = [r for r in games if r["turns"] > 2]
         as_first = [r for r in games if r["a_first"]]
         as_second = [r for r in games if not r["a_first"]]
         out["matches"][f"{a} v {b}"] = {
@@ -200,6 +204,9 @@ def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> 
                 sum(1 for r in as_first if r["winner"] == r["a_side"]), len(as_first)),
             "a_wins_as_second_side": win_rate(
                 sum(1 for r in as_second if r["winner"] == r["a_side"]), len(as_second)),
+            "over_in_first_round": len(games) - len(later),
+            "a_wins_after_first_round": win_rate(
+                sum(1 for r in later if r["winner"] == r["a_side"]), len(later)),
             "unfinished": sum(1 for r in games if r["winner"] < 0),
             "turns_mean": round(statistics.mean(r["turns"] for r in games), 1) if games else 0,
         }
@@ -243,6 +250,9 @@ def show(report: dict[str, Any]) -> None:
         print(f"  {name:28s} {w['rate']:6.1%} ({w['low']:.1%}-{w['high']:.1%})   "
               f"as Rebels {f['rate']:.1%}, as Empire {s['rate']:.1%}   "
               f"unfinished {m['unfinished']}, mean turns {m['turns_mean']}")
+        later = m["a_wins_after_first_round"]
+        print(f"  {'':28s} {m['over_in_first_round']} over in the first round; of the "
+              f"others {later['rate']:.1%} ({later['low']:.1%}-{later['high']:.1%})")
     print("\ndecision time, decisions that matter (s):      every decision (s):")
     for kind, lv in report["levels"].items():
         pps = lv["playouts_per_second"]

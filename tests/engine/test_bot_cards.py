@@ -163,20 +163,42 @@ def test_b4_a_destroy_card_on_a_unit_at_force_0_is_not_said_to_do_nothing():
         "(destroys a unit; the totals stay as they are)")
 
 
-def test_the_suggested_discards_let_cards_of_no_use_go_first():
-    # play-test of the `a` key at the hand limit: it kept Use the Force with no
-    # Force-aware unit on the map, and two Daring Rescues with no leader captive
+def test_the_suggested_discards_weigh_the_cards_as_things_stand():
+    # play-tests of the `a` key at the hand limit: it kept Use the Force with
+    # no Force-aware unit on the map, two Daring Rescues with no leader
+    # captive, and let Strafing Runs go beside eight fighter squads
     from tests.engine.builder import hold_captive
-    from warp_empires.bots.hand import idle_cards, keep_order
+    from warp_empires.bots.hand import board_worth, keep_order
     s = blank()
-    put(s, 0, "c", "cruiser", "captain")  # no "aware" unit: focus has no target
-    hand = [card(s, "focus"), card(s, "rescue"), card(s, "guns"), card(s, "step")]
-    idle = idle_cards(s.module, view(s, 0, log=False))
-    assert card(s, "focus") in idle and card(s, "rescue") in idle
-    assert card(s, "guns") not in idle  # a bonus for capitals: the cruiser
-    order = keep_order(s.module, 0, hand, idle)
-    assert {hand[i] for i in order[-2:]} == {card(s, "focus"), card(s, "rescue")}
+    put(s, 0, "c", "cruiser", "captain", *["wing"] * 4)  # no "aware" unit
+    hand = [card(s, "focus"), card(s, "rescue"), card(s, "strafe"), card(s, "step"),
+            card(s, "march")]
+    worth = board_worth(s.module, view(s, 0, log=False))
+    assert worth[card(s, "focus")] == 0 and worth[card(s, "rescue")] == 0
+    assert worth[card(s, "strafe")] == 8  # +2 to each of the four wings in one battle
+    order = [hand[i] for i in keep_order(s.module, 0, hand, worth)]
+    assert order[0] == card(s, "strafe") and set(order[-2:]) == {card(s, "focus"),
+                                                                  card(s, "rescue")}
+    plain = [hand[i] for i in keep_order(s.module, 0, hand)]  # the computer players' order
+    assert plain[0] != card(s, "strafe")
     s = blank()
     put(s, 0, "c", "cruiser", "hero")  # an aware unit, and a leader of ours held captive
     hold_captive(s, 1, "captain")
-    assert not idle_cards(s.module, view(s, 0, log=False)) & {card(s, "focus"), card(s, "rescue")}
+    worth = board_worth(s.module, view(s, 0, log=False))
+    assert worth[card(s, "focus")] == s.module.cards[card(s, "focus")].effect.amount
+    assert card(s, "rescue") not in worth  # worth what it always is
+
+
+def test_the_suggested_discards_keep_an_uprising_on_the_enemys_last_marker():
+    # RULINGS M8, U1, W3: it ends the game; play-test: a hand at the limit let it go
+    from warp_empires.bots.hand import board_worth, keep_order
+    s = blank()
+    put(s, 0, "a", "hero")
+    put(s, 1, "c", "destroyer")
+    s.control[tid(s, "c")] = 1
+    hand = [card(s, "step"), card(s, "march"), card(s, "riot"), card(s, "ambush")]
+    worth = board_worth(s.module, view(s, 0, log=False))
+    assert hand[keep_order(s.module, 0, hand, worth)[0]] == card(s, "riot")
+    assert hand[keep_order(s.module, 0, hand)[-1]] == card(s, "riot")  # else worth little
+    s.control[tid(s, "e")] = 1  # a second marker: no longer the game
+    assert card(s, "riot") not in board_worth(s.module, view(s, 0, log=False))

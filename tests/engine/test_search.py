@@ -310,35 +310,3 @@ def test_where_a_person_waits_a_recruit_search_takes_a_share_of_the_time(monkeyp
     worlds = {step: dealt.count(step) for step in ("recruit", "move_from")}
     assert 0 < worlds["recruit"] < worlds["move_from"] <= search.LEVELS["hard"].worlds
 
-
-def test_the_hard_level_also_weighs_an_attack_with_one_leader_of_several(monkeypatch):
-    # Issue 11: the Emperor went with Vader into every early attack (the
-    # heuristic moves stacks whole), and a lost battle gave away a captive
-    from tests.engine.builder import blank, give, put, tid
-    from warp_empires.engine import apply
-    s = blank()
-    put(s, 0, "c", "cruiser", "cruiser", "cruiser", "hero", "captain")
-    put(s, 1, "d", "hauler")
-    give(s, 0, "march")
-    give(s, 1, "ambush")
-    apply(s, 0, ("play", next(iter(s.hands[0]))))
-    c, d = tid(s, "c"), tid(s, "d")
-    whole = [*s.stacks[0][c]]
-    leaders = [ch for ch in whole if s.module.units[s.chits[ch]].is_leader]
-    bot = SearchPlayer(s.module, 1, "hard")
-    monkeypatch.setattr(bot.base, "plans", lambda *a, **k: [(12.0, (c, d, whole))])
-    plans = [c.plan for c in bot._candidates(view(s, 0, log=False), legal_actions(s))]
-    rest = [ch for ch in whole if ch not in leaders]
-    assert (c, d, whole) in plans
-    for keep in leaders:
-        assert (c, d, [*rest, keep]) in plans
-    normal = SearchPlayer(s.module, 1, "normal")
-    monkeypatch.setattr(normal.base, "plans", lambda *a, **k: [(12.0, (c, d, whole))])
-    assert [c.plan for c in normal._candidates(view(s, 0, log=False), legal_actions(s))
-            if c.plan is not None] == [(c, d, whole)]
-    # and the picks follow such a plan: the leader left out stays behind
-    one = next(x for x in bot._candidates(view(s, 0, log=False), legal_actions(s))
-               if x.plan == (c, d, [*rest, leaders[0]]))
-    played = s.clone(log=False)
-    assert bot._play_candidate(played, 0, one)
-    assert list(played.stacks[0][c]) == [leaders[1]]

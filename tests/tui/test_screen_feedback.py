@@ -49,14 +49,14 @@ async def test_at_80x24_a_message_leaves_the_choices_in_sight(at_decision):
 
 async def test_a_ticks_the_cards_that_leave_the_best_hand_and_u_takes_them_back(at_decision):
     # bench_keys: down to the hand limit took a key per card, ~6 a turn
-    from warp_empires.bots.hand import idle_cards, keep_order
+    from warp_empires.bots.hand import board_worth, keep_order
 
     game = at_decision("discard_down")
     side = game.prompt().side
     items = game.view(side)["pend"]["selection"]["items"]
     limit = game.module.rules.hand_limit
-    idle = idle_cards(game.module, game.view(side))
-    drop = set(keep_order(game.module, side, items, idle)[limit:])
+    worth = board_worth(game.module, game.view(side))
+    drop = set(keep_order(game.module, side, items, worth)[limit:])
     assert len(items) > limit and drop
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
@@ -162,3 +162,36 @@ async def test_at_80x24_the_side_panel_shows_a_forecast_from_its_top(star_wars):
         screen.query_one(MapView).move_cursor_to(contested)
         await pilot.pause()
         assert screen.has_class("-forecast") and side.scroll_y == 0
+
+
+async def test_a_log_written_anew_tells_no_old_news_however_long(at_decision):
+    # play-test: past 300 events, every hand-over at 80x24 told spy findings
+    # of turns long gone in messages again, as if fresh
+    game = at_decision("move")
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game)
+        told: list[str] = []
+        screen.notify = lambda text, **kw: told.append(text)
+        events = [{"text": f"event {i}", "kind": "move"} for i in range(400)]
+        events[350] = {"text": "Bothan Spies: the Empire holds ...", "kind": "spy"}
+        screen._log_seen = 0  # as after a hand-over
+        screen._append_log(events)
+        assert told == []
+        screen._append_log(events + [{"text": "Probe Droid: ...", "kind": "spy"}])
+        assert told == ["Probe Droid: ..."]  # news is still told
+
+
+def test_destinations_come_attacks_first_then_nearest_first(star_wars):
+    # play-test: Coruscant, next door, was row 13 of 30 (the map's order)
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.choices import ENEMY_NOTE, _hops, build_choices
+
+    def many_places(g) -> bool:
+        return g.prompt().kind == "move_units" and sum(
+            1 for a in g.legal_actions() if a[0] == "to") >= 8
+    game = game_where(star_wars, many_places)
+    src = game.view(game.prompt().side)["pend"]["src"]
+    hops = _hops(star_wars, src)
+    rows = [c for c in build_choices(game) if c.action[0] == "to"]
+    keys = [(not c.label.endswith(ENEMY_NOTE), hops[c.action[1]]) for c in rows]
+    assert keys == sorted(keys) and len({h for _, h in keys}) > 1

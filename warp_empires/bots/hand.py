@@ -11,9 +11,11 @@ the side's own cards (RULINGS H9).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import math
+from collections.abc import Mapping
 from typing import Any
 
+from warp_empires.engine.forecast import last_marker
 from warp_empires.module.defs import Module
 
 from .heuristic import CARD_VALUE
@@ -32,42 +34,53 @@ def card_worth(module: Module, side: int, kind: int) -> float:
     return CARD_VALUE.get(card.effect.kind, 1) + card.effect.amount * 0.1
 
 
-def idle_cards(module: Module, view: dict[str, Any]) -> set[int]:
-    """Card kinds of no use to the viewing side as things stand, from its own
-    view: a bonus for its own units of a kind it has none of on the map, a
-    rescue with none of its leaders held captive (play-test: the suggested
-    discards kept Use the Force with no Force-aware unit on the map, and two
-    Daring Rescues over two Surprise Attacks)."""
+def board_worth(module: Module, view: dict[str, Any]) -> dict[int, float]:
+    """What card kinds are worth to the viewing side as things stand, where
+    that is not card_worth: a bonus for its own units, the Force it adds to
+    its stack with most of them (none: 0); a rescue with none of its leaders
+    held captive, 0; Incite Uprising on the enemy's last revenue marker, which
+    ends the game (forecast.last_marker; RULINGS M8, U1, W3), above all. From
+    its own view (H9). For the app's suggested discards (play-tests: they kept
+    Use the Force with no Force-aware unit on the map, two Daring Rescues over
+    two Surprise Attacks, and let Strafing Runs go beside eight fighter
+    squads); the computer players keep card_worth, as a change to their play
+    wants a measured run."""
     side = view["side"]
     units = module.units
-    own = [units[u["unit"]] for st in view["stacks"][side] if st for u in st.get("units", [])]
+    stacks = [[units[u["unit"]] for u in st.get("units", [])]
+              for st in view["stacks"][side] if st]
     held = any(units[u].side == side and units[u].is_leader for u in view["captives"][1 - side])
-    idle = set()
+    last = any(last_marker(module, view, t) for t in range(len(view["control"])))
+    out: dict[int, float] = {}
     for kind, card in enumerate(module.cards):
+        if card.side is not None and card.side != side:
+            continue
         effect = card.effect
-        if effect.kind in ("unit_bonus", "target_bonus") \
-                and not any(effect.filter.matches(u) for u in own):
-            idle.add(kind)
+        if effect.kind in ("unit_bonus", "target_bonus"):
+            most = max((sum(1 for u in st if effect.filter.matches(u)) for st in stacks),
+                       default=0)
+            out[kind] = float(effect.amount * (min(most, 1) if effect.kind == "target_bonus"
+                                                else most))
         elif effect.kind == "rescue" and not held:
-            idle.add(kind)
-    return idle
+            out[kind] = 0.0
+        elif effect.kind == "remove_control" and last:
+            out[kind] = math.inf
+    return out
 
 
 def keep_order(module: Module, side: int, cards: list[int],
-               idle: Collection[int] = ()) -> list[int]:
+               worth: Mapping[int, float] | None = None) -> list[int]:
     """Indices into `cards`, the one to keep first first: each time the card
-    that adds most to what is kept already. Cards of `idle` kinds (see
-    idle_cards) come last but for those the other side only may play."""
+    that adds most to what is kept already. `worth` (board_worth) stands for
+    card_worth where it has the kind."""
     left = list(range(len(cards)))
     kept: list[int] = []
     count: dict[str, int] = {}
     while left:
         def gain(i: int) -> float:
-            worth = card_worth(module, side, cards[i])
-            if worth > 0 and cards[i] in idle:
-                worth = 0.0
-            return worth * DECAY ** count.get(module.cards[cards[i]].timing, 0) \
-                if worth > 0 else worth
+            w = worth[cards[i]] if worth and cards[i] in worth \
+                else card_worth(module, side, cards[i])
+            return w * DECAY ** count.get(module.cards[cards[i]].timing, 0) if w > 0 else w
         best = max(left, key=lambda i: (gain(i), -i))
         left.remove(best)
         kept.append(best)

@@ -72,9 +72,6 @@ class Level:
     margin: float = 0.02
     # the steps it searches; every other decision goes to the heuristic
     searched: tuple[str, ...] = SEARCHED
-    # also weigh each attack by a group of several leaders with only one of
-    # them going (Candidate: `_spare_leaders`)
-    spare: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -90,7 +87,7 @@ LEVELS: dict[str, Level] = {
     # normal (49% of 51 games); with the Recruit phase too it won 58% of 113
     # (49-67%; on the 51 deals of before, 32 wins against 25).
     "hard": Level("hard", 10, 4, 2, 2.8, margin=0.01,
-                  searched=SEARCHED + ("recruit", "place"), spare=True),
+                  searched=SEARCHED + ("recruit", "place")),
 }
 DEFAULT_LEVEL = "normal"
 
@@ -242,8 +239,6 @@ class SearchPlayer:
             out.append(Candidate(("from", plan[0]), plan))
             if len(out) >= n - 1:
                 break
-        if self.level.spare:
-            out = self._spare_leaders(view, out)
         stop = Candidate(("stop",))
         # the heuristic stops when no plan is worth 0.5 (HeuristicPlayer._best_plan)
         if not plans or plans[0][0] <= 0.5:
@@ -253,31 +248,6 @@ class SearchPlayer:
         # else a card just played moves a group before it may stop (issue 11):
         # stopping at once only throws the card away, which the evaluation
         # rewards (a hand of cards weighs slightly against its holder)
-        return out
-
-    def _spare_leaders(self, view: dict[str, Any], plans: list[Candidate]) -> list[Candidate]:
-        """Each attack by a group of several leaders and other units is also
-        weighed with one leader going and the others staying behind, once per
-        leader (the two strongest). The heuristic moves a stack whole: the
-        Emperor went with Vader into every early attack, and a lost battle
-        gave the Rebels one of the two captives they need (issue 11, traces of
-        hard v normal games). Its score cannot judge leaving a leader at home;
-        the playouts can."""
-        side = view["side"]
-        enemy_at = view["stacks"][1 - side]
-        out: list[Candidate] = []
-        for c in plans:
-            out.append(c)
-            if c.plan is None or enemy_at[c.plan[1]] is None:
-                continue
-            src, dest, chits = c.plan
-            unit_of = {u["chit"]: u["unit"] for u in view["stacks"][side][src]["units"]}
-            leaders = [ch for ch in chits if self.base.leader_of[unit_of[ch]]]
-            rest = [ch for ch in chits if ch not in leaders]
-            if len(leaders) < 2 or not rest:
-                continue
-            leaders.sort(key=lambda ch: -self.base.force_of[unit_of[ch]])
-            out += [Candidate(c.action, (src, dest, [*rest, keep])) for keep in leaders[:2]]
         return out
 
     def _take(self, c: Candidate, view: dict[str, Any]) -> Action:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.widgets import Static
 
-from warp_empires.bots.hand import idle_cards, keep_order
+from warp_empires.bots.hand import board_worth, keep_order
 from warp_empires.engine.forecast import battle_forecast
 from warp_empires.tui.choices import discarding, pick_all_order
 from warp_empires.tui.looks import battles_ahead, joining, territory_details
@@ -273,15 +273,15 @@ class DecisionInput:
 
     def _best_discards(self) -> set[int] | None:
         """Down to the hand limit (RULINGS D1): the rows of the cards to let go
-        so that the hand keeps the mix a computer player would keep, cards of
-        no use as things stand going first (bots.hand: from the side's own
+        so that the hand keeps the mix a computer player would keep, each card
+        weighed as things stand (bots.hand.board_worth: from the side's own
         view, H9), while the ticks differ from those; None otherwise."""
         view = self._view
         if view is None or view["step"] != "discard_down" or "selection" not in view["pend"]:
             return None
         sel = view["pend"]["selection"]
         items = sel["items"]
-        order = keep_order(self.module, view["side"], items, idle_cards(self.module, view))
+        order = keep_order(self.module, view["side"], items, board_worth(self.module, view))
         drop = set(order[self.module.rules.hand_limit:])
         return drop if drop != set(sel["picked"]) else None
 

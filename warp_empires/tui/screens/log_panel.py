@@ -46,12 +46,16 @@ class LogPanel:
             log.clear()
             self._log_seen = 0
         start = self._log_seen
+        # only news is told in a message, not a log written anew (a hand-over,
+        # an undo, a resize): play-test, past 300 events every hand-over told
+        # the spy findings of turns long gone again, as if they were fresh
+        news = start > 0
         if len(events) - start > 300:
             start = len(events) - 300
         hidden = self.has_class("-tiny") and not self.has_class("-log-shown")
         for event in events[start:]:
             log.write(Text(event["text"], style=_LOG_STYLE.get(event.get("kind", ""), "")))
-            if hidden and start > 0 and event.get("kind") in _TOLD:
+            if hidden and news and event.get("kind") in _TOLD:
                 self.notify(event["text"], timeout=8, markup=False)
         self._log_seen = len(events)
         for note in self._notes:
