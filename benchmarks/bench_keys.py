@@ -82,14 +82,15 @@ def keys_for(screen: GameScreen, action: tuple) -> tuple[list[str], int, float]:
     return [], tab + abs(index - highlight) + 1, 0.0
 
 
-def planned_group(game: Game, player: Any) -> set[int] | None:
-    """The units the player will pick for the group being formed, found by
-    letting a copy of it choose on a copy of the game; None if it unpicks."""
+def planned_picks(game: Game, player: Any) -> set[int] | None:
+    """The items the player will tick in the selection open now (a group's
+    units, the cards down to the hand limit), found by letting a copy of it
+    choose on a copy of the game; None if it unticks one."""
     s = game.state.clone(log=False)
     p = copy.deepcopy(player)
-    side = decider(s)
+    side, step = decider(s), s.step
     picked: set[int] = set()
-    while s.step == "move_units" and decider(s) == side:
+    while s.step == step and decider(s) == side:
         a = p.choose(view(s, side, log=False), legal_actions(s))
         if a[0] == "unpick":
             return None
@@ -111,24 +112,6 @@ def planned_places(game: Game, player: Any) -> list[int]:
         places.append(a[1])
         apply(s, side, a)
     return places
-
-
-def planned_discards(game: Game, player: Any) -> set[int] | None:
-    """The cards the player will tick down to the hand limit, found on copies;
-    None if it unticks one."""
-    s = game.state.clone(log=False)
-    p = copy.deepcopy(player)
-    side = decider(s)
-    picked: set[int] = set()
-    while s.step == "discard_down" and decider(s) == side:
-        a = p.choose(view(s, side, log=False), legal_actions(s))
-        if a[0] == "unpick":
-            return None
-        if a[0] != "pick":
-            return picked
-        picked.add(a[1])
-        apply(s, side, a)
-    return picked
 
 
 def pick_all_group(game: Game) -> set[int]:
@@ -193,12 +176,12 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             action = players[side].choose(game.view(side, log=False), game.legal_actions())
             if kind == "move_units" and action[0] == "pick" \
                     and not game.view(side)["pend"]["selection"]["picked"] \
-                    and planned_group(game, players[side]) == pick_all_group(game):
+                    and planned_picks(game, players[side]) == pick_all_group(game):
                 action = ("pick", -1)  # `a` picks the whole group the player wants
                 presses, count, wait = ["a"], 1, 0.0
             elif kind == "discard_down" and action[0] == "pick" \
                     and not game.view(side)["pend"]["selection"]["picked"] \
-                    and planned_discards(game, players[side]) == screen._best_discards():
+                    and planned_picks(game, players[side]) == screen._best_discards():
                 presses, count, wait = ["a"], 1, 0.0  # the cards that keep the best hand
             elif kind == "place" and screen._rest_there() == action[1] \
                     and set(planned_places(game, players[side])) == {action[1]}:
