@@ -38,13 +38,13 @@ def board_worth(module: Module, view: dict[str, Any]) -> dict[int, float]:
     """What card kinds are worth to the viewing side as things stand, where
     that is not card_worth: a bonus for its own units, the Force it adds to
     its stack with most of them (none: 0); a rescue with none of its leaders
-    held captive, 0; Incite Uprising on the enemy's last revenue marker, which
-    ends the game (forecast.last_marker; RULINGS M8, U1, W3), above all. From
-    its own view (H9). For the app's suggested discards (play-tests: they kept
-    Use the Force with no Force-aware unit on the map, two Daring Rescues over
-    two Surprise Attacks, and let Strafing Runs go beside eight fighter
-    squads); the computer players keep card_worth, as a change to their play
-    wants a measured run."""
+    held captive, 0; a card that removes a control marker, while the enemy
+    has one revenue marker left, which ends the game (forecast.last_marker;
+    RULINGS M8, U1, W3), above all. From its own view (H9). For the app's
+    suggested discards (play-tests: they kept a bonus for a kind of unit the
+    side had none of on the map, two rescues over two side bonuses, and let
+    fighter bonuses go beside eight fighter squads); the computer players keep
+    card_worth, as a change to their play wants a measured run."""
     side = view["side"]
     units = module.units
     stacks = [[units[u["unit"]] for u in st.get("units", [])]

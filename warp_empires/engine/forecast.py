@@ -42,7 +42,7 @@ def upkeep(module: Module, view: dict[str, Any], side: int) -> Upkeep:
 
 def last_marker(module: Module, view: dict[str, Any], t: int) -> bool:
     """Whether the enemy's marker at `t` is its last on a revenue territory.
-    Removed (Incite Uprising, RULINGS M8), it collects no revenue in its next
+    Removed (a remove_control card, RULINGS M8), it collects no revenue in its next
     turn, whose upkeep then keeps no unit (U1; markers come back only in the
     Control phase, after it), and a side with no units and no revenue
     territory loses (W3). Markers are public (H5)."""

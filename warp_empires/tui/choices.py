@@ -78,7 +78,7 @@ def build_choices(game: Game) -> list[Choice]:
                            why=f"{owed} first"))
     if any(c.action[0] == "to" for c in rest):
         # Destinations: attacks first, so the number keys reach them, then the
-        # nearest first, by name at one distance (play-test: Coruscant, next
+        # nearest first, by name at one distance (play-test: the capital, next
         # door, was row 13 of 30 in map order). Recruits keep their places'
         # order: none is put in a fight first.
         hops = _hops(game.module, view["pend"].get("src", -1))
@@ -186,8 +186,8 @@ def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
     if a[0] == "target" and view["pend"].get("targets") == "territory" \
             and module.cards[view["pend"]["card"]].effect.kind == "remove_control" \
             and last_marker(module, view, a[1]):
-        # play-test: a first-turn Incite Uprising on Coruscant, the Empire's only
-        # marker, ended the game at its upkeep without a word of warning
+        # play-test: a first-turn remove_control card on the enemy's only marker,
+        # its capital, ended the game at its upkeep without a word of warning
         label += " (their last marker: they lose at their upkeep)"
     if a[0] in ("to", "place") and view["stacks"][1 - view["side"]][a[1]]:
         # Entering an enemy stack ends the move and means a battle (RULINGS M2);
