@@ -180,18 +180,3 @@ async def test_a_log_written_anew_tells_no_old_news_however_long(at_decision):
         screen._append_log(events + [{"text": "Probe Droid: ...", "kind": "spy"}])
         assert told == ["Probe Droid: ..."]  # news is still told
 
-
-def test_destinations_come_attacks_first_then_nearest_first(star_wars):
-    # play-test: Coruscant, next door, was row 13 of 30 (the map's order)
-    from tests.tui.helpers import game_where
-    from warp_empires.tui.choices import ENEMY_NOTE, _hops, build_choices
-
-    def many_places(g) -> bool:
-        return g.prompt().kind == "move_units" and sum(
-            1 for a in g.legal_actions() if a[0] == "to") >= 8
-    game = game_where(star_wars, many_places)
-    src = game.view(game.prompt().side)["pend"]["src"]
-    hops = _hops(star_wars, src)
-    rows = [c for c in build_choices(game) if c.action[0] == "to"]
-    keys = [(not c.label.endswith(ENEMY_NOTE), hops[c.action[1]]) for c in rows]
-    assert keys == sorted(keys) and len({h for _, h in keys}) > 1
