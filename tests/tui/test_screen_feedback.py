@@ -155,12 +155,12 @@ async def test_at_80x24_the_side_panel_shows_a_forecast_from_its_top(star_wars):
         screen = await open_game(pilot, game, players=players)
         side = screen.query_one("#side-scroll")
         screen.query_one(MapView).move_cursor_to(quiet)
+        await pilot.pause(0.2)  # the panel's new text laid out (a loaded machine)
+        side.scroll_end(animate=False, immediate=True)
         await pilot.pause()
-        side.scroll_end(animate=False)
-        await pilot.pause()
-        assert side.scroll_y > 0  # the panel is taller than its room at 80x24
+        assert side.scroll_y > 0, "the panel is taller than its room at 80x24"
         screen.query_one(MapView).move_cursor_to(contested)
-        await pilot.pause()
+        await pilot.pause(0.2)
         assert screen.has_class("-forecast") and side.scroll_y == 0
 
 

@@ -282,7 +282,8 @@ class DecisionInput:
         sel = view["pend"]["selection"]
         items = sel["items"]
         order = keep_order(self.module, view["side"], items, board_worth(self.module, view))
-        drop = set(order[self.module.rules.hand_limit:])
+        # how many go is the engine's count (still owed, and those ticked)
+        drop = set(order[len(items) - view["prompt"]["owed"] - len(sel["picked"]):])
         return drop if drop != set(sel["picked"]) else None
 
     def action_keep_best(self) -> None:
