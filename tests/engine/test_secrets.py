@@ -327,9 +327,10 @@ def twin_hand(s: State, owner: int, r: random.Random) -> State | None:
 
 def twin_stack(s: State, owner: int, r: random.Random) -> State | None:
     """A unit below the top of one of the owner's stacks swapped with a chit of
-    another type from its pile (RULINGS H2). Stacks in battle are shown (B2);
-    a fortification only goes where one could stand (a revenue territory), and
-    a unit of the group being moved keeps its mobility."""
+    another type from its pile (RULINGS H2). Stacks in battle are shown (B2),
+    and so are those both sides saw in one and nothing has joined or left
+    since (State.shown); a fortification only goes where one could stand (a
+    revenue territory), and a unit of the group being moved keeps its mobility."""
     seen = _named(s)
     busy = _pend_chits(s.pend)
     shown = s.battle.t if s.battle is not None else -1
@@ -337,7 +338,7 @@ def twin_stack(s: State, owner: int, r: random.Random) -> State | None:
     terr = s.module.map.territories
     options = []
     for t, st in enumerate(s.stacks[owner]):
-        if t == shown:
+        if t == shown or (owner, t) in s.shown:
             continue
         for x in st[1:]:
             if x in seen:

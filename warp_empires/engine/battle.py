@@ -10,12 +10,14 @@ from .actions import Action
 from .board import (
     capture_or_return,
     distinct_by_type,
+    forget_shown,
+    join_seen,
     log,
     occupied,
     other,
-    put_below,
     refill_hands,
     remove_from_map,
+    show_stack,
     tell_spies,
     unit_name,
     unit_names,
@@ -395,8 +397,9 @@ def _retreat(s: State, dest: int) -> str | None:
     b = s.battle
     t, loser = b.t, b.loser
     survivors = s.stacks[loser][t]
-    put_below(s, loser, dest, survivors)  # joining a friendly stack keeps its top
+    join_seen(s, loser, dest, survivors)  # joining a friendly stack keeps its top
     s.stacks[loser][t] = ()
+    forget_shown(s, loser, t)
     log(s, f"{s.says(loser, 'retreat')} {len(survivors)} unit"
            f"{'s' if len(survivors) != 1 else ''} from {s.territory_name(t)} to "
            f"{s.territory_name(dest)}.", kind="retreat")
@@ -406,6 +409,8 @@ def _retreat(s: State, dest: int) -> str | None:
 def _finish(s: State) -> str | None:
     b = s.battle
     refill_hands(s, b.att)  # RULINGS B11
+    for side in (0, 1):
+        show_stack(s, side, b.t)  # both sides saw what is left there (RULINGS B2)
     s.last_battle = b
     s.battle = None
     s.pend = None

@@ -129,30 +129,76 @@ def unit_names(s: State, chits: Sequence[int]) -> str:
 # state shares them, so `State.clone` copies two short lists, not every stack.
 
 
+# Every change to a stack goes through these, and each forgets that the stack
+# was shown (`State.shown`): what a battle showed both sides stays true only
+# while nothing has joined or left it.
+
+
 def place(s: State, chit: int, t: int, on_top: bool = False) -> None:
-    row = s.stacks[s.tab.chit_side[chit]]
+    side = s.tab.chit_side[chit]
+    row = s.stacks[side]
     row[t] = (chit, *row[t]) if on_top else (*row[t], chit)
+    if s.shown:
+        forget_shown(s, side, t)
 
 
 def put_on_top(s: State, side: int, t: int, group: Sequence[int]) -> None:
     """The group joins the stack at t, its first unit on top (RULINGS H2)."""
     row = s.stacks[side]
     row[t] = (*group, *row[t])
+    if s.shown:
+        forget_shown(s, side, t)
 
 
 def put_below(s: State, side: int, t: int, group: Sequence[int]) -> None:
     row = s.stacks[side]
     row[t] = (*row[t], *group)
+    if s.shown:
+        forget_shown(s, side, t)
 
 
 def remove_from_map(s: State, chit: int, t: int) -> None:
-    row = s.stacks[s.tab.chit_side[chit]]
+    side = s.tab.chit_side[chit]
+    row = s.stacks[side]
     row[t] = tuple(c for c in row[t] if c != chit)
+    if s.shown:
+        forget_shown(s, side, t)
 
 
 def remove_group(s: State, side: int, t: int, group: Sequence[int]) -> None:
     row = s.stacks[side]
     row[t] = tuple(c for c in row[t] if c not in group)
+    if s.shown:
+        forget_shown(s, side, t)
+
+
+def to_top(s: State, side: int, t: int, chit: int) -> None:
+    """The owner puts one of the stack's units on top (RULINGS H2): the same
+    units, so a stack shown stays shown (the new top is in sight anyway)."""
+    row = s.stacks[side]
+    row[t] = (chit, *(c for c in row[t] if c != chit))
+
+
+def show_stack(s: State, side: int, t: int) -> None:
+    """Both sides have seen every unit of `side`'s stack at t (a battle there,
+    RULINGS B2): it stays shown in both views until a unit joins or leaves."""
+    if s.stacks[side][t] and (side, t) not in s.shown:
+        s.shown = [*s.shown, (side, t)]
+
+
+def join_seen(s: State, side: int, dest: int, group: Sequence[int]) -> None:
+    """A group both sides have just seen in battle goes under the stack at
+    `dest` (a retreat or withdrawal keeps that stack's top): all of it is
+    still known where it forms the stack or joins one shown."""
+    known = not s.stacks[side][dest] or (side, dest) in s.shown
+    put_below(s, side, dest, group)
+    if known:
+        show_stack(s, side, dest)
+
+
+def forget_shown(s: State, side: int, t: int) -> None:
+    if (side, t) in s.shown:
+        s.shown = [p for p in s.shown if p != (side, t)]  # replaced whole: copies share it
 
 
 def to_pile(s: State, chit: int) -> None:

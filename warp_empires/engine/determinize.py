@@ -129,6 +129,7 @@ def _public_part(module: Module, view: dict[str, Any]) -> State:
     s.hangar = [[h["chit"], h["turns"], h["since"]] for h in view["hangar"]]
     s.lives = list(view["lives"])
     s.caught = list(view["caught"])
+    s.shown = [(sd, t) for sd, t in view.get("shown", ())]
     s.winner = view["winner"]
     s.win_reason = view["win_reason"]
     s.log = [dict(e) for e in view["log"]]

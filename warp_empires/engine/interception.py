@@ -13,7 +13,7 @@ about the group; the roll in the log shows what the rules reveal."""
 from __future__ import annotations
 
 from .actions import Action
-from .board import log, other, put_on_top, roll_against
+from .board import log, other, put_on_top, remove_group, roll_against
 from .options import option
 from .pending import Intercepting
 from .state import State
@@ -86,8 +86,7 @@ class Intercept(Step):
         if not ok:
             return None if candidates(s, p.t, p.tried) else _resume(s)
         going = _mobile(s, src)
-        row = s.stacks[side]
-        row[src] = tuple(c for c in row[src] if c not in going)
+        remove_group(s, side, src, going)
         put_on_top(s, side, p.t, going)  # the stack's top (or first mobile unit) leads
         k = len(going)
         log(s, f"{s.says(side, 'move')} {k} unit{'s' if k != 1 else ''} from "

@@ -97,10 +97,13 @@ def leaks(s: State) -> list[str]:
         if v["hands"] is not None or sorted(v["hand"]) != sorted(s.hands[side]):
             out.append(f"view of side {side} shows a hand that is not its own")
         for t, st in enumerate(v["stacks"][enemy]):
-            if st and "units" in st and t != battle_t:
+            if st and "units" in st and t != battle_t and (enemy, t) not in s.shown:
                 out.append(f"view of side {side} shows the hidden stack at {t}")
         if any(e["to"] == enemy for e in v["log"]):
             out.append(f"view of side {side} shows the other side's private log")
         if v["recruit"] and s.active != side:
             out.append(f"view of side {side} shows the other side's recruit draw")
+    for side, t in s.shown:
+        if not s.stacks[side][t]:  # board.forget_shown missed a change
+            out.append(f"the stack of side {side} at {t} is marked as seen but is empty")
     return out

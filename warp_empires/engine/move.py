@@ -11,9 +11,9 @@ from .board import (
     occupied,
     put_on_top,
     reachable,
-    remove_from_map,
     remove_group,
     stack_move,
+    to_top,
     unit_names,
 )
 from .pending import MovePhase, Moving, Selection
@@ -143,8 +143,7 @@ class Arrange(Step):
             return None
         chit = a[1]
         t = s.where(chit)
-        remove_from_map(s, chit, t)
-        put_on_top(s, s.active, t, (chit,))
+        to_top(s, s.active, t, chit)
         if s.log is None:
             return None
         log_pair(s, s.active, f"You put {s.unit(chit).name} on top at {s.territory_name(t)}.",

@@ -24,11 +24,11 @@ FIELDS = (
     "last_battle",
     "chits", "stacks", "piles", "captives", "recruit", "hands", "deck",
     "discard", "banks", "revenue", "control", "intel", "history",
-    "winner", "win_reason", "log", "hangar", "lives", "caught",
+    "winner", "win_reason", "log", "hangar", "lives", "caught", "shown",
 )
 # Fields of optional rules, left out of the data while empty: a game without
 # them writes what earlier versions wrote, and their saves load unchanged.
-SPARSE = ("hangar", "lives", "caught")
+SPARSE = ("hangar", "lives", "caught", "shown")
 
 
 # Fields that hold typed pending data (see pending.py), serialised by type.
@@ -80,6 +80,11 @@ class State:
     # RULINGS O1/O2: territories where a stack intercepted a group this turn;
     # that stack may not then withdraw from the battle it caused. Replaced whole.
     caught: list[int]
+    # (side, territory) of stacks both sides have seen whole, in a battle there
+    # or as its survivors (RULINGS B2), and that no unit has joined or left
+    # since (board.place and the rest forget them): the view lists their
+    # units to the enemy too. Replaced whole, never changed in place.
+    shown: list[tuple[int, int]]
     winner: int
     win_reason: str
     # None: no events are kept, because nobody will read them (playouts,
@@ -127,6 +132,7 @@ class State:
         s.hangar = self.hangar
         s.lives = self.lives
         s.caught = self.caught
+        s.shown = self.shown
         return s
 
     def to_data(self, log: bool = True) -> dict[str, Any]:
@@ -147,6 +153,7 @@ class State:
             v = data[name] if name != "log" and name not in SPARSE else data.get(name, [])
             setattr(s, name, pending_from_data(v) if name in TYPED else _copy(v))
         s.stacks = [[tuple(st) for st in row] for row in s.stacks]
+        s.shown = [(sd, t) for sd, t in s.shown]
         return s
 
     def restore(self, other: State) -> None:
@@ -242,4 +249,5 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.hangar = []
     s.lives = []
     s.caught = []
+    s.shown = []
     return s

@@ -69,7 +69,7 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> dic
         for t, st in enumerate(s.stacks[sd]):
             if not st:
                 rows.append(None)
-            elif (sd == side and own) or everything or t == shown_t:
+            elif (sd == side and own) or everything or t == shown_t or (sd, t) in s.shown:
                 rows.append({"size": len(st), "top": s.chits[st[0]],
                              "units": [{"chit": c, "unit": s.chits[c]} for c in st]})
             else:
@@ -111,6 +111,7 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> dic
                    for c, left, since in s.hangar],
         "lives": s.lives[:],
         "caught": s.caught[:],  # successful interceptions are logged for both
+        "shown": [[sd, t] for sd, t in s.shown],  # stacks both sides have seen (B2)
         "stacks": stacks,
         "battle": battle,
         "last_battle": None if last is None else {

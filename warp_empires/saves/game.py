@@ -215,6 +215,9 @@ def verify_doc(doc: SaveDoc, module: Module, where: str) -> Game:
                                    f"{side}) does not replay: {e}") from e
     replayed = without_words(game.state.to_data(log=False))
     snapshot = without_words(doc.snapshot)
+    for name in LATER_FIELDS:
+        if name not in snapshot:
+            replayed.pop(name, None)  # written before the engine kept it
     if doc.base is not None and doc.base["format"] == 2 and not doc.actions:
         snapshot = replayed  # carried over from format 2: the base is the snapshot
     # to_data() is already plain lists (fast path); tuples would compare unequal.
@@ -233,6 +236,10 @@ def verify_doc(doc: SaveDoc, module: Module, where: str) -> Game:
 # latest battle went). A newer version may word them differently, or name a side
 # otherwise: a save stands for the decisions and the position, not the wording.
 WORDS = ("win_reason",)
+# State fields the engine keeps since a later version, public and rebuilt by
+# any replay: a save written before them has none, and its game opens without
+# (stacks seen in a battle are then hidden again until the next one there).
+LATER_FIELDS = ("shown",)
 BATTLE_WORDS = ("result",)
 
 

@@ -63,7 +63,12 @@ def stack_lines(
         head = side_text(module, side)
         if "units" in entry:
             names = ", ".join(module.units[u["unit"]].name for u in entry["units"])
-            lines.append(Text.assemble(head, f" ({entry['size']}): ", names))
+            # an enemy stack listed outside its battle: both saw it there, and
+            # nothing has joined or left it since (engine State.shown)
+            seen = side != view["side"] and [side, t] in view.get("shown", ()) and not (
+                view["battle"] and view["battle"]["t"] == t)
+            lines.append(Text.assemble(head, f" ({entry['size']}): ", names,
+                                       (" (as seen in battle)" if seen else "", "italic")))
         else:
             top = module.units[entry["top"]].name
             rest = " on top, the rest hidden" if entry["size"] > 1 else ""  # one: all there is

@@ -1,0 +1,115 @@
+"""Stacks seen in a battle stay seen (RULINGS B2, H2, H9): both sides saw
+every unit of both stacks, so the survivors stay listed in both views until a
+unit joins or leaves the stack; a change of its top unit keeps them listed.
+A play-test found the forecast saying "(4 hidden)" and "5 to 52" for a stack
+whose every unit the player had seen in last turn's battle."""
+
+from __future__ import annotations
+
+import pytest
+
+from warp_empires.engine import apply, board, legal_actions, prompt, view
+from warp_empires.engine.forecast import battle_forecast
+from warp_empires.engine.invariants import broken
+from warp_empires.engine.state import State
+
+from .builder import blank, first_casualties, pass_both, put, tid, to_battle
+
+
+def _won_at_c(hidden_at_f: bool = False) -> State:
+    """Side 0's three cruisers beat four swarms at c; the two surviving swarms
+    retreat to f (where side 1 has a hauler when `hidden_at_f`)."""
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser", "cruiser")
+    put(s, 1, "c", "swarm", "swarm", "swarm", "swarm")
+    put(s, 1, "e", "destroyer", "base")  # never in a battle: hidden throughout
+    if hidden_at_f:
+        put(s, 1, "f", "hauler", "destroyer")
+    to_battle(s)
+    pass_both(s)
+    first_casualties(s)
+    assert prompt(s).kind == "retreat"
+    apply(s, 1, ("retreat", tid(s, "f")))
+    assert s.battle is None and broken(s) == []
+    return s
+
+
+def _listed(s: State, viewer: int, owner: int, where: str, public: bool = False) -> list | None:
+    entry = view(s, viewer, public=public)["stacks"][owner][tid(s, where)]
+    return None if "units" not in entry else [u["chit"] for u in entry["units"]]
+
+
+def test_b2_the_survivors_of_a_battle_stay_listed_for_both_sides():
+    s = _won_at_c()
+    # the winner's stack where it fought, the loser's where it retreated to
+    assert _listed(s, 1, 0, "c") == list(s.stacks[0][tid(s, "c")])
+    assert _listed(s, 0, 1, "f") == list(s.stacks[1][tid(s, "f")])
+    # and on a screen both players share: both knew it
+    assert _listed(s, 0, 1, "f", public=True) is not None
+    assert _listed(s, 1, 0, "c", public=True) is not None
+    # a stack never fought keeps its secret (H2)
+    assert _listed(s, 0, 1, "e") is None
+    # the forecast counts what was seen: nothing hidden, one total
+    v = view(s, 0)
+    f = battle_forecast(s.module, v, tid(s, "f"), joining=[s.chits[s.stacks[0][tid(s, "c")][0]]])
+    assert f is not None and f.hidden == 0 and f.theirs[0] == f.theirs[1]
+
+
+def test_b2_survivors_joining_a_hidden_stack_make_it_no_better_known():
+    s = _won_at_c(hidden_at_f=True)
+    assert _listed(s, 0, 1, "f") is None
+    assert view(s, 0)["stacks"][1][tid(s, "f")]["size"] == 4
+    assert _listed(s, 1, 0, "c") is not None  # the winner's stack is still listed
+
+
+@pytest.mark.parametrize("change", ["place", "put_on_top", "put_below", "remove_from_map",
+                                    "remove_group"])
+def test_h2_a_unit_joining_or_leaving_hides_the_stack_again(change):
+    s = _won_at_c()
+    c = tid(s, "c")
+    here = s.stacks[0][c]
+    spare = s.piles[0][0]
+    if change == "place":
+        s.piles[0].remove(spare)
+        board.place(s, spare, c)
+    elif change in ("put_on_top", "put_below"):
+        s.piles[0].remove(spare)
+        getattr(board, change)(s, 0, c, (spare,))
+    elif change == "remove_from_map":
+        board.remove_from_map(s, here[-1], c)
+        board.to_pile(s, here[-1])
+    else:
+        board.remove_group(s, 0, c, here[1:])
+        board.put_on_top(s, 0, tid(s, "d"), here[1:])
+    assert _listed(s, 1, 0, "c") is None
+    assert _listed(s, 0, 1, "f") is not None  # the other stack is untouched
+    assert broken(s) == []
+
+
+def test_h2_a_new_top_unit_keeps_the_stack_listed():
+    # The owner arranges its stack (the Move phase's "top" step): the same units.
+    s = _won_at_c()
+    c = tid(s, "c")
+    last = s.stacks[0][c][-1]
+    board.to_top(s, 0, c, last)
+    assert s.stacks[0][c][0] == last
+    assert _listed(s, 1, 0, "c") == list(s.stacks[0][c])
+
+
+def test_what_was_seen_is_kept_by_copies_and_saved_data():
+    s = _won_at_c()
+    again = State.from_data(s.module, s.to_data())
+    assert again.shown == s.shown and len(s.shown) == 2
+    copy = s.clone()
+    board.forget_shown(copy, 0, tid(s, "c"))
+    assert (0, tid(s, "c")) in s.shown  # the copy's change is its own
+    # a state where no battle was fought writes no field (saves of before load alike)
+    assert "shown" not in blank().to_data()
+
+
+def test_the_legal_list_is_the_same_for_a_stack_seen_or_not():
+    # H9: being seen changes what a side is shown, not what it may do
+    seen = _won_at_c()
+    unseen = seen.clone()
+    unseen.shown = []
+    assert legal_actions(seen) == legal_actions(unseen)
