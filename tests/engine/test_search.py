@@ -283,6 +283,36 @@ def test_down_to_the_hand_limit_a_fifth_move_card_goes_before_a_battle_card():
         assert card(s, kept) in s.hands[0]
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_m8_w3_down_to_the_hand_limit_a_card_that_wins_at_once_is_kept(level):
+    # Play-test: hard let Incite Uprising go at the hand limit on a turn when
+    # the enemy's last revenue marker was in reach of it (RULINGS M8, U1, W3)
+    from tests.engine.builder import blank, card, give, put, tid
+    from warp_empires.engine import apply
+    from warp_empires.engine.economy import after_draw
+    s = blank()
+    put(s, 0, "a", "hero")
+    put(s, 1, "c", "destroyer")
+    s.control[tid(s, "c")] = 1  # the enemy's only marker
+    give(s, 0, "step", "step", "march", "march", "torpedo", "focus", "ambush", "guns", "riot")
+    s.phase = "draw"
+    after_draw(s)
+    bot = SearchPlayer(s.module, 1, level)
+    while s.step == "discard_down":
+        apply(s, 0, bot.choose(view(s, 0, log=False), legal_actions(s)))
+    assert card(s, "riot") in s.hands[0]
+    s = blank()  # with a second enemy marker it is a card like the others
+    put(s, 0, "a", "hero")
+    put(s, 1, "c", "destroyer")
+    s.control[tid(s, "c")] = s.control[tid(s, "e")] = 1
+    give(s, 0, "step", "step", "march", "march", "torpedo", "focus", "ambush", "guns", "riot")
+    s.phase = "draw"
+    after_draw(s)
+    while s.step == "discard_down":
+        apply(s, 0, bot.choose(view(s, 0, log=False), legal_actions(s)))
+    assert card(s, "riot") not in s.hands[0]
+
+
 def test_where_a_person_waits_a_recruit_search_takes_a_share_of_the_time(monkeypatch):
     # Play-test: with a search per buy and per place, each allowed the hard
     # level's whole time, its turns took 11-36 s. Timed, a Recruit-phase search

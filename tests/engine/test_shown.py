@@ -113,3 +113,16 @@ def test_the_legal_list_is_the_same_for_a_stack_seen_or_not():
     unseen = seen.clone()
     unseen.shown = []
     assert legal_actions(seen) == legal_actions(unseen)
+
+
+def test_the_side_panel_says_a_listed_enemy_stack_was_seen_in_battle():
+    from warp_empires.tui.looks import stack_lines
+
+    s = _won_at_c()
+    lines = [line.plain for line in stack_lines(s.module, view(s, 0), tid(s, "f"))]
+    assert lines == [lines[0]] and lines[0].endswith("Swarm, Swarm (as seen in battle)")
+    own = [line.plain for line in stack_lines(s.module, view(s, 0), tid(s, "c"))]
+    assert not own[0].endswith("(as seen in battle)")  # its own units: nothing to say
+    board.place(s, s.piles[1][0], tid(s, "f"))
+    hidden = [line.plain for line in stack_lines(s.module, view(s, 0), tid(s, "f"))]
+    assert hidden[0].endswith("the rest hidden")

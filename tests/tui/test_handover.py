@@ -7,6 +7,7 @@ from tests.tui.helpers import game_app, game_where, moving_on, open_game, screen
 from warp_empires.engine import Game
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
+from warp_empires.tui.widgets.choice_list import ChoiceList
 from warp_empires.tui.widgets.hand import HandList
 
 
@@ -284,6 +285,38 @@ async def test_losses_are_taken_on_the_shared_screen_by_the_side_at_the_keyboard
         assert app.screen is screen and screen.public  # shared, with no hand-over
         assert not screen.query_one(HandList)._kinds
         assert "not shown while both may watch" in screen_text(app)
+
+
+async def test_an_enter_meant_for_a_handover_takes_no_loss_on_the_shared_screen(star_wars):
+    # Play-test: a player who passed last expected a hand-over and pressed
+    # Enter; the shared screen of the battle's losses had come instead, and the
+    # Enter ticked the highlighted loss. Nothing is highlighted there at first
+    # (and keys are ignored for a moment after the switch); a row's number
+    # still picks at once.
+    game = game_where(star_wars, _passes_into_own_losses, seeds=range(1, 120))
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40), notifications=True) as pilot:
+        await open_game(pilot, game)
+        app = pilot.app
+        await pilot.press("enter")  # the hand-over: this side sits down
+        screen = app.screen
+        screen._quiet_until = 0.0
+        await pilot.press("p")
+        await pilot.pause()
+        assert game.prompt().kind == "casualty" and screen.public
+        assert screen._quiet_until > 0.0  # private to shared: a quiet moment
+        choices = screen.query_one(ChoiceList)
+        assert choices.highlighted is None
+        screen._quiet_until = 0.0
+        before = game.state.pend.picked[:]
+        choices.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.pend.picked == before  # Enter alone took nothing
+        assert "No row is highlighted" in " ".join(str(n.message) for n in app._notifications)
+        await pilot.press("1")
+        await pilot.pause(0.7)  # a digit that may begin a longer number waits
+        assert game.state.pend.picked != before or game.prompt().side != side
 
 
 async def test_the_handover_card_tells_what_happened_since_your_last_decision(at_decision):

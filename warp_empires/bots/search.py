@@ -20,7 +20,7 @@ Decisions the heuristic takes well or that cannot change much (forced ones,
 casualties, upkeep, card targets; recruits below the hard level, which weighs
 each buy and place too) go to the heuristic at once;
 discarding down to the hand limit follows bots.hand, which keeps a mix of
-move and battle cards.
+move and battle cards, and above all a card that would win at once.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from warp_empires.module.defs import Module
 
 from .base import forward
 from .evaluate import Evaluator
-from .hand import keep_order
+from .hand import keep_order, winning_now
 from .heuristic import HeuristicPlayer
 
 # Steps searched; every other decision goes to the heuristic.
@@ -151,7 +151,8 @@ class SearchPlayer:
         picks = {a[1]: a for a in legal if a[0] == "pick"}
         if not picks:
             return self.base.choose(view, legal)
-        order = keep_order(self.m, view["side"], view["pend"]["selection"]["items"])
+        order = keep_order(self.m, view["side"], view["pend"]["selection"]["items"],
+                           winning_now(self.m, view))
         return picks[next(i for i in reversed(order) if i in picks)]
 
     def would_search(self, view: dict[str, Any], legal: list[Action]) -> bool:

@@ -205,7 +205,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
                 # person takes the keyboard without a hand-over screen. A key
                 # meant for the hand-over they expected must not choose here
                 # (play-test: an Enter picked a battle loss).
-                if viewer != self._keyboard:
+                if viewer != self._keyboard or not self.public:
                     self._quiet_until = time.monotonic() + self.QUIET_AFTER_HANDOVER
                 self._keyboard = viewer
                 self._show(viewer, public=True)
@@ -318,8 +318,12 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
                                       side=view["side"])
         # the view's prompt: the deciding side's own words, or only who decides
         self._show_prompt(prompt.side, view["prompt"]["text"], deciding)
+        # A new decision on the shared screen comes where a player may expect
+        # a hand-over, and the Enter for it took the highlighted row (play-test:
+        # a battle loss ticked): no row is highlighted there until one is
+        # chosen by its number or the arrows.
         self.query_one(ChoiceList).show(self._choices, self._choices_title(deciding),
-                                        keep_highlight=same_decision)
+                                        keep_highlight=same_decision, highlight=not public)
         self._append_log(view["log"])
         if not same_decision:
             self._place_focus()

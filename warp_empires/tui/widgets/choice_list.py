@@ -67,10 +67,12 @@ class ChoiceList(OptionList):
         self.border_title = "Choices"
 
     def show(self, choices: list[Choice], title: str = "Choices", note: str = "",
-             keep_highlight: bool = False) -> None:
+             keep_highlight: bool = False, highlight: bool = True) -> None:
         """`note`: a line under the choices (not a choice). `keep_highlight`:
         the same decision goes on (a pick in a selection), so the highlighted
-        row stays where the person left it instead of going back to the top."""
+        row stays where the person left it instead of going back to the top.
+        `highlight=False`: no row is highlighted until a key or a click moves
+        to one, so a lone Enter takes nothing."""
         shown = (tuple(choices), title, note)
         if shown == self._shown:
             return
@@ -94,6 +96,8 @@ class ChoiceList(OptionList):
         # may have been dimmed by the pick just made), else the first one.
         usable = [i for i, c in enumerate(choices) if c.enabled]
         self.highlighted = next((i for i in usable if i >= start), usable[0] if usable else None)
+        if not highlight and not keep_highlight:
+            self.highlighted = None
         self.call_after_refresh(self._say_hidden)
 
     def watch_scroll_y(self, old: float, new: float) -> None:
@@ -112,6 +116,13 @@ class ChoiceList(OptionList):
         # and the key that shows them, from anywhere (play-test: "I found no
         # key that scrolls it" with the map focused)
         self.border_subtitle = "  ".join(parts) + (" (PgUp/PgDn)" if parts else "")
+
+    def action_select(self) -> None:
+        if self.highlighted is None and self.choices:
+            self.notify("No row is highlighted: type a row's number, or move to it with the "
+                        "arrow keys, then Enter.", severity="warning", timeout=4)
+            return
+        super().action_select()
 
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.choices):
