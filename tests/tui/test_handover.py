@@ -396,3 +396,31 @@ def test_the_handover_card_keeps_what_matters_when_not_all_fits():
     assert told[3:] == [text for _, text in events[-5:]]  # then the latest claims
     # all of it, where all fits
     assert HandoverScreen.told(events[:5], 25) == [text for _, text in events[:5]]
+
+
+def test_the_handover_card_keeps_the_enemys_moves_over_routine_lines():
+    # play-test: "The Rebels move a group of 6 from Bespin to ..." was left out
+    # for "The Rebels buy 1 unit."
+    events = [("move", "The Rebels move a group of 6 from Bespin to Corellian Trade Spine.")]
+    events += [("recruit", f"The Rebels buy {i} units.") for i in range(1, 10)]
+    told = HandoverScreen.told(events, 9)
+    assert told[0] == events[0][1]
+
+
+async def test_a_retreat_on_the_shared_screen_takes_no_enter_meant_for_a_handover(star_wars):
+    # play-test: the retreat came up with the map focused, and an Enter made
+    # the retreat at once to the territory under the cursor
+    game = game_where(star_wars, lambda g: g.state.step == "retreat", seeds=range(1, 150))
+    async with game_app().run_test(size=(120, 40), notifications=True) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen) and screen.public
+        choices = screen.query_one(ChoiceList)
+        assert choices.has_focus and choices.highlighted is None
+        screen._quiet_until = 0.0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.step == "retreat"  # nothing chosen
+        await pilot.press("1")
+        await pilot.pause(0.7)
+        assert game.state.step != "retreat"

@@ -606,7 +606,8 @@ def test_a_place_for_a_recruit_beside_an_enemy_stack_says_so(star_wars):
 
 
 async def test_the_choices_title_says_what_is_still_owed(star_wars):
-    # Play-test: "Choices: 0 of 3 picked" where one loss was owed.
+    # Play-test: "Choices: 0 of 3 picked" where one loss was owed, and then
+    # "0 of 3 picked, 1 more to pick" read as three to pick.
     from tests.tui.helpers import game_where
     from warp_empires.tui.widgets.choice_list import ChoiceList
 
@@ -617,8 +618,8 @@ async def test_the_choices_title_says_what_is_still_owed(star_wars):
         screen = await open_game(pilot, game)
         await pilot.pause()
         title = str(screen.query_one(ChoiceList).border_title)
-        items = len(game.state.pend.items)
-        assert title.startswith(f"Choices: 0 of {items} picked, ") and "1 more to pick" in title
+        assert title in ("Choices: 1 more to pick (0 picked)",  # B7's loser picks units
+                         "Choices: Force 1 more to pick (0 picked)")  # B8's winner, Force
 
 
 async def test_the_help_tables_fit_an_80_column_screen(star_wars):
@@ -755,3 +756,31 @@ async def test_a_new_battle_shows_the_side_panel_from_its_top(at_decision):
         screen.sync()
         await pilot.pause()
         assert side.scroll_y == 0
+
+
+async def test_a_number_that_ticks_the_last_loss_owed_leaves_enter_to_confirm(star_wars):
+    # Play-test: "1" ticked the one loss owed and left its row highlighted, so
+    # the Enter meant to confirm took the tick back.
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game = game_where(star_wars, lambda g: g.state.step == "casualty"
+                      and not g.state.pend.picked and g.prompt().owed == 1
+                      and 2 <= len(g.state.pend.items) <= 9, seeds=range(1, 150))
+    side = game.prompt().side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        screen._quiet_until = 0.0
+        choices = screen.query_one(ChoiceList)
+        choices.focus()
+        row = next(i for i, c in enumerate(screen._choices) if c.is_item and c.enabled)
+        await pilot.press(str(row + 1))
+        await pilot.pause()
+        assert game.state.pend.picked  # ticked
+        assert screen._choices[choices.highlighted].action == ("confirm",)
+        actions = len(game.actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(game.actions) == actions + 1
+        assert tuple(game.actions[-1][1]) == ("confirm",) and game.actions[-1][0] == side

@@ -96,8 +96,11 @@ def choices_title(view: dict[str, Any] | None, choices: list[Choice], p: Prompt)
     if not items:
         return "Choices"
     owed = view["prompt"]["owed"] if view is not None else 0
-    more = f", {still_owed(view, p)}" if owed else ""
-    return f"Choices: {picked} of {items} picked{more}"
+    if owed:
+        # what is owed first (play-test: "0 of 3 picked, 1 more to pick" read
+        # as three to pick, the 3 being the rows)
+        return f"Choices: {still_owed(view, p)} ({picked} picked)"
+    return f"Choices: {picked} of {items} picked"
 
 
 def still_owed(view: dict[str, Any], p: Prompt) -> str:

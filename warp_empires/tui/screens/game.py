@@ -373,7 +373,10 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         if isinstance(focused, HandList) and self._view is not None \
                 and any(hand_marks(self._view, self._choices)):
             return
-        if any(c.territory is not None for c in self._choices):
+        # On the shared screen the list, whose rows start unhighlighted: the
+        # map would take an Enter meant for a hand-over as the territory under
+        # its cursor (play-test: a retreat made at once).
+        if any(c.territory is not None for c in self._choices) and not self.public:
             self.query_one(MapView).focus()
         elif self._choices:
             self.query_one(ChoiceList).focus()

@@ -47,7 +47,10 @@ class HandoverScreen(Screen[None]):
     TOLD = 8
     # Events of these kinds give way first when not all fit (play-test: a spy's
     # look and an attack were pushed off by "takes control of ..." lines).
-    ROUTINE = frozenset({"phase", "draw", "shuffle", "revenue", "recruit", "move", "dice",
+    # Moves are not routine: where the enemy went is what a player most wants
+    # to know (play-test: a group of 6 moving next door was left out for
+    # "buys 1 unit").
+    ROUTINE = frozenset({"phase", "draw", "shuffle", "revenue", "recruit", "dice",
                          "discard", "setup", "control"})
     # The card's rows besides the lines told (its border, padding, the name,
     # the reason, the hint, the button and the footer), and its text width.

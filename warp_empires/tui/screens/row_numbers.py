@@ -6,10 +6,11 @@ A mixin of the game screen, kept apart so that the rule can be read alone."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.timer import Timer
 
+from warp_empires.tui.screens.decision_input import CONFIRMING
 from warp_empires.tui.widgets.choice_list import ChoiceList
 
 if TYPE_CHECKING:
@@ -17,14 +18,15 @@ if TYPE_CHECKING:
 
 
 class RowNumbers:
-    """Needs from the screen: `_choices`, `choose`, `_choices_title`, and
-    Textual's `query_one`, `set_timer` and `notify`."""
+    """Needs from the screen: `_choices`, `_view`, `choose`, `_choices_title`,
+    and Textual's `query_one`, `set_timer` and `notify`."""
 
     # With 10 or more rows, a digit that may begin a two-digit row number waits
     # this long for the second digit (another key ends the wait at once).
     SECOND_DIGIT_WAIT = 0.6
 
     _choices: list[Choice]
+    _view: dict[str, Any] | None
     _first_digit: int | None = None  # a row number being typed
     _digit_timer: Timer | None = None
     _rows_changed_at = 0.0  # when the choice list last changed its length
@@ -59,25 +61,28 @@ class RowNumbers:
         (play-test)."""
         row = self._choices[number - 1] if 1 <= number <= len(self._choices) else None
         if row is None or row.is_item or not row.enabled:
-            self._pick_row(number)
+            to_confirm = self._pick_row(number)
             if row is not None and row.is_item and row.enabled:
                 # play-test: Enter after it, as a highlighted row asks, took it back
                 done = "unticked" if row.picked else "ticked"
-                self.query_one(ChoiceList).border_title = (
-                    f"Row {number} {done} (Enter would undo that)")
+                then = "Enter confirms" if to_confirm else "Enter would undo that"
+                self.query_one(ChoiceList).border_title = f"Row {number} {done} ({then})"
             return
         choices = self.query_one(ChoiceList)
         choices.focus()
         choices.highlighted = number - 1
         choices.border_title = f"Row {number}: Enter to choose it"
 
-    def _pick_row(self, number: int) -> None:
+    def _pick_row(self, number: int) -> bool:
+        """Takes the row; True when that was a tick that left nothing owed, so
+        the confirming row is now highlighted."""
         if not 1 <= number <= len(self._choices):
             # play-test: `1` `8` typed in a 12-row list seemed to do nothing
             self.notify(f"There is no row {number}: the list has {len(self._choices)}.",
                         severity="warning", timeout=3)
-            return
+            return False
         row = self._choices[number - 1]
+        owed = self._view["prompt"]["owed"] if self._view is not None else 0
         if row.is_item and row.enabled:
             # the highlight goes to the row picked, so that its tick is in sight
             # (play-test: a pick of row 11 left the list showing rows 1-6)
@@ -85,6 +90,17 @@ class RowNumbers:
         # At once, not through a message: a key that ended the wait (undo,
         # confirm) must act after this pick, not before it.
         self.choose(row)
+        if not (row.is_item and owed and self._view is not None
+                and self._view["prompt"]["owed"] == 0):
+            return False
+        # The last pick owed: the highlight goes on to the confirming row
+        # (play-test: a number then Enter, to confirm, took the pick back).
+        confirm = next((i for i, c in enumerate(self._choices)
+                        if c.action[0] in CONFIRMING and c.enabled), None)
+        if confirm is None:
+            return False
+        self.query_one(ChoiceList).highlighted = confirm
+        return True
 
     def _stop_digit_wait(self) -> None:
         if self._first_digit is not None:
