@@ -156,6 +156,21 @@ def test_the_winner_picking_the_enemy_loss_reads_eliminate():
     assert describe_action(s.module, s, legal_actions(s)[0]).startswith("lose ")
 
 
+def test_b9_the_winner_confirming_a_leader_it_takes_reads_capture():
+    # play-test: the row ticked said "capture Luke Skywalker", the confirming
+    # row "eliminate the picked unit"
+    s = blank()
+    put(s, 0, "c", "hero", "cruiser", "cruiser", "cruiser")
+    put(s, 1, "c", "enforcer", "swarm")
+    apply(s, 0, ("end",))
+    apply(s, 0, ("pass",))
+    apply(s, 1, ("pass",))
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0
+    rows = {describe_action(s.module, s, a): a for a in legal_actions(s) if a[0] == "pick"}
+    apply(s, 0, rows["capture Enforcer"])
+    assert describe_action(s.module, s, ("confirm",)) == "capture the picked unit"
+
+
 def test_h2_h3_a_bought_unit_is_named_to_its_owner_only():
     s = blank()
     put(s, 0, "a", "cruiser")

@@ -66,7 +66,12 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
                              and state.pend.picked):
         text = CONFIRM.get(step, "confirm")
         if step == "casualty" and _eliminating(state):
-            text = "eliminate the picked unit"
+            # a leader the winner takes is captured, not eliminated (RULINGS B9;
+            # play-test: "capture Luke Skywalker" ticked, "eliminate" to confirm)
+            sel = STEPS[step].selection(state)
+            taken = [sel.items[i] for i in sel.picked]
+            captures = bool(taken) and all(captured_if_lost(state, c) for c in taken)
+            text = f"{'capture' if captures else 'eliminate'} the picked unit"
         return text
     if verb == "done":
         if step != "recruit":

@@ -200,7 +200,10 @@ def card_note(module: Module, view: dict[str, Any], kind: int) -> str:
             return " (destroys a unit; the totals stay as they are)"
         return " (does nothing now)"
     up_to = "up to " if out.targeted else ""
-    return f" ({up_to}+{out.swing} for you: then {_then(module, out)})"
+    # "in your favour", the gap between the totals: a card against an enemy
+    # unit leaves this side's own total as it is (play-test: "+3 for you" read
+    # as three added to it)
+    return f" ({up_to}+{out.swing} in your favour: then {_then(module, out)})"
 
 
 def _then(module: Module, out: CardOutcome) -> str:
