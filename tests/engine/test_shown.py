@@ -126,3 +126,13 @@ def test_the_side_panel_says_a_listed_enemy_stack_was_seen_in_battle():
     board.place(s, s.piles[1][0], tid(s, "f"))
     hidden = [line.plain for line in stack_lines(s.module, view(s, 0), tid(s, "f"))]
     assert hidden[0].endswith("the rest hidden")
+
+
+def test_a_seen_mark_off_the_map_or_on_nothing_is_a_broken_position():
+    # a save is anyone's words: its marks are checked like the rest of it
+    s = _won_at_c()
+    s.shown = [*s.shown, (0, len(s.stacks[0]))]
+    assert any("off the map" in p for p in broken(s))
+    s = _won_at_c()
+    s.shown = [*s.shown, (1, tid(s, "a"))]
+    assert any("marked as seen but is empty" in p for p in broken(s))

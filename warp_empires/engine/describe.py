@@ -67,7 +67,7 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
         text = CONFIRM.get(step, "confirm")
         if step == "casualty" and _eliminating(state):
             # a leader the winner takes is captured, not eliminated (RULINGS B9;
-            # play-test: "capture Luke Skywalker" ticked, "eliminate" to confirm)
+            # play-test: a leader's row read "capture", the confirming row "eliminate")
             sel = STEPS[step].selection(state)
             taken = [sel.items[i] for i in sel.picked]
             captures = bool(taken) and all(captured_if_lost(state, c) for c in taken)

@@ -103,7 +103,10 @@ def leaks(s: State) -> list[str]:
             out.append(f"view of side {side} shows the other side's private log")
         if v["recruit"] and s.active != side:
             out.append(f"view of side {side} shows the other side's recruit draw")
+    places = len(s.stacks[0])
     for side, t in s.shown:
-        if not s.stacks[side][t]:  # board.forget_shown missed a change
+        if side not in (0, 1) or not 0 <= t < places:  # a save's word, not the engine's
+            out.append(f"a stack marked as seen is off the map (side {side}, territory {t})")
+        elif not s.stacks[side][t]:  # board.forget_shown missed a change
             out.append(f"the stack of side {side} at {t} is marked as seen but is empty")
     return out
