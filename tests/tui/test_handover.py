@@ -313,6 +313,9 @@ async def test_an_enter_meant_for_a_handover_takes_no_loss_on_the_shared_screen(
         await pilot.press("enter")
         await pilot.pause()
         assert game.state.pend.picked == before  # Enter alone took nothing
+        screen.sync()  # drawn again (a resize, a timer): still nothing highlighted
+        await pilot.pause()
+        assert choices.highlighted is None
         assert "No row is highlighted" in " ".join(str(n.message) for n in app._notifications)
         await pilot.press("1")
         await pilot.pause(0.7)  # a digit that may begin a longer number waits

@@ -96,8 +96,8 @@ class ChoiceList(OptionList):
         # may have been dimmed by the pick just made), else the first one.
         usable = [i for i, c in enumerate(choices) if c.enabled]
         self.highlighted = next((i for i in usable if i >= start), usable[0] if usable else None)
-        if not highlight and not keep_highlight:
-            self.highlighted = None
+        if not highlight and (not keep_highlight or highlighted is None):
+            self.highlighted = None  # and stays so while the same decision is redrawn
         self.call_after_refresh(self._say_hidden)
 
     def watch_scroll_y(self, old: float, new: float) -> None:
