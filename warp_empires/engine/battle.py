@@ -10,13 +10,13 @@ from .actions import Action
 from .board import (
     capture_or_return,
     distinct_by_type,
-    forget_shown,
     join_seen,
     log,
     occupied,
     other,
     refill_hands,
     remove_from_map,
+    remove_group,
     show_stack,
     tell_spies,
     unit_name,
@@ -398,8 +398,7 @@ def _retreat(s: State, dest: int) -> str | None:
     t, loser = b.t, b.loser
     survivors = s.stacks[loser][t]
     join_seen(s, loser, dest, survivors)  # joining a friendly stack keeps its top
-    s.stacks[loser][t] = ()
-    forget_shown(s, loser, t)
+    remove_group(s, loser, t, survivors)
     log(s, f"{s.says(loser, 'retreat')} {len(survivors)} unit"
            f"{'s' if len(survivors) != 1 else ''} from {s.territory_name(t)} to "
            f"{s.territory_name(dest)}.", kind="retreat")

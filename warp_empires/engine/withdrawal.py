@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .battle import begin_phase
-from .board import forget_shown, join_seen, log, other, roll_against
+from .board import join_seen, log, other, remove_group, roll_against
 from .options import option
 from .state import State
 from .steps import Step
@@ -127,8 +127,7 @@ def _withdraw(s: State, dest: int) -> str | None:
     going = tuple(c for c in stack if mobile[c])
     staying = tuple(c for c in stack if not mobile[c])
     join_seen(s, side, dest, going)  # joining a friendly stack keeps its top
-    s.stacks[side][t] = staying
-    forget_shown(s, side, t)
+    remove_group(s, side, t, going)
     n = len(going)
     log(s, f"{s.says(side, 'withdraw')} {n} unit{'s' if n != 1 else ''} from "
            f"{s.territory_name(t)} to {s.territory_name(dest)}.", kind="retreat")
