@@ -23,7 +23,9 @@ because they were forced (RULINGS H9) cost nothing and are counted apart.
 
 Figures: keys per player-turn (median, p90, mean; the hand-over Enters
 included), the decisions people took per player-turn (median: the floor under
-the keys at one key per decision), the hand-overs per battle with no card
+the keys at one key per decision), the floor per player-turn were every
+selection one key whatever its picks (a selection, each other decision and
+each hand-over: one key each), the hand-overs per battle with no card
 played and with cards, and the share of decisions taken automatically. --json prints one object with
 keys_per_turn_median, keys_per_turn_p90, handovers_per_battle_no_cards,
 handovers_per_battle_with_cards and auto_share (and the counts behind them).
@@ -143,6 +145,11 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
     app = WarpEmpiresApp(LaunchOptions(pace=60.0, exit_on_end=True))
     keys_in_turn: Counter[int] = Counter()
     decided_in_turn: Counter[int] = Counter()  # decisions people took (not forced ones)
+    # the same, with all the picks of one selection as one: the floor were
+    # every selection one key (`a`), for any set of picks a person wanted
+    steps_in_turn: Counter[int] = Counter()
+    picking: tuple | None = None  # (side, step, turn) of the selection being picked
+    handovers_in_turn: Counter[int] = Counter()
     battles: dict[tuple[int, int], dict[str, int]] = defaultdict(
         lambda: {"handovers": 0, "cards": 0})
     returning: tuple[int, int] | None = None  # a battle just over: the way back counts
@@ -162,6 +169,7 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             if isinstance(screen, HandoverScreen):
                 keys_in_turn[s.turn] += 1
                 stats["handovers"] += 1
+                handovers_in_turn[s.turn] += 1
                 if here is not None:
                     battles[here]["handovers"] += 1
                 elif returning is not None:
@@ -227,6 +235,10 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
                 if game.actions[i][1][0] in ("pick", "place")) - 1
             stats["decisions"] += made - group  # `a`: its picks are one decision
             decided_in_turn[s.turn] += 1
+            here_pick = (side, kind, s.turn) if action[0] in ("pick", "unpick") else None
+            if here_pick is None or here_pick != picking:
+                steps_in_turn[s.turn] += 1
+            picking = here_pick
             stats["auto"] += made - group - 1
             if here is None:
                 returning = None  # someone decided: any hand-over now is not the way back
@@ -235,6 +247,8 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
         stats["battles"] += list(battles.values())
         stats["turn_decisions"] += [decided_in_turn[t] for t in sorted(keys_in_turn)
                                     if t >= 1 and t < game.state.turn]
+        stats["turn_floor"] += [steps_in_turn[t] + handovers_in_turn[t]
+                                for t in sorted(keys_in_turn) if t >= 1 and t < game.state.turn]
 
 
 def figures(stats: dict[str, Any]) -> dict[str, Any]:
@@ -249,6 +263,10 @@ def figures(stats: dict[str, Any]) -> dict[str, Any]:
         # the floor under keys per turn at one key per decision, hand-overs aside
         "decisions_per_turn_median": statistics.median(stats["turn_decisions"])
         if stats["turn_decisions"] else None,
+        # one key per selection (whatever its picks) and per other decision,
+        # and the hand-over Enters: the least any keys could do for these turns
+        "floor_per_turn_median": statistics.median(stats["turn_floor"])
+        if stats["turn_floor"] else None,
         "handovers": stats["handovers"],
         "battles_no_cards": len(plain),
         "battles_with_cards": len(carded),
@@ -270,7 +288,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    stats: dict[str, Any] = {"turn_keys": [], "turn_decisions": [], "battles": [], "handovers": 0,
+    stats: dict[str, Any] = {"turn_keys": [], "turn_decisions": [], "turn_floor": [],
+                             "battles": [], "handovers": 0,
                              "decisions": 0, "auto": 0, "by_kind": Counter()}
     for seed in range(1, args.games + 1):
         asyncio.run(play(seed, args.turns, stats))
@@ -285,6 +304,8 @@ def main() -> None:
           f"<= 12; hand-over Enters included)")
     print(f"  decisions per player-turn  median {out['decisions_per_turn_median']}   (people's, "
           f"forced ones left out: the floor at one key each)")
+    print(f"  floor per player-turn    median {out['floor_per_turn_median']}   (one key for "
+          f"each selection, however many picks, each other decision and each hand-over)")
     print(f"  hand-overs per battle    no cards played: max "
           f"{out['handovers_per_battle_no_cards']} mean "
           f"{out['handovers_per_battle_no_cards_mean']} over {out['battles_no_cards']} battles"

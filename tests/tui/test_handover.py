@@ -186,7 +186,7 @@ async def test_a_key_meant_for_a_handover_chooses_nothing_on_a_shared_screen(
     # Play-test: after the last pass the attacker's losses came up on a shared
     # screen with no hand-over, and the Enter meant for one picked a loss.
     game = _battle_about_to_start(star_wars)
-    async with game_app().run_test(size=(120, 40)) as pilot:
+    async with game_app().run_test(size=(120, 40), notifications=True) as pilot:
         await open_game(pilot, game)
         app = pilot.app
         await pilot.press("enter", "p")  # the attacker sits down and passes
@@ -204,6 +204,10 @@ async def test_a_key_meant_for_a_handover_chooses_nothing_on_a_shared_screen(
             await pilot.pause()
         assert isinstance(app.screen, GameScreen) and screen.public  # no hand-over
         assert screen.viewer == 1 - defender  # the attacker now chooses, on a shared screen
+        # and is told so, not only by the prompt line (play-test)
+        told = [str(n.message) for n in app._notifications]
+        assert any(m.startswith(f"{star_wars.sides[1 - defender].name}, your choice: ")
+                   for m in told), told
         before = len(game.actions)
         await pilot.press("enter", "1")
         assert len(game.actions) == before

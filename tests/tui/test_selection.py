@@ -7,6 +7,7 @@ from textual.widgets import RichLog
 
 from tests.tui.helpers import game_app, game_where, last_verb, open_game
 from warp_empires.engine import can_undo
+from warp_empires.tui.screens.decision_input import undo_refused
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.widgets.choice_list import ChoiceList
@@ -327,6 +328,20 @@ async def test_a_dimmed_key_says_why_it_does_nothing(at_decision):
         assert "more to pick" in said[-1]
         await pilot.press("u")
         assert said[-1].startswith("Nothing to take back")
+        # it names what undo stops at: the latest line of the side's log (RULINGS Z1)
+        assert screen._view["log"] and f"\u201c{screen._view['log'][-1]['text']}\u201d" in said[-1]
+
+
+def test_a_refused_undo_names_the_event_it_stops_at():
+    # Play-test: "nothing to take back" right after a move read as a fault;
+    # the move itself, which the other side saw, is what undo stops at (Z1).
+    # Markup-like text from a module or a save is only ever quoted.
+    view = {"log": [{"text": "Turn 3", "to": None},
+                    {"text": "The [b]Rebels[/b] move a group of 2 from A to B.", "to": None}]}
+    said = undo_refused(view)
+    assert "since \u201cThe [b]Rebels[/b] move a group of 2 from A to B.\u201d" in said
+    assert "RULINGS Z1" in said and "Turn 3" not in said
+    assert undo_refused({"log": []}).startswith("Nothing to take back: undo stops")
 
 
 async def test_left_and_right_in_the_list_step_between_map_choices(at_decision):

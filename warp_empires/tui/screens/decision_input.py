@@ -173,6 +173,15 @@ class DecisionInput:
             event.stop()
             self.action_undo()
 
+    def _decision_key(self, view: dict[str, Any], deciding: bool) -> tuple | None:
+        """What is being decided: the same while picking the items of one
+        selection, so that the highlight and the focus stay where they are."""
+        if not deciding:
+            return None
+        selection = view["pend"].get("selection")
+        rows = tuple(selection["items"]) if selection else tuple(c.action for c in self._choices)
+        return (view["side"], view["prompt"]["kind"], view["pend"].get("src"), rows)
+
     def action_undo(self) -> None:
         """Takes back the viewer's latest decision (RULINGS Z1). The same side
         decides afterwards, so no hand-over comes up; the screen is drawn anew
@@ -180,9 +189,7 @@ class DecisionInput:
         self._flush_digit()
         side = self.viewer
         if side is None or not self.session.can_undo(side):
-            self.notify("Nothing to take back: undo stops at a card draw or die roll, at "
-                        "anything the other side was shown, and at its decisions.",
-                        severity="warning", timeout=4)
+            self.notify(undo_refused(self._view), severity="warning", timeout=6, markup=False)
             return
         batch, self._batch = self._batch, None
         times = batch[0] if batch is not None and batch[1] == self.session.version else 1
@@ -319,3 +326,17 @@ class DecisionInput:
                 self.session.apply(side, ("pick", i))
         self._remember_batch(before)
         self.after_change()
+
+
+def undo_refused(view: dict[str, Any] | None) -> str:
+    """Why `u` takes nothing back, naming the event undo stops at: the latest
+    one this side's log holds (RULINGS Z1: anything the other side was shown,
+    a draw or roll, a decision of the other side; each is logged, and a
+    decision taken back leaves no line). Play-test: "nothing to take back"
+    after a move read as a fault. From the side's own log only (H9)."""
+    rule = ("undo stops at anything the other side was shown or did, and at a "
+            "card draw or die roll (RULINGS Z1)")
+    events = view["log"] if view is not None else []
+    if not events:
+        return f"Nothing to take back: {rule}."
+    return f"Nothing to take back since \u201c{events[-1]['text']}\u201d: {rule}."

@@ -207,6 +207,11 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
                 # (play-test: an Enter picked a battle loss).
                 if viewer != self._keyboard or not self.public:
                     self._quiet_until = time.monotonic() + self.QUIET_AFTER_HANDOVER
+                if viewer != self._keyboard and self._keyboard is not None:
+                    # play-test: from the winner's losses to the loser's only
+                    # the prompt line changed, and nobody saw whose turn it was
+                    self.notify(f"{self.module.sides[viewer].name}, your choice: "
+                                f"{self.session.prompt().text}", timeout=5, markup=False)
                 self._keyboard = viewer
                 self._show(viewer, public=True)
                 return
@@ -328,15 +333,6 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         if not same_decision:
             self._place_focus()
         self.refresh_bindings()
-
-    def _decision_key(self, view: dict[str, Any], deciding: bool) -> tuple | None:
-        """What is being decided: the same while picking the items of one
-        selection, so that the highlight and the focus stay where they are."""
-        if not deciding:
-            return None
-        selection = view["pend"].get("selection")
-        rows = tuple(selection["items"]) if selection else tuple(c.action for c in self._choices)
-        return (view["side"], view["prompt"]["kind"], view["pend"].get("src"), rows)
 
     def _choices_title(self, deciding: bool) -> str:
         return choices_title(self._view, self._choices, self.session.prompt()) \
