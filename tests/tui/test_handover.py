@@ -322,7 +322,7 @@ async def test_an_enter_meant_for_a_handover_takes_no_loss_on_the_shared_screen(
         assert choices.highlighted is None
         assert "No row is highlighted" in " ".join(str(n.message) for n in app._notifications)
         await pilot.press("1")
-        await pilot.pause(0.7)  # a digit that may begin a longer number waits
+        await pilot.pause(GameScreen.SECOND_DIGIT_WAIT + 0.1)  # a digit that may begin more waits
         assert game.state.pend.picked != before or game.prompt().side != side
 
 
@@ -355,8 +355,11 @@ async def test_the_handover_card_tells_what_happened_since_your_last_decision(at
             assert isinstance(app.screen, HandoverScreen)
             card = app.screen
             comer = game.prompt().side
-            since = [(e["kind"], e["text"]) for e in game.state.log[marks.get(comer, 0):]
-                     if e.get("public")]
+            # no decision of its own here yet: from the latest turn it did not play
+            first = game.state.turn - (game.state.active == comer)
+            start = marks.get(comer, next(i for i, e in enumerate(game.state.log)
+                                          if e["turn"] >= first))
+            since = [(e["kind"], e["text"]) for e in game.state.log[start:] if e.get("public")]
             assert card.events == since
             assert card.happened == HandoverScreen.told(since, 40 - HandoverScreen.CHROME_ROWS)
             assert card.happened and card.happened[-1] == since[-1][1]
@@ -429,5 +432,24 @@ async def test_a_retreat_on_the_shared_screen_takes_no_enter_meant_for_a_handove
         await pilot.pause()
         assert game.state.step == "retreat"  # nothing chosen
         await pilot.press("1")
-        await pilot.pause(0.7)
+        await pilot.pause(GameScreen.SECOND_DIGIT_WAIT + 0.1)
         assert game.state.step != "retreat"
+
+
+async def test_the_first_handover_card_after_a_load_tells_the_latest_turn(star_wars):
+    # Play-test: resumed from a save, the card told turn-3 battles and left
+    # out the enemy's purchases of the turn just played. With no decision of
+    # its own taken since the load, a side is told the latest turn it did not
+    # play: from its start, public lines only (RULINGS H5, H6).
+    game = game_where(star_wars, lambda g: g.state.turn >= 4 and g.state.phase == "move"
+                      and g.prompt().kind == "move", seeds=range(1, 40))
+    side = game.prompt().side
+    assert game.state.active == side
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        card = pilot.app.screen
+        assert isinstance(card, HandoverScreen)
+        log = game.state.log
+        first = next(i for i, e in enumerate(log) if e["turn"] == game.state.turn - 1)
+        assert card.events == [(e["kind"], e["text"]) for e in log[first:] if e.get("public")]
+        assert card.events[0][0] == "turn"  # "Turn N: the other side plays."

@@ -340,7 +340,7 @@ def test_a_refused_undo_names_the_event_it_stops_at():
                     {"text": "The [b]Rebels[/b] move a group of 2 from A to B.", "to": None}]}
     said = undo_refused(view)
     assert "since \u201cThe [b]Rebels[/b] move a group of 2 from A to B.\u201d" in said
-    assert "RULINGS Z1" in said and "Turn 3" not in said
+    assert "the other side was shown" in said and "Turn 3" not in said
     assert undo_refused({"log": []}).startswith("Nothing to take back: undo stops")
 
 

@@ -161,3 +161,50 @@ async def test_discard_rows_keep_their_numbers_across_the_draw(star_wars):
         rows = [row.label for row in screen._choices if row.is_item]
         assert rows[:len(held)] == held  # what was row 1 is row 1
         assert len(rows) > len(held)
+
+
+def _mixed_speeds(g) -> bool:
+    """A group being formed from a stack with units of two speeds."""
+    if g.prompt().kind != "move_units" or g.state.pend.group is None:
+        return False
+    speeds = {g.module.units[g.state.chits[c]].speed for c in g.state.pend.group.items}
+    return len(speeds - {"immobile"}) >= 2
+
+
+async def test_a_groups_destinations_keep_their_numbers_while_its_units_are_picked(star_wars):
+    # Play-test: unticking a slow unit lengthened the reach, the destinations
+    # were listed anew, and `5`, meant for Sullust, moved the group to Coruscant
+    # and into a battle. A destination the group cannot reach as picked stays
+    # in its row, dimmed; one it can reach again comes back to its row.
+    from tests.tui.helpers import game_app, game_where, open_game
+    from warp_empires.tui.screens.handover import HandoverScreen
+
+    game = game_where(star_wars, _mixed_speeds, seeds=range(1, 60))
+    order = ["immobile", "slow", "medium", "fast"]
+    items = list(game.state.pend.group.items)
+    speed = [order.index(game.module.units[game.state.chits[c]].speed) for c in items]
+    fast, slow = speed.index(max(speed)), speed.index(min(s for s in speed if s > 0))
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        if isinstance(pilot.app.screen, HandoverScreen):
+            await pilot.press("enter")
+        screen._quiet_until = 0.0
+        screen.choose(screen._choices[fast])
+        await pilot.pause()
+        far = [c.action for c in screen._choices]
+        assert sum(a[0] == "to" for a in far) > 0
+        screen.choose(screen._choices[slow])  # the group's reach shortens
+        await pilot.pause()
+        near = screen._choices
+        assert [c.action[0] == "to" for c in near] == [a[0] == "to" for a in far]
+        assert [c.action for c in near if c.action[0] == "to"] == \
+            [a for a in far if a[0] == "to"]
+        dimmed = [c for c in near if not c.enabled and c.action[0] == "to"]
+        assert dimmed and all(c.label.endswith("(out of reach)") and c.why for c in dimmed)
+        legal = set(game.legal_actions())
+        assert all((c.action in legal) == c.enabled for c in near if c.action[0] == "to")
+        screen.choose(screen._choices[slow])  # taken out again: every row as it was
+        await pilot.pause()
+        assert [c.action[1] if c.is_item else c.action for c in screen._choices] == \
+            [a[1] if a[0] in ("pick", "unpick") else a for a in far]
+        assert all(c.enabled for c in screen._choices if c.action[0] == "to")

@@ -175,7 +175,8 @@ class Recruit(SelectStep):
             log_pair(s, side, f"You buy {unit_names(s, bought)} for {cost}.",
                      f"{s.says(side, 'buy')} {len(bought)} {units} for {cost}.", "recruit")
         if rest and s.log is not None:
-            log(s, f"You return {len(rest)} unbought chits to your pile.", to=side,
+            chits = "chit" if len(rest) == 1 else "chits"
+            log(s, f"You return {len(rest)} unbought {chits} to your pile.", to=side,
                 kind="recruit")
         s.pend.placing = bought
         s.pend.bought_all = bool(bought) and not rest

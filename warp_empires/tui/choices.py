@@ -285,6 +285,11 @@ def _territory_of(action: Action, view: dict[str, Any]) -> int | None:
 STABLE_STEPS = {
     "move_from": (" (moved)", "its units have moved with this card"),
     "card_target": (" (gone)", "it is no longer there"),
+    # A group's destinations, while its units are picked: a slow unit ticked
+    # shortens the reach, and the rows after it moved up (play-test: `5`, meant
+    # for Sullust, sent the group into a battle at Coruscant, for good).
+    "move_units": (" (out of reach)", "the group as picked cannot get there: its "
+                   "slowest unit sets how far it goes (RULINGS M1)"),
 }
 
 
@@ -313,9 +318,9 @@ class RowMemory:
         if before is None:
             self._rows[key] = rows
             return rows
-        now = {c.action: c for c in rows}
+        now = {_row_id(c): c for c in rows}
         note, why = STABLE_STEPS[view["step"]]
-        out = [now.pop(c.action) if c.action in now else
+        out = [now.pop(_row_id(c)) if _row_id(c) in now else
                c if not c.enabled else
                Choice(c.action, c.label + note, enabled=False, about=c.about, why=why)
                for c in before]
@@ -324,17 +329,26 @@ class RowMemory:
         return out
 
 
+def _row_id(row: Choice) -> tuple:
+    """What a row stands for: an item of a selection is the same row picked or
+    not (its action turns from pick to unpick)."""
+    return ("item", row.action[1]) if row.is_item else row.action
+
+
 def _stable_key(view: dict[str, Any]) -> tuple | None:
     """One card being carried out. The hand's size tells two plays of the same
     card apart (the first one has left the hand), and stays the same when the
-    play is taken back and begun again (undo after "stop": play-test)."""
+    play is taken back and begun again (undo after "stop": play-test). A
+    group is known by where it starts and the units there."""
     step = view["step"]
     if step not in STABLE_STEPS:
         return None
     pend = view["pend"]
     battle = view["battle"]
+    selection = pend.get("selection")
     return (view["side"], step, pend.get("card"), pend.get("stage"), len(view["hand"]),
-            battle["t"] if battle else None)
+            battle["t"] if battle else None, pend.get("src"),
+            tuple(selection["items"]) if selection else None)
 
 
 class HandOrder:

@@ -149,6 +149,16 @@ class Session:
         return [(e["kind"], e["text"]) for e in (self.game.state.log or [])[mark:]
                 if e.get("public")]
 
+    def news_mark(self, side: int) -> int:
+        """Where a side's news starts when no decision of its own was taken here
+        (a game just loaded): the latest player-turn it did not play. Play-test:
+        from the log's start, the card after a load told battles of two turns
+        back and left out what the enemy had just bought and taken."""
+        s = self.game.state
+        turn = s.turn - 1 if s.active == side else s.turn
+        log = s.log or []
+        return next((i for i, e in enumerate(log) if e["turn"] >= turn), len(log))
+
     def play_forced(self) -> list[tuple[int, str]]:
         """Takes the people's forced decisions for them: exactly one legal
         action, and everyone can see it is the only one (RULINGS H9). Returns

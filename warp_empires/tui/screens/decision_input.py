@@ -334,8 +334,7 @@ def undo_refused(view: dict[str, Any] | None) -> str:
     a draw or roll, a decision of the other side; each is logged, and a
     decision taken back leaves no line). Play-test: "nothing to take back"
     after a move read as a fault. From the side's own log only (H9)."""
-    rule = ("undo stops at anything the other side was shown or did, and at a "
-            "card draw or die roll (RULINGS Z1)")
+    rule = "undo stops at anything the other side was shown or did, and at a card draw or die roll"
     events = view["log"] if view is not None else []
     if not events:
         return f"Nothing to take back: {rule}."

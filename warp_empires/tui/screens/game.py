@@ -219,9 +219,10 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             self.viewer = None
             self._handing_over = True
             name = self.module.sides[viewer].name
+            mark = self._log_marks.get(viewer, self.session.news_mark(viewer))
             self.app.push_screen(
                 HandoverScreen(name, self.session.prompt().text, self.module.sides[viewer].colour,
-                               self.session.public_since(self._log_marks.get(viewer, 0))),
+                               self.session.public_since(mark)),
                 callback=lambda _: self._after_handover(viewer),
             )
             return
