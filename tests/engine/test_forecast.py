@@ -161,7 +161,10 @@ def test_b8_the_forecast_says_when_a_win_would_take_a_leader():
     put(s, 1, "c", "destroyer")  # Force 5 lost: the winner owes 3 (B8)
     odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
     assert odds.our_loss_force == (3, 3) and odds.leader_paid == "must"
-    assert "which must take a leader" in odds.words()
+    assert "which must take a leader (your last on the map)" in odds.words()
+    put(s, 0, "d", "captain")  # another leader elsewhere: not the last one
+    odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
+    assert "which must take a leader;" in odds.words() + ";" and not odds.last_leader
     s2 = blank()
     put(s2, 0, "c", "hero", "cruiser")  # the cruiser's Force 4 pays the 3
     put(s2, 1, "c", "destroyer")

@@ -91,6 +91,9 @@ class BattleForecast:
     # winning, whether that Force takes one of the viewer's leaders: "must" when
     # its other units cannot pay it, "may" when they may not, else ""
     leader_paid: str = ""
+    # that leader would be the viewer's last one on the map (a theme may make
+    # that a loss of the game: Star Wars' W2)
+    last_leader: bool = False
     their_cards: int = 0  # the enemy's hand size (public): cards may yet turn it
     tie_goes_to: str = ""  # "defender"/"attacker" when the totals are known and equal (B6)
 
@@ -118,6 +121,8 @@ class BattleForecast:
                 out += f" and you lose Force {span(self.our_loss_force)}"
                 if self.leader_paid:
                     out += f", which {self.leader_paid} take a leader"
+                    if self.last_leader:
+                        out += " (your last on the map)"
         if self.verdict != "win":
             out += f"; losing, you lose {self.our_losses_if_lost}"
         return out
@@ -250,11 +255,19 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
         others = sum(u.force for u in ours if not u.is_leader)
         leader_paid = ("must" if loss_force[0] > others
                        else "may" if loss_force[1] > others else "")
+    # Play-test: the Rebels won a battle, paid with Luke, their last leader on
+    # the map, and lost the game at once (W2): say when it would be the last.
+    # A group moving in takes its leaders from elsewhere.
+    last_leader = False
+    if leader_paid and sum(1 for u in ours if u.is_leader) == 1:
+        elsewhere = sum(1 for tt, st in enumerate(view["stacks"][side]) if st and tt != t
+                        for u in st.get("units", []) if module.units[u["unit"]].is_leader)
+        last_leader = elsewhere - sum(1 for u in joining if module.units[u].is_leader) <= 0
     return BattleForecast((o_lo, o_hi), (t_lo, t_hi), hidden, verdict,
                           their_losses=_losses(known) if not hidden else
                           (theirs_entry["size"] + 1) // 2,
                           our_loss_force=loss_force, our_losses_if_lost=_losses(ours),
-                          leader_paid=leader_paid,
+                          leader_paid=leader_paid, last_leader=last_leader,
                           their_cards=view["hand_sizes"][enemy],
                           tie_goes_to=rules.tie_winner if o_lo == o_hi == t_lo == t_hi else "")
 
