@@ -387,3 +387,28 @@ def test_r1_h9_a_recruit_nothing_can_pay_for_is_a_forced_finish():
     assert legal_actions(s) == [("done",)] and prompt(s).forced
     s.banks[0] = min(u.force for u in s.module.units if u.side == 0)
     assert not prompt(s).forced
+
+
+def test_k2_an_upkeep_row_says_when_a_disband_loses_the_claim_to_come():
+    # Play-test: an X-Wing was disbanded at upkeep and Gamorr was not taken in
+    # the Control phase that followed; a loss row says "(last here able to take
+    # control)", an upkeep row now does too (RULINGS K1, K2, U1).
+    from warp_empires.engine.describe import describe_action
+
+    s = blank()
+    cruiser, wing, _ = put(s, 0, "c", "cruiser", "wing", "wing")  # only the cruiser claims
+    put(s, 0, "a", "cruiser", "wing", "wing", "fort")  # "a" is already held
+    s.control[tid(s, "a")] = 0
+    s.revenue[0] = 1  # keeps 5 of 7
+    s.phase = "recruit"
+    end_recruit(s)
+    assert prompt(s).kind == "upkeep"
+    items = s.pend.items
+
+    def row(chit: int) -> str:
+        return describe_action(s.module, s, ("pick", items.index(chit)))
+
+    assert row(cruiser) == "disband Cruiser (last here able to take control)"
+    assert row(wing) == "disband Wing"
+    held = s.stacks[0][tid(s, "a")][0]  # the same kind where the marker is already
+    assert row(held) == "disband Cruiser"

@@ -171,6 +171,20 @@ def test_b9_the_winner_confirming_a_leader_it_takes_reads_capture():
     assert describe_action(s.module, s, ("confirm",)) == "capture the picked unit"
 
 
+def test_b9_before_a_pick_the_confirming_row_reads_capture_when_every_unit_would_be():
+    # play-test: "eliminate the picked unit" under a list of leaders, all captures
+    s = blank()
+    put(s, 0, "c", "hero", "cruiser", "cruiser", "cruiser")
+    put(s, 1, "c", "enforcer", "tyrant")
+    apply(s, 0, ("end",))
+    apply(s, 0, ("pass",))
+    apply(s, 1, ("pass",))
+    assert prompt(s).kind == "casualty" and prompt(s).side == 0
+    picks = [describe_action(s.module, s, a) for a in legal_actions(s) if a[0] == "pick"]
+    assert picks and all(p.startswith("capture ") for p in picks)
+    assert describe_action(s.module, s, ("confirm",)) == "capture the picked unit"
+
+
 def test_h2_h3_a_bought_unit_is_named_to_its_owner_only():
     s = blank()
     put(s, 0, "a", "cruiser")

@@ -8,6 +8,7 @@ from .actions import CARD_VERBS, TERRITORY_VERBS, Action
 from .api import STEPS
 from .battle import captured_if_lost, claim_lost_if_lost
 from .cards import target_type
+from .economy import claim_lost_if_disbanded
 from .steps import SelectStep
 
 PHRASES = {
@@ -69,7 +70,9 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
             # a leader the winner takes is captured, not eliminated (RULINGS B9;
             # play-test: a leader's row read "capture", the confirming row "eliminate")
             sel = STEPS[step].selection(state)
-            taken = [sel.items[i] for i in sel.picked]
+            # nothing picked yet: as the units that may be picked would be
+            # (play-test: "eliminate" over a list of captures only)
+            taken = [sel.items[i] for i in sel.picked] or list(sel.items)
             captures = bool(taken) and all(captured_if_lost(state, c) for c in taken)
             text = f"{'capture' if captures else 'eliminate'} the picked unit"
         return text
@@ -121,5 +124,8 @@ def _pick_text(state: Any, i: int) -> str:
         if _eliminating(state):  # the winner picks (play-test: "eliminate X (captured)")
             return f"{'capture' if captured else 'eliminate'} {unit.name}{claim}"
         return f"lose {unit.name}{' (captured)' if captured else ''}{claim}"
-    return PICK[state.step].format(x=unit.name, cost=unit.force)
+    text = PICK[state.step].format(x=unit.name, cost=unit.force)
+    if state.step == "upkeep" and claim_lost_if_disbanded(state, item):
+        text += " (last here able to take control)"  # RULINGS K2
+    return text
 

@@ -267,6 +267,22 @@ def begin_upkeep(s: State) -> str | None:
     return None
 
 
+def claim_lost_if_disbanded(s: State, chit: int) -> bool:
+    """Whether disbanding this unit would leave its stack with no unit that can
+    take control of its territory in the Control phase to come, where its side
+    has no marker and the enemy no stack (RULINGS K1, K2): an upkeep row says
+    so, as a loss row does (play-test: an X-Wing disbanded, Gamorr not taken)."""
+    side = s.active
+    t = s.where(chit)
+    rules = s.module.rules
+    if not rules.control_filters or s.control[t] == side or s.stacks[other(side)][t] \
+            or not s.module.map.territories[t].is_revenue or not rules.can_control(s.unit(chit)):
+        return False
+    going = set(s.pend.chosen())
+    return not any(c != chit and c not in going and rules.can_control(s.unit(c))
+                   for c in s.stacks[side][t])
+
+
 class Upkeep(OwedStep):
     kind = "upkeep"
 

@@ -288,8 +288,9 @@ STABLE_STEPS = {
     # A group's destinations, while its units are picked: a slow unit ticked
     # shortens the reach, and the rows after it moved up (play-test: `5`, meant
     # for Sullust, sent the group into a battle at Coruscant, for good).
+    # (RULINGS M1; the words are for players, without the ruling's number)
     "move_units": (" (out of reach)", "the group as picked cannot get there: its "
-                   "slowest unit sets how far it goes (RULINGS M1)"),
+                   "slowest unit sets how far it goes"),
 }
 
 

@@ -43,15 +43,22 @@ class HandoverScreen(Screen[None]):
     QUIET = 0.5
 
     # The public events told on the card, in their order: as many as fit, up
-    # to TOLD, with a count of those left out (the log has them all).
-    TOLD = 8
+    # to TOLD, with a count of those left out (the log has them all). Play-
+    # test at 120x40: with 8, a battle's lines pushed the enemy's move and its
+    # purchases off a card that had room for twice as many.
+    TOLD = 14
     # Events of these kinds give way first when not all fit (play-test: a spy's
     # look and an attack were pushed off by "takes control of ..." lines).
     # Moves are not routine: where the enemy went is what a player most wants
     # to know (play-test: a group of 6 moving next door was left out for
     # "buys 1 unit").
-    ROUTINE = frozenset({"phase", "draw", "shuffle", "revenue", "recruit", "dice",
-                         "discard", "setup", "control"})
+    ROUTINE = frozenset({"phase", "draw", "shuffle", "revenue", "dice", "discard", "setup"})
+    # Before routine lines, after the rest: where the enemy's new units went
+    # and what it took (play-tests: "placed 4 units at Corellia" and "takes
+    # control of Sullust" missing after a load), then each unit a battle cost,
+    # a line apiece, whose result line already says who won.
+    NEWS = frozenset({"recruit", "control"})
+    DETAIL = frozenset({"loss"})
     # The card's rows besides the lines told (its border, padding, the name,
     # the reason, the hint, the button and the footer), and its text width.
     CHROME_ROWS = 15
@@ -81,7 +88,7 @@ class HandoverScreen(Screen[None]):
                 room = max(2, self.app.size.height - self.CHROME_ROWS)
                 self.happened = self.told(self.events, room)
                 lines = [f"• {line}" for line in self.happened]
-                left_out = len(self.events) - len(lines)
+                left_out = len(_runs(self.events)) - len(lines)
                 if left_out:
                     lines.insert(0, f"({left_out} more in the log)")
                 yield Static("\n".join(lines), id="happened", markup=False)  # the module's words
@@ -96,17 +103,21 @@ class HandoverScreen(Screen[None]):
     @classmethod
     def told(cls, events: list[tuple[str, str]], room: int) -> list[str]:
         """The lines of `events` told in `room` rows as they wrap, in their
-        order, at most TOLD: the latest of those that are not ROUTINE first,
-        then the latest routine ones; a row is kept for the count of those
+        order, at most TOLD: the same line said again straight after is told
+        once, with a count ("... (x3)": recruits placed one by one); then the
+        latest of those in none of NEWS, DETAIL and ROUTINE first, then the
+        latest of each of those in turn; a row is kept for the count of those
         left out (play-test at 80x24: long lines pushed the card's border off)."""
+        events = _runs(events)
         rows = [len(textwrap.wrap(f"• {text}", cls.TEXT_WIDTH)) or 1 for _, text in events]
         latest = list(reversed(range(len(events))))
         if len(events) <= cls.TOLD and sum(rows) <= room:
             return [text for _, text in events]
         room -= 1  # for the count
         kept: set[int] = set()
-        for i in [i for i in latest if events[i][0] not in cls.ROUTINE] + \
-                 [i for i in latest if events[i][0] in cls.ROUTINE]:
+        tier = [1 if kind in cls.NEWS else 2 if kind in cls.DETAIL else
+                3 if kind in cls.ROUTINE else 0 for kind, _ in events]
+        for i in sorted(latest, key=lambda i: tier[i]):  # a stable sort: latest first in each
             if len(kept) < cls.TOLD and rows[i] <= room:
                 kept.add(i)
                 room -= rows[i]
@@ -121,3 +132,16 @@ class HandoverScreen(Screen[None]):
         if time.monotonic() < self._listens_at:
             return  # a key meant for the screen before, or a double press
         self.dismiss(None)
+
+
+def _runs(events: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The events with a line said again straight after told once, counted."""
+    out: list[tuple[str, str]] = []
+    count = 0
+    for i, (kind, text) in enumerate(events):
+        count += 1
+        if i + 1 < len(events) and events[i + 1] == (kind, text):
+            continue
+        out.append((kind, f"{text} (\u00d7{count})" if count > 1 else text))
+        count = 0
+    return out
