@@ -784,3 +784,60 @@ async def test_a_number_that_ticks_the_last_loss_owed_leaves_enter_to_confirm(st
         await pilot.pause()
         assert len(game.actions) == actions + 1
         assert tuple(game.actions[-1][1]) == ("confirm",) and game.actions[-1][0] == side
+
+
+def test_a_groups_destinations_come_attacks_first_then_nearest_first(star_wars):
+    # Play-tests: in the map's order Orto, next door, was row 10 and Corellia
+    # row 21; with a slow unit ticked the reachable rows were scattered among
+    # the dimmed ones. Attacks first, then by distance from where the group is.
+    from tests.tui.helpers import game_where
+    from warp_empires.bots.measures import distances
+    from warp_empires.engine import apply, legal_actions
+    from warp_empires.tui.choices import ENEMY_NOTE, build_choices
+
+    table = distances(star_wars)
+
+    def spread(g) -> bool:
+        if g.state.step != "move_units" or g.state.pend.group.picked:
+            return False
+        after = g.state.clone()
+        apply(after, g.prompt().side, next(a for a in g.legal_actions() if a[0] == "pick"))
+        return len({table[g.state.pend.src][b[1]]
+                    for b in legal_actions(after) if b[0] == "to"}) >= 3
+
+    game = game_where(star_wars, spread)
+    side = game.prompt().side
+    game.apply(side, next(a for a in game.legal_actions() if a[0] == "pick"))
+    hops = table[game.state.pend.src]
+    rows = [c for c in build_choices(game) if c.action[0] == "to"]
+    keys = [(not c.label.endswith(ENEMY_NOTE), hops[c.action[1]]) for c in rows]
+    assert keys == sorted(keys) and len({k[1] for k in keys}) >= 3
+
+
+async def test_the_end_screen_tells_how_the_game_ended(star_wars):
+    # Play-test: lost at an upkeep that disbanded the last leader, the end
+    # screen said which victory holds, not what led to it. It tells the last
+    # turn's last public lines that are not routine (RULINGS H5).
+    from warp_empires.bots import make_player
+    from warp_empires.tui.screens.end import EndScreen
+    from warp_empires.tui.screens.handover import HandoverScreen, runs
+
+    game = Game.new(star_wars, 7)
+    players = [make_player("heuristic", star_wars, s) for s in (0, 1)]
+    while not game.over:
+        p = game.prompt()
+        game.apply(p.side, players[p.side].choose(game.view(p.side, log=False),
+                                                  game.legal_actions()))
+    s = game.state
+    last = [(e["kind"], e["text"]) for e in s.log if e.get("public") and e["turn"] == s.turn
+            and e["kind"] not in HandoverScreen.ROUTINE | {"victory", "turn"}]
+    told = [text for _, text in runs(last)][-EndScreen.LAST:]
+    assert len(told) >= 2
+    async with game_app().run_test(size=(120, 60)) as pilot:
+        await open_game(pilot, game, players=("human", "human"))
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, EndScreen)
+        ending = str(pilot.app.screen.query_one("#ending").render())
+        assert ending.splitlines() == ["How it ended:"] + [f"  \u2022 {t}" for t in told]
+        private = {e["text"] for e in s.log if not e.get("public")}
+        assert not any(t in private for t in told)

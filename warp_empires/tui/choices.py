@@ -76,15 +76,37 @@ def build_choices(game: Game) -> list[Choice]:
         owed = still_owed(view, p)
         rest.append(Choice((verb,), f"{describe(game, (verb,))} ({owed})", enabled=False,
                            why=f"{owed} first"))
-    battles = [c for c in rest if c.action[0] == "to" and c.label.endswith(ENEMY_NOTE)]
-    if battles:
-        # Attacks first among the destinations, so the number keys reach them
-        # (recruits keep their places' order: none is put in a fight first).
-        # Nearest first after them cost bench_keys' player 46 keys more in 40
-        # player-turns (its groups go far), so the rest keep the map's order.
+    src = view["pend"].get("src", -1)
+    if any(c.action[0] == "to" for c in rest) and src is not None and src >= 0:
+        # Attacks first among the destinations, so the number keys reach them,
+        # then the nearest first (recruits keep their places' order: none is
+        # put in a fight first). Play-tests: in the map's order Orto, next
+        # door, was row 10 and Corellia row 21; with a slow unit ticked the
+        # reachable rows were spread over six pages among dimmed ones. (It
+        # costs bench_keys' player about one key a turn: its groups go far.)
+        hops = _hops(game.module, src)
         first = {c.action[0]: i for i, c in reversed(list(enumerate(rest)))}
-        rest.sort(key=lambda c: (first[c.action[0]], c not in battles))
+        rest.sort(key=lambda c: (first[c.action[0]], not c.label.endswith(ENEMY_NOTE),
+                                 hops[c.action[1]]) if c.action[0] == "to"
+                  else (first[c.action[0]], False, 0))
     return out + rest
+
+
+def _hops(module: Module, start: int) -> list[int]:
+    """Each territory's distance from `start` in moves (breadth first)."""
+    terr = module.map.territories
+    dist = [len(terr)] * len(terr)
+    dist[start] = 0
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for t in frontier:
+            for n in terr[t].neighbours:
+                if dist[n] > dist[t] + 1:
+                    dist[n] = dist[t] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
 
 
 def choices_title(view: dict[str, Any] | None, choices: list[Choice], p: Prompt) -> str:

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from warp_empires.tui.looks import side_text
+from warp_empires.tui.screens.handover import HandoverScreen, runs
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.chart import TurnChart, with_last_turn
 
@@ -33,6 +34,8 @@ class EndScreen(Screen[str]):
     EndScreen Button { margin-right: 2; }
     """
 
+    LAST = 5  # the events told under "How it ended"
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
@@ -49,6 +52,17 @@ class EndScreen(Screen[str]):
                 headline = Text("No winner: the turn limit was reached.")
             yield Static(headline, id="headline")
             yield Static(self.session.result_line(), id="facts", markup=False)
+            # Play-test: the game lost at an upkeep that disbanded the last
+            # leader, and the end screen said what holds, not what led to it.
+            # The last turn's last public lines (RULINGS H5) that are not
+            # routine, a line said again told once; the module's words as they are.
+            skip = HandoverScreen.ROUTINE | {"victory", "turn"}
+            final = [(e["kind"], e["text"]) for e in (state.log or [])
+                     if e.get("public") and e["turn"] == state.turn and e["kind"] not in skip]
+            last = [text for _, text in runs(final)][-self.LAST:]
+            if last:
+                yield Static("How it ended:\n" + "\n".join(f"  • {t}" for t in last),
+                             id="ending", markup=False)
             history = with_last_turn(state)
             played = max(state.turn, len(history))
             rounds = (played + 1) // 2

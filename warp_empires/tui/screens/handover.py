@@ -88,7 +88,7 @@ class HandoverScreen(Screen[None]):
                 room = max(2, self.app.size.height - self.CHROME_ROWS)
                 self.happened = self.told(self.events, room)
                 lines = [f"• {line}" for line in self.happened]
-                left_out = len(_runs(self.events)) - len(lines)
+                left_out = len(runs(self.events)) - len(lines)
                 if left_out:
                     lines.insert(0, f"({left_out} more in the log)")
                 yield Static("\n".join(lines), id="happened", markup=False)  # the module's words
@@ -108,7 +108,7 @@ class HandoverScreen(Screen[None]):
         latest of those in none of NEWS, DETAIL and ROUTINE first, then the
         latest of each of those in turn; a row is kept for the count of those
         left out (play-test at 80x24: long lines pushed the card's border off)."""
-        events = _runs(events)
+        events = runs(events)
         rows = [len(textwrap.wrap(f"• {text}", cls.TEXT_WIDTH)) or 1 for _, text in events]
         latest = list(reversed(range(len(events))))
         if len(events) <= cls.TOLD and sum(rows) <= room:
@@ -134,7 +134,7 @@ class HandoverScreen(Screen[None]):
         self.dismiss(None)
 
 
-def _runs(events: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def runs(events: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The events with a line said again straight after told once, counted."""
     out: list[tuple[str, str]] = []
     count = 0
