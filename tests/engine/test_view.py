@@ -156,16 +156,23 @@ def test_the_winner_picking_the_enemy_loss_reads_eliminate():
     assert describe_action(s.module, s, legal_actions(s)[0]).startswith("lose ")
 
 
-def test_b9_the_winner_confirming_a_leader_it_takes_reads_capture():
-    # play-test: the row ticked said "capture Luke Skywalker", the confirming
-    # row "eliminate the picked unit"
+def _winner_picks_from(*enemy: str):
+    """A battle won by side 0's hero and cruisers against `enemy`: the winner
+    picks the loser's first loss (RULINGS B7)."""
     s = blank()
     put(s, 0, "c", "hero", "cruiser", "cruiser", "cruiser")
-    put(s, 1, "c", "enforcer", "swarm")
+    put(s, 1, "c", *enemy)
     apply(s, 0, ("end",))
     apply(s, 0, ("pass",))
     apply(s, 1, ("pass",))
     assert prompt(s).kind == "casualty" and prompt(s).side == 0
+    return s
+
+
+def test_b9_the_winner_confirming_a_leader_it_takes_reads_capture():
+    # play-test: the row ticked said "capture Luke Skywalker", the confirming
+    # row "eliminate the picked unit"
+    s = _winner_picks_from("enforcer", "swarm")
     rows = {describe_action(s.module, s, a): a for a in legal_actions(s) if a[0] == "pick"}
     apply(s, 0, rows["capture Enforcer"])
     assert describe_action(s.module, s, ("confirm",)) == "capture the picked unit"
@@ -173,13 +180,7 @@ def test_b9_the_winner_confirming_a_leader_it_takes_reads_capture():
 
 def test_b9_before_a_pick_the_confirming_row_reads_capture_when_every_unit_would_be():
     # play-test: "eliminate the picked unit" under a list of leaders, all captures
-    s = blank()
-    put(s, 0, "c", "hero", "cruiser", "cruiser", "cruiser")
-    put(s, 1, "c", "enforcer", "tyrant")
-    apply(s, 0, ("end",))
-    apply(s, 0, ("pass",))
-    apply(s, 1, ("pass",))
-    assert prompt(s).kind == "casualty" and prompt(s).side == 0
+    s = _winner_picks_from("enforcer", "tyrant")
     picks = [describe_action(s.module, s, a) for a in legal_actions(s) if a[0] == "pick"]
     assert picks and all(p.startswith("capture ") for p in picks)
     assert describe_action(s.module, s, ("confirm",)) == "capture the picked unit"

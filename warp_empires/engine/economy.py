@@ -271,7 +271,7 @@ def claim_lost_if_disbanded(s: State, chit: int) -> bool:
     """Whether disbanding this unit would leave its stack with no unit that can
     take control of its territory in the Control phase to come, where its side
     has no marker and the enemy no stack (RULINGS K1, K2): an upkeep row says
-    so, as a loss row does (play-test: an X-Wing disbanded, Gamorr not taken)."""
+    so, as a loss row does (play-test: a fighter disbanded, the planet not taken)."""
     side = s.active
     t = s.where(chit)
     rules = s.module.rules

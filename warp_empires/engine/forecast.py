@@ -92,7 +92,7 @@ class BattleForecast:
     # its other units cannot pay it, "may" when they may not, else ""
     leader_paid: str = ""
     # that leader would be the viewer's last one on the map (a theme may make
-    # that a loss of the game: Star Wars' W2)
+    # that a loss of the game, as the first theme's victory conditions do)
     last_leader: bool = False
     their_cards: int = 0  # the enemy's hand size (public): cards may yet turn it
     tie_goes_to: str = ""  # "defender"/"attacker" when the totals are known and equal (B6)
@@ -255,8 +255,8 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
         others = sum(u.force for u in ours if not u.is_leader)
         leader_paid = ("must" if loss_force[0] > others
                        else "may" if loss_force[1] > others else "")
-    # Play-test: the Rebels won a battle, paid with Luke, their last leader on
-    # the map, and lost the game at once (W2): say when it would be the last.
+    # Play-test: a side won a battle, paid with its last leader on the map,
+    # and lost the game at once (a victory condition): say when it would be.
     # A group moving in takes its leaders from elsewhere.
     last_leader = False
     if leader_paid and sum(1 for u in ours if u.is_leader) == 1:

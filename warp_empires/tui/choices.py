@@ -80,8 +80,8 @@ def build_choices(game: Game) -> list[Choice]:
     if any(c.action[0] == "to" for c in rest) and src is not None and src >= 0:
         # Attacks first among the destinations, so the number keys reach them,
         # then the nearest first (recruits keep their places' order: none is
-        # put in a fight first). Play-tests: in the map's order Orto, next
-        # door, was row 10 and Corellia row 21; with a slow unit ticked the
+        # put in a fight first). Play-tests: in the map's order a territory next
+        # door was row 10, another row 21; with a slow unit ticked the
         # reachable rows were spread over six pages among dimmed ones. (It
         # costs bench_keys' player about one key a turn: its groups go far.)
         hops = _hops(game.module, src)
@@ -309,7 +309,7 @@ STABLE_STEPS = {
     "card_target": (" (gone)", "it is no longer there"),
     # A group's destinations, while its units are picked: a slow unit ticked
     # shortens the reach, and the rows after it moved up (play-test: `5`, meant
-    # for Sullust, sent the group into a battle at Coruscant, for good).
+    # for a quiet planet, sent the group into a battle, for good).
     # (RULINGS M1; the words are for players, without the ruling's number)
     "move_units": (" (out of reach)", "the group as picked cannot get there: its "
                    "slowest unit sets how far it goes"),

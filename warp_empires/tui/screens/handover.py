@@ -54,8 +54,8 @@ class HandoverScreen(Screen[None]):
     # "buys 1 unit").
     ROUTINE = frozenset({"phase", "draw", "shuffle", "revenue", "dice", "discard", "setup"})
     # Before routine lines, after the rest: where the enemy's new units went
-    # and what it took (play-tests: "placed 4 units at Corellia" and "takes
-    # control of Sullust" missing after a load), then each unit a battle cost,
+    # and what it took (play-tests: four units placed and a planet taken,
+    # missing after a load), then each unit a battle cost,
     # a line apiece, whose result line already says who won.
     NEWS = frozenset({"recruit", "control"})
     DETAIL = frozenset({"loss"})
