@@ -276,6 +276,10 @@ async def test_resigning_before_the_first_turn_is_reported_on_turn_one(star_wars
         await pilot.pause()  # on a busy machine the end screen may not be drawn yet
         text = screen_text(pilot.app)
         assert "wins on turn 1." in text and "turn 0" not in text
+        # and how it ended: the resignation (play-test: the moves before it were told)
+        ending = str(pilot.app.screen.query_one("#ending").render())
+        assert ending.splitlines()[-1].split()[-1] in ("resign.", "resigns.")  # the verb agrees
+        assert "win the game" not in ending
 
 
 async def test_a_card_aimed_at_a_unit_shows_the_units_force(at_decision, star_wars):
@@ -829,8 +833,9 @@ async def test_the_end_screen_tells_how_the_game_ended(star_wars):
         game.apply(p.side, players[p.side].choose(game.view(p.side, log=False),
                                                   game.legal_actions()))
     s = game.state
-    last = [(e["kind"], e["text"]) for e in s.log if e.get("public") and e["turn"] == s.turn
-            and e["kind"] not in HandoverScreen.ROUTINE | {"victory", "turn"}]
+    assert s.log[-1]["kind"] == "victory"  # "... win the game.", said above it already
+    last = [(e["kind"], e["text"]) for e in s.log[:-1] if e.get("public")
+            and e["turn"] == s.turn and e["kind"] not in HandoverScreen.ROUTINE | {"turn"}]
     told = [text for _, text in runs(last)][-EndScreen.LAST:]
     assert len(told) >= 2
     async with game_app().run_test(size=(120, 60)) as pilot:

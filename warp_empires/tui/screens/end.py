@@ -56,9 +56,14 @@ class EndScreen(Screen[str]):
             # leader, and the end screen said what holds, not what led to it.
             # The last turn's last public lines (RULINGS H5) that are not
             # routine, a line said again told once; the module's words as they are.
-            skip = HandoverScreen.ROUTINE | {"victory", "turn"}
+            # The line declaring the winner repeats the result above; a
+            # resignation's own line stays (play-test: after a resignation the
+            # lines told were the moves before it, and not the resignation).
+            skip = HandoverScreen.ROUTINE | {"turn"}
             final = [(e["kind"], e["text"]) for e in (state.log or [])
                      if e.get("public") and e["turn"] == state.turn and e["kind"] not in skip]
+            if final and final[-1][0] == "victory":
+                final.pop()
             last = [text for _, text in runs(final)][-self.LAST:]
             if last:
                 yield Static("How it ended:\n" + "\n".join(f"  • {t}" for t in last),
