@@ -37,20 +37,23 @@ def cheapest_cover(choices: list[tuple[Action, Any]], owed: int) -> Action | Non
 
 
 def distances(module: Module) -> list[list[int]]:
+    """Moves between every two territories (10**6: no way)."""
+    return [hops_from(module, start) for start in range(len(module.map.territories))]
+
+
+def hops_from(module: Module, start: int) -> list[int]:
+    """Each territory's distance in moves from `start`, breadth first."""
     terr = module.map.territories
-    out = []
-    for start in range(len(terr)):
-        dist = [10**6] * len(terr)
-        dist[start] = 0
-        queue = deque([start])
-        while queue:
-            t = queue.popleft()
-            for n in terr[t].neighbours:
-                if dist[n] > dist[t] + 1:
-                    dist[n] = dist[t] + 1
-                    queue.append(n)
-        out.append(dist)
-    return out
+    dist = [10**6] * len(terr)
+    dist[start] = 0
+    queue = deque([start])
+    while queue:
+        t = queue.popleft()
+        for n in terr[t].neighbours:
+            if dist[n] > dist[t] + 1:
+                dist[n] = dist[t] + 1
+                queue.append(n)
+    return dist
 
 
 def avg_force(module: Module, side: int) -> float:

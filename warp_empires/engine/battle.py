@@ -11,6 +11,7 @@ from .board import (
     capture_or_return,
     distinct_by_type,
     join_seen,
+    last_claimer,
     log,
     occupied,
     other,
@@ -218,15 +219,8 @@ def claim_lost_if_lost(s: State, chit: int) -> bool:
     (RULINGS K2): a loss row says so before it is picked (play-test: a claim
     was lost to a loss chosen without seeing it)."""
     b = s.battle
-    rules = s.module.rules
     side = s.side_of(chit)
-    if side != b.winner or b.stage != "winner" or not rules.control_filters \
-            or s.control[b.t] == side or not s.module.map.territories[b.t].is_revenue \
-            or not rules.can_control(s.unit(chit)):
-        return False
-    going = set(s.pend.chosen())
-    return not any(c != chit and c not in going and rules.can_control(s.unit(c))
-                   for c in s.stacks[side][b.t])
+    return side == b.winner and b.stage == "winner" and last_claimer(s, side, b.t, chit)
 
 
 def _lose(s: State, chit: int) -> None:

@@ -269,6 +269,20 @@ def reach(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: i
     return sorted(seen)
 
 
+def last_claimer(s: State, side: int, t: int, chit: int) -> bool:
+    """Whether `chit` is the last unit of `side`'s stack at `t`, besides those
+    already picked to go (the open selection's), able to take control of that
+    revenue territory, where `side` has no marker yet (RULINGS K1, K2): a row
+    that would let it go says so first."""
+    rules = s.module.rules
+    if not rules.control_filters or s.control[t] == side \
+            or not s.module.map.territories[t].is_revenue or not rules.can_control(s.unit(chit)):
+        return False
+    going = set(s.pend.chosen())
+    return not any(c != chit and c not in going and rules.can_control(s.unit(c))
+                   for c in s.stacks[side][t])
+
+
 def controlled_revenue(s: State, side: int) -> list[int]:
     control = s.control
     return [t for t in s.tab.revenue if control[t] == side]

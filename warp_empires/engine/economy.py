@@ -9,6 +9,7 @@ from .board import (
     controlled_revenue,
     draw_cards,
     draw_chits,
+    last_claimer,
     log,
     log_pair,
     occupied,
@@ -272,15 +273,8 @@ def claim_lost_if_disbanded(s: State, chit: int) -> bool:
     take control of its territory in the Control phase to come, where its side
     has no marker and the enemy no stack (RULINGS K1, K2): an upkeep row says
     so, as a loss row does (play-test: a fighter disbanded, the planet not taken)."""
-    side = s.active
-    t = s.where(chit)
-    rules = s.module.rules
-    if not rules.control_filters or s.control[t] == side or s.stacks[other(side)][t] \
-            or not s.module.map.territories[t].is_revenue or not rules.can_control(s.unit(chit)):
-        return False
-    going = set(s.pend.chosen())
-    return not any(c != chit and c not in going and rules.can_control(s.unit(c))
-                   for c in s.stacks[side][t])
+    side, t = s.active, s.where(chit)
+    return not s.stacks[other(side)][t] and last_claimer(s, side, t, chit)
 
 
 class Upkeep(OwedStep):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from warp_empires.bots.measures import hops_from
 from warp_empires.engine import Action, Game, Prompt, describe_action
 from warp_empires.engine.actions import TERRITORY_VERBS
 from warp_empires.engine.forecast import CardOutcome, card_outcome, last_marker
@@ -84,29 +85,12 @@ def build_choices(game: Game) -> list[Choice]:
         # door was row 10, another row 21; with a slow unit ticked the
         # reachable rows were spread over six pages among dimmed ones. (It
         # costs bench_keys' player about one key a turn: its groups go far.)
-        hops = _hops(game.module, src)
+        hops = hops_from(game.module, src)
         first = {c.action[0]: i for i, c in reversed(list(enumerate(rest)))}
         rest.sort(key=lambda c: (first[c.action[0]], not c.label.endswith(ENEMY_NOTE),
                                  hops[c.action[1]]) if c.action[0] == "to"
                   else (first[c.action[0]], False, 0))
     return out + rest
-
-
-def _hops(module: Module, start: int) -> list[int]:
-    """Each territory's distance from `start` in moves (breadth first)."""
-    terr = module.map.territories
-    dist = [len(terr)] * len(terr)
-    dist[start] = 0
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for t in frontier:
-            for n in terr[t].neighbours:
-                if dist[n] > dist[t] + 1:
-                    dist[n] = dist[t] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
 
 
 def choices_title(view: dict[str, Any] | None, choices: list[Choice], p: Prompt) -> str:
