@@ -12,6 +12,7 @@ from warp_empires.engine import Game
 from warp_empires.tui.dialogs.ask import AskDialog
 from warp_empires.tui.replay import PUBLIC, Replay
 from warp_empires.tui.screens.replay import ReplayScreen
+from warp_empires.tui.widgets.map_view import MapView
 
 
 def _played(module, seed: int, turns: int) -> Game:
@@ -88,6 +89,12 @@ async def test_the_viewer_steps_and_changes_point_of_view(star_wars):
         # opens at the start, as a replay is watched; End goes to where it stands
         assert isinstance(screen, ReplayScreen) and screen.index == 0
         assert "what both sides saw" in screen_text(pilot.app)
+        # the whole map in sight at 120x40: it cannot be scrolled here
+        # (play-test: its right edge was cut)
+        map_view = screen.query_one(MapView)
+        room = map_view.scrollable_content_region.size
+        assert map_view.virtual_size.width <= room.width
+        assert map_view.virtual_size.height <= room.height
         await pilot.press("end")
         assert screen.index == len(screen.replay) - 1
         await pilot.press("home")
@@ -199,3 +206,44 @@ async def test_the_last_decision_is_said_in_words_to_its_side_only(star_wars):
                 assert f"last: {name}{expect}" in text
             pilot.app.pop_screen()
             await pilot.pause()
+
+
+async def test_the_game_menu_replays_the_game_so_far(star_wars):
+    # Play-test: the replay viewer was only in the save browser and at the end.
+    # From the menu it shows the game being played here, as both sides saw it
+    # (RULINGS H6, H8), and Escape goes back to the game where it was.
+    from warp_empires.tui.dialogs.game_menu import GameMenu
+    from warp_empires.tui.screens.game import GameScreen
+    from warp_empires.tui.screens.handover import HandoverScreen
+
+    game = _played(star_wars, 8, 3)
+    made = len(game.actions)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        if isinstance(pilot.app.screen, HandoverScreen):
+            await _press(pilot, "enter")
+        await _press(pilot, "escape")
+        assert isinstance(pilot.app.screen, GameMenu)
+        await _press(pilot, "p")
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen) and screen.game is game
+        assert len(screen.replay) == made + 1 and screen.side == PUBLIC
+        await _press(pilot, "v")
+        assert pilot.app.screen is screen and screen.side == PUBLIC
+        await _press(pilot, "escape")
+        assert isinstance(pilot.app.screen, GameScreen) and len(game.actions) == made
+
+
+async def test_a_joined_games_menu_has_no_replay(star_wars):
+    from warp_empires.tui.dialogs.game_menu import GameMenu
+
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        menu = GameMenu(("replay",))
+        chosen: list[str | None] = []
+        pilot.app.push_screen(menu, callback=chosen.append)
+        await pilot.pause()
+        assert "Replay" not in screen_text(pilot.app) and "Resign" in screen_text(pilot.app)
+        await _press(pilot, "p")
+        assert pilot.app.screen is menu and chosen == []
+        await _press(pilot, "b")
+        assert chosen == ["resume"]

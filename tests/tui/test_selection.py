@@ -302,6 +302,44 @@ async def test_a_two_digit_row_that_is_not_a_pick_waits_for_enter(star_wars):
         assert len(game.actions) > before and tuple(game.actions[before][1]) == expected
 
 
+async def test_escape_lets_a_typed_row_go_before_it_opens_the_menu(star_wars):
+    # Play-test: Escape at "Row 12: Enter to choose it" opened the menu, and
+    # Enter after it still took row 12.
+    from warp_empires.tui.choices import build_choices
+    from warp_empires.tui.dialogs.game_menu import GameMenu
+
+    def wanted(g) -> bool:
+        rows = build_choices(g)
+        return (g.prompt().kind == "move_units" and len(rows) >= 12
+                and any(c.action[0] == "to" and c.enabled for c in rows[9:]))
+
+    game = game_where(star_wars, wanted, seeds=range(1, 60))
+    game.options["open_hands"] = True
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        index = next(i for i, c in enumerate(screen._choices)
+                     if i >= 9 and c.action[0] == "to" and c.enabled)
+        await pilot.pause(screen.SECOND_DIGIT_WAIT + 0.1)  # the list has been read
+        choices = screen.query_one(ChoiceList)
+        title = choices.border_title
+        before = len(game.actions)
+        await pilot.press(*str(index + 1))
+        assert "Enter" in str(choices.border_title)
+        await pilot.press("escape")
+        assert pilot.app.screen is screen and choices.border_title == title
+        assert choices.highlighted is None
+        await pilot.press("enter")
+        assert len(game.actions) == before  # nothing was taken
+        await pilot.press(str(index + 1)[0])  # a first digit, waiting for a second
+        assert "second digit" in str(choices.border_title)
+        await pilot.press("escape")
+        assert pilot.app.screen is screen and choices.border_title == title
+        await pilot.pause(screen.SECOND_DIGIT_WAIT + 0.2)
+        assert len(game.actions) == before  # the digit was let go, not taken alone
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, GameMenu)
+
+
 async def test_the_footer_names_the_row_numbers_a_list_takes(at_decision):
     # Play-test: the footer said 1-9 beside a list with a row 12.
     game = at_decision("move")

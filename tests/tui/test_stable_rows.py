@@ -203,6 +203,15 @@ async def test_a_groups_destinations_keep_their_numbers_while_its_units_are_pick
         assert dimmed and all(c.label.endswith("(out of reach)") and c.why for c in dimmed)
         legal = set(game.legal_actions())
         assert all((c.action in legal) == c.enabled for c in near if c.action[0] == "to")
+        # choosing one names the row and says why (play-test: "Not now: ..." after
+        # `5` did not say which row 5 was)
+        said: list[str] = []
+        screen.notify = lambda message, **kw: said.append(message)
+        before = len(game.actions)
+        screen.choose(dimmed[0])
+        row = near.index(dimmed[0]) + 1
+        assert len(game.actions) == before
+        assert said == [f"Row {row}, {dimmed[0].label}: not now, {dimmed[0].why}."]
         screen.choose(screen._choices[slow])  # taken out again: every row as it was
         await pilot.pause()
         assert [c.action[1] if c.is_item else c.action for c in screen._choices] == \

@@ -323,7 +323,10 @@ class WarpEmpiresApp(SaveLoad, App[None]):
         if _in_game(self.screen):
             from warp_empires.tui.dialogs.game_menu import GameMenu
 
-            self.push_screen(GameMenu(), callback=self._menu_chosen)
+            # a game joined over the network has no record here to replay
+            local = self.session is not None
+            self.push_screen(GameMenu(() if local else ("replay",)),
+                             callback=self._menu_chosen)
 
     def _menu_chosen(self, entry: str | None) -> None:
         if entry == "save":
@@ -332,6 +335,11 @@ class WarpEmpiresApp(SaveLoad, App[None]):
             self.action_load_game()
         elif entry == "rules":
             self.action_rules()
+        elif entry == "replay" and self.session is not None:
+            from warp_empires.tui.screens.replay import ReplayScreen
+
+            # the game being played here: only what both sides saw (RULINGS H6, H8)
+            self.push_screen(ReplayScreen(self.session.game))
         elif entry == "title":
             self.back_to_title()
         elif entry == "resign":

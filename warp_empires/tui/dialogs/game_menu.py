@@ -14,6 +14,8 @@ ENTRIES = (
     ("save", "[b]S[/b]ave the game", "s"),
     ("load", "[b]L[/b]oad a game", "l"),
     ("rules", "[b]H[/b]elp: keys and rules", "h"),
+    # play-test: the replay viewer was only in the save browser and the end screen
+    ("replay", "Re[b]p[/b]lay the game so far (what both sides saw)", "p"),
     ("title", "[b]T[/b]itle screen (the game is autosaved)", "t"),
     # play-test: resigning was only in the command palette
     ("resign", "[b]R[/b]esign (asks first)", "r"),
@@ -22,12 +24,18 @@ ENTRIES = (
 
 
 class GameMenu(ModalScreen[str | None]):
-    """Dismisses with the chosen entry's id ("resume" on Escape)."""
+    """Dismisses with the chosen entry's id ("resume" on Escape). `without`:
+    entries this game has not (a game joined over the network has no record
+    of its own to replay)."""
 
     BINDINGS = [
         Binding("escape", "choose('resume')", "Back to the game"),
         *(Binding(key, f"choose('{entry}')", show=False) for entry, _label, key in ENTRIES),
     ]
+
+    def __init__(self, without: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.entries = [e for e in ENTRIES if e[0] not in without]
 
     DEFAULT_CSS = """
     GameMenu { align: center middle; }
@@ -36,7 +44,7 @@ class GameMenu(ModalScreen[str | None]):
     """
 
     def compose(self) -> ComposeResult:
-        menu = OptionList(*(Option(label, id=entry) for entry, label, _key in ENTRIES))
+        menu = OptionList(*(Option(label, id=entry) for entry, label, _key in self.entries))
         menu.border_title = "Menu"
         yield menu
 
@@ -47,4 +55,5 @@ class GameMenu(ModalScreen[str | None]):
         self.dismiss(event.option.id)
 
     def action_choose(self, entry: str) -> None:
-        self.dismiss(entry)
+        if any(e[0] == entry for e in self.entries) or entry == "resume":
+            self.dismiss(entry)

@@ -112,7 +112,7 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         Binding("space", "toggle_pause('pause')", "Pause"),
         Binding("space", "toggle_pause('resume')", "Resume"),
         Binding("r", "results", "Results"),
-        Binding("escape", "app.game_menu", "Menu"),
+        Binding("escape", "menu_or_clear", "Menu"),
         Binding("l", "toggle_log", "Log"),
     ]
 
@@ -388,8 +388,11 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             self.notify("That is not a choice now.", severity="warning")
             return
         if not choice.enabled:
-            self.notify(f"Not now: {choice.why or choice.label}.", severity="warning", timeout=3,
-                        markup=False)
+            # play-test: "Not now: ..." after `5` did not say which row 5 was
+            row = self._choices.index(choice) + 1
+            self.notify(f"Row {row}, {choice.label}: not now"
+                        + (f", {choice.why}." if choice.why else "."),
+                        severity="warning", timeout=3, markup=False)
             return
         if self.session.hot_seat:  # the hand-over card tells what follows (HandoverScreen)
             self._log_marks[side] = self.session.log_length()

@@ -47,9 +47,12 @@ class ReplayScreen(Screen[None]):
     DEFAULT_CSS = """
     ReplayScreen #where { height: auto; padding: 0 1; background: $boost; }
     ReplayScreen #main { height: 1fr; }
-    ReplayScreen #side { width: 42; }
+    /* as wide as the game screen's: the map keeps its 80 columns at 120 wide
+       and, with a log of 11 rows, its 27 rows at 40 high (play-test: its edges
+       were cut, and the map cannot scroll here) */
+    ReplayScreen #side { width: 40; }
     /* the scrollbar's column kept apart: lines were wrapped under it (play-test) */
-    ReplayScreen #replay-log { height: 12; border: round $accent 50%; scrollbar-gutter: stable; }
+    ReplayScreen #replay-log { height: 11; border: round $accent 50%; scrollbar-gutter: stable; }
     ReplayScreen #replay-hand { padding: 0 1; height: auto; }
     """
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
 from textual.timer import Timer
 
 from warp_empires.tui.screens.decision_input import CONFIRMING
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 class RowNumbers:
     """Needs from the screen: `_choices`, `_view`, `choose`, `_choices_title`,
-    and Textual's `query_one`, `set_timer` and `notify`."""
+    and Textual's `app`, `query_one`, `set_timer` and `notify`."""
 
     # With 10 or more rows, a digit that may begin a two-digit row number waits
     # this long for the second digit (another key ends the wait at once).
@@ -32,6 +33,7 @@ class RowNumbers:
     _first_digit: int | None = None  # a row number being typed
     _digit_timer: Timer | None = None
     _rows_changed_at = 0.0  # when the choice list last changed its length
+    _row_title: str | None = None  # the list's title while it tells of a typed row
 
     def action_digit(self, digit: int, _label: str = "") -> None:
         """Row numbers: one digit picks at once when no longer number begins
@@ -56,6 +58,20 @@ class RowNumbers:
             return
         self._pick_row(digit)
 
+    def action_menu_or_clear(self) -> None:
+        """Escape: a row number being typed, or a row waiting for Enter, is
+        let go first (play-test: Escape at "Row 12: Enter to choose it" opened
+        the menu, and after it Enter still took row 12); else the game menu."""
+        choices = self.query_one(ChoiceList)
+        waiting = self._first_digit is not None or (
+            self._row_title is not None and choices.border_title == self._row_title)
+        if not waiting:
+            self.app.action_game_menu()
+            return
+        self._stop_digit_wait()
+        self._restore_title()
+        choices.highlighted = None
+
     def _two_digits(self, number: int) -> None:
         """A two-digit row: a pick of a selection is taken at once (it can be
         taken back), anything else is only highlighted, for Enter: two picks
@@ -68,12 +84,14 @@ class RowNumbers:
                 # play-test: Enter after it, as a highlighted row asks, took it back
                 done = "unticked" if row.picked else "ticked"
                 then = "Enter confirms" if to_confirm else "Enter would undo that"
-                self.query_one(ChoiceList).border_title = f"Row {number} {done} ({then})"
+                self._row_title = f"Row {number} {done} ({then})"
+                self.query_one(ChoiceList).border_title = self._row_title
             return
         choices = self.query_one(ChoiceList)
         choices.focus()
         choices.highlighted = number - 1
-        choices.border_title = f"Row {number}: Enter to choose it"
+        self._row_title = f"Row {number}: Enter to choose it"
+        choices.border_title = self._row_title
 
     def _pick_row(self, number: int) -> bool:
         """Takes the row; True when that was a tick that left nothing owed, so
@@ -104,9 +122,14 @@ class RowNumbers:
         self.query_one(ChoiceList).highlighted = confirm
         return True
 
+    def _restore_title(self) -> None:
+        # as ChoiceList.show puts it: the words may quote a module's
+        self.query_one(ChoiceList).border_title = escape(self._choices_title(bool(self._choices)))
+        self._row_title = None
+
     def _stop_digit_wait(self) -> None:
         if self._first_digit is not None:
-            self.query_one(ChoiceList).border_title = self._choices_title(bool(self._choices))
+            self._restore_title()
         self._first_digit = None
         if self._digit_timer is not None:
             self._digit_timer.stop()
