@@ -274,9 +274,8 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
         assert game.state.pend.picked == [10, 2, 1]  # row 1 taken back, row 2 picked
 
 
-async def test_a_two_digit_row_that_is_not_a_pick_waits_for_enter(star_wars):
-    # Play-test: `1` then `4` typed quickly to unpick one unit and pick another
-    # read as row 14, a destination, and the group moved for good.
+def _long_list_of_destinations(module):
+    """A group's destinations, one of them past row 9, both hands open."""
     from warp_empires.tui.choices import build_choices
 
     def wanted(g) -> bool:
@@ -284,13 +283,26 @@ async def test_a_two_digit_row_that_is_not_a_pick_waits_for_enter(star_wars):
         return (g.prompt().kind == "move_units" and len(rows) >= 12
                 and any(c.action[0] == "to" and c.enabled for c in rows[9:]))
 
-    game = game_where(star_wars, wanted, seeds=range(1, 60))
+    game = game_where(module, wanted, seeds=range(1, 60))
     game.options["open_hands"] = True
+    return game
+
+
+async def _a_destination_past_row_9(pilot, game) -> tuple[GameScreen, int]:
+    """The game on screen, the list read, and the index of such a destination."""
+    screen = await open_game(pilot, game)
+    index = next(i for i, c in enumerate(screen._choices)
+                 if i >= 9 and c.action[0] == "to" and c.enabled)
+    await pilot.pause(screen.SECOND_DIGIT_WAIT + 0.1)  # the list has been read
+    return screen, index
+
+
+async def test_a_two_digit_row_that_is_not_a_pick_waits_for_enter(star_wars):
+    # Play-test: `1` then `4` typed quickly to unpick one unit and pick another
+    # read as row 14, a destination, and the group moved for good.
+    game = _long_list_of_destinations(star_wars)
     async with game_app().run_test(size=(120, 40)) as pilot:
-        screen = await open_game(pilot, game)
-        index = next(i for i, c in enumerate(screen._choices)
-                     if i >= 9 and c.action[0] == "to" and c.enabled)
-        await pilot.pause(screen.SECOND_DIGIT_WAIT + 0.1)  # the list has been read
+        screen, index = await _a_destination_past_row_9(pilot, game)
         before = len(game.actions)
         await pilot.press(*str(index + 1))
         assert len(game.actions) == before  # not yet
@@ -305,21 +317,11 @@ async def test_a_two_digit_row_that_is_not_a_pick_waits_for_enter(star_wars):
 async def test_escape_lets_a_typed_row_go_before_it_opens_the_menu(star_wars):
     # Play-test: Escape at "Row 12: Enter to choose it" opened the menu, and
     # Enter after it still took row 12.
-    from warp_empires.tui.choices import build_choices
     from warp_empires.tui.dialogs.game_menu import GameMenu
 
-    def wanted(g) -> bool:
-        rows = build_choices(g)
-        return (g.prompt().kind == "move_units" and len(rows) >= 12
-                and any(c.action[0] == "to" and c.enabled for c in rows[9:]))
-
-    game = game_where(star_wars, wanted, seeds=range(1, 60))
-    game.options["open_hands"] = True
+    game = _long_list_of_destinations(star_wars)
     async with game_app().run_test(size=(120, 40)) as pilot:
-        screen = await open_game(pilot, game)
-        index = next(i for i, c in enumerate(screen._choices)
-                     if i >= 9 and c.action[0] == "to" and c.enabled)
-        await pilot.pause(screen.SECOND_DIGIT_WAIT + 0.1)  # the list has been read
+        screen, index = await _a_destination_past_row_9(pilot, game)
         choices = screen.query_one(ChoiceList)
         title = choices.border_title
         before = len(game.actions)
