@@ -23,7 +23,7 @@ from warp_empires.tui.players import HUMAN, canonical, player_kinds
 
 LABELS = {
     HUMAN: "a person at this keyboard",
-    "bot:easy": "computer: easy (makes mistakes)",
+    "bot:easy": "computer: easy (makes mistakes, buys less)",
     "bot:normal": "computer: normal (1 s a move)",
     "bot:hard": "computer: hard (up to 3 s a move)",
     "heuristic": "computer: rules of thumb, fast",
