@@ -846,3 +846,19 @@ async def test_the_end_screen_tells_how_the_game_ended(star_wars):
         assert ending.splitlines() == ["How it ended:"] + [f"  \u2022 {t}" for t in told]
         private = {e["text"] for e in s.log if not e.get("public")}
         assert not any(t in private for t in told)
+
+
+async def test_no_notice_stays_over_the_end_screen(star_wars):
+    # Play-test: "Empire: disband ... (the only choice)." sat over the result
+    # for seconds; what it said is in "How it ended" and the log.
+    from warp_empires.tui.screens.end import EndScreen
+
+    game = Game.new(star_wars, 7)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game, players=("heuristic", "heuristic"))
+        pilot.app.notify("a notice of the last move", timeout=30)
+        await pilot.pause()
+        assert pilot.app._notifications
+        pilot.app.push_screen(EndScreen(pilot.app.session))
+        await pilot.pause()
+        assert not pilot.app._notifications

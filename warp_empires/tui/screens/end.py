@@ -87,6 +87,11 @@ class EndScreen(Screen[str]):
                 yield Button("Quit", id="quit")
         yield Footer()
 
+    def on_mount(self) -> None:
+        # play-test: a notice of the last forced move sat over the result for
+        # seconds; what it said is under "How it ended" and in the log
+        self.app.clear_notifications()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_leave(event.button.id or "map")
 
