@@ -55,5 +55,5 @@ class GameMenu(ModalScreen[str | None]):
         self.dismiss(event.option.id)
 
     def action_choose(self, entry: str) -> None:
-        if any(e[0] == entry for e in self.entries) or entry == "resume":
+        if any(e[0] == entry for e in self.entries):  # "resume" is always one
             self.dismiss(entry)
