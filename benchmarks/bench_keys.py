@@ -49,8 +49,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from warp_empires.bots import make_player  # noqa: E402
 from warp_empires.engine import Game, apply, decider, legal_actions, view  # noqa: E402
 from warp_empires.module import load_module  # noqa: E402
+from warp_empires.present.suggest import pick_all_order  # noqa: E402
 from warp_empires.tui.app import WarpEmpiresApp  # noqa: E402
-from warp_empires.tui.choices import pick_all_order  # noqa: E402
 from warp_empires.tui.config import LaunchOptions  # noqa: E402
 from warp_empires.tui.screens.game import CONFIRM_KEYS, VERB_KEYS, GameScreen  # noqa: E402
 from warp_empires.tui.screens.handover import HandoverScreen  # noqa: E402

@@ -113,7 +113,7 @@ def test_b4_the_battle_card_rows_say_what_each_card_would_add():
     # Play-test: Turbolasers were offered with every capital ship at Force 0
     # and nothing said so; each battle card's row now says what it would do.
     from warp_empires.engine import Game
-    from warp_empires.tui.choices import build_choices
+    from warp_empires.present.rows import build_choices
 
     s = blank()
     _battle(s, ("cruiser", "cruiser"), ("destroyer",), "guns", "ambush", "torpedo")
@@ -133,7 +133,7 @@ def test_b4_b5_b6_a_card_row_counts_the_majority_it_swings_and_says_who_a_tie_go
     # Play-test: Weak Spot's row said "up to -3 for them" where the total fell
     # by 5 (a Bombardment majority went with the ship), and a tie said nothing.
     from warp_empires.engine import Game
-    from warp_empires.tui.choices import build_choices
+    from warp_empires.present.rows import build_choices
 
     s = blank()
     # 4 + 1 + 1 against 5 + 1 + 1; Point Defense 2 to 2 and Bombardment 1 to 1: no bonus
@@ -151,7 +151,7 @@ def test_b4_a_destroy_card_on_a_unit_at_force_0_is_not_said_to_do_nothing():
     # play-test: Weak Spot's row said "does nothing now" against a frigate
     # already at Force 0; played, it took the frigate away all the same
     from warp_empires.engine import Game
-    from warp_empires.tui.choices import build_choices
+    from warp_empires.present.rows import build_choices
 
     s = blank()
     _battle(s, ("cruiser",), ("swarm", "swarm"), "flak")

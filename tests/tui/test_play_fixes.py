@@ -592,7 +592,7 @@ def test_a_place_for_a_recruit_beside_an_enemy_stack_says_so(star_wars):
     # enemy stack there; the recruit would fight it in the next Battle phase
     # (RULINGS R3). The places keep their order: none is put in a fight first.
     from tests.tui.helpers import game_where
-    from warp_empires.tui.choices import build_choices
+    from warp_empires.present.rows import build_choices
 
     game = game_where(star_wars, lambda g: g.state.step == "place"
                       and len([a for a in g.legal_actions() if a[0] == "place"]) >= 2)
@@ -797,7 +797,7 @@ def test_a_groups_destinations_come_attacks_first_then_nearest_first(star_wars):
     from tests.tui.helpers import game_where
     from warp_empires.bots.measures import distances
     from warp_empires.engine import apply, legal_actions
-    from warp_empires.tui.choices import ENEMY_NOTE, build_choices
+    from warp_empires.present.rows import ENEMY_NOTE, build_choices
 
     table = distances(star_wars)
 

@@ -110,7 +110,7 @@ def test_an_uprising_on_the_enemys_only_marker_says_it_ends_their_game(star_wars
     # play-test: turn 1, Incite Uprising on Coruscant, the Empire's only
     # marker: its upkeep disbanded every unit and it lost, unannounced
     from warp_empires.engine import Game
-    from warp_empires.tui.choices import build_choices
+    from warp_empires.present.rows import build_choices
 
     uprising = next(i for i, c in enumerate(star_wars.cards)
                     if c.effect.kind == "remove_control")

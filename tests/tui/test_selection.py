@@ -227,7 +227,7 @@ async def test_pick_all_then_undo_in_a_group(at_decision):
 
 def _long_discard(star_wars):
     """A game at a discard down to the hand limit with 12 or more rows."""
-    from warp_empires.tui.choices import build_choices
+    from warp_empires.present.rows import build_choices
 
     return game_where(star_wars, lambda g: g.prompt().kind == "discard_down"
                       and len(build_choices(g)) >= 12, seeds=range(1, 40), turns=12)
@@ -276,7 +276,7 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
 
 def _long_list_of_destinations(module):
     """A group's destinations, one of them past row 9, both hands open."""
-    from warp_empires.tui.choices import build_choices
+    from warp_empires.present.rows import build_choices
 
     def wanted(g) -> bool:
         rows = build_choices(g)

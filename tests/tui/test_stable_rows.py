@@ -4,7 +4,7 @@ this card"), and what a discard row says."""
 
 from __future__ import annotations
 
-from warp_empires.tui.choices import ENEMY_NOTE, Choice, RowMemory
+from warp_empires.present.rows import ENEMY_NOTE, Choice, RowMemory
 
 
 def _view(step: str, turn: int = 3, side: int = 0, card: int = 2, battle=None,
@@ -104,7 +104,7 @@ async def test_after_a_group_moves_stop_keeps_its_number_on_screen(star_wars):
 def test_a_discard_row_says_when_only_the_other_side_can_play_the_card(star_wars):
     # RULINGS M6; play-test: the other side's cards clogged hands unremarked
     from tests.tui.helpers import game_where
-    from warp_empires.tui.choices import build_choices
+    from warp_empires.present.rows import build_choices
 
     def theirs(g) -> bool:
         if g.prompt().kind not in ("discard_down", "predraw_discard"):
@@ -122,7 +122,7 @@ def test_a_discard_row_says_when_only_the_other_side_can_play_the_card(star_wars
 
 
 def test_cards_held_keep_their_order_and_cards_drawn_come_after():
-    from warp_empires.tui.choices import HandOrder
+    from warp_empires.present.rows import HandOrder
 
     order = HandOrder()
     assert order.arrange(0, [3, 7, 9]) == [0, 1, 2]

@@ -6,11 +6,10 @@ functions of what a side can see (RULINGS H9)."""
 
 from __future__ import annotations
 
-from collections import deque
 from itertools import combinations
 from typing import Any
 
-from warp_empires.engine import Action
+from warp_empires.engine import Action, board
 from warp_empires.module.defs import Module
 
 # What a unit is worth beyond its Force when choosing losses: it can still take
@@ -43,17 +42,7 @@ def distances(module: Module) -> list[list[int]]:
 
 def hops_from(module: Module, start: int) -> list[int]:
     """Each territory's distance in moves from `start`, breadth first."""
-    terr = module.map.territories
-    dist = [10**6] * len(terr)
-    dist[start] = 0
-    queue = deque([start])
-    while queue:
-        t = queue.popleft()
-        for n in terr[t].neighbours:
-            if dist[n] > dist[t] + 1:
-                dist[n] = dist[t] + 1
-                queue.append(n)
-    return dist
+    return board.hops_from(module.map.territories, start)
 
 
 def avg_force(module: Module, side: int) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator, Sequence
 from itertools import compress
 from typing import Any
@@ -267,6 +268,21 @@ def reach(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: i
             seen.update(territories[t].neighbours)
     seen.discard(start)  # what is left is every territory entered
     return sorted(seen)
+
+
+def hops_from(territories: Sequence[TerritoryDef], start: int) -> list[int]:
+    """Each territory's distance in moves from `start`, breadth first, as if
+    nothing stood in the way. Pure: computer players and the rows' order use it."""
+    dist = [10**6] * len(territories)
+    dist[start] = 0
+    queue = deque([start])
+    while queue:
+        t = queue.popleft()
+        for n in territories[t].neighbours:
+            if dist[n] > dist[t] + 1:
+                dist[n] = dist[t] + 1
+                queue.append(n)
+    return dist
 
 
 def last_claimer(s: State, side: int, t: int, chit: int) -> bool:

@@ -28,11 +28,11 @@ from warp_empires.engine import (
     can_undo,
     taken_whole,
 )
+from warp_empires.present.rows import build_choices
 from warp_empires.saves.errors import SaveError
 from warp_empires.saves.format import encode as encode_save
 from warp_empires.saves.game import game_doc, load_game
 from warp_empires.saves.io import read_bounded, write_atomic
-from warp_empires.tui.choices import build_choices
 
 from .protocol import BadFrame
 

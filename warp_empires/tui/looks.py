@@ -15,7 +15,7 @@ from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
 
 if TYPE_CHECKING:
-    from warp_empires.tui.choices import Choice
+    from warp_empires.present.rows import Choice
 
 PHASES = ("draw", "move", "battle", "revenue", "recruit", "upkeep", "control")
 

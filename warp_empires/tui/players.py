@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from warp_empires.bots import Player
+    from warp_empires.engine import Action
     from warp_empires.module.defs import Module
 
 HUMAN = "human"
@@ -45,5 +46,13 @@ def make_player(kind: str, module: Module, seed: int = 0, timed: bool = False) -
     return make(kind, module, seed, timed)
 
 
-__all__ = ["HUMAN", "STRONGEST", "canonical", "computer_kinds", "is_known",
+def fallback(legal: list[Action]) -> Action:
+    """What a computer player does when its answer fails: the first action
+    that goes forward (bots.base.forward: an unpick could loop for ever)."""
+    from warp_empires.bots.base import forward
+
+    return forward(legal)[0]
+
+
+__all__ = ["fallback", "HUMAN", "STRONGEST", "canonical", "computer_kinds", "is_known",
            "make_player", "player_kinds"]

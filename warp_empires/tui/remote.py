@@ -21,7 +21,7 @@ from warp_empires.engine import Action, Prompt
 from warp_empires.module.defs import Module
 from warp_empires.net.client import ClientError, Seat
 from warp_empires.net.links import Link
-from warp_empires.tui.choices import Choice
+from warp_empires.present.rows import Choice
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.dialogs.ask import MessageDialog
 from warp_empires.tui.players import HUMAN

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from warp_empires.bots.base import Player, forward
 from warp_empires.engine import Action, Game, Prompt, can_undo, taken_whole
 from warp_empires.module.defs import Module
-from warp_empires.tui.choices import Choice, build_choices, describe
-from warp_empires.tui.players import HUMAN, make_player
+from warp_empires.present.rows import Choice, build_choices, describe
+from warp_empires.tui.players import HUMAN, fallback, make_player
+
+if TYPE_CHECKING:
+    from warp_empires.bots.base import Player
 
 NO_SIDE = -1
 
@@ -229,8 +231,7 @@ class Session:
                 raise ValueError("no answer")
             self.apply(side, action)
         except Exception:  # noqa: BLE001 - a player's bug must not stall the game
-            # The first action that goes forward: an unpick could loop for ever.
-            action = forward(legal)[0]
+            action = fallback(legal)
             self.apply(side, action)
         return action
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from warp_empires.tui.choices import ITEM_VERBS
+from warp_empires.present.rows import ITEM_VERBS
 from warp_empires.tui.session import BotRequest
 
 PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 2.0)

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.widgets import Static
 
-from warp_empires.bots.hand import board_worth, keep_order
 from warp_empires.engine.forecast import battle_forecast
-from warp_empires.tui.choices import discarding, pick_all_order
+from warp_empires.present.rows import discarding
+from warp_empires.present.suggest import best_discards, pick_all_order
 from warp_empires.tui.looks import battles_ahead, joining, territory_details
 from warp_empires.tui.widgets.choice_list import ChoiceList
 from warp_empires.tui.widgets.hand import HandList
@@ -22,7 +22,7 @@ from warp_empires.tui.widgets.map_view import MapView
 
 if TYPE_CHECKING:
     from warp_empires.module.defs import Module
-    from warp_empires.tui.choices import Choice
+    from warp_empires.present.rows import Choice
     from warp_empires.tui.session import Session
 
 # The actions that close a selection (or leave the stacks as they are) all sit
@@ -283,15 +283,7 @@ class DecisionInput:
         so that the hand keeps the mix a computer player would keep, each card
         weighed as things stand (bots.hand.board_worth: from the side's own
         view, H9), while the ticks differ from those; None otherwise."""
-        view = self._view
-        if view is None or view["step"] != "discard_down" or "selection" not in view["pend"]:
-            return None
-        sel = view["pend"]["selection"]
-        items = sel["items"]
-        order = keep_order(self.module, view["side"], items, board_worth(self.module, view))
-        # how many go is the engine's count (still owed, and those ticked)
-        drop = set(order[len(items) - view["prompt"]["owed"] - len(sel["picked"]):])
-        return drop if drop != set(sel["picked"]) else None
+        return best_discards(self.module, self._view)
 
     def action_keep_best(self) -> None:
         """Ticks the cards `_best_discards` names, and only those: one key for

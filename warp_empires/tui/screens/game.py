@@ -20,8 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.engine import IllegalAction
-from warp_empires.tui import persistence
-from warp_empires.tui.choices import (
+from warp_empires.present.rows import (
     Choice,
     HandOrder,
     RowMemory,
@@ -29,6 +28,7 @@ from warp_empires.tui.choices import (
     discarding,
     hand_marks,
 )
+from warp_empires.tui import persistence
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import (

@@ -15,7 +15,7 @@ from warp_empires.tui.screens.decision_input import CONFIRMING
 from warp_empires.tui.widgets.choice_list import ChoiceList
 
 if TYPE_CHECKING:
-    from warp_empires.tui.choices import Choice
+    from warp_empires.present.rows import Choice
 
 
 class RowNumbers:

@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from warp_empires.tui.choices import Choice
+from warp_empires.present.rows import Choice
 
 KEYS = "123456789"
 MAX_ROWS_BY_NUMBER = 99  # with 10 or more rows a row is typed as one or two digits

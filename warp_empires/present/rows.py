@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from warp_empires.bots.measures import hops_from
 from warp_empires.engine import Action, Game, Prompt, describe_action
 from warp_empires.engine.actions import TERRITORY_VERBS
+from warp_empires.engine.board import hops_from
 from warp_empires.engine.forecast import CardOutcome, card_outcome, last_marker
 from warp_empires.module.defs import Module
 
@@ -85,7 +85,7 @@ def build_choices(game: Game) -> list[Choice]:
         # door was row 10, another row 21; with a slow unit ticked the
         # reachable rows were spread over six pages among dimmed ones. (It
         # costs bench_keys' player about one key a turn: its groups go far.)
-        hops = hops_from(game.module, src)
+        hops = hops_from(game.module.map.territories, src)
         first = {c.action[0]: i for i, c in reversed(list(enumerate(rest)))}
         rest.sort(key=lambda c: (first[c.action[0]], not c.label.endswith(ENEMY_NOTE),
                                  hops[c.action[1]]) if c.action[0] == "to"
@@ -240,23 +240,6 @@ def hand_marks(view: dict[str, Any], choices: list[Choice]) -> list[str | None]:
     return ["[play]" if kind in plays else None for kind in view["hand"]]
 
 
-def pick_all_order(view: dict[str, Any]) -> list[int]:
-    """The items of the group being formed still to pick, in the order to pick
-    them. The group's first unit goes on top where it lands (RULINGS H2), so
-    while the group is empty the stack's present top unit goes first and stays
-    the one the enemy sees."""
-    selection = view["pend"].get("selection")
-    src = view["pend"].get("src", -1)
-    if selection is None or src < 0:
-        return []
-    items = selection["items"]
-    order = [i for i in range(len(items)) if i not in selection["picked"]]
-    units = (view["stacks"][view["side"]][src] or {}).get("units", [])
-    if units and units[0]["chit"] in items and not selection["picked"]:
-        lead = items.index(units[0]["chit"])
-        order.remove(lead)
-        order.insert(0, lead)
-    return order
 
 
 def _visible_chits(view: dict[str, Any]) -> tuple[dict[int, int], dict[int, int]]:

@@ -1,0 +1,44 @@
+"""What the app offers to do for a person in one key: every unit of a group
+(`a`), the cards a computer player would let go at the hand limit (`a` there).
+Each is worked out from the deciding side's own view alone (RULINGS H9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warp_empires.bots.hand import board_worth, keep_order
+from warp_empires.module.defs import Module
+
+
+def pick_all_order(view: dict[str, Any]) -> list[int]:
+    """The items of the group being formed still to pick, in the order to pick
+    them. The group's first unit goes on top where it lands (RULINGS H2), so
+    while the group is empty the stack's present top unit goes first and stays
+    the one the enemy sees."""
+    selection = view["pend"].get("selection")
+    src = view["pend"].get("src", -1)
+    if selection is None or src < 0:
+        return []
+    items = selection["items"]
+    order = [i for i in range(len(items)) if i not in selection["picked"]]
+    units = (view["stacks"][view["side"]][src] or {}).get("units", [])
+    if units and units[0]["chit"] in items and not selection["picked"]:
+        lead = items.index(units[0]["chit"])
+        order.remove(lead)
+        order.insert(0, lead)
+    return order
+
+
+def best_discards(module: Module, view: dict[str, Any] | None) -> set[int] | None:
+    """Down to the hand limit (RULINGS D1): the items to let go so that the
+    hand keeps the mix a computer player would keep, each card weighed as
+    things stand (bots.hand.board_worth, from the side's own view: H9), while
+    the ticks differ from those; None otherwise."""
+    if view is None or view["step"] != "discard_down" or "selection" not in view["pend"]:
+        return None
+    sel = view["pend"]["selection"]
+    items = sel["items"]
+    order = keep_order(module, view["side"], items, board_worth(module, view))
+    # how many go is the engine's count (still owed, and those ticked)
+    drop = set(order[len(items) - view["prompt"]["owed"] - len(sel["picked"]):])
+    return drop if drop != set(sel["picked"]) else None
