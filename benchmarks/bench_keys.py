@@ -8,9 +8,10 @@ For each decision the heuristic's action is made with the fewest keys the
 screen offers, and those keys are pressed:
 - a verb with a key of its own (p pass, e end, s stop, b back, h hand; c for
   whatever closes a selection): one key;
-- a row of the choice list: its number, one key for rows 1-9 and two for rows
-  10-99 (a lone `1` in a list of 10 or more rows waits a moment for a second
-  digit: still one key), and Enter after a two-digit row that is not a pick;
+- a row of the choice list: the keys Controller.keys_for gives, its number
+  (one digit for rows 1-9, two for 10-99), then Enter where the digit could
+  still begin a longer row number (`1` in a list of 10 or more rows) and
+  after a two-digit row that is not a pick;
 - a row beyond 99: Tab (when the list has not the focus), the arrow presses
   from the highlighted row, and Enter;
 - a hand-over screen: Enter, one key (counted in the turn and as a hand-over).
@@ -39,7 +40,6 @@ import copy
 import json
 import statistics
 import sys
-import time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -64,20 +64,17 @@ CONFIRMING = {verb for verb, _label, _alias in CONFIRM_KEYS}
 def keys_for(screen: GameScreen, action: tuple) -> tuple[list[str], int, float]:
     """The keys to press for `action` now, how many presses they stand for (a
     row beyond 99 is reached with arrows, counted but made directly), and how
-    long to wait after them (a lone digit that could begin a two-digit row)."""
+    long to wait after them (nothing waits: a digit that could begin a longer
+    row number is settled by Enter, tui/controller.py)."""
     if len(action) == 1 and action[0] in VERB_KEYS:
         return [VERB_KEYS[action[0]][0]], 1, 0.0
     if len(action) == 1 and action[0] in CONFIRMING:
         return ["c"], 1, 0.0
-    rows = len(screen._choices)
     index = next(i for i, c in enumerate(screen._choices) if c.action == action)
     number = index + 1
     if number <= ChoiceList.MAX_ROWS:
-        digits = list(str(number))
-        if number >= 10 and not screen._choices[index].is_item:
-            digits.append("enter")  # a two-digit row that is not a pick waits for Enter
-        wait = screen.SECOND_DIGIT_WAIT + 0.1 if number < 10 and number * 10 <= rows else 0.0
-        return digits, len(digits), wait
+        digits = screen.controller.keys_for(index)
+        return digits, len(digits), 0.0
     choices = screen.query_one(ChoiceList)
     tab = 0 if choices.has_focus else 1
     highlight = choices.highlighted or 0
@@ -139,9 +136,6 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
     module = load_module("star_wars")
     game = Game.new(module, seed)
     players = [make_player("heuristic", module, seed * 2 + side) for side in (0, 1)]
-    # Pilot presses faster than any person: no guard against a repeated Enter.
-    GameScreen.QUIET_AFTER_HANDOVER = 0.0
-    HandoverScreen.QUIET = 0.0
     app = WarpEmpiresApp(LaunchOptions(pace=60.0, exit_on_end=True))
     keys_in_turn: Counter[int] = Counter()
     decided_in_turn: Counter[int] = Counter()  # decisions people took (not forced ones)
@@ -189,31 +183,15 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
                 presses, count, wait = ["a"], 1, 0.0
             elif kind == "discard_down" and action[0] == "pick" \
                     and not game.view(side)["pend"]["selection"]["picked"] \
-                    and planned_picks(game, players[side]) == screen._best_discards():
+                    and planned_picks(game, players[side]) == screen.controller.best_discards():
                 presses, count, wait = ["a"], 1, 0.0  # the cards that keep the best hand
-            elif kind == "place" and screen._rest_there() == action[1] \
+            elif kind == "place" and screen.controller.rest_there() == action[1] \
                     and set(planned_places(game, players[side])) == {action[1]}:
                 presses, count, wait = ["a"], 1, 0.0  # the rest where the last one went
             else:
                 presses, count, wait = keys_for(screen, action)
             before = len(game.actions)
-            if len(presses) >= 2:
-                # a person reads a list that has just grown before typing a
-                # two-digit row (GameScreen: quick digits there are single rows);
-                # the pause first lets a pending redraw of the list happen
-                await pilot.pause()
-                settle = screen._rows_changed_at + screen.SECOND_DIGIT_WAIT - time.monotonic()
-                if settle > 0:
-                    await pilot.pause(settle + 0.05)
-            if len(presses) >= 2 and presses[0].isdigit() and presses[1].isdigit():
-                # The two digits of a row, delivered together: on a loaded
-                # machine the repaint after the first could outlast the wait
-                # for the second (SECOND_DIGIT_WAIT), which a person's typing
-                # does not; the keys are counted all the same.
-                screen.action_digit(int(presses[0]))
-                screen.action_digit(int(presses[1]))
-                await pilot.press(*presses[2:])
-            elif presses:
+            if presses:
                 await pilot.press(*presses)
                 if wait:
                     await pilot.pause(wait)

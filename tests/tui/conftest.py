@@ -43,17 +43,6 @@ def private_folders(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.Te
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
 
 
-@pytest.fixture(autouse=True)
-def no_quiet_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pilot presses keys faster than any person; the guard against a repeated
-    Enter after a hand-over has its own test (test_handover.py)."""
-    from warp_empires.tui.screens.game import GameScreen
-    from warp_empires.tui.screens.handover import HandoverScreen
-
-    monkeypatch.setattr(GameScreen, "QUIET_AFTER_HANDOVER", 0.0)
-    monkeypatch.setattr(HandoverScreen, "QUIET", 0.0)
-
-
 @pytest.fixture(scope="session")
 def star_wars() -> Module:
     return load_module("star_wars")

@@ -45,6 +45,16 @@ async def click_territory(pilot: Pilot, territory: int) -> None:
     await pilot.pause()
 
 
+async def type_row(pilot: Pilot, number: int) -> None:
+    """Types a row's number as a person would: its digits, then Enter when
+    the last one could still begin a longer number (tui/controller.py)."""
+    await pilot.press(*str(number))
+    screen = pilot.app.screen
+    if isinstance(screen, GameScreen) and screen.controller.prefix is not None:
+        await pilot.press("enter")
+    await pilot.pause()
+
+
 def last_verb(game: Game) -> str:
     return game.actions[-1][1][0]
 

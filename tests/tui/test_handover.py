@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.tui.helpers import game_app, game_where, moving_on, open_game, screen_text
+from tests.tui.helpers import game_app, game_where, moving_on, open_game, screen_text, type_row
 from warp_empires.engine import Game
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
@@ -64,32 +64,37 @@ async def test_open_hands_show_both_hands_without_handover(at_decision):
         assert all(name in text for name in _card_names(game, 1 - side))
 
 
-async def test_a_repeated_enter_after_the_handover_chooses_nothing(at_decision, monkeypatch):
-    monkeypatch.setattr(GameScreen, "QUIET_AFTER_HANDOVER", 30.0)
+async def test_a_repeated_enter_after_the_handover_chooses_nothing(at_decision):
+    # A key meant for the hand-over card never decides on the screen behind
+    # it: the new person's list starts with no row highlighted (and the map
+    # unfocused), so a second Enter takes nothing; the key after it is theirs.
     game = at_decision("move", open_hands=False)
     before = len(game.actions)
     async with game_app().run_test(size=(120, 40)) as pilot:
-        await open_game(pilot, game)
+        screen = await open_game(pilot, game)
         assert isinstance(pilot.app.screen, HandoverScreen)
-        await pilot.press("enter", "enter", "1")
-        assert isinstance(pilot.app.screen, GameScreen)
-        assert len(game.actions) == before  # the extra keys made no choice
+        await pilot.press("enter", "enter")
+        assert pilot.app.screen is screen
+        assert len(game.actions) == before  # the extra Enter made no choice
+        assert screen.query_one(ChoiceList).highlighted is None
+        await type_row(pilot, 1)
+        assert len(game.actions) == before + 1
 
 
-async def test_a_quick_enter_does_not_pass_the_handover_screen(at_decision, monkeypatch):
-    # Play-test: the last key of a turn and an Enter 0.15 s later went through
-    # the new hand-over and showed the next side's hand (RULINGS H6).
-    monkeypatch.setattr(HandoverScreen, "QUIET", 30.0)
+async def test_keys_typed_straight_after_the_handover_enter_are_not_lost(at_decision):
+    # Play-test: a key typed 0.05-0.4 s after Enter on a hand-over card was
+    # dropped. Every key now goes, in order, to the decision after the card,
+    # even while the card is still coming down (one burst of keys).
     game = at_decision("move", open_hands=False)
+    before = len(game.actions)
     async with game_app().run_test(size=(120, 40)) as pilot:
-        await open_game(pilot, game)
-        handover = pilot.app.screen
-        assert isinstance(handover, HandoverScreen)
-        await pilot.press("enter")
-        assert pilot.app.screen is handover
-        handover._listens_at = 0.0  # the moment has passed
-        await pilot.press("enter")
-        assert isinstance(pilot.app.screen, GameScreen)
+        screen = await open_game(pilot, game)
+        rows = len(screen.controller.session.choices())
+        key = "1" if rows < 10 else "9"
+        await pilot.press("enter", key)
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert len(game.actions) == before + 1, "the key after the hand-over was lost"
 
 
 async def test_messages_do_not_stay_up_over_the_handover(at_decision):
@@ -181,8 +186,7 @@ async def test_a_battle_without_cards_takes_at_most_two_handovers(star_wars):
         assert shared >= 1  # the winner or the loser chose on the shared screen
 
 
-async def test_a_key_meant_for_a_handover_chooses_nothing_on_a_shared_screen(
-        star_wars, monkeypatch):
+async def test_a_key_meant_for_a_handover_chooses_nothing_on_a_shared_screen(star_wars):
     # Play-test: after the last pass the attacker's losses came up on a shared
     # screen with no hand-over, and the Enter meant for one picked a loss.
     game = _battle_about_to_start(star_wars)
@@ -192,10 +196,9 @@ async def test_a_key_meant_for_a_handover_chooses_nothing_on_a_shared_screen(
         await pilot.press("enter", "p")  # the attacker sits down and passes
         assert isinstance(app.screen, HandoverScreen)
         await pilot.press("enter")  # the defender sits down
-        monkeypatch.setattr(GameScreen, "QUIET_AFTER_HANDOVER", 30.0)
         screen = app.screen
         defender = screen.viewer
-        # the defender's decisions (made directly: the quiet applies to keys)
+        # the defender's decisions, made directly
         while game.prompt().side == defender and not isinstance(app.screen, HandoverScreen):
             action = ("pass",) if game.prompt().kind == "battle_card" \
                 else moving_on(screen.session.choices()).action
@@ -209,8 +212,10 @@ async def test_a_key_meant_for_a_handover_chooses_nothing_on_a_shared_screen(
         assert any(m.startswith(f"{star_wars.sides[1 - defender].name}, your choice: ")
                    for m in told), told
         before = len(game.actions)
-        await pilot.press("enter", "1")
-        assert len(game.actions) == before
+        await pilot.press("enter")
+        assert len(game.actions) == before  # no row highlighted: Enter takes nothing
+        await type_row(pilot, 1)  # and the next key is not lost
+        assert len(game.actions) == before + 1
 
 
 async def test_no_private_screen_straight_after_a_shared_one(star_wars):
@@ -294,9 +299,8 @@ async def test_losses_are_taken_on_the_shared_screen_by_the_side_at_the_keyboard
 async def test_an_enter_meant_for_a_handover_takes_no_loss_on_the_shared_screen(star_wars):
     # Play-test: a player who passed last expected a hand-over and pressed
     # Enter; the shared screen of the battle's losses had come instead, and the
-    # Enter ticked the highlighted loss. Nothing is highlighted there at first
-    # (and keys are ignored for a moment after the switch); a row's number
-    # still picks at once.
+    # Enter ticked the highlighted loss. Nothing is highlighted there at first;
+    # a row's number still picks at once.
     game = game_where(star_wars, _passes_into_own_losses, seeds=range(1, 120))
     side = game.prompt().side
     async with game_app().run_test(size=(120, 40), notifications=True) as pilot:
@@ -304,14 +308,12 @@ async def test_an_enter_meant_for_a_handover_takes_no_loss_on_the_shared_screen(
         app = pilot.app
         await pilot.press("enter")  # the hand-over: this side sits down
         screen = app.screen
-        screen._quiet_until = 0.0
         await pilot.press("p")
         await pilot.pause()
         assert game.prompt().kind == "casualty" and screen.public
-        assert screen._quiet_until > 0.0  # private to shared: a quiet moment
+        assert screen.controller.fresh  # private to shared: a new start
         choices = screen.query_one(ChoiceList)
         assert choices.highlighted is None
-        screen._quiet_until = 0.0
         before = game.state.pend.picked[:]
         choices.focus()
         await pilot.press("enter")
@@ -321,8 +323,7 @@ async def test_an_enter_meant_for_a_handover_takes_no_loss_on_the_shared_screen(
         await pilot.pause()
         assert choices.highlighted is None
         assert "No row is highlighted" in " ".join(str(n.message) for n in app._notifications)
-        await pilot.press("1")
-        await pilot.pause(GameScreen.SECOND_DIGIT_WAIT + 0.1)  # a digit that may begin more waits
+        await type_row(pilot, 1)
         assert game.state.pend.picked != before or game.prompt().side != side
 
 
@@ -344,10 +345,8 @@ async def test_the_handover_card_tells_what_happened_since_your_last_decision(at
         for who in (side, 1 - side):  # this turn's end, then the other side's turns
             while game.prompt().side == who or (who != side and game.prompt().side != side):
                 if isinstance(app.screen, HandoverScreen):
-                    app.screen._listens_at = 0.0
                     await pilot.press("enter")
                     await pilot.pause()
-                    app.screen._quiet_until = 0.0
                     continue
                 marks[game.prompt().side] = len(game.state.log)
                 app.screen.choose(moving_on(app.screen.session.choices()))
@@ -427,12 +426,10 @@ async def test_a_retreat_on_the_shared_screen_takes_no_enter_meant_for_a_handove
         assert isinstance(pilot.app.screen, GameScreen) and screen.public
         choices = screen.query_one(ChoiceList)
         assert choices.has_focus and choices.highlighted is None
-        screen._quiet_until = 0.0
         await pilot.press("enter")
         await pilot.pause()
         assert game.state.step == "retreat"  # nothing chosen
-        await pilot.press("1")
-        await pilot.pause(GameScreen.SECOND_DIGIT_WAIT + 0.1)
+        await type_row(pilot, 1)
         assert game.state.step != "retreat"
 
 

@@ -775,7 +775,6 @@ async def test_a_number_that_ticks_the_last_loss_owed_leaves_enter_to_confirm(st
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
         await pilot.pause()
-        screen._quiet_until = 0.0
         choices = screen.query_one(ChoiceList)
         choices.focus()
         row = next(i for i, c in enumerate(screen._choices) if c.is_item and c.enabled)

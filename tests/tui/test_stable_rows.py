@@ -188,7 +188,6 @@ async def test_a_groups_destinations_keep_their_numbers_while_its_units_are_pick
         screen = await open_game(pilot, game)
         if isinstance(pilot.app.screen, HandoverScreen):
             await pilot.press("enter")
-        screen._quiet_until = 0.0
         screen.choose(screen._choices[fast])
         await pilot.pause()
         far = [c.action for c in screen._choices]

@@ -103,8 +103,8 @@ class RemoteSession:
     turn_cap_reached = False
 
     def choices(self) -> list[Choice]:
-        if self.waiting:
-            return []  # nothing to choose until the server has answered
+        """The rows of the latest position (while `waiting`, the controller
+        asks none: a decision is on its way, tui/controller.Mode.SERVER)."""
         return [Choice(tuple(a), label, territory, picked, enabled, about, why)
                 for a, label, territory, picked, enabled, about, why
                 in self.position["choices"]]

@@ -2,8 +2,8 @@
 the choice list, a territory on the map, a card of the hand, or a key (a
 verb's letter, `c` to confirm, `u` to undo, `a` for a whole group, Left/Right
 between the map's rows), and which of those keys apply now (`check_action`:
-the footer shows only those). A mixin of the game screen, kept apart so that
-the keys can be read alone."""
+the footer shows only those). What each key does is the controller's
+(tui/controller.py); this mixin of the game screen forwards them."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from textual import events
 from textual.widgets import Static
 
 from warp_empires.engine.forecast import battle_forecast
-from warp_empires.present.rows import discarding
-from warp_empires.present.suggest import best_discards, pick_all_order
+from warp_empires.tui.controller import CONFIRMING, KEYS, Controller, Mode
 from warp_empires.tui.looks import battles_ahead, joining, territory_details
 from warp_empires.tui.widgets.choice_list import ChoiceList
 from warp_empires.tui.widgets.hand import HandList
@@ -25,33 +24,33 @@ if TYPE_CHECKING:
     from warp_empires.present.rows import Choice
     from warp_empires.tui.session import Session
 
-# The actions that close a selection (or leave the stacks as they are) all sit
-# on `c`, its footer label naming what it does; `d` and `f` still work. "Done"
-# closes both recruiting and arranging (play-test: "Finish" beside "leave the
-# stacks as they are" did not read as the same thing).
-CONFIRM_KEYS = (("draw", "Draw", "d"), ("done", "Done", "f"), ("confirm", "Confirm", ""))
-CONFIRMING = frozenset(verb for verb, _label, _alias in CONFIRM_KEYS)
+__all__ = ["CONFIRMING", "DecisionInput"]
 
 
 class DecisionInput:
-    """Needs from the screen: `session`, `module`, `viewer`, `_choices`, `_view`,
-    `_handing_over`, `_paused`, `choose`, `after_change`, `sync`,
-    `_flush_digit` (RowNumbers), and Textual's `query_one`, `focused`,
-    `has_class`, `set_class` and `notify`."""
+    """Needs from the screen: `session`, `module`, `controller`, `press`,
+    `_choices`, `_view`, `_paused`, and Textual's `query_one`, `focused`,
+    `has_class`, `set_class`, `notify` and `app`."""
 
     session: Session
     module: Module
-    viewer: int | None
+    controller: Controller
     _choices: list[Choice]
     _view: dict[str, Any] | None
-    _handing_over: bool
     _paused: bool
-    _placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit placed
     _details_at: int | None = None  # the territory the side panel last described
-    _log_marks: dict[int, int]  # per side, the events before its latest decision (hot seat)
+
+    def press(self, key: str) -> None: ...  # the screen's: the key to the controller
 
     def on_choice_list_picked(self, message: ChoiceList.Picked) -> None:
-        self.choose(message.choice)
+        # Enter on the list, or a click (a row number being typed is settled
+        # by Enter instead: the controller's)
+        self.controller.enter(message.index)
+        self._catch_up()  # type: ignore[attr-defined]
+
+    def on_choice_list_unhighlighted_enter(self, message: ChoiceList.UnhighlightedEnter) -> None:
+        self.controller.enter(None)
+        self._catch_up()  # type: ignore[attr-defined]
 
     def on_choice_list_previewed(self, message: ChoiceList.Previewed) -> None:
         where = message.choice.territory
@@ -89,55 +88,62 @@ class DecisionInput:
         self._details_at = territory
 
     def on_map_view_selected(self, message: MapView.Selected) -> None:
-        picks = [c for c in self._choices if c.territory == message.territory and c.enabled]
-        if len(picks) == 1:
-            self.choose(picks[0])
-        elif not picks and self._choices:
-            name = self.module.map.territories[message.territory].name
-            self.notify(f"{name} is not a choice now; heavy borders mark the choices.",
-                        timeout=3, markup=False)
+        if self.controller.takes_enter():
+            self.controller.enter(None)  # e.g. Enter settling a row number being typed
+        else:
+            self.controller.choose_territory(message.territory)
+        self._catch_up()  # type: ignore[attr-defined]
 
     def on_hand_list_card_chosen(self, message: HandList.CardChosen) -> None:
-        if self._view is not None and discarding(self._view):
-            # The selection's items are the hand, row for row: pick or unpick that card.
-            if message.index < len(self._choices) and self._choices[message.index].is_item:
-                self.choose(self._choices[message.index])
-            return
-        for choice in self._choices:
-            if choice.action == ("play", message.kind):
-                self.choose(choice)
-                return
+        if self.controller.takes_enter():
+            self.controller.enter(None)
+        else:
+            self.controller.choose_card(message.index, message.kind)
+        self._catch_up()  # type: ignore[attr-defined]
+
+    def on_key(self, event: events.Key) -> None:
+        """The controller's keys (tui/controller.KEYS) go to it in the order
+        typed, wherever the focus is and whatever the footer shows: a key that
+        does nothing now says why (play-test: `c` and `u` seemed dead), and
+        one typed while the other side decides waits its turn."""
+        if event.key in KEYS and event.key not in ("enter", "escape") or (
+                event.key == "enter" and self.controller.takes_enter()):
+            # Enter too while it is the controller's (a hand-over card, a row
+            # number being typed): in a burst of keys it reaches the widget
+            # focused when it was typed, which may be gone by now
+            event.stop()
+            event.prevent_default()
+            self.press(event.key)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """False hides a key from the footer, None shows it dimmed."""
+        c = self.controller
         if action == "verb":
-            return any(c.action[0] == parameters[0] and c.enabled for c in self._choices)
+            return any(r.action[0] == parameters[0] and r.enabled for r in c.rows)
         if action == "confirm":
-            rows = [c for c in self._choices if c.action == (parameters[0],)]
+            rows = [r for r in c.rows if r.action == (parameters[0],)]
             # a confirming row not allowed yet (picks still owed): the key shows, dimmed
-            return True if any(c.enabled for c in rows) else None if rows else False
+            return True if any(r.enabled for r in rows) else None if rows else False
         if action == "map_step":
             return isinstance(self.focused, ChoiceList) and any(
-                c.territory is not None and c.enabled for c in self._choices)
+                r.territory is not None and r.enabled for r in c.rows)
         if action == "pick_all":
-            return self._view is not None and self._view["prompt"]["kind"] == "move_units" \
-                and any(c.action[0] == "pick" and c.enabled for c in self._choices)
+            return c.can_pick_all()
         if action == "place_rest":
-            return self._rest_there() is not None
+            return c.rest_there() is not None
         if action == "keep_best":
-            return self._best_discards() is not None
+            return c.best_discards() is not None
         if action == "undo":
             # Shown (dimmed when nothing can be taken back) while the viewer decides.
-            if not self._choices or self._handing_over:
+            if c.mode is not Mode.DECIDING:
                 return False
-            return True if self.viewer is not None and self.session.can_undo(self.viewer) \
-                else None
+            return True if c.can_undo() else None
         if action == "digit":
             if parameters == (1,) or len(parameters) > 1:  # the three bindings of `1`
                 shown = "narrow" if self.has_class("-narrow") \
-                    else "wide" if len(self._choices) > 9 else ""
-                return bool(self._choices) and (parameters[1:] or ("",))[0] == shown
-            return bool(self._choices)
+                    else "wide" if len(c.rows) > 9 else ""
+                return bool(c.rows) and (parameters[1:] or ("",))[0] == shown
+            return bool(c.rows)
         if action == "toggle_log":
             return self.has_class("-tiny")  # only a small screen hides the log
         if action == "results":
@@ -150,63 +156,36 @@ class DecisionInput:
         return True
 
     def action_verb(self, verb: str) -> None:
-        self._flush_digit()
-        for choice in self._choices:
-            if choice.action[0] == verb and choice.enabled:
-                self.choose(choice)
-                return
+        from warp_empires.tui.controller import VERB_KEYS
+
+        self.press(VERB_KEYS[verb][0])
 
     def action_confirm(self, verb: str) -> None:
-        self.action_verb(verb)
+        from warp_empires.tui.controller import CONFIRM_KEYS
 
-    def on_key(self, event: events.Key) -> None:
-        """A dimmed key still answers (play-test: `c` and `u` seemed dead):
-        it says why it does nothing now."""
-        if event.key == "c" and self._choices:
-            waiting = [c for c in self._choices if c.action[0] in CONFIRMING and not c.enabled]
-            if waiting and not any(c.action[0] in CONFIRMING and c.enabled
-                                   for c in self._choices):
-                event.stop()
-                self.notify(f"Not yet: {waiting[0].why or waiting[0].label}.",
-                            severity="warning", timeout=3, markup=False)
-        elif event.key == "u" and self._choices and self.check_action("undo", ()) is None:
-            event.stop()
-            self.action_undo()
+        self.press(next(alias or "c" for v, _label, alias in CONFIRM_KEYS if v == verb))
 
-    def _decision_key(self, view: dict[str, Any], deciding: bool) -> tuple | None:
-        """What is being decided: the same while picking the items of one
-        selection, so that the highlight and the focus stay where they are."""
-        if not deciding:
-            return None
-        selection = view["pend"].get("selection")
-        rows = tuple(selection["items"]) if selection else tuple(c.action for c in self._choices)
-        return (view["side"], view["prompt"]["kind"], view["pend"].get("src"), rows)
+    def action_digit(self, digit: int, _label: str = "") -> None:
+        self.press(str(digit))
 
     def action_undo(self) -> None:
-        """Takes back the viewer's latest decision (RULINGS Z1). The same side
-        decides afterwards, so no hand-over comes up; the screen is drawn anew
-        from the engine, and forced decisions are not taken again at once."""
-        self._flush_digit()
-        side = self.viewer
-        if side is None or not self.session.can_undo(side):
-            self.notify(undo_refused(self._view), severity="warning", timeout=6, markup=False)
+        self.press("u")
+
+    def action_pick_all(self) -> None:
+        self.press("a")
+
+    action_place_rest = action_pick_all
+    action_keep_best = action_pick_all
+
+    def action_menu_or_clear(self) -> None:
+        """Escape: a row number being typed, a row waiting for Enter, or keys
+        typed ahead are let go first (play-test: Escape at "Row 12: Enter to
+        choose it" opened the menu); else the game menu."""
+        if self.controller.escape():
+            self._catch_up()  # type: ignore[attr-defined]
+            self.query_one(ChoiceList).highlighted = None
             return
-        batch, self._batch = self._batch, None
-        times = batch[0] if batch is not None and batch[1] == self.session.version else 1
-        for _ in range(times):
-            if not self.session.can_undo(side):
-                break
-            self.session.undo(side)
-        self.sync()
-
-    # One key, one undo: `a` (pick all) and "Rest there too" take several
-    # decisions, and `u` straight after takes them all back (play-test: five
-    # presses of `u` for a group of five picked with one `a`).
-    _batch: tuple[int, int] | None = None  # (decisions, the session's version after them)
-
-    def _remember_batch(self, before: int) -> None:
-        n = self.session.version - before
-        self._batch = (n, self.session.version) if n > 1 else None
+        self.app.action_game_menu()  # type: ignore[attr-defined]
 
     def action_map_step(self, direction: int) -> None:
         """Highlights the next (or previous) row that chooses a territory; the
@@ -253,81 +232,3 @@ class DecisionInput:
         if here < 0 and step < 0:
             here = 0
         shown[(here + step) % len(shown)].focus()
-
-    def _rest_there(self) -> int | None:
-        """Where the last recruit of this turn went, while more wait to be
-        placed and may go there too; None otherwise."""
-        if self._placed_at is None or self._placed_at[0] != self.session.turn:
-            return None
-        t = self._placed_at[1]
-        return t if any(c.action == ("place", t) and c.enabled for c in self._choices) else None
-
-    def action_place_rest(self) -> None:
-        """Every recruit still to place goes where the last one went: one key
-        for what is usually one choice (bench_keys: ~3.5 placements a turn).
-        Each is its own decision; `u` straight after takes them all back."""
-        self._flush_digit()
-        t = self._rest_there()
-        side = self.session.prompt().side
-        if t is None or side != self.viewer:
-            return
-        before = self.session.version
-        while self.session.prompt().kind == "place" and self.session.prompt().side == side \
-                and ("place", t) in self.session.legal_actions(side):
-            self.session.apply(side, ("place", t))
-        self._remember_batch(before)
-        self.after_change()
-
-    def _best_discards(self) -> set[int] | None:
-        """Down to the hand limit (RULINGS D1): the rows of the cards to let go
-        so that the hand keeps the mix a computer player would keep, each card
-        weighed as things stand (bots.hand.board_worth: from the side's own
-        view, H9), while the ticks differ from those; None otherwise."""
-        return best_discards(self.module, self._view)
-
-    def action_keep_best(self) -> None:
-        """Ticks the cards `_best_discards` names, and only those: one key for
-        what took a key per card (bench_keys: ~6 a turn); `c` still confirms,
-        and `u` straight after takes all the ticks back."""
-        self._flush_digit()
-        drop = self._best_discards()
-        side = self.session.prompt().side
-        if drop is None or side != self.viewer:
-            return
-        before = self.session.version
-        picked = set(self.session.view(side)["pend"]["selection"]["picked"])
-        for i in sorted(picked - drop):
-            self.session.apply(side, ("unpick", i))
-        for i in sorted(drop - picked):
-            if ("pick", i) in self.session.legal_actions(side):
-                self.session.apply(side, ("pick", i))
-        self._remember_batch(before)
-        self.after_change()
-
-    def action_pick_all(self) -> None:
-        """Every unit that may join the moving group is picked, one legal pick
-        at a time, the stack's top unit first (choices.pick_all_order)."""
-        self._flush_digit()
-        side = self.session.prompt().side
-        if side != self.viewer:
-            return
-        legal = set(self.session.legal_actions(side))
-        before = self.session.version
-        for i in pick_all_order(self.session.view(side)):
-            if ("pick", i) in legal:
-                self.session.apply(side, ("pick", i))
-        self._remember_batch(before)
-        self.after_change()
-
-
-def undo_refused(view: dict[str, Any] | None) -> str:
-    """Why `u` takes nothing back, naming the event undo stops at: the latest
-    one this side's log holds (RULINGS Z1: anything the other side was shown,
-    a draw or roll, a decision of the other side; each is logged, and a
-    decision taken back leaves no line). Play-test: "nothing to take back"
-    after a move read as a fault. From the side's own log only (H9)."""
-    rule = "undo stops at anything the other side was shown or did, and at a card draw or die roll"
-    events = view["log"] if view is not None else []
-    if not events:
-        return f"Nothing to take back: {rule}."
-    return f"Nothing to take back since \u201c{events[-1]['text']}\u201d: {rule}."

@@ -1,15 +1,17 @@
 """The game screen: map, details, hand, status, phase bar, prompt, choices, log.
 
+The screen draws the decision controller (tui/controller.py) and forwards
+keys to it: what a key means is decided there, in order, never by a timer.
 Everything shown is drawn from view(state, viewer). When two people share the
-terminal and the decision passes to the other one, the opaque hand-over screen
-goes up before their view is drawn (RULINGS H6).
+terminal and the decision passes to the other one, the opaque hand-over
+screen goes up before their view is drawn (RULINGS H6).
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -19,17 +21,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from warp_empires.engine import IllegalAction
-from warp_empires.present.rows import (
-    Choice,
-    HandOrder,
-    RowMemory,
-    choices_title,
-    discarding,
-    hand_marks,
-)
+from warp_empires.present.rows import Choice, hand_marks
 from warp_empires.tui import persistence
 from warp_empires.tui.config import LaunchOptions
+from warp_empires.tui.controller import CONFIRM_KEYS, VERB_KEYS, Controller, Mode
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import (
     enemy_hand,
@@ -39,10 +34,9 @@ from warp_empires.tui.looks import (
     territory_looks,
 )
 from warp_empires.tui.screens.computer_players import ComputerPlayers
-from warp_empires.tui.screens.decision_input import CONFIRM_KEYS, DecisionInput
+from warp_empires.tui.screens.decision_input import DecisionInput
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.screens.log_panel import LogPanel
-from warp_empires.tui.screens.row_numbers import RowNumbers
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.battle_panel import BattlePanel
 from warp_empires.tui.widgets.choice_list import ChoiceList
@@ -51,17 +45,10 @@ from warp_empires.tui.widgets.map_view import MapView
 from warp_empires.tui.widgets.phase_bar import PhaseBar
 from warp_empires.tui.widgets.status import StatusPanel
 
-# Shared decisions always taken on the shared screen (GameScreen.sync).
-WATCHED = frozenset({"casualty", "retreat"})
-
-# Bare verbs get a letter of their own, shown in the footer only when legal.
-VERB_KEYS = {
-    "pass": ("p", "Pass"), "end": ("e", "End phase"), "stop": ("s", "Stop"),
-    "back": ("b", "Back"), "hand": ("h", "Look at hand"),
-}
+__all__ = ["CONFIRM_KEYS", "VERB_KEYS", "GameScreen"]
 
 
-class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[None]):
+class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
     class TurnEnded(Message):
         """A player-turn ended (time to autosave). It carries the save document
         taken at that moment: by the time the message is handled, computer
@@ -116,37 +103,49 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         Binding("l", "toggle_log", "Log"),
     ]
 
-    QUIET_AFTER_HANDOVER = 0.5  # seconds in which choices are ignored after a hand-over
-
     def __init__(self, session: Session, launch: LaunchOptions) -> None:
         super().__init__()
         self.session = session
         self.launch = launch
         self.module = session.module
-        self.viewer: int | None = None
+        self.controller = Controller(session, auto_forced=self._auto_forced)
         self._abbrevs = unit_abbreviations(self.module)
-        self._choices: list[Choice] = []
-        self._row_memory = RowMemory()  # rows that keep their places (choices.STABLE_STEPS)
-        self._hand_order = HandOrder()  # each side's cards in the order it has seen them
-        self._decision: tuple | None = None  # what is being decided, see _decision_key
-        self._view: dict[str, Any] | None = None
         self._log_seen = 0
-        self._notes = []
+        self._notes: list[str] = []
         self._bot_pending = False
         self._battle_at: int | None = None
         self._battle_units: dict[int, int] = {}  # chit -> unit type, seen in battles
         self._placed = False  # the map cursor has not been put anywhere yet
         self._paused = False
         self._ended = False
-        self._handing_over = False
-        self._log_marks = {}
-        # Hot seat: the side whose person has the keyboard (the last one handed
-        # it, or the one deciding on a shared screen); None before the first.
-        self._keyboard: int | None = None
-        self.public = False  # the screen shows only what both players may see
-        self._quiet_until = 0.0
-        self._last_turn = session.turn
+        self._handover: HandoverScreen | None = None  # the card up now, if any
+        self._drawn: tuple[int | None, bool] = (None, False)  # (viewer, public) of the log
         self.pace = launch.pace if launch.pace is not None else 0.6
+
+    # What the screen shows is the controller's (the tests and the app read these).
+    @property
+    def viewer(self) -> int | None:
+        return self.controller.viewer
+
+    @property
+    def public(self) -> bool:
+        return self.controller.public
+
+    @property
+    def _choices(self) -> list[Choice]:
+        return self.controller.rows
+
+    @property
+    def _view(self) -> dict[str, Any] | None:
+        return self.controller.view
+
+    @property
+    def _handing_over(self) -> bool:
+        return self.controller.mode is Mode.HANDOVER
+
+    def _auto_forced(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return settings is None or settings.auto_forced
 
     def compose(self) -> ComposeResult:
         yield PhaseBar(id="phase")
@@ -180,69 +179,74 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         self.refresh_bindings()
         self._rewrite_log()
 
-    # -- the one place the screen catches up with the game -----------------
+    # -- keys go to the controller, in order --------------------------------
+
+    def press(self, key: str) -> None:
+        """A key for the controller (tui/controller.KEYS), from this screen or
+        from the hand-over card over it; then the screen catches up."""
+        self.controller.key(key)
+        self._catch_up()
+
+    def choose(self, choice: Choice) -> None:
+        self.controller.choose(choice)
+        self._catch_up()
+
+    def after_change(self) -> None:
+        """After a change of the game made outside the controller (a computer
+        player, a setting): forced decisions follow (RULINGS H9), then the
+        screen catches up."""
+        self.controller.after_change()
+        self._catch_up()
 
     def sync(self) -> None:
         """Redraw after any change; hand over the keyboard first if needed."""
-        if self._handing_over:
-            return  # the new viewer's screen is drawn once they are at the keyboard
-        if self.session.over:
-            self._show(self.viewer if self.viewer is not None else 0)
+        self.controller.refresh()
+        self._catch_up()
+
+    def arrived(self) -> None:
+        """A joined seat: a new position came from the server (tui/remote.py)."""
+        self.after_change()
+
+    def _catch_up(self) -> None:
+        c = self.controller
+        for notice in c.take_notices():
+            self.notify(notice.text, severity=notice.severity,  # type: ignore[arg-type]
+                        timeout=notice.timeout, markup=False)
+        self._notes.extend(c.take_notes())
+        if c.turn_ended:
+            c.turn_ended = False
+            # headless runs keep no autosaves; a joined game is kept by its server
+            if not self.launch.exit_on_end and self.session.local:
+                self.post_message(self.TurnEnded(persistence.autosave_doc(self.session)))
+        if c.mode is Mode.HANDOVER:
+            self._show_handover()
+            return
+        if self._handover is not None:
+            # keys typed on the card went on to the decision behind it
+            card, self._handover = self._handover, None
+            card.leave()
+            self._new_person()
+        self._draw()
+        if c.mode is Mode.OVER:
             self._finish()
             return
-        viewer = self.session.viewer(self.viewer)
-        # A battle's losses and retreat are always taken on the shared screen,
-        # even by the side that has the keyboard: the other player watches
-        # them (play-test: a winner's first pick showed the winner's hand to
-        # a loser who had learned to look on at losses).
-        watched = self.session.shared_decision() and self.session.prompt().kind in WATCHED
-        # A private screen needs a hand-over unless its side already has the
-        # keyboard on a private screen: after a shared screen both players may
-        # be looking, whoever decided last.
-        if self.session.hot_seat and (viewer != self._keyboard or self.public or watched):
-            if self.session.shared_decision() and self.session.prompt().side == viewer:
-                # Nothing secret on screen (Session.shared_decision): the other
-                # person takes the keyboard without a hand-over screen. A key
-                # meant for the hand-over they expected must not choose here
-                # (play-test: an Enter picked a battle loss).
-                if viewer != self._keyboard or not self.public:
-                    self._quiet_until = time.monotonic() + self.QUIET_AFTER_HANDOVER
-                if viewer != self._keyboard and self._keyboard is not None:
-                    # play-test: from the winner's losses to the loser's only
-                    # the prompt line changed, and nobody saw whose turn it was
-                    self.notify(f"{self.module.sides[viewer].name}, your choice: "
-                                f"{self.session.prompt().text}", timeout=5, markup=False)
-                self._keyboard = viewer
-                self._show(viewer, public=True)
-                return
-            self._hide_secrets()
-            self.viewer = None
-            self._handing_over = True
-            name = self.module.sides[viewer].name
-            mark = self._log_marks.get(viewer, self.session.news_mark(viewer))
-            self.app.push_screen(
-                HandoverScreen(name, self.session.prompt().text, self.module.sides[viewer].colour,
-                               self.session.public_since(mark)),
-                callback=lambda _: self._after_handover(viewer),
-            )
-            return
-        # The side at the keyboard keeps its own screen for other decisions
-        # both could watch (the order of battles: it may want its hand in view).
-        self._show(viewer)
         self._schedule_bot()
 
-    def _after_handover(self, viewer: int) -> None:
-        self._handing_over = False
-        self._keyboard = viewer
-        self.public = False
+    def _show_handover(self) -> None:
+        if self._handover is not None:
+            return
+        handover = self.controller.handover
+        assert handover is not None
+        self._hide_secrets()
+        side = self.module.sides[handover.side]
+        self._handover = HandoverScreen(side.name, handover.reason, side.colour, handover.news,
+                                        press=self.press)
+        self.app.push_screen(self._handover)
+
+    def _new_person(self) -> None:
         # The cursor starts afresh for the new player (on their choices or
         # stacks), not where the other one left it.
         self._placed = False
-        # The Enter that dismissed the hand-over may repeat, or be pressed twice:
-        # it must not also make the new player's first choice for them.
-        self._quiet_until = time.monotonic() + self.QUIET_AFTER_HANDOVER
-        self._show(viewer)
-        self._schedule_bot()
 
     def _hide_secrets(self) -> None:
         # Wiped before the hand-over goes up, so no later screen grab of this
@@ -250,9 +254,6 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         self.query_one(HandList).show(self.module, [], [], title="Hand")
         self.query_one("#log", RichLog).clear()
         self.query_one(ChoiceList).show([])
-        self._choices = []
-        self._row_memory.forget()
-        self._decision = None
         self.query_one("#details", Static).update("")
         # The last prompt was the previous side's own words (its moving group,
         # its losses): not for the next person either.
@@ -261,40 +262,34 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         # side's screen (play-test); one might speak of the previous hand.
         self.app.clear_notifications()
         self._log_seen = 0
-        self._view = None
+        self._drawn = (None, False)
 
-    def _show(self, viewer: int, public: bool = False) -> None:
-        """Draws `viewer`'s view; `public`: only what both players may see
-        (a shared decision, Session.shared_decision)."""
-        if viewer != self.viewer or public != self.public:
+    # -- drawing the controller ---------------------------------------------
+
+    def _draw(self) -> None:
+        """Draws the controller's view, rows and title."""
+        c = self.controller
+        view = c.view
+        viewer = c.viewer
+        if view is None or viewer is None:
+            return
+        public = c.public
+        if (viewer, public) != self._drawn:
             self.query_one("#log", RichLog).clear()
             self._log_seen = 0
-        self.viewer = viewer
-        self.public = public
-        view = self.session.view(viewer, public=public)
-        self._view = view
-        prompt = self.session.prompt()
-        deciding = prompt.side == viewer and self.session.is_human(viewer) and not self.session.over
-        before = len(self._choices)
-        self._choices = self._row_memory.keep(view, self.session.choices()) if deciding else []
-        # (a shared screen shows no hand: the order seen is kept for later)
-        hand_order = [] if public else self._hand_order.arrange(viewer, view["hand"])
-        marks = hand_marks(view, self._choices)  # in the view's order of the hand
-        if deciding and discarding(view):  # the first rows are the hand's cards
-            rows = self._choices
-            self._choices = [rows[i] for i in hand_order] + rows[len(hand_order):]
-        if len(self._choices) != before:
-            self._rows_changed_at = time.monotonic()
-        decision = self._decision_key(view, deciding)
-        same_decision = decision == self._decision
-        self._decision = decision
+            self._drawn = (viewer, public)
+        deciding = c.mode is Mode.DECIDING
+        rows = c.rows
+        marks = hand_marks(view, rows)  # in the view's order of the hand
         map_view = self.query_one(MapView)
         map_view.set_looks(territory_looks(self.module, view, self._abbrevs))
-        map_view.set_choices({c.territory for c in self._choices
-                              if c.territory is not None and c.enabled})
+        map_view.set_choices({r.territory for r in rows if r.territory is not None and r.enabled})
         if not self._placed:
             self._placed = True
-            map_view.move_cursor_to(home_territory(view, self._choices))
+            map_view.move_cursor_to(home_territory(view, rows))
+        if c.cursor_to is not None:
+            map_view.move_cursor_to(c.cursor_to)
+            c.cursor_to = None
         battle_at = view["battle"]["t"] if view["battle"] else None
         if battle_at is not None and battle_at != self._battle_at:
             map_view.move_cursor_to(battle_at)  # a new battle: show where it is
@@ -319,25 +314,28 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
         enemy, note = enemy_hand(view)
         title = "Hands hidden: both may watch" if public \
             else f"{self.module.sides[viewer].short} hand"
-        self.query_one(HandList).show(self.module, [view["hand"][i] for i in hand_order],
-                                      [marks[i] for i in hand_order], enemy, title, note,
+        order = c.hand_order
+        self.query_one(HandList).show(self.module, [view["hand"][i] for i in order],
+                                      [marks[i] for i in order], enemy, title, note,
                                       side=view["side"])
+        prompt = self.session.prompt()
         # the view's prompt: the deciding side's own words, or only who decides
         self._show_prompt(prompt.side, view["prompt"]["text"], deciding)
-        # A new decision on the shared screen comes where a player may expect
-        # a hand-over, and the Enter for it took the highlighted row (play-test:
-        # a battle loss ticked): no row is highlighted there until one is
-        # chosen by its number or the arrows.
-        self.query_one(ChoiceList).show(self._choices, self._choices_title(deciding),
-                                        keep_highlight=same_decision, highlight=not public)
+        # A new person at the keyboard (or a shared screen) starts with no row
+        # highlighted: an Enter meant for a hand-over takes nothing (play-test:
+        # a battle loss ticked).
+        choices = self.query_one(ChoiceList)
+        choices.show(rows, c.title(), keep_highlight=c.same_decision,
+                     highlight=not (public or c.fresh))
         self._append_log(view["log"])
-        if not same_decision:
+        if not c.same_decision:
             self._place_focus()
+        if c.highlight is not None:
+            # a typed row: the list takes Enter next (to choose it, or confirm)
+            choices.focus()
+            choices.highlighted = c.highlight
+            c.highlight = None
         self.refresh_bindings()
-
-    def _choices_title(self, deciding: bool) -> str:
-        return choices_title(self._view, self._choices, self.session.prompt()) \
-            if deciding else "Waiting"
 
     def _show_prompt(self, side: int, text: str, deciding: bool) -> None:
         line = Text()
@@ -345,8 +343,9 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             line.append_text(side_text(self.module, side))
             line.append(": ")
         line.append(text, style="bold" if deciding else "")
-        if deciding and self._view is not None and self._view["prompt"]["kind"] == "recruit":
-            line.append_text(recruit_room(self.module, self._view,
+        view = self.controller.view
+        if deciding and view is not None and view["prompt"]["kind"] == "recruit":
+            line.append_text(recruit_room(self.module, view,
                                           sum(1 for c in self._choices if c.picked)))
         if deciding and self.public:
             line.append("  (shared screen: both may watch)", style="italic dim")
@@ -355,75 +354,35 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             line.append(f"  ({who})", style="italic dim")
         self.query_one("#prompt", Static).update(line)
 
+    def _restore_title(self) -> None:
+        # as ChoiceList.show puts it: the words may quote a module's
+        self.query_one(ChoiceList).border_title = escape(self.controller.title())
+
     def history_arrived(self) -> None:
         """A loaded game's earlier events are in (its replay rebuilt them): the
         log is written anew."""
         self.query_one("#log", RichLog).clear()
         self._log_seen = 0
         if self.viewer is not None and not self._handing_over:
-            self._show(self.viewer, public=self.public)
+            self.controller.refresh()
+            self._draw()
 
     def _place_focus(self) -> None:
         """A new decision: the map when it chooses territories, else the list
         (the hand keeps the focus while it has cards to choose)."""
         focused = self.focused
-        if isinstance(focused, HandList) and self._view is not None \
-                and any(hand_marks(self._view, self._choices)):
+        view = self.controller.view
+        if isinstance(focused, HandList) and view is not None \
+                and any(hand_marks(view, self._choices)):
             return
-        # On the shared screen the list, whose rows start unhighlighted: the
-        # map would take an Enter meant for a hand-over as the territory under
-        # its cursor (play-test: a retreat made at once).
-        if any(c.territory is not None for c in self._choices) and not self.public:
+        # On the shared screen, and for a person just at the keyboard, the
+        # list, whose rows start unhighlighted: the map would take an Enter
+        # meant for a hand-over as the territory under its cursor.
+        if any(c.territory is not None for c in self._choices) and not self.public \
+                and not self.controller.fresh:
             self.query_one(MapView).focus()
         elif self._choices:
             self.query_one(ChoiceList).focus()
-
-    # -- doing what the person chose ---------------------------------------
-
-    def choose(self, choice: Choice) -> None:
-        if time.monotonic() < self._quiet_until:
-            return
-        side = self.session.prompt().side
-        if choice not in self._choices or side != self.viewer:
-            self.notify("That is not a choice now.", severity="warning")
-            return
-        if not choice.enabled:
-            # play-test: "Not now: ..." after `5` did not say which row 5 was
-            row = self._choices.index(choice) + 1
-            self.notify(f"Row {row}, {choice.label}: not now"
-                        + (f", {choice.why}." if choice.why else "."),
-                        severity="warning", timeout=3, markup=False)
-            return
-        if self.session.hot_seat:  # the hand-over card tells what follows (HandoverScreen)
-            self._log_marks[side] = self.session.log_length()
-        try:
-            self.session.apply(side, choice.action)
-        except IllegalAction as error:
-            self.notify(f"Not allowed: {error}", severity="error", markup=False)
-        else:
-            if choice.action[0] == "place":
-                self._placed_at = (self.session.turn, choice.action[1])
-        if choice.territory is not None:
-            self.query_one(MapView).move_cursor_to(choice.territory)
-        self.after_change()
-
-    def after_change(self) -> None:
-        """After a decision: forced ones follow at once (RULINGS H9), then the
-        screen catches up."""
-        auto = getattr(self.app, "settings", None) is None or self.app.settings.auto_forced
-        for side, label in self.session.play_forced() if auto else ():
-            self.notify(f"{self.module.sides[side].short}: {label} (the only choice).",
-                        timeout=4, markup=False)
-            # the log keeps it (play-test: a leader lost this way ended the game,
-            # and only a passing message had said the app chose it)
-            self._note(f"Taken for {self.module.sides[side].the()}, the only choice: {label}.")
-        turn = self.session.turn
-        if turn != self._last_turn:
-            self._last_turn = turn
-            # headless runs keep no autosaves; a joined game is kept by its server
-            if not self.launch.exit_on_end and self.session.local:
-                self.post_message(self.TurnEnded(persistence.autosave_doc(self.session)))
-        self.sync()
 
     def action_toggle_log(self) -> None:
         """At 80x24 the log and the choices share one strip: one or the other."""
@@ -446,3 +405,5 @@ class GameScreen(DecisionInput, ComputerPlayers, RowNumbers, LogPanel, Screen[No
             return
         self._ended = True
         self.post_message(self.GameEnded(self.session))
+
+

@@ -7,9 +7,10 @@ previous side's hand show through (RULINGS H6).
 from __future__ import annotations
 
 import textwrap
-import time
+from collections.abc import Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
@@ -19,7 +20,13 @@ from textual.widgets import Button, Footer, Static
 
 
 class HandoverScreen(Screen[None]):
-    """'Pass to <side>': nothing of either side's secrets is on it."""
+    """'Pass to <side>': nothing of either side's secrets is on it.
+
+    Its keys go to the game's controller (`press`), which decides what each
+    means: Enter here says the person is at the keyboard, and a key typed
+    after that Enter, before the card has gone, goes on to their decision:
+    no key is lost to the card, and none reaches the screen behind it while
+    the card is up (tui/controller.py)."""
 
     BINDINGS = [Binding("enter", "ready", "I am at the keyboard", priority=True)]
 
@@ -36,11 +43,6 @@ class HandoverScreen(Screen[None]):
     }
     HandoverScreen Button { width: 100%; margin-top: 1; }
     """
-
-    # Play-test: the last key of one side's turn and a quick Enter 0.15 s later
-    # went straight through this screen and showed the next side's hand to the
-    # player still at the keyboard (RULINGS H6). A moment before it listens.
-    QUIET = 0.5
 
     # The public events told on the card, in their order: as many as fit, up
     # to TOLD, with a count of those left out (the log has them all). Play-
@@ -65,8 +67,11 @@ class HandoverScreen(Screen[None]):
     TEXT_WIDTH = 50
 
     def __init__(self, side_name: str, reason: str, colour: str,
-                 happened: list[tuple[str, str]] | None = None) -> None:
+                 happened: list[tuple[str, str]] | None = None, *,
+                 press: Callable[[str], None] | None = None) -> None:
         super().__init__()
+        self._press = press
+        self._left = False
         self.side_name = side_name
         self.reason = reason
         self.colour = colour
@@ -78,7 +83,6 @@ class HandoverScreen(Screen[None]):
         # Public lines only: both people may be looking (RULINGS H5, H6).
         self.events = happened or []
         self.happened: list[str] = []  # the lines told, once composed
-        self._listens_at = time.monotonic() + self.QUIET
 
     def compose(self) -> ComposeResult:
         with Vertical(id="card"):
@@ -129,9 +133,30 @@ class HandoverScreen(Screen[None]):
         self.action_ready()
 
     def action_ready(self) -> None:
-        if time.monotonic() < self._listens_at:
-            return  # a key meant for the screen before, or a double press
-        self.dismiss(None)
+        if self._press is None:
+            self.leave()
+        else:
+            self._press("enter")  # the controller says the person is here: `leave`
+
+    def on_key(self, event: events.Key) -> None:
+        from warp_empires.tui.controller import KEYS
+
+        if self._press is not None and event.key in KEYS:
+            event.stop()
+            self._press(event.key)
+
+    def leave(self) -> None:
+        """Takes the card down, once, whatever keys arrive meanwhile."""
+        if self._left:
+            return
+        self._left = True
+        if self.is_current:
+            self.dismiss(None)
+        # else a dialog is over it: it goes when uncovered (on_screen_resume)
+
+    def on_screen_resume(self) -> None:
+        if self._left and self.is_current:
+            self.dismiss(None)
 
 
 def runs(events: list[tuple[str, str]]) -> list[tuple[str, str]]:

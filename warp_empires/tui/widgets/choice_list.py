@@ -47,9 +47,16 @@ class ChoiceList(OptionList):
     """
 
     class Picked(Message):
-        def __init__(self, choice: Choice) -> None:
+        """Row `index` was chosen (Enter on it, or a click)."""
+
+        def __init__(self, choice: Choice, index: int) -> None:
             self.choice = choice
+            self.index = index
             super().__init__()
+
+    class UnhighlightedEnter(Message):
+        """Enter with no row highlighted (the controller says what it means:
+        a row number being typed settles, else nothing is chosen)."""
 
     class Previewed(Message):
         """The highlight moved onto a choice (the map shows its territory)."""
@@ -118,15 +125,14 @@ class ChoiceList(OptionList):
         self.border_subtitle = "  ".join(parts) + (" (PgUp/PgDn)" if parts else "")
 
     def action_select(self) -> None:
-        if self.highlighted is None and self.choices:
-            self.notify("No row is highlighted: type a row's number, or move to it with the "
-                        "arrow keys, then Enter.", severity="warning", timeout=4)
+        if self.highlighted is None:
+            self.post_message(self.UnhighlightedEnter())
             return
         super().action_select()
 
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.choices):
-            self.post_message(self.Picked(self.choices[index]))
+            self.post_message(self.Picked(self.choices[index], index))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

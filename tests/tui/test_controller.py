@@ -1,0 +1,189 @@
+"""The decision controller (tui/controller.py) without a screen: what each
+key means, in order, whatever the pace it is typed at. Milliseconds a test."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import game_where, moving_on
+from tests.tui.loopback import Loopback
+from warp_empires.engine import Game
+from warp_empires.present.rows import build_choices
+from warp_empires.tui.controller import Controller, Mode
+from warp_empires.tui.session import Session
+
+_FOUND: dict[str, tuple[int, list]] = {}
+
+
+def _discard_actions(module) -> tuple[int, list]:
+    """A discard down to the hand limit with 11 to 13 rows and at least four
+    cards owed (so that `1 4` is no row), as (seed, actions)."""
+    if module.id in _FOUND:
+        return _FOUND[module.id]
+    game = game_where(module, lambda g: g.prompt().kind == "discard_down"
+                      and 11 <= len(build_choices(g)) <= 13 and g.prompt().owed >= 4,
+                      seeds=range(1, 80), turns=20)
+    _FOUND[module.id] = game.seed, [list(a) for a in game.actions]
+    return _FOUND[module.id]
+
+
+def _long_discard(module, open_hands: bool = True) -> Game:
+    seed, actions = _discard_actions(module)
+    return Game.replay(module, seed, {"open_hands": True} if open_hands else {}, actions)
+
+
+def _controller(game: Game, players=("human", "human")) -> Controller:
+    c = Controller(Session(game, players))
+    c.after_change()
+    return c
+
+
+def _typed(c: Controller, keys: str) -> None:
+    for key in keys.split():
+        c.key(key)
+
+
+def test_digits_typed_at_full_speed_never_merge_into_a_row_that_does_not_exist(star_wars):
+    # Play-test: `1 4 5 7` typed 0.35 s apart in an 11-card discard merged into
+    # row 14, which does not exist, and both digits were lost.
+    game = _long_discard(star_wars)
+    c = _controller(game)
+    assert c.mode is Mode.DECIDING and len(c.rows) < 14
+    _typed(c, "1 4 5 7")
+    assert game.state.pend.picked == [0, 3, 4, 6]
+
+
+def test_a_digit_that_may_begin_a_longer_row_waits_for_the_next_key_not_a_timer(star_wars):
+    game = _long_discard(star_wars)
+    c = _controller(game)
+    c.key("1")
+    assert c.prefix == 1 and game.state.pend.picked == []
+    assert "second digit" in c.title()
+    c.key("1")  # row 11, a pick: at once
+    assert game.state.pend.picked == [10] and c.prefix is None
+    c.key("1")
+    c.key("enter")  # Enter settles it: row 1 alone
+    assert game.state.pend.picked == [10, 0]
+    c.key("1")
+    c.key("u")  # another key settles it too: row 1 (unpicked), then that undone
+    assert game.state.pend.picked == [10, 0]
+    c.key("1")
+    assert c.escape() and c.prefix is None  # Escape lets it go
+    assert game.state.pend.picked == [10, 0]
+    c.key("0")
+    assert c.take_notices()[-1].text == "There is no row 0."
+
+
+def test_a_two_digit_row_that_is_no_pick_waits_for_enter(star_wars):
+    # Play-test: `1` `4` meant as two picks read as row 14, a destination,
+    # and the group moved for good: a two-digit row that is no pick is only
+    # highlighted, and Enter takes it.
+    def wanted(g: Game) -> bool:
+        rows = build_choices(g)
+        return g.prompt().kind == "move_units" and len(rows) >= 12 and any(
+            r.action[0] == "to" and r.enabled for r in rows[9:])
+
+    game = game_where(star_wars, wanted, seeds=range(1, 60))
+    game.options["open_hands"] = True
+    c = _controller(game)
+    index = next(i for i, r in enumerate(c.rows) if i >= 9 and r.action[0] == "to" and r.enabled)
+    before = len(game.actions)
+    _typed(c, " ".join(str(index + 1)))
+    assert len(game.actions) == before and c.highlight == index
+    assert c.title() == f"Row {index + 1}: Enter to choose it"
+    expected = c.rows[index].action
+    c.enter(index)
+    assert len(game.actions) > before and tuple(game.actions[before][1]) == expected
+
+
+def test_the_handover_card_takes_enter_and_the_keys_after_it_go_to_the_next_person(
+        at_decision):
+    game = at_decision("move", open_hands=False)
+    c = _controller(game)
+    assert c.mode is Mode.HANDOVER and c.view is None and c.rows == []
+    before = len(game.actions)
+    c.key("1")  # the card's only key is Enter: nothing is decided behind it
+    assert c.mode is Mode.HANDOVER and len(game.actions) == before
+    c.key("enter")
+    assert c.mode is Mode.DECIDING and c.fresh
+    c.key("enter")  # a repeated Enter: no row is highlighted for a new person
+    assert len(game.actions) == before
+    assert "No row is highlighted" in c.take_notices()[-1].text
+    c.key("1" if len(c.rows) < 10 else "9")  # and the next key is theirs, not lost
+    assert len(game.actions) == before + 1
+
+
+def test_the_keyboard_changes_hands_only_through_a_handover_card(at_decision):
+    game = at_decision("move", open_hands=False)
+    c = _controller(game)
+    seen = set()
+    for _ in range(300):
+        if game.over:
+            break
+        if c.mode is Mode.HANDOVER:
+            assert c.view is None and c.rows == []  # nothing of either side on screen
+            c.key("enter")
+            continue
+        assert c.mode is Mode.DECIDING
+        seen.add(c.viewer)
+        if c.public:
+            assert game.prompt().side == c.viewer
+        else:
+            assert c.view["side"] == c.keyboard == c.viewer
+        c.choose(moving_on(c.rows))
+    assert seen == {0, 1}
+
+
+def test_while_the_server_has_not_answered_keys_wait_and_are_applied_in_order(
+        star_wars, tmp_path):
+    # A joined app crashed (IndexError) at the first discard: the session had
+    # no rows while it waited for the server, and the screen still took the
+    # decision as this side's. Waiting for the server is a state of its own.
+    game = _long_discard(star_wars, open_hands=False)
+    side = game.prompt().side
+    loop = Loopback(game, side, tmp_path)
+    c = loop.controller
+    assert c.mode is Mode.DECIDING and 11 <= len(c.rows) <= 13
+    rows = list(c.rows)
+    _typed(c, "1 4 5 7")
+    assert c.mode is Mode.SERVER and loop.sent == [("pick", 0)]
+    assert c.rows == rows and c.ahead == ["4", "5", "7"]
+    assert c.title() == "Sent: waiting for the server"
+    loop.answer_all()
+    assert c.mode is Mode.DECIDING and not c.ahead
+    assert loop.room.game.state.pend.picked == [0, 3, 4, 6]
+
+
+def test_a_joined_discard_is_confirmed_and_the_game_goes_on(star_wars, tmp_path):
+    game = _long_discard(star_wars, open_hands=False)
+    side = game.prompt().side
+    owed = game.prompt().owed
+    loop = Loopback(game, side, tmp_path)
+    c = loop.controller
+    _typed(c, " ".join(str(i) for i in range(2, 2 + owed)) + " c")
+    loop.answer_all()
+    assert loop.room.game.state.step != "discard_down"
+    assert len(loop.room.game.state.hands[side]) == len(c.session.position["view"]["hand"])
+
+
+def test_keys_typed_while_the_computer_decides_wait_their_turn(at_decision):
+    game = at_decision("move")  # open hands: no hand-over in the way
+    side = game.prompt().side
+    players = ("human", "random") if side == 0 else ("random", "human")
+    c = _controller(game, players)
+    for _ in range(2000):  # the person plays on until the computer decides
+        if c.mode is not Mode.DECIDING:
+            break
+        c.choose(moving_on(c.rows))
+    assert c.mode is Mode.WATCHING and c.session.bot_to_move() is not None
+    c.key("u")
+    assert c.ahead == ["u"] and "1 keys typed ahead" in c.title()
+    assert c.escape() and c.ahead == []  # Escape lets typed-ahead keys go
+    c.key("9")
+    c.key("9")
+    while c.session.bot_to_move() is not None:
+        c.session.bot_step()
+    c.after_change()
+    assert c.mode is Mode.DECIDING and c.ahead == []
+    # both were applied to the person's decision, in order: row 99 does not
+    # exist, so each 9 was row 9, or said that there is no such row
+    told = [n.text for n in c.take_notices()]
+    assert len(game.actions) > 0 and (told or c.prefix is None)

@@ -1,0 +1,648 @@
+"""The decision controller: what a key means in a game, in plain Python.
+
+One object between a session (a hot seat, a game against the computer, or a
+joined seat: tui/session.py, tui/remote.py) and the screen that draws it. It
+holds everything that decides what a key does: who is at the keyboard, the
+rows of the pending decision, a row number being typed, the keys typed ahead
+while the other side or the server has not answered, and the batch that one
+`u` takes back. The screen forwards keys and draws `state`; nothing here
+knows Textual, so it is tested in milliseconds without a screen.
+
+A key means one thing, decided by the state it arrives in, never by a timer
+(DESIGN.md, "Front ends"): every key is applied in the order typed. While the
+keyboard is being handed over, keys are the hand-over card's (Enter: "I am
+at the keyboard"); while the other side or the server decides, keys wait in
+order and are applied once this side decides again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from warp_empires.engine import Action, IllegalAction, Prompt
+from warp_empires.present.rows import (
+    Choice,
+    HandOrder,
+    RowMemory,
+    choices_title,
+    discarding,
+)
+from warp_empires.present.suggest import best_discards, pick_all_order
+
+if TYPE_CHECKING:
+    from warp_empires.module.defs import Module
+
+# Shared decisions always taken on the shared screen (hot seat): the other
+# person watches them, so they are never taken on a private screen.
+WATCHED = frozenset({"casualty", "retreat"})
+
+# The actions that close a selection all sit on `c`; `d` and `f` still work.
+CONFIRM_KEYS = (("draw", "Draw", "d"), ("done", "Done", "f"), ("confirm", "Confirm", ""))
+CONFIRMING = frozenset(verb for verb, _label, _alias in CONFIRM_KEYS)
+
+# Bare verbs get a letter of their own.
+VERB_KEYS = {
+    "pass": ("p", "Pass"), "end": ("e", "End phase"), "stop": ("s", "Stop"),
+    "back": ("b", "Back"), "hand": ("h", "Look at hand"),
+}
+_VERB_OF_KEY = {key: verb for verb, (key, _label) in VERB_KEYS.items()}
+_CONFIRM_OF_KEY = {alias: verb for verb, _label, alias in CONFIRM_KEYS if alias}
+
+# Rows that a number key can reach (a third digit is never needed).
+MAX_TYPED_ROW = 99
+
+# The keys the controller gives a meaning; the rest belong to the widgets
+# (arrows, paging, Tab) or the app (save, help, quit).
+DIGITS = frozenset("0123456789")
+KEYS = DIGITS | {"enter", "escape", "c", "a", "u"} | set(_VERB_OF_KEY) | set(_CONFIRM_OF_KEY)
+
+
+class Mode(Enum):
+    """What the person at this keyboard can do now."""
+
+    DECIDING = "deciding"  # a decision of theirs is shown: keys act on its rows
+    HANDOVER = "handover"  # hot seat: the keyboard passes to the other person
+    WATCHING = "watching"  # the other side decides (a computer, or a person elsewhere)
+    SERVER = "server"  # a decision of theirs is on its way to the server
+    OVER = "over"  # the game has ended
+
+
+@dataclass(frozen=True)
+class Handover:
+    """The hot seat's hand-over card: who takes the keyboard, what they are
+    to decide, and the public lines of what happened since their last
+    decision (RULINGS H5, H6)."""
+
+    side: int
+    reason: str
+    news: list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A passing message for the person (the screen shows it for a while)."""
+
+    text: str
+    severity: str = "information"
+    timeout: float = 3.0
+
+
+class Controller:
+    """Maps keys and clicks to decisions of one session, in order. See the
+    module's docstring; `Mode` says what a key can do now."""
+
+    def __init__(self, session: Any, *, auto_forced: Callable[[], bool] | None = None) -> None:
+        self.session = session
+        self.module: Module = session.module
+        # whether forced decisions are taken for the person (a remembered setting)
+        self._auto_forced = auto_forced or (lambda: True)
+        self.mode = Mode.WATCHING
+        self.viewer: int | None = None  # whose view is drawn (None while handing over)
+        self.public = False  # the screen shows only what both players may see
+        # Hot seat: the side whose person has the keyboard; None before the first.
+        self.keyboard: int | None = None
+        self.view: dict[str, Any] | None = None
+        self.rows: list[Choice] = []
+        self.hand_order: list[int] = []  # the view's hand in the order shown
+        self.handover: Handover | None = None
+        # A new person at the keyboard, or a private screen turned shared: the
+        # list starts with no row highlighted, so a lone Enter meant for a
+        # hand-over takes nothing (by design, not by a pause).
+        self.fresh = False
+        self.same_decision = False  # the decision drawn last goes on (a pick made)
+        self.prefix: int | None = None  # the first digit of a row number being typed
+        self.highlight: int | None = None  # a row the screen should highlight now
+        self.title_note: str | None = None  # the list's title while it tells of a typed row
+        self.typed_row: int | None = None  # a typed two-digit row waiting for Enter
+        self.cursor_to: int | None = None  # a territory the map's cursor should go to
+        self.notices: list[Notice] = []
+        self.notes: list[str] = []  # lines for the log of the front end's own
+        self.ahead: list[str] = []  # keys typed while this side could not decide
+        self.turn_ended = False  # a player-turn ended since the screen last looked
+        self._last_turn = session.turn
+        self._rows_memory = RowMemory()
+        self._hand_memory = HandOrder()
+        self._decision: tuple | None = None
+        self._log_marks: dict[int, int] = {}  # per side, the log before its latest decision
+        self._batch: tuple[int, int] | None = None  # (decisions, version after them)
+        self._placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit
+
+    # -- the state drawn --------------------------------------------------------
+
+    @property
+    def deciding(self) -> bool:
+        return self.mode is Mode.DECIDING
+
+    def prompt(self) -> Prompt:
+        return self.session.prompt()
+
+    def title(self) -> str:
+        """The choice list's title: a typed row first, then what is owed."""
+        if self.prefix is not None:
+            last = min(len(self.rows), MAX_TYPED_ROW, self.prefix * 10 + 9)
+            return (f"Row {self.prefix}_ : a second digit for rows {self.prefix}0-{last}, "
+                    "or Enter for row " + str(self.prefix))
+        if self.title_note is not None:
+            return self.title_note
+        if self.mode is Mode.SERVER:
+            return "Sent: waiting for the server"
+        if self.mode is not Mode.DECIDING:
+            return "Waiting" + (f" ({len(self.ahead)} keys typed ahead)" if self.ahead else "")
+        return choices_title(self.view, self.rows, self.session.prompt())
+
+    # -- catching up with the session -------------------------------------------
+
+    def refresh(self) -> None:
+        """Catches up with the session after any change: whose view, which
+        rows, and whether the keyboard must be handed over first."""
+        if self.mode is Mode.HANDOVER:
+            return  # the next person's view is made when they are at the keyboard
+        s = self.session
+        if s.turn != self._last_turn:
+            self._last_turn = s.turn
+            self.turn_ended = True
+        if getattr(s, "waiting", False):
+            self.mode = Mode.SERVER  # the rows stay as they were, keys wait
+            return
+        if s.over:
+            self._show(self.viewer if self.viewer is not None else 0)
+            self.mode = Mode.OVER
+            return
+        viewer = s.viewer(self.viewer)
+        prompt = s.prompt()
+        shared = s.shared_decision()
+        # A battle's losses and retreat are taken on the shared screen even by
+        # the side that has the keyboard (play-test: a winner's first pick
+        # showed the winner's hand to a loser who looked on at losses).
+        watched = shared and prompt.kind in WATCHED
+        if s.hot_seat and (viewer != self.keyboard or self.public or watched):
+            if shared and prompt.side == viewer:
+                # Nothing secret on screen: the other person takes the keyboard
+                # without a hand-over card (RULINGS H6).
+                if viewer != self.keyboard or not self.public:
+                    self.fresh = True
+                if viewer != self.keyboard and self.keyboard is not None:
+                    # play-test: only the prompt line changed, nobody saw whose turn it was
+                    self.notices.append(Notice(
+                        f"{self.module.sides[viewer].name}, your choice: {prompt.text}", timeout=5))
+                self.keyboard = viewer
+                self._show(viewer, public=True)
+                return
+            self._hand_over(viewer)
+            return
+        self._show(viewer)
+
+    def _hand_over(self, side: int) -> None:
+        """The hand-over card goes up; the last view's secrets are wiped first,
+        so nothing drawn under or after it holds them (RULINGS H6)."""
+        self._forget_screen()
+        self.viewer = None
+        self.mode = Mode.HANDOVER
+        mark = self._log_marks.get(side, self.session.news_mark(side))
+        self.handover = Handover(side, self.session.prompt().text, self.session.public_since(mark))
+
+    def takes_enter(self) -> bool:
+        """Whether Enter means something of the controller's now (the hand-over
+        card, a row number being typed, a typed row waiting, keys typed ahead)
+        rather than the map's territory or the hand's card under the cursor:
+        in a burst of keys, Enter reaches whichever widget had the focus when
+        it was typed."""
+        return self.mode is not Mode.DECIDING or self.prefix is not None \
+            or self.typed_row is not None
+
+    def _forget_screen(self) -> None:
+        self.rows = []
+        self.view = None
+        self.hand_order = []
+        self._decision = None
+        self._rows_memory.forget()
+        self.prefix = None
+        self.title_note = None
+        self.typed_row = None
+        self.highlight = None
+
+    def ready(self) -> None:
+        """The person named on the hand-over card is at the keyboard."""
+        if self.mode is not Mode.HANDOVER or self.handover is None:
+            return
+        side = self.handover.side
+        self.handover = None
+        self.keyboard = side
+        self.public = False
+        self.fresh = True
+        self.mode = Mode.WATCHING
+        self._show(side)
+
+    def _show(self, viewer: int, public: bool = False) -> None:
+        s = self.session
+        self.viewer = viewer
+        self.public = public
+        view = s.view(viewer, public=public)
+        self.view = view
+        prompt = s.prompt()
+        deciding = prompt.side == viewer and s.is_human(viewer) and not s.over
+        rows = self._rows_memory.keep(view, s.choices()) if deciding else []
+        # a shared screen shows no hand: the order seen is kept for later
+        self.hand_order = [] if public else self._hand_memory.arrange(viewer, view["hand"])
+        if deciding and discarding(view) and len(rows) >= len(self.hand_order):
+            # the first rows are the hand's cards: in the order the hand is shown
+            rows = [rows[i] for i in self.hand_order] + rows[len(self.hand_order):]
+        self.rows = rows
+        decision = self._decision_key(view, deciding)
+        self.same_decision = decision is not None and decision == self._decision
+        self._decision = decision
+        self.mode = Mode.DECIDING if deciding else Mode.WATCHING
+        if deciding and self.ahead:
+            self._type_ahead()
+
+    def _decision_key(self, view: dict[str, Any], deciding: bool) -> tuple | None:
+        """What is being decided: the same while picking the items of one
+        selection, so that the highlight and the focus stay where they are."""
+        if not deciding:
+            return None
+        selection = view["pend"].get("selection")
+        rows = tuple(selection["items"]) if selection else tuple(c.action for c in self.rows)
+        return (view["side"], view["prompt"]["kind"], view["pend"].get("src"), rows)
+
+    # -- keys ---------------------------------------------------------------------
+
+    def key(self, key: str) -> None:
+        """One key, in the order typed (see KEYS)."""
+        if self.mode is Mode.HANDOVER:
+            if key == "enter":
+                self.ready()
+            return  # the card's only key is Enter: nothing else means anything there
+        if self.mode is Mode.OVER:
+            return
+        if key == "escape":
+            self.escape()
+            return
+        if self.mode is not Mode.DECIDING:
+            # typed ahead: applied in order once this side decides again
+            self.ahead.append(key)
+            return
+        if key == "enter":
+            self.enter(None)
+            return
+        if key in DIGITS:
+            self._digit(int(key))
+            return
+        self._settle()  # a row number being typed counts alone before any other key
+        self.title_note = None
+        self.typed_row = None
+        if self.mode is not Mode.DECIDING:
+            self.ahead.append(key)  # that row was a decision: the key waits its turn
+            return
+        self.fresh = False
+        if key == "c" or key in _CONFIRM_OF_KEY:
+            self._confirm(_CONFIRM_OF_KEY.get(key))
+        elif key in _VERB_OF_KEY:
+            self.verb(_VERB_OF_KEY[key])
+        elif key == "u":
+            self.undo()
+        elif key == "a":
+            self.one_key_for_all()
+
+    def escape(self) -> bool:
+        """Lets go of a row being typed, a row waiting for Enter and any keys
+        typed ahead. False when there was none of those (the screen opens
+        its menu instead)."""
+        waiting = self.prefix is not None or self.title_note is not None or bool(self.ahead)
+        self.prefix = None
+        self.title_note = None
+        self.typed_row = None
+        self.highlight = None
+        self.ahead.clear()
+        return waiting
+
+    def enter(self, row: int | None) -> None:
+        """Enter on the list (`row`: the highlighted one, if any), or on a
+        row number being typed: that number alone."""
+        if self.mode is Mode.HANDOVER:
+            self.ready()
+            return
+        if self.mode is not Mode.DECIDING:
+            # Enter completes keys typed ahead (a row number); alone it means nothing
+            if self.mode in (Mode.WATCHING, Mode.SERVER) and self.ahead:
+                self.ahead.append("enter")
+            return
+        if self.prefix is not None:
+            self._settle()
+            return
+        if row is None:
+            row = self.typed_row  # a typed two-digit row waits for this Enter
+        self.title_note = None
+        self.typed_row = None
+        if row is None:
+            self.notices.append(Notice(
+                "No row is highlighted: type a row's number, or move to it with the "
+                "arrow keys, then Enter.", "warning", 4))
+            return
+        self.choose_row(row)
+
+    def _type_ahead(self) -> None:
+        """Applies the keys typed while this side could not decide, in order,
+        as long as it still decides (a key that sends a decision to the
+        server leaves the rest waiting for the answer)."""
+        while self.ahead and self.mode is Mode.DECIDING:
+            key = self.ahead.pop(0)
+            if key == "enter":
+                self.enter(self.highlight)
+            else:
+                self.key(key)
+
+    # -- row numbers --------------------------------------------------------------
+
+    def _digit(self, digit: int) -> None:
+        """Row numbers without a timer: a digit that cannot begin a longer row
+        number takes its row at once; one that can waits, and the next key
+        settles it (a second digit that makes a row; else the first digit
+        alone, then that key)."""
+        rows = min(len(self.rows), MAX_TYPED_ROW)
+        first = self.prefix
+        self.title_note = None
+        self.typed_row = None
+        self.fresh = False
+        if first is not None:
+            self.prefix = None
+            if first * 10 + digit <= rows:
+                self._typed_row(first * 10 + digit, two_digits=True)
+                return
+            self._typed_row(first, two_digits=False)  # no such row: the first digit alone
+            if self.mode is not Mode.DECIDING:
+                self.ahead.append(str(digit))
+                return
+            rows = min(len(self.rows), MAX_TYPED_ROW)
+        if digit == 0:
+            self.notices.append(Notice("There is no row 0.", "warning"))
+            return
+        if digit * 10 <= rows:
+            self.prefix = digit
+            return
+        self._typed_row(digit, two_digits=False)
+
+    def keys_for(self, index: int) -> list[str]:
+        """The keys a person types for row `index` (from 0) as the rows stand:
+        the inverse of `_digit` (a number that could still grow needs Enter
+        after it, and so does a two-digit row that is no pick)."""
+        number = index + 1
+        rows = min(len(self.rows), MAX_TYPED_ROW)
+        keys = list(str(number))
+        row = self.rows[index]
+        if number < 10 and number * 10 <= rows:
+            keys.append("enter")
+        elif number >= 10 and not (row.is_item and row.enabled):
+            keys.append("enter")
+        return keys
+
+    def _settle(self) -> None:
+        """A digit waiting for a second one counts alone."""
+        first, self.prefix = self.prefix, None
+        if first is not None:
+            self._typed_row(first, two_digits=False)
+
+    def _typed_row(self, number: int, two_digits: bool) -> None:
+        """A typed row number. A two-digit row that is not a pick is only
+        highlighted, for Enter (play-test: two picks typed quickly, `1` `4`,
+        read as row 14 moved a group for good); everything else is taken."""
+        if not 1 <= number <= len(self.rows):
+            self.notices.append(Notice(
+                f"There is no row {number}: the list has {len(self.rows)}.", "warning"))
+            return
+        row = self.rows[number - 1]
+        if two_digits and not (row.is_item and row.enabled):
+            if row.enabled:
+                self.highlight = self.typed_row = number - 1
+                self.title_note = f"Row {number}: Enter to choose it"
+                return
+        if row.is_item and row.enabled:
+            self.highlight = number - 1  # its tick in sight (play-test: row 11 off screen)
+        owed = self.view["prompt"]["owed"] if self.view is not None else 0
+        self.choose_row(number - 1)
+        last_owed = (row.is_item and owed and self.mode is Mode.DECIDING
+                     and self.view is not None and self.view["prompt"]["owed"] == 0)
+        # The last pick owed: the confirming row is highlighted (play-test: a
+        # number then Enter, to confirm, took the pick back).
+        confirm = next((i for i, c in enumerate(self.rows)
+                        if c.action[0] in CONFIRMING and c.enabled), None) if last_owed else None
+        if confirm is not None:
+            self.highlight = confirm
+        if two_digits and row.is_item and row.enabled:
+            # play-test: Enter after it, as a highlighted row asks, took it back
+            then = "Enter confirms" if confirm is not None else "Enter would undo that"
+            self.title_note = f"Row {number} {'unticked' if row.picked else 'ticked'} ({then})"
+
+    # -- decisions ----------------------------------------------------------------
+
+    def choose_row(self, index: int) -> None:
+        if 0 <= index < len(self.rows):
+            self.choose(self.rows[index])
+
+    def choose_territory(self, territory: int) -> None:
+        """A territory chosen on the map: its row, when exactly one row is it."""
+        if self.mode is not Mode.DECIDING:
+            return
+        self._settle()
+        if self.mode is not Mode.DECIDING:
+            return
+        picks = [c for c in self.rows if c.territory == territory and c.enabled]
+        if len(picks) == 1:
+            self.choose(picks[0])
+        elif not picks and self.rows:
+            name = self.module.map.territories[territory].name
+            self.notices.append(Notice(
+                f"{name} is not a choice now; heavy borders mark the choices."))
+
+    def choose_card(self, shown: int, kind: int) -> None:
+        """The card in row `shown` of the hand as drawn (of kind `kind`): in a
+        discard, its pick; otherwise the play of that card, if legal."""
+        if self.mode is not Mode.DECIDING or self.view is None:
+            return
+        self._settle()
+        if self.mode is not Mode.DECIDING or self.view is None:
+            return
+        if discarding(self.view):
+            # the selection's items are the hand, row for row, in the order shown
+            if 0 <= shown < len(self.rows) and self.rows[shown].is_item:
+                self.choose(self.rows[shown])
+            return
+        for choice in self.rows:
+            if choice.action == ("play", kind):
+                self.choose(choice)
+                return
+
+    def choose(self, choice: Choice) -> None:
+        """Carries out a row, if it is one of this side's now."""
+        if self.mode is not Mode.DECIDING:
+            return
+        side = self.session.prompt().side
+        if choice not in self.rows or side != self.viewer:
+            self.notices.append(Notice("That is not a choice now.", "warning"))
+            return
+        if not choice.enabled:
+            row = self.rows.index(choice) + 1
+            # play-test: "Not now: ..." after `5` did not say which row 5 was
+            self.notices.append(Notice(f"Row {row}, {choice.label}: not now"
+                                       + (f", {choice.why}." if choice.why else "."), "warning"))
+            return
+        self.fresh = False
+        if self.session.hot_seat:  # the hand-over card tells what follows
+            self._log_marks[side] = self.session.log_length()
+        try:
+            self.session.apply(side, choice.action)
+        except IllegalAction as error:
+            self.notices.append(Notice(f"Not allowed: {error}", "error"))
+        else:
+            if choice.action[0] == "place":
+                self._placed_at = (self.session.turn, choice.action[1])
+        if choice.territory is not None:
+            self.cursor_to = choice.territory
+        self._batch = None
+        self.after_change()
+
+    def after_change(self) -> None:
+        """After a decision: the forced ones follow at once (RULINGS H9), then
+        the state catches up with the session."""
+        if self._auto_forced():
+            for side, label in self.session.play_forced():
+                self.notices.append(Notice(
+                    f"{self.module.sides[side].short}: {label} (the only choice).", timeout=4))
+                # the log keeps it (play-test: a leader lost this way ended the
+                # game, and only a passing message had said the app chose it)
+                self.notes.append(
+                    f"Taken for {self.module.sides[side].the()}, the only choice: {label}.")
+        self.refresh()
+
+    def verb(self, verb: str) -> None:
+        for choice in self.rows:
+            if choice.action[0] == verb and choice.enabled:
+                self.choose(choice)
+                return
+
+    def _confirm(self, verb: str | None) -> None:
+        """`c` (or `d`, `f`): the row that closes the selection; while it is
+        not allowed yet, why not (play-test: `c` seemed dead)."""
+        verbs = CONFIRMING if verb is None else {verb}
+        for choice in self.rows:
+            if choice.action[0] in verbs and choice.enabled:
+                self.choose(choice)
+                return
+        waiting = [c for c in self.rows if c.action[0] in verbs and not c.enabled]
+        if waiting:
+            self.notices.append(Notice(f"Not yet: {waiting[0].why or waiting[0].label}.",
+                                       "warning"))
+
+    # -- one key for several decisions -------------------------------------------
+
+    def one_key_for_all(self) -> None:
+        """`a`: every unit of the group, the rest of the recruits where the last
+        went, or the cards a computer player would let go: whichever applies."""
+        if self.can_pick_all():
+            self.pick_all()
+        elif self.rest_there() is not None:
+            self.place_rest()
+        elif self.best_discards() is not None:
+            self.keep_best()
+
+    def can_pick_all(self) -> bool:
+        return self.view is not None and self.view["prompt"]["kind"] == "move_units" \
+            and any(c.action[0] == "pick" and c.enabled for c in self.rows)
+
+    def rest_there(self) -> int | None:
+        """Where the last recruit of this turn went, while more wait to be
+        placed and may go there too; None otherwise."""
+        if self._placed_at is None or self._placed_at[0] != self.session.turn:
+            return None
+        t = self._placed_at[1]
+        return t if any(c.action == ("place", t) and c.enabled for c in self.rows) else None
+
+    def best_discards(self) -> set[int] | None:
+        return best_discards(self.module, self.view) if self.deciding else None
+
+    def _several(self, actions: Callable[[], list[Action]]) -> None:
+        """Applies the actions `actions` gives, each checked against the legal
+        list as it then stands; one `u` straight after takes them all back."""
+        side = self.session.prompt().side
+        if side != self.viewer:
+            return
+        before = self.session.version
+        for action in actions():
+            if action not in self.session.legal_actions(side):
+                break
+            self.session.apply(side, action)
+        taken = self.session.version - before
+        self._batch = (taken, self.session.version) if taken > 1 else None
+        self.after_change()
+
+    def pick_all(self) -> None:
+        """Every unit that may join the moving group, the stack's top unit
+        first (present.suggest.pick_all_order)."""
+        view = self.view
+        assert view is not None
+        legal = set(self.session.legal_actions(view["side"]))
+        self._several(lambda: [("pick", i) for i in pick_all_order(view) if ("pick", i) in legal])
+
+    def place_rest(self) -> None:
+        """Every recruit still to place goes where the last one went (each its
+        own decision)."""
+        t = self.rest_there()
+        assert t is not None
+
+        # as many as could be (the legal list stops it when none are left)
+        self._several(lambda: [("place", t)] * MAX_TYPED_ROW)
+
+    def keep_best(self) -> None:
+        """Ticks the cards best_discards names, and only those."""
+        drop = self.best_discards()
+        assert drop is not None and self.view is not None
+        picked = set(self.view["pend"]["selection"]["picked"])
+        self._several(lambda: [("unpick", i) for i in sorted(picked - drop)]
+                      + [("pick", i) for i in sorted(drop - picked)])
+
+    # -- taking back --------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        return self.viewer is not None and self.session.can_undo(self.viewer)
+
+    def undo(self) -> None:
+        """Takes back the viewer's latest decision (RULINGS Z1), or the whole
+        batch one key made; the same side decides afterwards."""
+        side = self.viewer
+        if side is None or not self.session.can_undo(side):
+            self.notices.append(Notice(undo_refused(self.view), "warning", 6))
+            return
+        batch, self._batch = self._batch, None
+        times = batch[0] if batch is not None and batch[1] == self.session.version else 1
+        for _ in range(times):
+            if not self.session.can_undo(side):
+                break
+            self.session.undo(side)
+        self.refresh()
+
+    def resign(self) -> None:
+        if self.viewer is not None and self.session.is_human(self.viewer):
+            self.session.resign(self.viewer)
+            self.refresh()
+
+    # -- what the screen takes ----------------------------------------------------
+
+    def take_notices(self) -> list[Notice]:
+        out, self.notices = self.notices, []
+        return out
+
+    def take_notes(self) -> list[str]:
+        out, self.notes = self.notes, []
+        return out
+
+
+def undo_refused(view: dict[str, Any] | None) -> str:
+    """Why `u` takes nothing back, naming the event undo stops at: the latest
+    one this side's log holds (RULINGS Z1). From the side's own log only (H9)."""
+    rule = "undo stops at anything the other side was shown or did, and at a card draw or die roll"
+    events = view["log"] if view is not None else []
+    if not events:
+        return f"Nothing to take back: {rule}."
+    return f"Nothing to take back since \u201c{events[-1]['text']}\u201d: {rule}."
