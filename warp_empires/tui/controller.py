@@ -34,6 +34,7 @@ from warp_empires.present.suggest import best_discards, pick_all_order
 
 if TYPE_CHECKING:
     from warp_empires.module.defs import Module
+    from warp_empires.tui.seat import GameSession
 
 # Shared decisions always taken on the shared screen (hot seat): the other
 # person watches them, so they are never taken on a private screen.
@@ -94,7 +95,8 @@ class Controller:
     """Maps keys and clicks to decisions of one session, in order. See the
     module's docstring; `Mode` says what a key can do now."""
 
-    def __init__(self, session: Any, *, auto_forced: Callable[[], bool] | None = None) -> None:
+    def __init__(self, session: GameSession, *,
+                 auto_forced: Callable[[], bool] | None = None) -> None:
         self.session = session
         self.module: Module = session.module
         # whether forced decisions are taken for the person (a remembered setting)
@@ -164,7 +166,7 @@ class Controller:
         if s.turn != self._last_turn:
             self._last_turn = s.turn
             self.turn_ended = True
-        if getattr(s, "waiting", False):
+        if s.waiting:
             self.mode = Mode.SERVER  # the rows stay as they were, keys wait
             return
         if s.over:

@@ -46,6 +46,15 @@ def make_player(kind: str, module: Module, seed: int = 0, timed: bool = False) -
     return make(kind, module, seed, timed)
 
 
+def unavailable(kind: str, module: Module) -> str | None:
+    """Why a computer player cannot play `module`, or None (bots.unavailable)."""
+    if kind == HUMAN:
+        return None
+    from warp_empires.bots import unavailable as why
+
+    return why(kind, module)
+
+
 def fallback(legal: list[Action]) -> Action:
     """What a computer player does when its answer fails: the first action
     that goes forward (bots.base.forward: an unpick could loop for ever)."""
@@ -54,5 +63,5 @@ def fallback(legal: list[Action]) -> Action:
     return forward(legal)[0]
 
 
-__all__ = ["fallback", "HUMAN", "STRONGEST", "canonical", "computer_kinds", "is_known",
-           "make_player", "player_kinds"]
+__all__ = ["HUMAN", "STRONGEST", "canonical", "computer_kinds", "fallback", "is_known",
+           "make_player", "player_kinds", "unavailable"]

@@ -176,6 +176,17 @@ class RemoteSession:
     def bot_request(self) -> None:
         return None
 
+    # The hot seat's hand-over card is never shown here (one person at this
+    # terminal): these answer only the protocol (tui/seat.GameSession).
+    def log_length(self) -> int:
+        return len(self.seat.events)
+
+    def news_mark(self, side: int) -> int:
+        return len(self.seat.events)
+
+    def public_since(self, mark: int) -> list[tuple[str, str]]:
+        return []
+
     def result_line(self) -> str:
         result = self.seat.result
         view = self.position["view"]

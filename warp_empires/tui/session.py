@@ -41,6 +41,7 @@ class Session:
     # The game lives here, so the app keeps its autosaves (a joined game's
     # server keeps it instead: tui/remote.py).
     local = True
+    waiting = False  # nothing goes to a server: every decision is applied at once
 
     def __init__(
         self, game: Game, players: tuple[str, str], *, max_turns: int | None = None

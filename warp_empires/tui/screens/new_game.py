@@ -12,14 +12,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from warp_empires.bots import unavailable
 from warp_empires.engine.game import SEED_MAX
 from warp_empires.engine.options import offered
 from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
 from warp_empires.net.links import BadLink, server_url
 from warp_empires.tui.config import GameSettings
-from warp_empires.tui.players import HUMAN, canonical, player_kinds
+from warp_empires.tui.players import HUMAN, canonical, player_kinds, unavailable
 
 LABELS = {
     HUMAN: "a person at this keyboard",
