@@ -15,7 +15,10 @@ from textual.screen import Screen
 from warp_empires.paths import user_data_dir
 from warp_empires.saves.store import latest_game
 from warp_empires.settings import Settings, load_settings, save_settings
-from warp_empires.tui import persistence
+from warp_empires.tui import (
+    persistence,
+    textual_fixes,  # noqa: F401 - guards around Textual, on import
+)
 from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import GameSettings, LaunchOptions
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog

@@ -22,6 +22,7 @@ from warp_empires.module.defs import Module
 from warp_empires.net.client import ClientError, Seat
 from warp_empires.net.links import Link
 from warp_empires.present.rows import Choice
+from warp_empires.tui import textual_fixes  # noqa: F401 - guards around Textual, on import
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.dialogs.ask import MessageDialog
 from warp_empires.tui.players import HUMAN
