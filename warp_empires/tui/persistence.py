@@ -84,6 +84,40 @@ def autosave_doc(session: Session) -> SaveDoc:
     return game_doc(session.game, AUTOSAVE_TITLE, session.players)
 
 
+def rescue(session: Session, autosaver: Autosaver, directory: str | None = None) -> str:
+    """After a crash, the game as it stands written as its newest autosave, if
+    that is safe; what was done, in words (for the crash log).
+
+    An exception may have stopped in the middle of a change of the game, and an
+    autosave of a half-changed state would not load: the game is written only
+    if its decisions replay to exactly where it stands (the check a load makes).
+    Otherwise, or when it is already autosaved as it stands, the last autosave
+    stays the newest, untouched. Autosaves asked for earlier are written first."""
+    from warp_empires.saves import autosave_slots, read_save
+    from warp_empires.saves.game import verify_doc
+
+    autosaver.flush()
+    if session.over:
+        return "not needed: the game is over (its end is autosaved)"
+    if not session.verified:
+        return "not written: the loaded save was still being checked"
+    doc = autosave_doc(session)
+    newest = autosave_slots(directory, doc.meta.game)[0]
+    try:
+        if newest.is_file() and list(read_save(newest).actions) == list(doc.actions):
+            return f"not needed: {newest} holds the game as it stands"
+    except SaveError:
+        pass  # unreadable: written over below, if the game replays
+    try:
+        verify_doc(doc, session.module, "the game as it stands")
+    except SaveError as error:
+        return f"not written, the last autosave stands: {error}"
+    try:
+        return f"written before exit: {write_autosave(doc, directory)}"
+    except (SaveError, OSError) as error:
+        return f"could not be written: {error}"
+
+
 class Autosaver:
     """Writes autosaves in order on one background thread. The document is taken
     on the caller's thread (a consistent copy of the game as it stands); encoding
@@ -112,5 +146,5 @@ class Autosaver:
             self._last.result()
 
 
-__all__ = ["Autosaver", "autosave_doc", "SaveDoc", "SaveError", "SaveExists", "open_save", "save",
-           "suggest_name", "verify"]
+__all__ = ["Autosaver", "autosave_doc", "SaveDoc", "SaveError", "SaveExists", "open_save",
+           "rescue", "save", "suggest_name", "verify"]
