@@ -100,6 +100,25 @@ async def test_a_half_changed_game_is_not_autosaved_over_the_last_one(
     assert "Autosave: not written, the last autosave stands" in log.read_text()
 
 
+async def test_a_game_autosaved_as_it_stands_is_not_written_again(
+        at_decision, tmp_path, monkeypatch, capsys) -> None:
+    """Nothing decided since the last autosave: it stays where it is (writing
+    it again would push an older autosave out of the game's three)."""
+    crash_on_f1(monkeypatch)
+    game = at_decision("move")
+    app = game_app(tmp_path)
+    with pytest.raises(RuntimeError):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await open_game(pilot, game)
+            app.autosave()
+            await pilot.press("f1")
+    slots = autosave_slots(tmp_path, game.id)
+    assert slots[0].exists() and not slots[1].exists()
+    assert "autosaved" not in the_line(capsys.readouterr().err)
+    (log,) = crash_logs()
+    assert f"Autosave: not needed: {slots[0]} holds the game as it stands" in log.read_text()
+
+
 async def test_without_a_crash_log_the_traceback_follows_the_line(
         tmp_path, monkeypatch, capsys) -> None:
     crash_on_f1(monkeypatch)

@@ -220,12 +220,12 @@ class WarpEmpiresApp(CrashReport, SaveLoad, App[None]):
         except Exception as error:  # noqa: BLE001 - an autosave must never stop play
             self._autosave_failed(str(error))
 
-    def rescue_game(self) -> str:
+    def rescue_game(self) -> tuple[Path | None, str]:
         """Before a crash ends the app: the game as it stands autosaved, where safe."""
         if self.session is None:
             return super().rescue_game()
         if self.launch.exit_on_end:
-            return "none: a headless run keeps no autosaves"
+            return None, "none: a headless run keeps no autosaves"
         return persistence.rescue(self.session, self.autosaver, self.launch.saves_dir)
 
     def _autosave_failed(self, reason: str) -> None:

@@ -76,10 +76,11 @@ class CrashReport:
     crash_line: str | None = None  # the line printed on stderr, once crashed
     crash_log: Path | None = None
 
-    def rescue_game(self) -> str:
-        """Saves what can be saved before the app ends; says what it did, for
-        the crash log. The app of a game kept elsewhere has nothing to save."""
-        return "none: no game kept at this terminal (a joined game is kept by its server)"
+    def rescue_game(self) -> tuple[Path | None, str]:
+        """Saves what can be saved before the app ends: the autosave written
+        (or None), and what was done in words, for the crash log. The app of a
+        game kept elsewhere has nothing to save."""
+        return None, "none: no game kept at this terminal (a joined game is kept by its server)"
 
     def _handle_exception(self, error: Exception) -> None:
         if self.crash_line is None:
@@ -92,19 +93,21 @@ class CrashReport:
         message = one_line(str(cause), 200)
         what = f"{type(cause).__name__}: {message}" if message else type(cause).__name__
         try:
-            autosave = self.rescue_game()
+            autosaved, autosave = self.rescue_game()
         except Exception as failed:  # noqa: BLE001 - the report must go on
-            autosave = f"failed: {type(failed).__name__}: {failed}"
+            autosaved, autosave = None, f"failed: {type(failed).__name__}: {failed}"
         notes = [f"Screens: {self._crash_screens()}", f"Autosave: {autosave}"]
-        saved = " (the game is autosaved)" if autosave.startswith("written") else ""
+        saved = " (the game is autosaved)" if autosaved is not None else ""
         try:
             self.crash_log = write_crash_log(cause, notes)
         except OSError as failed:
             # no log: the traceback itself, after the line, rather than nothing
+            # (each line made safe for a terminal: messages may quote a module)
             where = one_line(str(failed.filename or crash_dir()), 200)
-            return (f"warp-empires: internal error: {what}{saved}; no crash log could be "
-                    f"written ({where}: {failed.strerror or failed}):\n"
-                    + "".join(traceback.format_exception(cause)).rstrip())
+            lines = "".join(traceback.format_exception(cause)).splitlines()
+            return "\n".join([f"warp-empires: internal error: {what}{saved}; no crash log "
+                              f"could be written ({where}: {failed.strerror or failed}):",
+                              *(one_line(line, 2000) for line in lines)])
         log = one_line(str(self.crash_log), 1000)
         return f"warp-empires: internal error: {what}{saved}; crash log: {log}"
 

@@ -84,9 +84,11 @@ def autosave_doc(session: Session) -> SaveDoc:
     return game_doc(session.game, AUTOSAVE_TITLE, session.players)
 
 
-def rescue(session: Session, autosaver: Autosaver, directory: str | None = None) -> str:
+def rescue(session: Session, autosaver: Autosaver,
+           directory: str | None = None) -> tuple[Path | None, str]:
     """After a crash, the game as it stands written as its newest autosave, if
-    that is safe; what was done, in words (for the crash log).
+    that is safe: the autosave written (or None), and what was done in words
+    (for the crash log).
 
     An exception may have stopped in the middle of a change of the game, and an
     autosave of a half-changed state would not load: the game is written only
@@ -98,24 +100,25 @@ def rescue(session: Session, autosaver: Autosaver, directory: str | None = None)
 
     autosaver.flush()
     if session.over:
-        return "not needed: the game is over (its end is autosaved)"
+        return None, "not needed: the game is over (its end is autosaved)"
     if not session.verified:
-        return "not written: the loaded save was still being checked"
+        return None, "not written: the loaded save was still being checked"
     doc = autosave_doc(session)
     newest = autosave_slots(directory, doc.meta.game)[0]
     try:
         if newest.is_file() and list(read_save(newest).actions) == list(doc.actions):
-            return f"not needed: {newest} holds the game as it stands"
+            return None, f"not needed: {newest} holds the game as it stands"
     except SaveError:
         pass  # unreadable: written over below, if the game replays
     try:
         verify_doc(doc, session.module, "the game as it stands")
     except SaveError as error:
-        return f"not written, the last autosave stands: {error}"
+        return None, f"not written, the last autosave stands: {error}"
     try:
-        return f"written before exit: {write_autosave(doc, directory)}"
+        path = write_autosave(doc, directory)
     except (SaveError, OSError) as error:
-        return f"could not be written: {error}"
+        return None, f"could not be written: {error}"
+    return path, f"written before exit: {path}"
 
 
 class Autosaver:
