@@ -94,7 +94,8 @@ def rescue(session: Session, autosaver: Autosaver,
     autosave of a half-changed state would not load: the game is written only
     if its decisions replay to exactly where it stands (the check a load makes).
     Otherwise, or when it is already autosaved as it stands, the last autosave
-    stays the newest, untouched. Autosaves asked for earlier are written first."""
+    stays the newest, untouched. Autosaves asked for earlier are written first.
+    All of it on the caller's thread (the replay too): the app is stopping."""
     from warp_empires.saves import autosave_slots, read_save
     from warp_empires.saves.game import verify_doc
 
@@ -109,7 +110,7 @@ def rescue(session: Session, autosaver: Autosaver,
         if newest.is_file() and list(read_save(newest).actions) == list(doc.actions):
             return None, f"not needed: {newest} holds the game as it stands"
     except SaveError:
-        pass  # unreadable: written over below, if the game replays
+        pass  # unreadable: a new autosave goes before it, if the game replays
     try:
         verify_doc(doc, session.module, "the game as it stands")
     except SaveError as error:
