@@ -14,8 +14,8 @@ from pathlib import Path
 
 from textual.app import App
 
+from tests.tui.helpers import queue_keys
 from tests.tui.keyfuzz import Result
-from tests.tui.typist import burst
 from warp_empires.engine import Game
 from warp_empires.module.defs import Module
 from warp_empires.tui.app import WarpEmpiresApp
@@ -69,7 +69,7 @@ async def app_fuzz(module: Module, mode: str, size: tuple[int, int], seed: int,
                             await pilot.pause()
                         while result.keys < keys and app.is_running:
                             chunk = [rng.choice(POOL) for _ in range(rng.randint(1, 8))]
-                            burst(app, chunk)
+                            queue_keys(app, chunk)
                             result.keys += len(chunk)
                             await pilot.pause()
                             await pilot.pause()

@@ -41,6 +41,9 @@ def private_folders(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.Te
     monkeypatch.setenv("WARP_EMPIRES_SAVES", str(home / "saves"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    # paths.user_data_dir keeps using ~/.local/share/warp-empires when that
+    # exists and the XDG folder does not: never the real one in a test
+    monkeypatch.setenv("HOME", str(home))
 
 
 @pytest.fixture(scope="session")

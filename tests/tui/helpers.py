@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -89,3 +92,23 @@ def game_where(module, wanted, *, seeds: range = range(1, 80), turns: int = 30,
                 return game
             game.apply(game.prompt().side, rng.choice(forward(game.legal_actions())))
     raise AssertionError(f"no position found in seeds {seeds.start}..{seeds.stop - 1}")
+
+
+# The character a terminal sends for a named key (the rest: the key itself, or none).
+_CHARACTERS = {"enter": "\r", "tab": "\t", "escape": "\x1b", "space": " "}
+
+
+def queue_keys(app: App, keys: Iterable[str]) -> None:
+    """Queues `keys` as one write to the terminal does: every key before the
+    app handles the first (Pilot's `press` lets the app settle after each key,
+    so it never shows what a fast typist, a paste or a key repeat does)."""
+    for key in keys:
+        app.post_message(events.Key(key, _CHARACTERS.get(key, key if len(key) == 1 else None)))
+
+
+async def burst(pilot: Pilot, *keys: str) -> None:
+    """Types `keys` as one write to the terminal (queue_keys), then lets the
+    app work through them."""
+    queue_keys(pilot.app, keys)
+    await pilot.pause()
+    await pilot.pause()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.helpers import game_app, open_game
-from tests.tui.typist import burst, plan
+from tests.tui.helpers import game_app, open_game, queue_keys
+from tests.tui.typist import plan
 from warp_empires.tui.screens.game import GameScreen
 
 
@@ -29,7 +29,7 @@ async def test_a_burst_across_handovers_makes_the_decisions_meant(at_decision, s
     start = len(game.actions)
     async with game_app().run_test(size=size) as pilot:
         await open_game(pilot, game)
-        burst(pilot.app, keys)
+        queue_keys(pilot.app, keys)
         await _settle(pilot, game, start + len(meant))
         made = [list(a) for a in game.actions[start:]]
         assert made == meant
@@ -45,6 +45,6 @@ async def test_a_burst_through_a_long_discard_makes_the_picks_meant(star_wars):
     start = len(game.actions)
     async with game_app().run_test(size=(120, 40)) as pilot:
         await open_game(pilot, game)
-        burst(pilot.app, keys)
+        queue_keys(pilot.app, keys)
         await _settle(pilot, game, start + len(meant))
         assert [list(a) for a in game.actions[start:]] == meant

@@ -3,15 +3,12 @@ rows as the controller holds them and types the keys for a row (the
 controller's own grammar, Controller.keys_for), or Enter at a hand-over.
 
 `plan` types one key at a time into a controller without a screen (a person
-who reads the screen after every key); `burst` sends the same keys to the
-whole app in one write. The two must make the same decisions."""
+who reads the screen after every key); tests/tui/helpers.queue_keys sends the
+same keys to the whole app as one write. The two must make the same decisions."""
 
 from __future__ import annotations
 
 import random
-
-from textual import events
-from textual.app import App
 
 from warp_empires.engine import Game
 from warp_empires.present.rows import Choice
@@ -56,20 +53,3 @@ def plan(game: Game, players: tuple[str, str], decisions: int, seed: int
             c.key(key)
         keys.extend(typed)
     return keys, [list(a) for a in copy.actions[len(game.actions):]]
-
-
-CHARACTERS = {"enter": "\r", "escape": "\x1b"}
-
-
-def key_event(key: str) -> events.Key:
-    """The event a terminal's driver makes for `key` (as Pilot does)."""
-    return events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None))
-
-
-def burst(app: App, keys: list[str]) -> None:
-    """All `keys` at once, as one write of a fast typist reaches the app: the
-    driver queues them all before the app handles the first."""
-    for key in keys:
-        event = key_event(key)
-        event.set_sender(app)
-        app._driver.send_message(event)  # type: ignore[union-attr]

@@ -177,7 +177,6 @@ def run_join(args: argparse.Namespace) -> int:
     from warp_empires.tui.remote import run_joined
 
     try:
-        run_joined(link)
+        return run_joined(link)
     except ClientError as e:
         raise CommandError(str(e)) from None
-    return 0

@@ -126,10 +126,10 @@ def run_play(args: argparse.Namespace) -> int:
         # the app would wait for keys that never come, drawing into a pipe
         raise CommandError("play needs a terminal: run it in one, or use --headless with "
                            "computer players on both sides")
-    run_app(launch, headless=headless)
+    status = run_app(launch, headless=headless)
     if launch.result:
         print(launch.result[-1])
-    return 0
+    return status
 
 
 def _optional(text: str | None, module: object) -> tuple[str, ...]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from warp_empires.tui.config import GameSettings, LaunchOptions
 
 
-def run_app(launch: LaunchOptions | None = None, *, headless: bool = False) -> None:
-    """Run the app until it exits; import Textual only when asked to."""
+def run_app(launch: LaunchOptions | None = None, *, headless: bool = False) -> int:
+    """Run the app until it exits; its exit status (1 after a crash, tui/crash.py).
+    Imports Textual only when asked to."""
     from warp_empires.tui.app import WarpEmpiresApp
 
     app = WarpEmpiresApp(launch)
@@ -14,6 +15,7 @@ def run_app(launch: LaunchOptions | None = None, *, headless: bool = False) -> N
         app.run(headless=headless)
     finally:
         app.autosaver.flush()  # the last autosave is on disk before the program ends
+    return app.return_code or 0
 
 
 __all__ = ["GameSettings", "LaunchOptions", "run_app"]

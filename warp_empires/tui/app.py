@@ -15,9 +15,13 @@ from textual.screen import Screen
 from warp_empires.paths import user_data_dir
 from warp_empires.saves.store import latest_game
 from warp_empires.settings import Settings, load_settings, save_settings
-from warp_empires.tui import persistence
+from warp_empires.tui import (
+    persistence,
+    textual_fixes,  # noqa: F401 - guards around Textual, on import
+)
 from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import GameSettings, LaunchOptions
+from warp_empires.tui.crash import CrashReport
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
 from warp_empires.tui.save_load import SaveLoad
 from warp_empires.tui.screens.title import TitleScreen
@@ -39,7 +43,7 @@ def _in_game(screen: Screen) -> bool:
     return isinstance(screen, GameScreen)
 
 
-class WarpEmpiresApp(SaveLoad, App[None]):
+class WarpEmpiresApp(CrashReport, SaveLoad, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "Warp Empires"
     COMMANDS = App.COMMANDS | {GotoTerritory}
@@ -216,13 +220,19 @@ class WarpEmpiresApp(SaveLoad, App[None]):
         except Exception as error:  # noqa: BLE001 - an autosave must never stop play
             self._autosave_failed(str(error))
 
+    def rescue_game(self) -> tuple[Path | None, str]:
+        """Before a crash ends the app: the game as it stands autosaved, where safe."""
+        if self.session is None:
+            return super().rescue_game()
+        if self.launch.exit_on_end:
+            return None, "none: a headless run keeps no autosaves"
+        return persistence.rescue(self.session, self.autosaver, self.launch.saves_dir)
+
     def _autosave_failed(self, reason: str) -> None:
-        # called from the autosave thread, or from this one
-        message = f"Autosave failed: {reason}"
-        try:
-            self.call_from_thread(self.notify, message, severity="warning")
-        except RuntimeError:  # already on the app's thread
-            self.notify(message, severity="warning", markup=False)
+        # Called from the autosave thread, or from this one: notify is safe from
+        # either and does not wait (call_from_thread waited for this thread, which
+        # could itself be waiting for the autosave: flush() hung the app).
+        self.notify(f"Autosave failed: {reason}", severity="warning", markup=False)
 
     def on_game_screen_game_ended(self, message: GameScreen.GameEnded) -> None:
         session = message.session

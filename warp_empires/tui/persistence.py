@@ -84,6 +84,44 @@ def autosave_doc(session: Session) -> SaveDoc:
     return game_doc(session.game, AUTOSAVE_TITLE, session.players)
 
 
+def rescue(session: Session, autosaver: Autosaver,
+           directory: str | None = None) -> tuple[Path | None, str]:
+    """After a crash, the game as it stands written as its newest autosave, if
+    that is safe: the autosave written (or None), and what was done in words
+    (for the crash log).
+
+    An exception may have stopped in the middle of a change of the game, and an
+    autosave of a half-changed state would not load: the game is written only
+    if its decisions replay to exactly where it stands (the check a load makes).
+    Otherwise, or when it is already autosaved as it stands, the last autosave
+    stays the newest, untouched. Autosaves asked for earlier are written first.
+    All of it on the caller's thread (the replay too): the app is stopping."""
+    from warp_empires.saves import autosave_slots, read_save
+    from warp_empires.saves.game import verify_doc
+
+    autosaver.flush()
+    if session.over:
+        return None, "not needed: the game is over (its end is autosaved)"
+    if not session.verified:
+        return None, "not written: the loaded save was still being checked"
+    doc = autosave_doc(session)
+    newest = autosave_slots(directory, doc.meta.game)[0]
+    try:
+        if newest.is_file() and list(read_save(newest).actions) == list(doc.actions):
+            return None, f"not needed: {newest} holds the game as it stands"
+    except SaveError:
+        pass  # unreadable: a new autosave goes before it, if the game replays
+    try:
+        verify_doc(doc, session.module, "the game as it stands")
+    except SaveError as error:
+        return None, f"not written, the last autosave stands: {error}"
+    try:
+        path = write_autosave(doc, directory)
+    except (SaveError, OSError) as error:
+        return None, f"could not be written: {error}"
+    return path, f"written before exit: {path}"
+
+
 class Autosaver:
     """Writes autosaves in order on one background thread. The document is taken
     on the caller's thread (a consistent copy of the game as it stands); encoding
@@ -112,5 +150,5 @@ class Autosaver:
             self._last.result()
 
 
-__all__ = ["Autosaver", "autosave_doc", "SaveDoc", "SaveError", "SaveExists", "open_save", "save",
-           "suggest_name", "verify"]
+__all__ = ["Autosaver", "autosave_doc", "SaveDoc", "SaveError", "SaveExists", "open_save",
+           "rescue", "save", "suggest_name", "verify"]

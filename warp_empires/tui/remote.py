@@ -22,7 +22,9 @@ from warp_empires.module.defs import Module
 from warp_empires.net.client import ClientError, Seat
 from warp_empires.net.links import Link
 from warp_empires.present.rows import Choice
+from warp_empires.tui import textual_fixes  # noqa: F401 - guards around Textual, on import
 from warp_empires.tui.config import LaunchOptions
+from warp_empires.tui.crash import CrashReport
 from warp_empires.tui.dialogs.ask import MessageDialog
 from warp_empires.tui.players import HUMAN
 
@@ -261,7 +263,7 @@ class Joined:
             self.session.waiting = False  # not connected: the position comes again
 
 
-class JoinApp(App[None]):
+class JoinApp(CrashReport, App[None]):
     """The app of `warp-empires join`: one game screen on one seat."""
 
     CSS_PATH = "app.tcss"
@@ -299,10 +301,11 @@ class JoinApp(App[None]):
         pass  # the server keeps the game
 
 
-def run_joined(link: Link) -> None:
-    """Runs the joined game's screen until the person quits; ClientError if
-    the seat cannot be played."""
+def run_joined(link: Link) -> int:
+    """Runs the joined game's screen until the person quits; its exit status
+    (1 after a crash, tui/crash.py). ClientError if the seat cannot be played."""
     app = JoinApp(link)
     app.run()
     if app.problem is not None:
         raise ClientError(app.problem)
+    return app.return_code or 0

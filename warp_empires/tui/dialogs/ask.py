@@ -9,8 +9,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from warp_empires.tui.dismiss import DismissOnce
 
-class AskDialog(ModalScreen[str | None]):
+
+class AskDialog(DismissOnce, ModalScreen[str | None]):
     """Dismisses with the id of the answer, or None on Escape."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"),

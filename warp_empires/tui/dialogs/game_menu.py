@@ -9,6 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from warp_empires.tui.dismiss import DismissOnce
+
 ENTRIES = (
     ("resume", "[b]B[/b]ack to the game", "b"),
     ("save", "[b]S[/b]ave the game", "s"),
@@ -23,7 +25,7 @@ ENTRIES = (
 )
 
 
-class GameMenu(ModalScreen[str | None]):
+class GameMenu(DismissOnce, ModalScreen[str | None]):
     """Dismisses with the chosen entry's id ("resume" on Escape). `without`:
     entries this game has not (a game joined over the network has no record
     of its own to replay)."""

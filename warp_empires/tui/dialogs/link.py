@@ -9,9 +9,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from warp_empires.net.links import BadLink, Link, parse_link
+from warp_empires.tui.dismiss import DismissOnce
 
 
-class LinkDialog(ModalScreen[Link | None]):
+class LinkDialog(DismissOnce, ModalScreen[Link | None]):
     """Dismisses with the join link typed or pasted, checked, or None on Escape."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

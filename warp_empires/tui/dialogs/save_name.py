@@ -8,8 +8,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from warp_empires.tui.dismiss import DismissOnce
 
-class SaveNameDialog(ModalScreen[str | None]):
+
+class SaveNameDialog(DismissOnce, ModalScreen[str | None]):
     """Dismisses with the name typed, or None on Escape."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

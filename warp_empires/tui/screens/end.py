@@ -9,13 +9,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from warp_empires.tui.dismiss import DismissOnce
 from warp_empires.tui.looks import side_text
 from warp_empires.tui.screens.handover import HandoverScreen, runs
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.chart import TurnChart, with_last_turn
 
 
-class EndScreen(Screen[str]):
+class EndScreen(DismissOnce, Screen[str]):
     """Dismisses with 'map' (look at the final board), 'replay', 'title' or 'quit'."""
 
     BINDINGS = [

@@ -18,8 +18,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from warp_empires.tui.dismiss import DismissOnce
 
-class HandoverScreen(Screen[None]):
+
+class HandoverScreen(DismissOnce, Screen[None]):
     """'Pass to <side>': nothing of either side's secrets is on it.
 
     Its keys go to the game's controller (`press`), which decides what each

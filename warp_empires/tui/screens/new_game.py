@@ -18,6 +18,7 @@ from warp_empires.module import ModuleError, list_modules, load_module
 from warp_empires.module.defs import Module
 from warp_empires.net.links import BadLink, server_url
 from warp_empires.tui.config import GameSettings
+from warp_empires.tui.dismiss import DismissOnce
 from warp_empires.tui.players import HUMAN, canonical, player_kinds, unavailable
 
 LABELS = {
@@ -34,7 +35,7 @@ def player_label(kind: str) -> str:
     return LABELS.get(kind, f"computer: {kind}")
 
 
-class NewGameScreen(Screen[GameSettings | None]):
+class NewGameScreen(DismissOnce, Screen[GameSettings | None]):
     """Dismisses with the chosen settings, or None on Escape."""
 
     BINDINGS = [

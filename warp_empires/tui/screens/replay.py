@@ -22,6 +22,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.engine import Game, describe_action
 from warp_empires.tui.dialogs.ask import AskDialog
+from warp_empires.tui.dismiss import DismissOnce
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import side_text, territory_looks
 from warp_empires.tui.replay import PUBLIC, Replay
@@ -30,7 +31,7 @@ from warp_empires.tui.widgets.map_view import MapView
 from warp_empires.tui.widgets.status import StatusPanel
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("right", "step(1)", "Next", priority=True),
         Binding("left", "step(-1)", "Back", priority=True),

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from warp_empires.saves import SaveError, SaveInfo, list_saves, resolve_dir
 from warp_empires.saves.errors import one_line
+from warp_empires.tui.dismiss import DismissOnce
 
 
 def _when(info: SaveInfo) -> str:
@@ -39,7 +40,7 @@ def save_row(info: SaveInfo) -> tuple[Text, ...]:
     return tuple(Text(one_line(cell, 200)) for cell in cells)
 
 
-class SaveBrowser(Screen[Path | None]):
+class SaveBrowser(DismissOnce, Screen[Path | None]):
     """Dismisses with the chosen file, or None."""
 
     BINDINGS = [Binding("escape", "dismiss_none", "Back"),
