@@ -1,9 +1,16 @@
 """The key fuzzer's figures (issue 33): random keys through the decision
 controller in each mode (hot seat, against the computer, joined to a server
-over a loopback), and through the whole app under Pilot at 120x40 and 80x24.
-Prints keys sent and crashes; asserts nothing.
+over a loopback), and through the whole app under Pilot at 120x40 and 80x24;
+and the burst figure: hot-seat games typed as one write each (hand-overs and
+two-digit rows crossed), the decisions made against the decisions meant.
+Prints keys sent, crashes and decisions lost; asserts nothing.
 
-    .venv/bin/python benchmarks/bench_keyfuzz.py [--keys 100000] [--app-keys 5000] [--json]
+    .venv/bin/python benchmarks/bench_keyfuzz.py [--keys 100000] [--app-keys 5000]
+        [--bursts 10] [--json]
+
+A burst's meaning is the person's plan (tests/tui/typist.py): its keys typed
+one at a time into a controller without a screen, the screen read after each;
+the same keys are then queued in the app at once.
 
 The controller's share: tests/tui/keyfuzz.py (what a crash is: an exception or
 a state that disagrees with the session). The app's: tests/tui/appfuzz.py (an
@@ -29,6 +36,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keys", type=int, default=100_000, help="through the controller")
     parser.add_argument("--app-keys", type=int, default=5_000, help="through the whole app")
+    parser.add_argument("--bursts", type=int, default=10, help="hot-seat bursts of 40 decisions")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -55,12 +63,16 @@ def main() -> None:
     total = {part: {"keys": sum(v["keys"] for v in rows.values()),  # type: ignore[union-attr]
                     "crashes": sum(v["crashes"] for v in rows.values())}  # type: ignore[union-attr]
              for part, rows in out.items()}
+    if args.bursts:
+        from tests.tui.burst_bench import bursts
+
+        out["bursts"] = asyncio.run(bursts(module, args.bursts, args.seed))
     out["total"] = total
     if args.json:
         print(json.dumps(out, indent=1))
         return
     for part, rows in out.items():
-        if part == "total":
+        if part in ("total", "bursts"):
             continue
         print(f"{part}:")
         for name, v in rows.items():  # type: ignore[union-attr]
@@ -69,6 +81,11 @@ def main() -> None:
             for line in v["first"]:
                 print(f"      {line}")
         print(f"  total {total[part]['keys']} keys, {total[part]['crashes']} crashes")
+    if "bursts" in out:
+        b = out["bursts"]
+        print(f"bursts: {b['bursts']} hot-seat bursts at 120x40, {b['keys']} keys in all "
+              f"({b['enters']} Enter, {b['digit_pairs']} digits straight after a digit), "
+              f"{b['meant']} decisions meant, {b['made']} made, {b['lost']} lost or different")
 
 
 if __name__ == "__main__":
