@@ -175,7 +175,7 @@ def test_keys_typed_while_the_computer_decides_wait_their_turn(at_decision):
         c.choose(moving_on(c.rows))
     assert c.mode is Mode.WATCHING and c.session.bot_to_move() is not None
     c.key("u")
-    assert c.ahead == ["u"] and "1 keys typed ahead" in c.title()
+    assert c.ahead == ["u"] and "1 key typed ahead" in c.title()
     assert c.escape() and c.ahead == []  # Escape lets typed-ahead keys go
     c.key("9")
     c.key("9")
@@ -187,3 +187,21 @@ def test_keys_typed_while_the_computer_decides_wait_their_turn(at_decision):
     # exist, so each 9 was row 9, or said that there is no such row
     told = [n.text for n in c.take_notices()]
     assert len(game.actions) > 0 and (told or c.prefix is None)
+
+
+def test_one_key_for_several_picks_works_over_the_network_too(star_wars, tmp_path):
+    # Play-test: joined, `a` ticked one card a press (solo: all at once); the
+    # picks after the first went nowhere while the first was on its way.
+    game = _long_discard(star_wars, open_hands=False)
+    side = game.prompt().side
+    loop = Loopback(game, side, tmp_path)
+    c = loop.controller
+    drop = c.best_discards()
+    assert drop is not None and len(drop) >= 2
+    c.key("a")
+    assert c.mode is Mode.SERVER
+    loop.answer_all()
+    assert sorted(loop.room.game.state.pend.picked) == sorted(drop)
+    c.key("c")
+    loop.answer_all()
+    assert loop.room.game.state.step != "discard_down"

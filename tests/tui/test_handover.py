@@ -465,3 +465,22 @@ def test_the_handover_card_tells_a_repeated_line_once_and_losses_after_moves():
     assert told[-1] == "The Empire places a new unit at Kuat. (\u00d73)"
     assert len(told) == HandoverScreen.TOLD
     assert sum(line.startswith("The Rebels lose") for line in told) == HandoverScreen.TOLD - 4
+
+
+async def test_a_key_typed_on_the_card_with_its_enter_stays_there(at_decision):
+    # Play-test: `1` and Enter in one write on the hand-over card: the card's
+    # Enter ran first (a priority binding runs as the app reads a key), then
+    # the `1` ticked a card in the next person's hand. In order, the `1` is
+    # the card's, and means nothing there.
+    from tests.tui.helpers import queue_keys
+
+    game = at_decision("predraw_discard", open_hands=False)
+    before = len(game.actions)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        assert isinstance(pilot.app.screen, HandoverScreen)
+        queue_keys(pilot.app, ["1", "enter"])
+        for _ in range(5):
+            await pilot.pause()
+        assert pilot.app.screen is screen
+        assert len(game.actions) == before, game.actions[before:]

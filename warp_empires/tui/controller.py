@@ -152,7 +152,8 @@ class Controller:
         if self.mode is Mode.SERVER:
             return "Sent: waiting for the server"
         if self.mode is not Mode.DECIDING:
-            return "Waiting" + (f" ({len(self.ahead)} keys typed ahead)" if self.ahead else "")
+            n = len(self.ahead)
+            return "Waiting" + (f" ({n} {'key' if n == 1 else 'keys'} typed ahead)" if n else "")
         return choices_title(self.view, self.rows, self.session.prompt())
 
     # -- catching up with the session -------------------------------------------
@@ -523,6 +524,9 @@ class Controller:
             if choice.action[0] == verb and choice.enabled:
                 self.choose(choice)
                 return
+        # play-test: `e` typed while a move card was carried out did nothing, unsaid
+        key, label = VERB_KEYS[verb]
+        self.notices.append(Notice(f"`{key}` ({label}) is not a choice now.", "warning"))
 
     def _confirm(self, verb: str | None) -> None:
         """`c` (or `d`, `f`): the row that closes the selection; while it is
@@ -572,6 +576,11 @@ class Controller:
             return
         before = self.session.version
         for action in actions():
+            if self.session.waiting:
+                # a joined seat: each goes when the answer before it has come,
+                # if still legal then (tui/remote.RemoteSession.queued)
+                self.session.apply(side, action)
+                continue
             if action not in self.session.legal_actions(side):
                 break
             self.session.apply(side, action)

@@ -114,6 +114,10 @@ class DecisionInput:
             event.stop()
             event.prevent_default()
             self.press(event.key)
+        elif event.key in ("pagedown", "pageup"):
+            event.stop()
+            event.prevent_default()
+            self.action_scroll_choices(1 if event.key == "pagedown" else -1)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """False hides a key from the footer, None shows it dimmed."""

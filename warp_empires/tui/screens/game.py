@@ -79,9 +79,11 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         # map's cursor with them (play-test: Left and n seemed dead there).
         Binding("right,n", "map_step(1)", "Next on map", key_display="←→"),
         Binding("left", "map_step(-1)", show=False),
-        # before the map's own paging: the choices, wherever the focus is
-        Binding("pagedown", "scroll_choices(1)", show=False, priority=True),
-        Binding("pageup", "scroll_choices(-1)", show=False, priority=True),
+        # the choices, wherever the focus is: taken in on_key, before the
+        # map's own paging (a priority binding would run ahead of keys typed
+        # before it: play-test, `4` `5` PageDown paged first, then redrew)
+        Binding("pagedown", "scroll_choices(1)", show=False),
+        Binding("pageup", "scroll_choices(-1)", show=False),
         Binding("tab", "focus_step(1)", show=False),  # the map and the choices first
         Binding("shift+tab", "focus_step(-1)", show=False),
         Binding("u", "undo", "Undo"),

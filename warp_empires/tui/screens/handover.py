@@ -30,7 +30,12 @@ class HandoverScreen(DismissOnce, Screen[None]):
     no key is lost to the card, and none reaches the screen behind it while
     the card is up (tui/controller.py)."""
 
-    BINDINGS = [Binding("enter", "ready", "I am at the keyboard", priority=True)]
+    # Not a priority binding: those run when the app reads a key, ahead of
+    # keys read before it and still on their way to a widget (play-test: `1`
+    # and Enter in one write on the card took Enter first, then ticked a card
+    # in the next person's hand). Every key goes the same way, in order:
+    # `on_key`, to the controller. The binding is for the footer.
+    BINDINGS = [Binding("enter", "ready", "I am at the keyboard")]
 
     DEFAULT_CSS = """
     HandoverScreen { align: center middle; background: $background; }
@@ -145,6 +150,7 @@ class HandoverScreen(DismissOnce, Screen[None]):
 
         if self._press is not None and event.key in KEYS:
             event.stop()
+            event.prevent_default()
             self._press(event.key)
 
     def leave(self) -> None:
