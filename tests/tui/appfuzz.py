@@ -23,12 +23,19 @@ from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.session import Session
 
 SIZES = ((120, 40), (80, 24))
-# every key a person might press in a game, bar Ctrl+Q (which ends the run)
-POOL = (
-    *"0123456789", *"capesbhdfnzlru", "enter", "enter", "escape", "tab", "shift+tab",
-    "up", "down", "left", "right", "pageup", "pagedown", "space", "plus", "minus",
-    "ctrl+s", "ctrl+p", "ctrl+o", "ctrl+z", "f1", "question_mark", "j", "y", "q",
+# the keys that make decisions, most of the time (so that games go on)...
+DECIDING = (*"123456789", *"123456789", *"cccaepsdf", "enter", "enter", "u")
+# ...and every other key a person might press in a game, bar Ctrl+Q (which
+# ends the run): dialogs, the palette, the menu, paging, the map
+OTHER = (
+    "0", *"bhnzlr", "escape", "tab", "shift+tab", "up", "down", "left", "right",
+    "pageup", "pagedown", "space", "plus", "minus", "ctrl+s", "ctrl+p", "ctrl+o", "ctrl+z",
+    "f1", "question_mark", "j", "y", "q",
 )
+
+
+def _key(rng: random.Random) -> str:
+    return rng.choice(DECIDING if rng.random() < 0.8 else OTHER)
 
 
 @contextlib.asynccontextmanager
@@ -68,7 +75,7 @@ async def app_fuzz(module: Module, mode: str, size: tuple[int, int], seed: int,
                         for _ in range(20):  # the game on screen (a joined one connects)
                             await pilot.pause()
                         while result.keys < keys and app.is_running:
-                            chunk = [rng.choice(POOL) for _ in range(rng.randint(1, 8))]
+                            chunk = [_key(rng) for _ in range(rng.randint(1, 8))]
                             queue_keys(app, chunk)
                             result.keys += len(chunk)
                             await pilot.pause()
