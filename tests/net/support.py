@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -69,3 +69,14 @@ def hello(link: Link, **changes: Any) -> dict[str, Any]:
              "token": link.token}
     frame.update(changes)
     return frame
+
+
+async def until(check: Callable[[], bool], within: float = 30) -> None:
+    """Turns the event loop until `check` holds (what the server does about
+    something a test did, such as dropping a closed connection); fails if it
+    does not hold within `within` seconds."""
+    async def turns() -> None:
+        while not check():
+            await asyncio.sleep(0)
+
+    await asyncio.wait_for(turns(), within)
