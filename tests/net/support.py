@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +15,17 @@ from warp_empires.net.protocol import VERSION, decode, encode
 from warp_empires.net.server import GameServer, Limits, run_server
 
 SW = Path(__file__).parents[2] / "modules" / "star_wars"
+# A small test theme: its heuristic games end in about a hundred decisions (Star
+# Wars's in thousands), for tests that play whole games. Clients load a module
+# by the name the server gives: tests put its folder on the search path (`rome`).
+ROME = Path(__file__).parents[1] / "themes" / "rome"
 
 
 @contextlib.asynccontextmanager
-async def serving(folder: Path, limits: Limits | None = None,
-                  resume: bool = False) -> AsyncIterator[tuple[GameServer, str]]:
+async def serving(folder: Path, limits: Limits | None = None, resume: bool = False,
+                  bot_seed: int | None = None) -> AsyncIterator[tuple[GameServer, str]]:
     """A server on a free port; yields it and its URL."""
-    server = GameServer(folder, limits)
+    server = GameServer(folder, limits, bot_seed=bot_seed)
     if resume:
         assert server.resume() == []
     stop = asyncio.Event()
@@ -39,9 +43,9 @@ async def serving(folder: Path, limits: Limits | None = None,
 
 
 def links_of(server: GameServer, url: str, players: tuple[str, str] = ("human", "human"),
-             seed: int | None = 3) -> tuple[str, dict[str, Link]]:
-    """A new game on `server`; its id and a link per human side."""
-    room, tokens = server.create(str(SW), seed, [], list(players))
+             seed: int | None = 3, module: Path = SW) -> tuple[str, dict[str, Link]]:
+    """A new game of `module` on `server`; its id and a link per human side."""
+    room, tokens = server.create(str(module), seed, [], list(players))
     return room.id, {side: Link(url, room.id, side, token) for side, token in tokens.items()}
 
 
@@ -65,3 +69,14 @@ def hello(link: Link, **changes: Any) -> dict[str, Any]:
              "token": link.token}
     frame.update(changes)
     return frame
+
+
+async def until(check: Callable[[], bool], within: float = 30) -> None:
+    """Turns the event loop until `check` holds (what the server does about
+    something a test did, such as dropping a closed connection); fails if it
+    does not hold within `within` seconds."""
+    async def turns() -> None:
+        while not check():
+            await asyncio.sleep(0)
+
+    await asyncio.wait_for(turns(), within)

@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from warp_empires.net.links import Link
 from warp_empires.net.server import Limits
 from warp_empires.saves.game import load_game
 
-from .support import hello, links_of, raw, serving
+from .support import hello, links_of, raw, serving, until
 
 ROOT = Path(__file__).parents[2]
 TAKE_BACK = ("undo", "unpick", "resign")
@@ -45,10 +46,11 @@ class ServerProcess:
 
 
 async def play(link: Link, limit: int, seen: dict[str, int], lost: list[int],
-               rng: random.Random) -> dict | None:
+               rng: random.Random, progress: asyncio.Condition) -> dict | None:
     """Random forward decisions until the game ends or reaches `limit`;
     records how far behind the latest acknowledged position a fresh
-    connection's first position is (a lost decision)."""
+    connection's first position is (a lost decision). `progress` is told of
+    every position."""
     seat = Seat(link)
     fresh = True
 
@@ -63,16 +65,27 @@ async def play(link: Link, limit: int, seen: dict[str, int], lost: list[int],
             fresh = False
             lost.append(max(0, seen.get("acked", 0) - pos))
         seen["acked"] = max(seen.get("acked", 0), pos)
+        async with progress:
+            progress.notify_all()
         if seat.position["over"] or pos >= limit:
             return True
         if seat.deciding:
-            await asyncio.sleep(0.01)  # a game still going when the server is killed
             legal = [a for a in seat.legal() if a[0] not in TAKE_BACK] or seat.legal()
             await seat.decide(rng.choice(legal))
         return False
 
-    await seat.run(on_frame)
+    try:
+        await seat.run(on_frame)
+    finally:
+        async with progress:
+            progress.notify_all()
     return seat.result
+
+
+async def told(check: Callable[[], bool], progress: asyncio.Condition) -> None:
+    """Waits for `check` to hold, looked at whenever `progress` is told."""
+    async with progress:
+        await asyncio.wait_for(progress.wait_for(check), 60)
 
 
 def test_a_server_killed_mid_game_resumes_and_loses_no_acknowledged_decision(
@@ -84,24 +97,25 @@ def test_a_server_killed_mid_game_resumes_and_loses_no_acknowledged_decision(
         created = asyncio.run(create_game(url, "star_wars", 3, [], ["human", "human"]))
         links = [Link(url, created["game"], side, token)
                  for side, token in created["tokens"].items()]
-        seen: dict[str, int] = {}
+        seen: dict[str, int] = {"acked": 0}
         lost: list[int] = []
 
         async def main() -> None:
-            games = [asyncio.create_task(play(link, 100_000, seen, lost, random.Random(i)))
+            progress = asyncio.Condition()
+            games = [asyncio.create_task(play(link, 100_000, seen, lost, random.Random(i),
+                                              progress))
                      for i, link in enumerate(links)]
-            for _ in range(2):  # twice: kill -9 mid-game, start again on the same folder
-                await asyncio.sleep(1.0)
-                before = seen.get("acked", 0)
+            # twice: kill -9 in the middle of a game, with the clients deciding
+            # as fast as they can, and start again on the same folder
+            for _ in range(2):
+                before = seen["acked"]
+                await told(lambda before=before: seen["acked"] >= before + 30, progress)
                 await asyncio.to_thread(server.kill)
                 await asyncio.to_thread(server.start)
-                assert before > 0
             # both clients join again by themselves and play on
             start = seen["acked"]
-            for _ in range(300):
-                if seen["acked"] > start + 20 and len(lost) >= 6 or all(t.done() for t in games):
-                    break
-                await asyncio.sleep(0.1)
+            await told(lambda: seen["acked"] > start + 20 and len(lost) >= 6
+                        or all(t.done() for t in games), progress)
             for t in games:
                 t.cancel()
             await asyncio.gather(*games, return_exceptions=True)
@@ -112,7 +126,7 @@ def test_a_server_killed_mid_game_resumes_and_loses_no_acknowledged_decision(
         # ended meanwhile needs no more)
         assert len(lost) >= 4
         assert sum(lost) == 0, f"acknowledged decisions lost: {lost}"
-        assert seen["acked"] > 20
+        assert seen["acked"] > 60
     finally:
         server.kill()
     game = load_game(tmp_path / f"net-{created['game']}.wes")  # replays and checks it
@@ -133,14 +147,11 @@ def test_a_client_cut_off_mid_frame_leaves_the_server_and_its_games_as_they_were
                 # a masked binary frame that says 100 bytes, then 10 of them, then gone
                 ws.transport.write(b"\x82\xfe\x00\x64" + b"mask" + b"x" * 10)
                 ws.transport.abort()
-            await asyncio.sleep(0.3)
+            await until(lambda: server.connections == 0)  # the server let it go
             # the seat joins again and plays on
             replies = await raw(url, hello(links["rebels"]), replies=2)
             assert replies[1]["t"] == "position" and replies[1]["pos"] == before
-            for _ in range(50):  # every connection ends (closing takes a moment)
-                if server.connections == 0:
-                    break
-                await asyncio.sleep(0.1)
+            await until(lambda: server.connections == 0)  # every connection ends
             return room.position - before, server.connections
 
     moved, connections = asyncio.run(main())
@@ -165,7 +176,7 @@ def test_connections_beyond_the_bound_are_refused_at_the_door(tmp_path: Path) ->
                 with pytest.raises(InvalidStatus):
                     async with connect(url):
                         pass
-            await asyncio.sleep(0.2)
+            await until(lambda: server.connections == 0)
             async with connect(url) as c:  # room again once they have gone
                 await c.send(encode_hello(links["rebels"]))
                 assert (await c.recv())

@@ -1,11 +1,13 @@
 """The game server over loopback: whole games between headless clients, seats
 and tokens, exactly-once decisions, hostile frames, resuming from the saves
-folder."""
+folder.
+
+The whole games are of the small Rome theme (`rome`, a hundred-odd decisions),
+with seeds whose games end: heuristic players can circle for ever in a few."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 from pathlib import Path
 
@@ -16,38 +18,43 @@ from warp_empires.net.links import Link
 from warp_empires.net.protocol import REFUSED, encode
 from warp_empires.saves.game import load_game
 
-from .support import hello, links_of, raw, serving
+from .support import hello, links_of, raw, serving, until
 
 
 def run(coro):  # noqa: ANN001, ANN201 - a coroutine in, its result out
     return asyncio.run(asyncio.wait_for(coro, 120))
 
 
-def test_two_headless_clients_play_a_whole_game(tmp_path: Path) -> None:
+def test_two_headless_clients_play_a_whole_game(tmp_path: Path, rome: Path) -> None:
     async def main() -> tuple[dict, dict, str]:
         async with serving(tmp_path) as (server, url):
-            game, links = links_of(server, url)
-            a, b = await asyncio.gather(play_headless(links["rebels"], "heuristic", 1),
-                                        play_headless(links["empire"], "heuristic", 2))
+            game, links = links_of(server, url, seed=1, module=rome)
+            a, b = await asyncio.gather(play_headless(links["rome"], "heuristic", 1),
+                                        play_headless(links["carthage"], "heuristic", 2))
             return a, b, game
 
     a, b, game = run(main())
     assert a == b and a["winner"] in (0, 1)
-    winner = ("the Rebels", "the Empire")[a["winner"]]
-    assert a["text"].startswith(f"Game over: {winner} win")
+    winner = ("Rome wins", "the Carthaginians win")[a["winner"]]
+    assert a["text"].startswith(f"Game over: {winner}")
     # the server's file is an ordinary save that replays to the same end
     saved = load_game(tmp_path / f"net-{game}.wes")
     assert saved.over and saved.state.winner == a["winner"]
+    assert len(saved.actions) == a["pos"] > 50  # every decision of the game, in order
 
 
-def test_a_computer_player_seated_by_the_server_plays_its_side(tmp_path: Path) -> None:
-    async def main() -> dict:
-        async with serving(tmp_path) as (server, url):
-            _, links = links_of(server, url, ("human", "heuristic"))
-            assert list(links) == ["rebels"]  # no link for the computer's seat
-            return await play_headless(links["rebels"], "heuristic", 3)
+def test_a_computer_player_seated_by_the_server_plays_its_side(tmp_path: Path,
+                                                              rome: Path) -> None:
+    async def main() -> tuple[dict, list[int]]:
+        async with serving(tmp_path, bot_seed=1) as (server, url):
+            game, links = links_of(server, url, ("human", "heuristic"), seed=1, module=rome)
+            assert list(links) == ["rome"]  # no link for the computer's seat
+            result = await play_headless(links["rome"], "heuristic", 3)
+            return result, [side for side, _ in server.rooms[game].game.actions]
 
-    assert run(main())["winner"] in (0, 1)
+    result, deciders = run(main())
+    assert result["winner"] in (0, 1)
+    assert deciders.count(1) > 10  # the server's seat did play its side
 
 
 def test_a_wrong_or_missing_seat_gets_one_refusal_that_tells_nothing(tmp_path: Path) -> None:
@@ -123,26 +130,34 @@ def test_hostile_frames_change_no_game_and_other_games_play_on(tmp_path: Path) -
     assert result["winner"] in (0, 1)
 
 
-def test_a_restarted_server_resumes_its_games_where_they_stood(tmp_path: Path) -> None:
+async def decide_first_legal(link: Link, upto: int) -> None:
+    """Takes the seat's first legal decision until the game's position is
+    `upto`, and returns once the server has acknowledged it."""
+    seat = Seat(link)
+
+    async def on_frame(kind: str) -> bool:
+        if kind != "position":
+            return False
+        if seat.position["pos"] >= upto:
+            return True
+        if seat.deciding:
+            await seat.decide(seat.legal()[0])
+        return False
+
+    await seat.run(on_frame)
+
+
+def test_a_restarted_server_resumes_its_games_where_they_stood(tmp_path: Path,
+                                                              rome: Path) -> None:
     async def first_half() -> tuple[str, dict[str, Link], int]:
         async with serving(tmp_path) as (server, url):
-            game, links = links_of(server, url)
-            seat = Seat(links["rebels"])
-            count = 0
-
-            async def on_frame(kind: str) -> bool:
-                nonlocal count
-                if kind == "position" and seat.deciding and count < 3:
-                    count += 1
-                    await seat.decide(seat.legal()[0])
-                return count >= 3
-
-            await seat.run(on_frame)
-            await asyncio.sleep(0.2)
+            game, links = links_of(server, url, seed=4, module=rome)
+            await decide_first_legal(links["carthage"], 1)  # Carthage's start
+            await decide_first_legal(links["rome"], 3)  # then Rome's first two
             return game, links, server.rooms[game].position
 
     game, links, position = run(first_half())
-    assert position >= 3
+    assert position == 3
 
     async def second_half() -> tuple[int, dict]:
         async with serving(tmp_path, resume=True) as (server, url):
@@ -150,8 +165,8 @@ def test_a_restarted_server_resumes_its_games_where_they_stood(tmp_path: Path) -
             kept = room.position
             moved = {side: Link(url, link.game, link.side, link.token)
                      for side, link in links.items()}
-            result = await asyncio.gather(play_headless(moved["rebels"], "heuristic", 1),
-                                          play_headless(moved["empire"], "heuristic", 2))
+            result = await asyncio.gather(play_headless(moved["rome"], "heuristic", 1),
+                                          play_headless(moved["carthage"], "heuristic", 2))
             return kept, result[0]
 
     kept, result = run(second_half())
@@ -171,13 +186,12 @@ def test_bad_input_never_logs_a_traceback(tmp_path: Path, caplog) -> None:  # no
                          b"websocket\r\nConnection: Upgrade\r\n\r\n"):
                 reader, writer = await asyncio.open_connection("127.0.0.1", port)
                 writer.write(junk)
-                await writer.drain()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(reader.read(1000), 1)
+                writer.write_eof()  # and nothing more: the server answers or hangs up
+                await reader.read()
                 writer.close()
             await raw(url, hello(links["rebels"]), b"\xc1" * 10, encode({"t": "decide"}),
                       replies=4)
-            await asyncio.sleep(0.2)
+            await until(lambda: server.connections == 0)  # done with all of it
 
     with caplog.at_level(logging.DEBUG):
         run(main())

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import random
 import ssl
 import time
@@ -77,13 +76,17 @@ class Bucket:
 
 
 class GameServer:
-    def __init__(self, folder: Path, limits: Limits | None = None, sync: bool = False) -> None:
+    def __init__(self, folder: Path, limits: Limits | None = None, sync: bool = False,
+                 bot_seed: int | None = None) -> None:
         self.folder = ensure_folder(folder)
         self.sync = sync  # fsync each write (Room.sync)
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
         self._bots: dict[tuple[str, int], Any] = {}
+        # the seeds of the computer players on its seats: unpredictable, unless
+        # `bot_seed` is given (a test's game then plays alike every time)
+        self._bot_seeds = random.SystemRandom() if bot_seed is None else random.Random(bot_seed)
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- starting ------------------------------------------------------------
@@ -301,7 +304,7 @@ class GameServer:
             return  # already thinking
         if key not in self._bots:
             self._bots[key] = make_player(room.seats[side].player, room.game.module,
-                                          int.from_bytes(os.urandom(8), "big"), timed=True)
+                                          self._bot_seeds.getrandbits(64), timed=True)
         task = asyncio.create_task(self._bot_move(room, side, room.position), name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
