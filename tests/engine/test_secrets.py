@@ -261,7 +261,7 @@ def swap_chits(s: State, x: int, y: int) -> None:
         return y if c == x else x if c == y else c
 
     for side in (0, 1):
-        s.stacks[side] = [[f(c) for c in st] for st in s.stacks[side]]
+        s.stacks[side] = [tuple(f(c) for c in st) for st in s.stacks[side]]  # tuples, as ever
         s.piles[side] = [f(c) for c in s.piles[side]]
         s.captives[side] = [f(c) for c in s.captives[side]]
     s.recruit = [f(c) for c in s.recruit]

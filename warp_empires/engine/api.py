@@ -85,6 +85,19 @@ class Prompt:
         return {"side": self.side, "kind": self.kind, "text": self.text, "owed": self.owed,
                 "forced": self.forced, "undo": self.undo, "all_public": self.all_public}
 
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Prompt:
+        """The prompt from `to_data`'s form (`all_public` follows from the kind)."""
+        return cls(data["side"], data["kind"], data["text"], data["owed"], data["forced"],
+                   data["undo"])
+
+    def settled(self, forced: bool | None = None) -> Prompt:
+        """A copy with its words, `owed` and `forced` worked out now, that no
+        longer reads the state (a view keeps it after the state has moved on);
+        `forced` when the caller has worked it out already."""
+        return Prompt(self.side, self.kind, self.text, self.owed,
+                      self.forced if forced is None else forced, self.undo)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Prompt) and self.to_data() == other.to_data()
 

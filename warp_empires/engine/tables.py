@@ -11,6 +11,8 @@ from typing import Any
 
 from warp_empires.module.defs import Module
 
+from .viewtypes import UnitEntry
+
 
 @dataclass(frozen=True, slots=True)
 class Tables:
@@ -19,6 +21,7 @@ class Tables:
     chit_move: tuple[int, ...]  # spaces per move (RULINGS M1)
     chit_force: tuple[int, ...]
     chit_name: tuple[str, ...]
+    chit_entry: tuple[UnitEntry, ...]  # what a view lists of it (views.view)
     # per side, per card kind: when that side may play it ("move", "battle" or
     # "action"), or "" for a card only the other side may play (RULINGS M6)
     card_timing: tuple[tuple[str, ...], tuple[str, ...]]
@@ -56,6 +59,7 @@ def tables(module: Module) -> Tables:
         chit_move=tuple(units[c].move for c in chits),
         chit_force=tuple(units[c].force for c in chits),
         chit_name=tuple(units[c].name for c in chits),
+        chit_entry=tuple(UnitEntry(c, u) for c, u in enumerate(chits)),
         card_timing=tuple(tuple(c.timing if c.side is None or c.side == side else ""
                                 for c in module.cards)
                           for side in (0, 1)),
