@@ -12,8 +12,7 @@ from typing import Any
 import msgpack
 import pytest
 
-from warp_empires.engine import State
-from warp_empires.engine.views import typed as view
+from warp_empires.engine import State, view
 from warp_empires.engine.viewtypes import (
     Decision,
     InterceptView,

@@ -57,12 +57,7 @@ def pending_view(s: State, legal: list[Action] | None = None) -> Decision:
     return Decision(p.copy(), selection, target_type(s) if s.step == "card_target" else None)
 
 
-def view(state: State, side: int, log: bool = True, public: bool = False) -> dict[str, Any]:
-    """The typed view's plain form (`typed`); its readers move to the typed view next."""
-    return typed(state, side, log, public).to_data()
-
-
-def typed(state: State, side: int, log: bool = True, public: bool = False) -> View:
+def view(state: State, side: int, log: bool = True, public: bool = False) -> View:
     """What `side` may see: its own secrets, the public facts, and of the enemy
     only what the rules show (hand size, top unit and size of hidden stacks).
     `log=False` leaves the log out, for computer players that do not read it.

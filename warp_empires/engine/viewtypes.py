@@ -293,7 +293,8 @@ class View:
 
     Not frozen, unlike its parts: computer players take a view at every
     decision of every playout, and a frozen class of this many fields is
-    several times dearer to make. Nothing changes a view once made."""
+    several times dearer to make. Readers never change one (whoever makes it
+    may still set its log: tui/replay.py, net/client.py)."""
 
     side: int
     turn: int

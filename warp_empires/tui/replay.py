@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warp_empires.engine import Game, State, apply, setup, view
+from warp_empires.engine import Game, State, View, apply, setup, view
 
 PUBLIC = -1  # the point of view that shows only what both sides saw
 
@@ -42,12 +42,12 @@ class Replay:
         return [e for e in self._log[: self._log_lengths[i]]
                 if e["to"] == side or (e.get("public") if side == PUBLIC else e["to"] is None)]
 
-    def view_at(self, i: int, side: int) -> dict[str, Any]:
+    def view_at(self, i: int, side: int) -> View:
         """Position i as `side` saw it; PUBLIC: what a bystander saw (no hand,
         no hidden units, no private log lines)."""
         s = self.states[i]
         v = view(s, side if side != PUBLIC else s.active, log=False, public=side == PUBLIC)
-        v["log"] = self.log_at(i, side)
+        v.log = self.log_at(i, side)
         return v
 
     def _mark(self, i: int, by: str) -> tuple[int, ...]:

@@ -8,6 +8,9 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import RichLog
 
+from warp_empires.engine import View
+from warp_empires.engine.viewtypes import typed_view
+
 # What a card did, told in a message too where the log is hidden (80x24):
 # play-test, a spy card's result there seemed to be nothing at all.
 _TOLD = frozenset({"spy", "destroy", "rescue"})
@@ -20,7 +23,7 @@ class LogPanel:
     """Needs from the screen: `_view` and Textual's `query_one`,
     `call_after_refresh`, `has_class` and `notify`."""
 
-    _view: dict[str, Any] | None
+    _view: View | dict[str, Any] | None  # a joined seat's is still plain (issue 33)
     _log_seen = 0  # events of the view's log already written
     # Lines of the front end's own, written after the next events: what was
     # decided for a person (a forced decision, RULINGS H9). Not kept in the
@@ -36,7 +39,8 @@ class LogPanel:
         width (play-test: a 60-column log in a 160-column window)."""
         self.query_one("#log", RichLog).clear()
         self._log_seen = 0
-        self.call_after_refresh(lambda: self._append_log(self._view["log"])
+        # transitional (typed_view): until the app's screens read attributes (issue 33)
+        self.call_after_refresh(lambda: self._append_log(typed_view(self._view).log)
                                 if self._view is not None else None)
 
     def _append_log(self, events: list[dict[str, Any]]) -> None:
