@@ -21,16 +21,18 @@ class Replay:
             else State.from_data(game.module, game.base)
         # Positions without their logs: the log only grows, so each position's
         # log is the start of the final one (`log_at`), kept once.
+        events = s.log
+        assert events is not None  # setup and from_data keep a log
         self.states: list[State] = [s.clone(log=False)]
-        self._log_lengths = [len(s.log)]
+        self._log_lengths = [len(events)]
         self.decisions: list[tuple[int, tuple[Any, ...]]] = []
         for side, action in game.actions:
             act = tuple(action)
             apply(s, side, act)
             self.states.append(s.clone(log=False))
-            self._log_lengths.append(len(s.log))
+            self._log_lengths.append(len(events))
             self.decisions.append((side, act))
-        self._log = s.log
+        self._log = events
 
     def __len__(self) -> int:
         return len(self.states)
@@ -50,7 +52,7 @@ class Replay:
         v.log = self.log_at(i, side)
         return v
 
-    def _mark(self, i: int, by: str) -> tuple[int, ...]:
+    def _mark(self, i: int, by: str) -> tuple[Any, ...]:
         s = self.states[i]
         return (s.turn,) if by == "turn" else (s.turn, s.phase)
 
