@@ -177,12 +177,12 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             kind = game.prompt().kind
             action = players[side].choose(game.view(side, log=False), game.legal_actions())
             if kind == "move_units" and action[0] == "pick" \
-                    and not game.view(side)["pend"]["selection"]["picked"] \
+                    and not game.view(side).pend.selection.picked \
                     and planned_picks(game, players[side]) == pick_all_group(game):
                 action = ("pick", -1)  # `a` picks the whole group the player wants
                 presses, count, wait = ["a"], 1, 0.0
             elif kind == "discard_down" and action[0] == "pick" \
-                    and not game.view(side)["pend"]["selection"]["picked"] \
+                    and not game.view(side).pend.selection.picked \
                     and planned_picks(game, players[side]) == screen.controller.best_discards():
                 presses, count, wait = ["a"], 1, 0.0  # the cards that keep the best hand
             elif kind == "place" and screen.controller.rest_there() == action[1] \

@@ -246,5 +246,5 @@ def test_a_state_that_keeps_no_log_plays_the_same_game(sw):
                 assert loud.clone(log=False).log is None
         assert quiet.log is None and loud.log
         assert msgpack.packb(quiet.to_data(log=False)) == msgpack.packb(loud.to_data(log=False))
-        assert view(quiet, 0)["log"] == [] and view(loud, 0)["log"]
+        assert view(quiet, 0).log == [] and view(loud, 0).log
         assert view(quiet, 1, log=False) == view(loud, 1, log=False)

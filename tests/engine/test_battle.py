@@ -57,10 +57,10 @@ def test_b1_b2_b11_two_battles_in_order_each_revealing_only_its_own_stacks():
     put(s, 1, "e", "swarm", "hauler")
     apply(s, 0, ("end",))
     assert prompt(s).kind == "choose_battle"
-    assert "units" not in view(s, 0)["stacks"][1][tid(s, "e")]
+    assert view(s, 0).stacks[1][tid(s, "e")].units is None
     apply(s, 0, ("battle", tid(s, "e")))
-    v = view(s, 0)["stacks"][1]
-    assert "units" in v[tid(s, "e")] and "units" not in v[tid(s, "a")]
+    v = view(s, 0).stacks[1]
+    assert v[tid(s, "e")].units is not None and v[tid(s, "a")].units is None
     pass_both(s)
     first_casualties(s)
     if prompt(s).kind == "retreat":
@@ -77,11 +77,11 @@ def test_b2_both_stacks_are_revealed_in_battle():
     s = blank()
     put(s, 0, "c", "cruiser", "wing")
     put(s, 1, "c", "hauler", "base")
-    before = view(s, 0)["stacks"][1][tid(s, "c")]
-    assert "units" not in before
+    before = view(s, 0).stacks[1][tid(s, "c")]
+    assert before.units is None
     to_battle(s)
-    during = view(s, 0)["stacks"][1][tid(s, "c")]
-    assert [u["unit"] for u in during["units"]] == [s.module.unit_by_id(1, "hauler").index,
+    during = view(s, 0).stacks[1][tid(s, "c")]
+    assert [u.unit for u in during.units] == [s.module.unit_by_id(1, "hauler").index,
                                                     s.module.unit_by_id(1, "base").index]
 
 

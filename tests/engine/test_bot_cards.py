@@ -62,7 +62,7 @@ def _battle(s, own: tuple[str, ...], foe: tuple[str, ...], *cards: str):
 
 
 def _margin(v) -> int:
-    t = v["battle"]["totals"]
+    t = v.battle.totals
     return t[0]["total"] - t[1]["total"]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -55,7 +56,7 @@ def test_a_dealt_state_shows_the_side_exactly_what_it_saw(name: str) -> None:
         where = f"#{n} turn {real.turn} {real.phase}/{real.step} side {side}"
         assert broken(dealt) == [], f"{where}: {broken(dealt)}"
         got = view(dealt, side, log=True)
-        assert got == seen, f"{where}: {first_difference(seen, got)}"
+        assert got == seen, f"{where}: {first_difference(seen.to_data(), got.to_data())}"
         assert legal_actions(dealt, side) == legal_actions(real, side), where
         checked += 1
     assert checked >= 300
@@ -136,7 +137,7 @@ def test_the_hidden_parts_vary_with_the_generator(name: str) -> None:
             hand_cases += 1
             hands += len({tuple(sorted(d.hands[enemy])) for d in deals}) > 1
         below = [t for t, st in enumerate(real.stacks[enemy])
-                 if len(st) > 1 and seen["stacks"][enemy][t].get("units") is None]
+                 if len(st) > 1 and seen.stacks[enemy][t].units is None]
         if below and len({real.chits[c] for c in real.piles[enemy]}) >= 2 \
                 and "stack" not in spied:
             stack_cases += 1
@@ -209,11 +210,11 @@ def test_a_view_that_does_not_fit_the_module_is_refused() -> None:
     put(s, 0, "a", "cruiser")
     put(s, 1, "e", "swarm", "hauler")
     seen = view(s, 0)
-    seen["deck_size"] += 1
+    seen.deck_size += 1
     with pytest.raises(ValueError):
         determinize(s.module, seen, random.Random(0))
     seen = view(s, 0)
-    seen["stacks"][1][tid(s, "e")]["size"] = 99
+    seen.stacks[1][tid(s, "e")] = replace(seen.stacks[1][tid(s, "e")], size=99)
     with pytest.raises(ValueError):
         determinize(s.module, seen, random.Random(0))
 
@@ -249,9 +250,9 @@ def test_undo_is_the_one_thing_a_dealt_state_does_not_carry() -> None:
         seen = view(s, side)
         dealt = determinize(s.module, seen, random.Random(compared))
         got = view(dealt, side)
-        assert got["prompt"]["undo"] is False
-        seen["prompt"]["undo"] = False
-        assert got == seen, first_difference(seen, got)
+        assert got.prompt.undo is False
+        seen.prompt.undo = False
+        assert got == seen, first_difference(seen.to_data(), got.to_data())
         compared += 1
         game.apply(side, lively(s, legal_actions(s, side), r))
     assert compared >= 50

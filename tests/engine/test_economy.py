@@ -217,8 +217,8 @@ def test_u1_disbanding_keeps_the_top_unit_and_tells_the_enemy_only_where():
     pick_all(s, 0, [top])
     apply(s, 0, ("confirm",))
     assert s.stacks[0][tid(s, "a")][0] == top and low in s.piles[0]
-    assert not any("Wing" in e["text"] for e in view(s, 1)["log"] if e["kind"] == "upkeep")
-    assert any("Wing" in e["text"] for e in view(s, 0)["log"] if e["kind"] == "upkeep")
+    assert not any("Wing" in e["text"] for e in view(s, 1).log if e["kind"] == "upkeep")
+    assert any("Wing" in e["text"] for e in view(s, 0).log if e["kind"] == "upkeep")
 
 
 def test_u1_zero_revenue_disbands_everything_and_then_the_side_is_eliminated():

@@ -3,9 +3,12 @@ say what the rules then do (RULINGS U1, K1, K2) and read only the view."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tests.engine.builder import blank, end_recruit, end_upkeep, give, make_module, put, tid
 from warp_empires.engine import prompt, view
 from warp_empires.engine.forecast import unclaimed_reason, upkeep
+from warp_empires.engine.viewtypes import UnitEntry
 
 
 def test_u1_the_upkeep_forecast_is_what_upkeep_then_asks():
@@ -104,12 +107,11 @@ def test_b5_a_hidden_stack_gives_a_range_holding_the_real_total():
         real = totals(s)
         for side in (0, 1):
             v = view(s, side)
-            entry = dict(v["stacks"][1 - side][t])
-            entry.pop("units")  # as seen before the battle starts
-            v["stacks"][1 - side][t] = entry
-            v["intel"] = []  # and not spied on (see the spy test below)
+            entry = replace(v.stacks[1 - side][t], units=None)  # as seen before the battle
+            v.stacks[1 - side][t] = entry
+            v.intel = []  # and not spied on (see the spy test below)
             odds = battle_forecast(s.module, v, t)
-            assert odds.hidden == entry["size"] - 1
+            assert odds.hidden == entry.size - 1
             lo, hi = odds.theirs
             assert lo <= real[1 - side]["total"] <= hi, (odds, real)
             assert odds.ours[0] <= real[side]["total"] <= odds.ours[1], (odds, real)
@@ -205,9 +207,9 @@ def test_h4_a_stack_spied_this_turn_is_forecast_as_seen():
     after = battle_forecast(s.module, view(s, 0), tid(s, "e"), cruiser)
     # the same as with the stack open (as in a battle, RULINGS B2)
     seen = view(s, 0)
-    seen["intel"] = []
-    seen["stacks"][1][tid(s, "e")] = dict(seen["stacks"][1][tid(s, "e")], units=[
-        {"unit": s.chits[c]} for c in s.stacks[1][tid(s, "e")]])
+    seen.intel = []
+    seen.stacks[1][tid(s, "e")] = replace(seen.stacks[1][tid(s, "e")], units=tuple(
+        UnitEntry(c, s.chits[c]) for c in s.stacks[1][tid(s, "e")]))
     assert after == battle_forecast(s.module, seen, tid(s, "e"), cruiser)
     assert after.hidden == 0 and after.theirs[0] == after.theirs[1]
     # the enemy's own view of the same stack is unchanged by the other's intel

@@ -55,7 +55,7 @@ def test_open_hands_show_both_hands():
     game = Game.new(make_module(), 4, {"open_hands": True})
     game.apply(0, ("start", 0))
     v = game.view(1)
-    assert v["hands"] == [sorted(h) for h in game.state.hands]
+    assert v.hands == [sorted(h) for h in game.state.hands]
 
 
 def test_same_seed_and_actions_give_the_same_game_byte_for_byte():

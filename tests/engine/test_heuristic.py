@@ -10,7 +10,8 @@ from tests.engine.builder import blank, card, chit_of, give, put, star_wars, tid
 from warp_empires.bots.heuristic import PLAY_MOVE_WORTH, HeuristicPlayer
 from warp_empires.bots.measures import cheapest_cover
 from warp_empires.engine import Game, legal_actions, view
-from warp_empires.engine.pending import Moving
+from warp_empires.engine.pending import Moving, Recruiting, Selection
+from warp_empires.engine.viewtypes import Decision, UnitEntry
 
 
 def _units(*forces: int, leader: int = -1):
@@ -77,7 +78,7 @@ def test_a_leader_alone_is_not_sent_next_to_an_enemy_stack():
     put(s, 1, "d", "swarm", "swarm")
     bot = HeuristicPlayer(s.module)
     v = view(s, 0)
-    v["pend"] = {"moved": [], "engaged": []}
+    v.pend = Decision()  # nothing moved or engaged yet
     for score, (_src, dest, _) in bot.plans(v, []):
         if dest in (tid(s, "c"), tid(s, "d"), tid(s, "e")):
             assert score < PLAY_MOVE_WORTH, (dest, score)
@@ -132,9 +133,9 @@ def test_a_recruited_leader_joins_an_escort_rather_than_standing_alone_near_the_
         s.control[tid(s, t)] = 0
     bot = HeuristicPlayer(s.module)
     v = view(s, 0, log=False)
-    v["step"] = "place"
-    v["pend"] = {"placing": [hero]}
-    v["recruit"] = [{"chit": hero, "unit": s.chits[hero]}]
+    v.step = "place"
+    v.pend = Decision(Recruiting(Selection([]), placing=[hero]))
+    v.recruit = [UnitEntry(hero, s.chits[hero])]
     legal = [("place", tid(s, "a")), ("place", tid(s, "c"))]
     assert bot.choose(v, legal) == ("place", tid(s, "a"))
 

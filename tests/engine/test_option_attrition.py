@@ -162,8 +162,8 @@ def test_o3_the_roll_is_public_the_lost_units_are_not():
     at_turn_end(s)
     pick_all(s, 0, [chits[3]])
     apply(s, 0, ("confirm",))
-    mine = [e["text"] for e in view(s, 0)["log"]]
-    theirs = [e["text"] for e in view(s, 1)["log"]]
+    mine = [e["text"] for e in view(s, 0).log]
+    theirs = [e["text"] for e in view(s, 1).log]
     assert any("rolled 2" in t for t in theirs)
     assert any("You lose Frigate at B to attrition" in t for t in mine)
     assert any("loses 1 unit at B to attrition" in t for t in theirs)

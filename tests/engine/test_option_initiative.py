@@ -85,5 +85,5 @@ def test_o4_quality_sets_each_sides_die():
     end_turn(s)
     rig(s, 9, 6, sides=(10, 6))  # side 0's d10, then side 1's d6
     end_turn(s)
-    line = next(e["text"] for e in view(s, 1)["log"] if "Initiative" in e["text"])
+    line = next(e["text"] for e in view(s, 1).log if "Initiative" in e["text"])
     assert "The Red rolls 9 (d10), the Blue rolls 6 (d6)" in line and s.active == 0

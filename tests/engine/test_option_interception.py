@@ -9,6 +9,7 @@ enemy's stacks shows in whether it is asked (H9)."""
 from __future__ import annotations
 
 from warp_empires.engine import IllegalAction, apply, legal_actions, prompt, view
+from warp_empires.engine.viewtypes import InterceptView
 
 from .builder import blank, card, give, pick_all, play_with, put, rig, stack, tid
 
@@ -141,10 +142,11 @@ def test_o1_a_stack_facing_the_mover_already_cannot_leave_it():
 def test_o1_the_interceptor_sees_neither_the_group_nor_the_movers_plans():
     s = setup_b("destroyer", group=("hero", "cruiser"))
     v = view(s, 1)
-    assert v["pend"] == {"type": "Intercepting", "t": tid(s, "b"), "size": 2, "tried": []}
-    assert "leader" in v["prompt"]["text"]  # as a rule, the same for any group
+    assert v.pend.data == InterceptView(tid(s, "b"), 2, [])
+    assert v.pend.to_data() == {"type": "Intercepting", "t": tid(s, "b"), "size": 2, "tried": []}
+    assert "leader" in v.prompt.text  # as a rule, the same for any group
     other = setup_b("destroyer", group=("cruiser", "cruiser"))
-    assert view(other, 1)["prompt"] == v["prompt"]
+    assert view(other, 1).prompt == v.prompt
 
 
 def test_o1_only_listed_stacks_may_try():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from warp_empires.engine import apply, legal_actions, prompt, view
 from warp_empires.engine.invariants import broken
+from warp_empires.engine.viewtypes import HangarEntry
 
 from .builder import (
     advance,
@@ -105,7 +106,7 @@ def test_o5_ships_count_down_their_owners_turns_and_come_back_free():
     back_at(s, 1, 4)
     # back, and free: the bank holds the two revenues of 2, nothing paid
     assert s.hangar == [] and stack(s, 1, "e") == ["hauler"] and s.banks[1] == 4
-    assert "Hauler returns from the hangar at E" in " ".join(e["text"] for e in view(s, 0)["log"])
+    assert "Hauler returns from the hangar at E" in " ".join(e["text"] for e in view(s, 0).log)
 
 
 def test_o5_a_ship_lost_in_its_owners_own_turn_waits_for_the_next():
@@ -151,8 +152,7 @@ def test_o5_with_several_territories_the_owner_chooses():
 def test_o5_the_hangar_is_public():
     s, (hauler,) = lost_battle("hauler", faces=(1,))
     for side in (0, 1):
-        assert view(s, side)["hangar"] == [{"chit": hauler, "unit": s.chits[hauler],
-                                             "turns": 2, "since": s.turn}]
+        assert view(s, side).hangar == [HangarEntry(hauler, s.chits[hauler], 2, s.turn)]
 
 
 def test_o5_losses_say_where_the_ship_went():

@@ -123,4 +123,4 @@ def test_o2_the_roll_is_read_by_both_sides():
     apply(s, 1, ("withdraw",))
     for side in (0, 1):
         assert any("tries to withdraw" in e["text"] or "try to withdraw" in e["text"]
-                   for e in view(s, side)["log"])
+                   for e in view(s, side).log)

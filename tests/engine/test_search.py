@@ -4,7 +4,7 @@ seed decides alike anywhere, and its levels are players like any other."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 import pytest
@@ -12,7 +12,7 @@ import pytest
 from tests.engine.builder import star_wars
 from warp_empires.bots import BOT_LEVELS, make_player, search
 from warp_empires.bots.search import SearchPlayer
-from warp_empires.engine import Game, State, legal_actions, view
+from warp_empires.engine import Game, Prompt, State, legal_actions, view
 from warp_empires.engine.determinize import determinize
 from warp_empires.sim import simulate
 
@@ -38,11 +38,17 @@ def _at(step: str, side_holds_cards: bool = True, seed: int = 5) -> Game:
 
 
 def _plain(data: Any) -> bool:
-    """Only plain data: nothing that leads back to a State."""
+    """Only data: nothing that leads back to a State. The typed parts of a
+    view (dataclasses, and its settled Prompt, which keeps no state) are
+    walked field by field."""
     if isinstance(data, dict):
         return all(isinstance(k, str) and _plain(v) for k, v in data.items())
     if isinstance(data, list | tuple):
         return all(_plain(x) for x in data)
+    if is_dataclass(data) and not isinstance(data, type):
+        return all(_plain(getattr(data, f.name)) for f in fields(data))
+    if isinstance(data, Prompt):
+        return all(_plain(getattr(data, name)) for name in Prompt.__slots__)
     return data is None or isinstance(data, bool | int | float | str)
 
 
@@ -347,7 +353,7 @@ def test_where_a_person_waits_a_recruit_search_takes_a_share_of_the_time(monkeyp
     dealt: list[str] = []
 
     def counted(module, v, rng):
-        dealt.append(v["step"])
+        dealt.append(v.step)
         return determinize(module, v, rng)
 
     monkeypatch.setattr(search.time, "perf_counter", tick)

@@ -52,6 +52,7 @@ from warp_empires.engine.pending import (
     Wearing,
     to_data,
 )
+from warp_empires.engine.viewtypes import Decision
 from warp_empires.module import load_module
 from warp_empires.module.defs import Module
 
@@ -197,7 +198,7 @@ def readable(s: State, side: int, cands: list[Any] | None = None) -> dict[str, A
     """Everything `side` can read in this position (RULINGS H9)."""
     pr = prompt(s)
     out = {
-        "view": view(s, side, log=True),
+        "view": view(s, side, log=True).to_data(),  # as the wire carries it
         "prompt": (pr if pr.side == side else pr.public(s)).to_data(),
         "legal": legal_actions(s, side),
         # the public lines of the log, which a hot-seat hand-over card shows
@@ -261,7 +262,7 @@ def swap_chits(s: State, x: int, y: int) -> None:
         return y if c == x else x if c == y else c
 
     for side in (0, 1):
-        s.stacks[side] = [[f(c) for c in st] for st in s.stacks[side]]
+        s.stacks[side] = [tuple(f(c) for c in st) for st in s.stacks[side]]  # tuples, as ever
         s.piles[side] = [f(c) for c in s.piles[side]]
         s.captives[side] = [f(c) for c in s.captives[side]]
     s.recruit = [f(c) for c in s.recruit]
@@ -596,7 +597,7 @@ def test_h7_the_seed_is_never_shown(name: str) -> None:
     for s in positions(name):
         secret = {str(s.seed), f"{s.seed:x}", f"{s.seed:X}", str(s.rng), f"{s.rng:x}"}
         for side in (0, 1):
-            v = view(s, side, log=True)
+            v = view(s, side, log=True).to_data()
             text = json.dumps(v) + prompt(s).text + prompt(s).public(s).text
             found = [x for x in secret if x in text]
             assert not found, f"side {side} can read {found} at turn {s.turn} {s.step}"
@@ -662,14 +663,14 @@ def test_z1_a_decision_that_can_be_taken_back_showed_nothing() -> None:
             while not game.over and game.state.turn <= 10:
                 s = game.state
                 d = decider(s)
-                before = view(s, 1 - d)
+                before = view(s, 1 - d).to_data()
                 deck, gen, checkpoints, step = s.deck[:], s.rng, len(s.undo), s.step
                 act = lively(s, legal_actions(s, d), r)
                 game.apply(d, act)
                 if len(s.undo) <= checkpoints:
                     continue
                 kept += 1
-                after = view(s, 1 - d)
+                after = view(s, 1 - d).to_data()
                 for k in before:
                     if k not in ("step", "prompt") and before[k] != after[k]:
                         fails.append(f"{name} seed {seed} turn {s.turn} {step}: {act} by side "
@@ -687,7 +688,7 @@ def shared_screen(s: State) -> dict[str, Any]:
     """What a screen both players watch shows while the decider takes an
     all-public decision: the bystander's view of the decider, and its list."""
     d = decider(s)
-    return {"view": view(s, d, log=True, public=True), "legal": legal_actions(s, d)}
+    return {"view": view(s, d, log=True, public=True).to_data(), "legal": legal_actions(s, d)}
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
@@ -722,9 +723,9 @@ def test_a_shared_screen_keeps_the_decider_words_only_when_all_public() -> None:
     # that of a casualty is, with its selection.
     s = next(p for p in positions("star_wars") if p.step == "battle_card")
     v = view(s, decider(s), public=True)
-    assert v["pend"] == {} and v["prompt"]["text"].startswith("Waiting for")
-    assert v["hand"] == [] and v["intel"] == [] and v["recruit"] == []
+    assert v.pend == Decision() and v.prompt.text.startswith("Waiting for")
+    assert v.hand == [] and v.intel == [] and v.recruit == []
     c = next(p for p in positions("star_wars") if p.step == "casualty")
     v = view(c, decider(c), public=True)
-    assert v["prompt"]["all_public"] and "selection" in v["pend"]
-    assert v["prompt"]["text"] == prompt(c).text
+    assert v.prompt.all_public and v.pend.selection is not None
+    assert v.prompt.text == prompt(c).text

@@ -35,8 +35,8 @@ def _won_at_c(hidden_at_f: bool = False) -> State:
 
 
 def _listed(s: State, viewer: int, owner: int, where: str, public: bool = False) -> list | None:
-    entry = view(s, viewer, public=public)["stacks"][owner][tid(s, where)]
-    return None if "units" not in entry else [u["chit"] for u in entry["units"]]
+    entry = view(s, viewer, public=public).stacks[owner][tid(s, where)]
+    return None if entry is None or entry.units is None else [u.chit for u in entry.units]
 
 
 def test_b2_the_survivors_of_a_battle_stay_listed_for_both_sides():
@@ -58,7 +58,7 @@ def test_b2_the_survivors_of_a_battle_stay_listed_for_both_sides():
 def test_b2_survivors_joining_a_hidden_stack_make_it_no_better_known():
     s = _won_at_c(hidden_at_f=True)
     assert _listed(s, 0, 1, "f") is None
-    assert view(s, 0)["stacks"][1][tid(s, "f")]["size"] == 4
+    assert view(s, 0).stacks[1][tid(s, "f")].size == 4
     assert _listed(s, 1, 0, "c") is not None  # the winner's stack is still listed
 
 

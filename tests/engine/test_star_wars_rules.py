@@ -143,7 +143,7 @@ def test_m8_sabotage_destroys_one_fortification_of_the_named_stack_at_random(sw)
     assert stack(s, 1, "coruscant")[0] == "darth_vader" and len(stack(s, 1, "coruscant")) == 4
     name = s.unit(gone[0]).name
     for side in (0, 1):
-        assert any(name in e["text"] and "destroyed" in e["text"] for e in view(s, side)["log"])
+        assert any(name in e["text"] and "destroyed" in e["text"] for e in view(s, side).log)
 
 
 def test_b5_star_wars_majorities_and_leader_bonus(sw):

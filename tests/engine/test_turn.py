@@ -22,6 +22,7 @@ from warp_empires.engine import (
     view,
 )
 from warp_empires.engine.pending import Selection
+from warp_empires.engine.viewtypes import StackEntry
 
 from .builder import (
     advance,
@@ -242,8 +243,8 @@ def test_m2_m3_h2_second_group_of_a_card_joins_a_contested_territory_on_top():
     pick_all(s, 0, [w2])
     apply(s, 0, ("to", tid(s, "c")))
     assert stack(s, 0, "c") == ["wing", "wing", "cruiser"]
-    assert view(s, 1)["stacks"][0][tid(s, "c")] == {
-        "size": 3, "top": s.module.unit_by_id(0, "wing").index}
+    assert view(s, 1).stacks[0][tid(s, "c")] == StackEntry(  # RULINGS H2: no units
+        3, s.module.unit_by_id(0, "wing").index)
     assert prompt(s).kind == "move"  # both groups used: the card is done
     apply(s, 0, ("end",))
     assert s.battle.t == tid(s, "c") and len(s.stacks[0][tid(s, "c")]) == 3
@@ -367,10 +368,10 @@ def test_m8_spy_shows_the_enemy_hand_to_the_spy_only():
     apply(s, 0, ("play", card(s, "spies")))
     apply(s, 0, ("hand",))
     v0, v1 = view(s, 0), view(s, 1)
-    assert v0["intel"] == [{"kind": "hand", "cards": [card(s, "ambush")]}]
-    assert v1["intel"] == []
-    assert any("Ambush" in e["text"] for e in v0["log"])
-    assert not any("Ambush" in e["text"] for e in v1["log"])
+    assert v0.intel == [{"kind": "hand", "cards": [card(s, "ambush")]}]
+    assert v1.intel == []
+    assert any("Ambush" in e["text"] for e in v0.log)
+    assert not any("Ambush" in e["text"] for e in v1.log)
 
 
 def test_m8_h4_a_spied_hand_is_followed_by_what_its_owner_plays_and_draws_in_public():
@@ -385,17 +386,17 @@ def test_m8_h4_a_spied_hand_is_followed_by_what_its_owner_plays_and_draws_in_pub
     to_battle(s)
     apply(s, prompt(s).side, ("pass",))  # the attacker
     apply(s, 1, ("play", card(s, "ambush")))
-    notes = view(s, 0)["intel"]
+    notes = view(s, 0).intel
     assert notes[-1] == {"kind": "played", "card": card(s, "ambush")}
     while s.battle is not None and prompt(s).kind == "battle_card":
         apply(s, prompt(s).side, ("pass",))
     while s.battle is not None:  # losses and the retreat: the first offered
         apply(s, prompt(s).side, legal_actions(s)[0])
     # the refill after the battle (B11): how many the enemy drew, never which
-    drew = [i for i in view(s, 0)["intel"] if i["kind"] == "drew"]
+    drew = [i for i in view(s, 0).intel if i["kind"] == "drew"]
     assert drew and all(set(i) == {"kind", "cards"} for i in drew)
     assert sum(i["cards"] for i in drew) == len(s.hands[1]) - 1  # it kept the step card
-    assert view(s, 1)["intel"] == []  # nothing noted for a side that spied on no one
+    assert view(s, 1).intel == []  # nothing noted for a side that spied on no one
 
 
 def test_m8_scout_shows_a_whole_stack():

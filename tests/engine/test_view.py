@@ -20,6 +20,7 @@ from warp_empires.engine import (
     short_text,
     view,
 )
+from warp_empires.engine.viewtypes import StackEntry
 
 from .builder import blank, card, end_battle_phase, give, pick_all, put, tid
 
@@ -28,15 +29,15 @@ def test_h1_hand_is_secret_its_size_public():
     s = blank()
     give(s, 0, "ambush", "step")
     v1 = view(s, 1)
-    assert v1["hand"] == [] and v1["hand_sizes"] == [2, 0]
-    assert view(s, 0)["hand"] == sorted([card(s, "ambush"), card(s, "step")])
+    assert v1.hand == [] and v1.hand_sizes == [2, 0]
+    assert view(s, 0).hand == sorted([card(s, "ambush"), card(s, "step")])
 
 
 def test_h2_enemy_stack_shows_top_and_size_only():
     s = blank()
     put(s, 1, "e", "destroyer", "swarm", "tyrant")
-    row = view(s, 0)["stacks"][1][tid(s, "e")]
-    assert row == {"size": 3, "top": s.module.unit_by_id(1, "destroyer").index}
+    row = view(s, 0).stacks[1][tid(s, "e")]
+    assert row == StackEntry(3, s.module.unit_by_id(1, "destroyer").index)  # no units
 
 
 def test_h3_recruit_draw_is_seen_by_its_owner_only():
@@ -47,9 +48,9 @@ def test_h3_recruit_draw_is_seen_by_its_owner_only():
     s.banks[0] = 10
     end_battle_phase(s)
     assert prompt(s).kind == "recruit"
-    assert len(view(s, 0)["recruit"]) == 5 and view(s, 1)["recruit"] == []
-    drawn = [e for e in view(s, 0)["log"] if e["kind"] == "recruit" and e["to"] == 0]
-    assert drawn and not [e for e in view(s, 1)["log"] if e["to"] == 0]
+    assert len(view(s, 0).recruit) == 5 and view(s, 1).recruit == []
+    drawn = [e for e in view(s, 0).log if e["kind"] == "recruit" and e["to"] == 0]
+    assert drawn and not [e for e in view(s, 1).log if e["to"] == 0]
 
 
 def test_h4_spy_results_last_until_the_end_of_the_spys_turn():
@@ -62,12 +63,12 @@ def test_h4_spy_results_last_until_the_end_of_the_spys_turn():
     give(s, 1, "ambush")
     apply(s, 0, ("play", card(s, "spies")))
     apply(s, 0, ("hand",))
-    assert view(s, 0)["intel"]
+    assert view(s, 0).intel
     apply(s, 0, ("end",))
     while s.active == 0 and s.winner < 0:
         apply(s, 0, legal_actions(s)[-1])  # finish each step: done, confirm, end
     assert s.active == 1 and s.turn == 2
-    assert view(s, 0)["intel"] == []
+    assert view(s, 0).intel == []
 
 
 def test_h4_spy_log_tells_the_enemy_only_that_it_was_looked_at():
@@ -77,14 +78,14 @@ def test_h4_spy_log_tells_the_enemy_only_that_it_was_looked_at():
     give(s, 0, "spies")
     apply(s, 0, ("play", card(s, "spies")))
     apply(s, 0, ("target", tid(s, "e")))
-    mine = [e["text"] for e in view(s, 0)["log"]]
-    theirs = [e["text"] for e in view(s, 1)["log"]]
+    mine = [e["text"] for e in view(s, 0).log]
+    theirs = [e["text"] for e in view(s, 1).log]
     assert any("Tyrant" in t for t in mine)
     assert not any("Tyrant" in t for t in theirs)
     assert any("at the stack of" in t and "at E" in t for t in theirs)
-    assert view(s, 0)["intel"][0]["units"] == [s.chits[c] for c in s.stacks[1][tid(s, "e")]]
-    assert view(s, 1)["intel"] == []
-    assert "units" not in view(s, 0)["stacks"][1][tid(s, "e")]  # the stack stays hidden
+    assert view(s, 0).intel[0]["units"] == [s.chits[c] for c in s.stacks[1][tid(s, "e")]]
+    assert view(s, 1).intel == []
+    assert view(s, 0).stacks[1][tid(s, "e")].units is None  # the stack stays hidden
 
 
 def test_h5_public_facts_are_in_both_views():
@@ -94,7 +95,7 @@ def test_h5_public_facts_are_in_both_views():
     s.discard.append(card(s, "jam"))
     v0, v1 = view(s, 0), view(s, 1)
     for key in ("control", "banks", "captives", "discard", "deck_size"):
-        assert v0[key] == v1[key]
+        assert getattr(v0, key) == getattr(v1, key)
 
 
 def test_action_text_forms():
@@ -134,8 +135,8 @@ def test_the_other_side_reads_only_who_decides_not_the_group():
     apply(s, 0, ("play", card(s, "step")))
     apply(s, 0, ("from", tid(s, "a")))
     pick_all(s, 0, [hero])
-    own = view(s, 0)["prompt"]["text"]
-    other = view(s, 1)["prompt"]["text"]
+    own = view(s, 0).prompt.text
+    other = view(s, 1).prompt.text
     assert "Hero" in own and "moves up to 3" in own
     assert "Hero" not in other and other.startswith("Waiting for the Red")
 
@@ -198,8 +199,8 @@ def test_h2_h3_a_bought_unit_is_named_to_its_owner_only():
     apply(s, 0, ("pick", i))
     apply(s, 0, ("done",))
     name = s.unit(chit).name
-    mine = " ".join(e["text"] for e in view(s, 0)["log"] if e["kind"] == "recruit")
-    theirs = " ".join(e["text"] for e in view(s, 1)["log"] if e["kind"] == "recruit")
+    mine = " ".join(e["text"] for e in view(s, 0).log if e["kind"] == "recruit")
+    theirs = " ".join(e["text"] for e in view(s, 1).log if e["kind"] == "recruit")
     assert f"You buy {name}" in mine and f"You place {name}" in mine
     assert name not in theirs and f"1 unit for {s.unit(chit).force}" in theirs
 

@@ -242,7 +242,7 @@ def test_a_seat_gets_its_whole_log_when_it_joins_late_or_undoes(tmp_path: Path) 
             assert _texts(rebels.events) == _texts(full)
             # the Empire joins late: its whole log, as the engine logs it for it
             empire = await raw(url, hello(links["empire"]), replies=2)
-            replayed = load_game(tmp_path / f"net-{game}.wes").view(1)["log"]
+            replayed = load_game(tmp_path / f"net-{game}.wes").view(1).log
             assert _texts(empire[1]["events"]) == _texts(replayed)
             assert len(room.game.state.log) < 10  # the server forgot what it sent
 

@@ -66,3 +66,26 @@ def test_the_other_side_receives_the_same_bytes_from_twin_positions(
                     fails.append(f"#{n} after {act}: side {reader} ({kind} of {owner})")
     assert compared > 20
     assert not fails, f"{len(fails)} frames differ, e.g. {fails[:5]}"
+
+
+def test_a_joined_client_reads_back_the_view_it_was_sent(tmp_path: Path) -> None:
+    # the typed view a seat builds from the frame (net.client.Seat.view) is
+    # the view the server made for it, the events it was sent as its log
+    from warp_empires.net.client import ClientError
+    from warp_empires.net.client import Seat as ClientSeat
+    from warp_empires.net.links import Link
+    from warp_empires.net.protocol import decode
+
+    s = next(p for p in positions("star_wars") if p.battle is not None)
+    room = room_of(s.clone(), tmp_path)
+    for side in (0, 1):
+        seat = ClientSeat(Link("ws://127.0.0.1:1/", GAME, "x", "y"))
+        assert seat.view() is None
+        seat.take(decode(wire(room, side)))
+        got = seat.view()
+        assert got is not None and got.log == seat.events and got.log
+        got.log = []
+        assert got == room.game.view(side, log=False)
+    seat.position = {**seat.position, "view": {"side": 0}}
+    with pytest.raises(ClientError):
+        seat.view()

@@ -59,7 +59,7 @@ def tiny() -> Module:
 def _key(game: Game) -> str:
     p = game.prompt()
     if p.kind == "card_target":
-        return f"card_target:{game.view(p.side)['pend']['targets']}"
+        return f"card_target:{game.view(p.side).pend.targets}"
     return p.kind
 
 

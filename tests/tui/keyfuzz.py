@@ -46,7 +46,7 @@ def wrong(c: Controller) -> list[str]:
             out.append(f"enabled rows that are not legal: {bad[:3]}")
         if c.view is None or c.viewer != s.prompt().side:
             out.append("deciding, but not the deciding side's view")
-        elif getattr(s, "hot_seat", False) and not c.public and c.view["side"] != c.keyboard:
+        elif getattr(s, "hot_seat", False) and not c.public and c.view.side != c.keyboard:
             out.append("a private view drawn for a side that has not the keyboard")
     if c.mode is Mode.SERVER and not getattr(s, "waiting", False):
         out.append("waiting for the server, which has answered")

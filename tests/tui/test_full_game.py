@@ -95,7 +95,7 @@ def test_a_computer_player_failing_at_its_group_does_not_go_back_and_forth(at_de
             self.base = base
 
         def choose(self, view, legal):
-            if view["step"] == "move_units":
+            if view.step == "move_units":
                 raise RuntimeError("a bug in a computer player")
             return self.base.choose(view, legal)
 

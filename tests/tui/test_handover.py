@@ -12,7 +12,7 @@ from warp_empires.tui.widgets.hand import HandList
 
 
 def _card_names(game: Game, side: int) -> set[str]:
-    return {game.module.cards[k].name for k in game.view(side)["hand"]}
+    return {game.module.cards[k].name for k in game.view(side).hand}
 
 
 async def test_handover_hides_the_previous_hand(at_decision):
@@ -246,7 +246,7 @@ async def test_after_a_handover_the_cursor_starts_on_the_new_players_ground(at_d
         app = pilot.app
         await pilot.press("enter")
         screen = app.screen
-        far = next(t for t, e in enumerate(game.view(side)["stacks"][side]) if not e)
+        far = next(t for t, e in enumerate(game.view(side).stacks[side]) if not e)
         screen.query_one(MapView).move_cursor_to(far)  # somewhere with nothing of theirs
         await pilot.press("e")
         while game.prompt().side == side:
@@ -258,8 +258,8 @@ async def test_after_a_handover_the_cursor_starts_on_the_new_players_ground(at_d
         view = game.view(other)
         cursor = app.screen.query_one(MapView).cursor
         choices = {c.territory for c in app.screen._choices if c.territory is not None}
-        mine = {t for t, e in enumerate(view["stacks"][other]) if e}
-        assert cursor in choices | mine or view["control"][cursor] == other
+        mine = {t for t, e in enumerate(view.stacks[other]) if e}
+        assert cursor in choices | mine or view.control[cursor] == other
 
 
 def _passes_into_own_losses(game: Game) -> bool:

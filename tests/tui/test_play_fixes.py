@@ -25,7 +25,7 @@ async def test_a_computer_move_leaves_the_map_cursor_where_the_person_put_it(sta
         screen = await open_game(pilot, game, players=("human", "bot"))
         map_view = screen.query_one(MapView)
         browsing = next(t.index for t in star_wars.map.territories
-                        if t.index != map_view.cursor and not game.view(0)["stacks"][0][t.index])
+                        if t.index != map_view.cursor and not game.view(0).stacks[0][t.index])
         map_view.move_cursor_to(browsing)
         for _ in range(3):
             before = len(game.actions)
@@ -50,7 +50,7 @@ def _at_move_units(star_wars) -> tuple[Game, int]:
 
 async def test_pick_all_keeps_the_stacks_top_unit_on_top(star_wars):
     game, yavin = _at_move_units(star_wars)
-    top = game.view(0)["stacks"][0][yavin]["top"]
+    top = game.view(0).stacks[0][yavin].top
     assert len(game.state.pend.group.items) > 1  # else the test proves nothing
     async with game_app().run_test(size=(120, 40)) as pilot:
         await open_game(pilot, game, players=("human", "bot"))
@@ -58,7 +58,7 @@ async def test_pick_all_keeps_the_stacks_top_unit_on_top(star_wars):
         assert not any(a[0] == "pick" for a in game.legal_actions())
         dest = next(a for a in game.legal_actions() if a[0] == "to")
         game.apply(0, dest)
-        assert game.view(0)["stacks"][0][dest[1]]["top"] == top
+        assert game.view(0).stacks[0][dest[1]].top == top
 
 
 def _before_a_destroying_card(star_wars) -> Game:
@@ -188,8 +188,8 @@ def _having_spied_the_enemy_hand(star_wars) -> Game:
             if p.side < 0:
                 break
             view = game.view(p.side)
-            if p.kind == "move" and len(view["hand"]) >= 5 and any(
-                    i.get("kind") == "hand" and len(i["cards"]) >= 6 for i in view["intel"]):
+            if p.kind == "move" and len(view.hand) >= 5 and any(
+                    i.get("kind") == "hand" and len(i["cards"]) >= 6 for i in view.intel):
                 return Game.replay(star_wars, seed, {}, [list(a) for a in game.actions])
             game.apply(p.side, rng.choice(forward(game.legal_actions())))
     raise AssertionError("no spied hand found")
@@ -650,16 +650,20 @@ async def test_the_help_tables_fit_an_80_column_screen(star_wars):
 
 def test_a_spied_hand_leaves_out_what_the_enemy_played_since():
     # play-test: "Enemy hand (spied this turn)" kept a card the enemy had played
+    from dataclasses import replace
+
+    from tests.engine.builder import blank
+    from warp_empires.engine import view as view_of
     from warp_empires.tui.looks import enemy_hand
 
-    view = {"side": 0, "enemy": 1, "intel": [{"kind": "hand", "cards": [4, 7, 7]}]}
+    view = replace(view_of(blank(), 0), intel=[{"kind": "hand", "cards": [4, 7, 7]}])
     assert enemy_hand(view) == ([4, 7, 7], "spied this turn")
-    view["intel"] += [{"kind": "played", "card": 7}, {"kind": "drew", "cards": 1},
+    view.intel += [{"kind": "played", "card": 7}, {"kind": "drew", "cards": 1},
                       {"kind": "stack", "territory": 3, "units": [1]},
                       {"kind": "played", "card": 4}]
     assert enemy_hand(view) == ([7], "spied this turn, and 1 card drawn since")
     # a second look starts afresh
-    view["intel"] += [{"kind": "hand", "cards": [2, 7]}]
+    view.intel += [{"kind": "hand", "cards": [2, 7]}]
     assert enemy_hand(view) == ([2, 7], "spied this turn")
 
 

@@ -53,17 +53,17 @@ def test_the_public_view_shows_no_secret_of_either_side(star_wars):
     r = Replay(game)
     for i in range(0, len(r), 7):
         v = r.view_at(i, PUBLIC)
-        battle_at = v["battle"]["t"] if v["battle"] else -1
-        assert v["hand"] == [] and v["recruit"] == [] and v["intel"] == []
+        battle_at = v.battle.t if v.battle else -1
+        assert v.hand == [] and v.recruit == [] and v.intel == []
         # events for both, and the enemy's form of a side's own (which names
         # no hidden unit); never the owner's form
-        assert all(e["to"] is None or e["public"] for e in v["log"])
+        assert all(e["to"] is None or e["public"] for e in v.log)
         for side in (0, 1):
-            for t, entry in enumerate(v["stacks"][side]):
-                assert entry is None or "units" not in entry or t == battle_at
+            for t, entry in enumerate(v.stacks[side]):
+                assert entry is None or entry.units is None or t == battle_at
     # a side's own view shows its own stacks in full
     mine = r.view_at(len(r) - 1, 0)
-    assert any(e and "units" in e for e in mine["stacks"][0])
+    assert any(e and e.units is not None for e in mine.stacks[0])
 
 
 def test_stepping_by_phase_and_turn(star_wars):

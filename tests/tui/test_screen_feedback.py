@@ -53,7 +53,7 @@ async def test_a_ticks_the_cards_that_leave_the_best_hand_and_u_takes_them_back(
 
     game = at_decision("discard_down")
     side = game.prompt().side
-    items = game.view(side)["pend"]["selection"]["items"]
+    items = game.view(side).pend.selection.items
     limit = game.module.rules.hand_limit
     worth = board_worth(game.module, game.view(side))
     drop = set(keep_order(game.module, side, items, worth)[limit:])
@@ -68,13 +68,13 @@ async def test_a_ticks_the_cards_that_leave_the_best_hand_and_u_takes_them_back(
         assert screen.check_action("keep_best", ())
         await pilot.press("a")
         await pilot.pause()
-        sel = game.view(side)["pend"]["selection"]
-        assert set(sel["picked"]) == drop
+        sel = game.view(side).pend.selection
+        assert set(sel.picked) == drop
         assert game.prompt().kind == "discard_down"  # `c` still confirms
         assert not screen.check_action("keep_best", ())  # nothing left to change
         await pilot.press("u")
         await pilot.pause()
-        assert game.view(side)["pend"]["selection"]["picked"] == [wrong]
+        assert game.view(side).pend.selection.picked == [wrong]
 
 
 async def test_at_80x24_each_card_of_the_hand_keeps_to_one_line(at_decision):

@@ -145,7 +145,7 @@ async def test_a_log_taken_back_by_an_undo_is_written_anew(at_decision):
         await pilot.pause()
         assert game.prompt().kind == "move" and screen.viewer == side
         assert "the Move phase." not in _log_text(screen)
-        assert " ".join(game.view(side)["log"][-1]["text"].split()) in _log_text(screen)
+        assert " ".join(game.view(side).log[-1]["text"].split()) in _log_text(screen)
 
 
 async def test_the_undo_key_follows_the_engine_after_a_move(at_decision):

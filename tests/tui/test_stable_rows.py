@@ -4,13 +4,22 @@ this card"), and what a discard row says."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from tests.engine.builder import blank
+from warp_empires.engine import View, view
+from warp_empires.engine.pending import Moving
+from warp_empires.engine.viewtypes import BattleView, Decision
 from warp_empires.present.rows import ENEMY_NOTE, Choice, RowMemory
 
 
-def _view(step: str, turn: int = 3, side: int = 0, card: int = 2, battle=None,
-          hand: int = 5) -> dict:
-    return {"turn": turn, "step": step, "side": side, "battle": battle,
-            "pend": {"card": card}, "hand": list(range(hand))}
+def _view(step: str, turn: int = 3, side: int = 0, card: int = 2, battle: int | None = None,
+          hand: int = 5) -> View:
+    """A view at `step` with move card `card` in play, and a battle at `battle`."""
+    fight = None if battle is None else BattleView(
+        battle, 0, 1, 0, "cards", -1, -1, -1, 0, 0, 0, False, "", [], [], [], [], [], None)
+    return replace(view(blank(), side), turn=turn, step=step, battle=fight,
+                   pend=Decision(Moving(card, 1, [])), hand=list(range(hand)))
 
 
 def _rows(*actions) -> list[Choice]:
@@ -53,7 +62,7 @@ def test_undo_after_stop_brings_back_the_same_rows():
 
 def test_each_side_and_each_battle_has_its_own_rows():
     memory = RowMemory()
-    b5, b6 = {"t": 5}, {"t": 6}
+    b5, b6 = 5, 6
     memory.keep(_view("card_target", battle=b5), _rows(("target", 11), ("target", 12)))
     assert [c.action for c in memory.keep(_view("card_target", side=1, battle=b5),
                                           _rows(("target", 12)))] == [("target", 12)]

@@ -8,7 +8,7 @@ import threading
 from tests.tui.helpers import game_app, open_game
 from tests.tui.test_play_fixes import _to_bot_turn
 from warp_empires.bots.base import forward
-from warp_empires.engine import Game
+from warp_empires.engine import Game, View
 
 
 class Gate:
@@ -56,7 +56,7 @@ async def test_it_thinks_on_a_worker_shows_it_and_a_pause_holds_its_move(star_wa
         before = len(game.actions)
         screen, gate = await _thinking(pilot, game)
         assert "thinking" in screen._pace_note()
-        assert isinstance(gate.seen[0], dict)  # a view, not the state
+        assert isinstance(gate.seen[0], View)  # a view, not the state
         await pilot.press("l")  # the screen answers keys while it thinks
         await pilot.press("space")  # pause
         gate.go.set()

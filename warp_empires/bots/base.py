@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
-from warp_empires.engine import Action
+from warp_empires.engine import Action, View
 
 
 class Player(Protocol):
     kind: str
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         """One of `legal`, decided from what `view` shows this side."""
         ...
 

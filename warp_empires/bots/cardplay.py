@@ -12,12 +12,11 @@ thrown into battles too far gone to turn.
 
 from __future__ import annotations
 
-from typing import Any
-
+from warp_empires.engine import View
 from warp_empires.module.defs import Module
 
 
-def sabotage_target(module: Module, view: dict[str, Any], kind: int,
+def sabotage_target(module: Module, view: View, kind: int,
                     full_hand: bool = False) -> int | None:
     """The enemy stack a sabotage card should name: one seen to hold a unit it
     destroys (its top unit, or any unit of a stack shown in full); failing
@@ -26,12 +25,12 @@ def sabotage_target(module: Module, view: dict[str, Any], kind: int,
     flt = module.cards[kind].effect.filter
     units = module.units
     guess: tuple[int, int] | None = None
-    for t, st in enumerate(view["stacks"][view["enemy"]]):
+    for t, st in enumerate(view.stacks[view.enemy]):
         if not st:
             continue
-        seen = [u["unit"] for u in st["units"]] if "units" in st else [st["top"]]
+        seen = [u.unit for u in st.units] if st.units is not None else [st.top]
         if any(flt.matches(units[u]) for u in seen):
             return t
-        if full_hand and "units" not in st and (guess is None or st["size"] > guess[0]):
-            guess = (st["size"], t)
+        if full_hand and st.units is None and (guess is None or st.size > guess[0]):
+            guess = (st.size, t)
     return guess[1] if guess is not None else None

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
 
+from warp_empires.engine import View
 from warp_empires.engine.forecast import last_marker
 from warp_empires.module.defs import Module
 
@@ -34,7 +34,7 @@ def card_worth(module: Module, side: int, kind: int) -> float:
     return CARD_VALUE.get(card.effect.kind, 1) + card.effect.amount * 0.1
 
 
-def board_worth(module: Module, view: dict[str, Any]) -> dict[int, float]:
+def board_worth(module: Module, view: View) -> dict[int, float]:
     """What card kinds are worth to the viewing side as things stand, where
     that is not card_worth: a bonus for its own units, the Force it adds to
     its stack with most of them (none: 0); a rescue with none of its leaders
@@ -46,11 +46,11 @@ def board_worth(module: Module, view: dict[str, Any]) -> dict[int, float]:
     fighter bonuses go beside eight fighter squads). The computer players keep
     card_worth but for winning_now: the hard level discarding by all of this
     won 32 of 53 games against normal where it had won 34 of the same deals."""
-    side = view["side"]
+    side = view.side
     units = module.units
-    stacks = [[units[u["unit"]] for u in st.get("units", [])]
-              for st in view["stacks"][side] if st]
-    held = any(units[u].side == side and units[u].is_leader for u in view["captives"][1 - side])
+    stacks = [[units[u.unit] for u in st.units or ()]
+              for st in view.stacks[side] if st]
+    held = any(units[u].side == side and units[u].is_leader for u in view.captives[1 - side])
     out = winning_now(module, view)
     for kind, card in enumerate(module.cards):
         if card.side is not None and card.side != side:
@@ -66,14 +66,14 @@ def board_worth(module: Module, view: dict[str, Any]) -> dict[int, float]:
     return out
 
 
-def winning_now(module: Module, view: dict[str, Any]) -> dict[int, float]:
+def winning_now(module: Module, view: View) -> dict[int, float]:
     """Card kinds the viewing side may play that end the game, above every
     other card: one that removes a control marker while the enemy holds one
     revenue marker (forecast.last_marker; RULINGS M8, U1, W3). Every computer
     player keeps them at the hand limit (play-test: hard let one go at turn 7
     when it would have won at once)."""
-    side = view["side"]
-    if not any(last_marker(module, view, t) for t in range(len(view["control"]))):
+    side = view.side
+    if not any(last_marker(module, view, t) for t in range(len(view.control))):
         return {}
     return {kind: math.inf for kind, card in enumerate(module.cards)
             if card.effect.kind == "remove_control" and card.side in (None, side)}

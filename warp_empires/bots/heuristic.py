@@ -7,11 +7,11 @@ It reads only the view and the module's public data, so it never cheats.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from warp_empires.engine import Action
+from warp_empires.engine import Action, View
 from warp_empires.engine.board import reach
 from warp_empires.engine.forecast import card_gain
+from warp_empires.engine.viewtypes import InterceptView, StackEntry, UnitEntry
 from warp_empires.module.defs import Module
 
 from .base import forward
@@ -50,32 +50,32 @@ class HeuristicPlayer(Recruiting):
         # proposed again (else from/back could loop for ever).
         self.refused: set[int] = set()
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         legal = forward(legal)
         if len(legal) == 1:
             return legal[0]
-        step = view["step"]
+        step = view.step
         handler = getattr(self, "_" + step, None)
         choice = handler(view, legal) if handler else None
         return choice if choice in legal else self.rng.choice(legal)
 
     # Cards
 
-    def _card_value(self, view: dict[str, Any], kind: int) -> float:
+    def _card_value(self, view: View, kind: int) -> float:
         card = self.m.cards[kind]
-        if card.side is not None and card.side != view["side"]:
+        if card.side is not None and card.side != view.side:
             return -1  # can never be played by us (RULINGS M6)
         return CARD_VALUE.get(card.effect.kind, 1) + card.effect.amount * 0.1
 
-    def _predraw_discard(self, view, legal):
-        items = view["pend"]["selection"]["items"]
+    def _predraw_discard(self, view: View, legal: list[Action]) -> Action:
+        items = _items(view)
         for a in legal:
             if a[0] == "pick" and self._card_value(view, items[a[1]]) < 0:
                 return a
         return ("draw",)
 
-    def _discard_down(self, view, legal):
-        items = view["pend"]["selection"]["items"]
+    def _discard_down(self, view: View, legal: list[Action]) -> Action:
+        items = _items(view)
         picks = [a for a in legal if a[0] == "pick"]
         if not picks:
             return ("confirm",)
@@ -83,15 +83,15 @@ class HeuristicPlayer(Recruiting):
 
     # Setup
 
-    def _choose_start(self, view, legal):
+    def _choose_start(self, view: View, legal: list[Action]) -> Action:
         terr = self.m.map.territories
         return max(legal, key=lambda a: (terr[a[1]].revenue, self.rng.random()))
 
     # Move phase: a plan is (source, destination, units) with a score
 
-    def _move(self, view, legal):
+    def _move(self, view: View, legal: list[Action]) -> Action:
         plays = [a for a in legal if a[0] == "play"]
-        full = len(view["hand"]) >= self.m.rules.hand_limit
+        full = len(view.hand) >= self.m.rules.hand_limit
         for a in plays:
             kind = self.m.cards[a[1]].effect.kind
             if kind in ("rescue", "remove_control") or (
@@ -100,7 +100,7 @@ class HeuristicPlayer(Recruiting):
         moves = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
         self.refused = set()
         # units engaged this phase may not move again (RULINGS M9)
-        engaged = view["pend"].get("engaged", [])
+        engaged = view.pend.engaged
         # Issue 11, the stall once the chit pile is empty: nothing new comes on
         # the map, no single stack outweighs an enemy stack, and a step towards
         # a target (score 1) was never worth a card, so every Move phase ended
@@ -112,20 +112,19 @@ class HeuristicPlayer(Recruiting):
             return max(moves, key=lambda a: self.m.cards[a[1]].effect.amount)
         return ("end",)
 
-    def _move_from(self, view, legal):
+    def _move_from(self, view: View, legal: list[Action]) -> Action:
         sources = [a[1] for a in legal if a[0] == "from" and a[1] not in self.refused]
-        pend = view["pend"]
-        plan = self._best_plan(view, pend.get("moved", []) + pend.get("engaged", []), sources)
+        pend = view.pend
+        plan = self._best_plan(view, pend.moved + pend.engaged, sources)
         self.plan = plan
         return ("from", plan[0]) if plan else ("stop",)
 
-    def _move_units(self, view, legal):
+    def _move_units(self, view: View, legal: list[Action]) -> Action:
         plan = getattr(self, "plan", None)
-        pend = view["pend"]
-        if not plan or plan[0] != pend["src"]:
+        pend = view.pend
+        if not plan or plan[0] != pend.src or pend.selection is None:
             return ("back",)
-        sel = pend["selection"]
-        items, picked = sel["items"], sel["picked"]
+        items, picked = pend.selection.items, pend.selection.picked
         chosen = {items[i] for i in picked}
         offered = {items[a[1]]: a for a in legal if a[0] == "pick"}
         for chit in plan[2]:
@@ -136,24 +135,24 @@ class HeuristicPlayer(Recruiting):
                     return offered[alike]
         if ("to", plan[1]) in legal:
             self.plan = None
-            self._remember_move(view, pend["src"], plan[1], [items[i] for i in picked])
+            self._remember_move(view, pend.src, plan[1], [items[i] for i in picked])
             return ("to", plan[1])
         self.plan = None
-        self.refused.add(pend["src"])
+        self.refused.add(pend.src)
         return ("back",)
 
-    def _places(self, view) -> dict[int, set[int]]:
+    def _places(self, view: View) -> dict[int, set[int]]:
         """Where each own unit has been this turn's Move phase."""
-        if self.been[0] != view["turn"]:
-            self.been = (view["turn"], {})
+        if self.been[0] != view.turn:
+            self.been = (view.turn, {})
         return self.been[1]
 
-    def _remember_move(self, view, src: int, dest: int, chits: list[int]) -> None:
+    def _remember_move(self, view: View, src: int, dest: int, chits: list[int]) -> None:
         places = self._places(view)
         for c in chits:
             places.setdefault(c, set()).update((src, dest))
 
-    def _alike(self, view, chit: int, offered: set[int]) -> int | None:
+    def _alike(self, view: View, chit: int, offered: set[int]) -> int | None:
         if chit in offered:
             return chit
         unit = self._unit_of(view, chit)
@@ -162,35 +161,35 @@ class HeuristicPlayer(Recruiting):
                 return c
         return None
 
-    def _best_plan(self, view, moved: list[int], sources: list[int] | None = None,
+    def _best_plan(self, view: View, moved: list[int], sources: list[int] | None = None,
                    worth: float = 0.5) -> tuple[int, int, list[int]] | None:
         plans = self.plans(view, moved, sources)
         if not plans or plans[0][0] <= worth:
             return None
         return plans[0][1]
 
-    def plans(self, view, moved: list[int], sources: list[int] | None = None
+    def plans(self, view: View, moved: list[int], sources: list[int] | None = None
               ) -> list[tuple[float, tuple[int, int, list[int]]]]:
         """Every group move worth a look, best first: (score, (source,
         destination, chits)). A search player takes its shortlist from here."""
-        side = view["side"]
+        side = view.side
         units = self.m.units
         # RULINGS M9: a unit that entered an enemy stack moves no more this phase
-        stuck = set(moved) | set(view["pend"].get("engaged", ()))
+        stuck = set(moved) | set(view.pend.engaged)
         places = self._places(view)
         board = Outlook(self.m, self.dist, self._goals(view), view)
-        out = []
-        for t, st in enumerate(view["stacks"][side]):
+        out: list[tuple[float, tuple[int, int, list[int]]]] = []
+        for t, st in enumerate(view.stacks[side]):
             if not st or (sources is not None and t not in sources):
                 continue
-            free = [u for u in st["units"] if u["chit"] not in stuck and units[u["unit"]].move > 0]
+            free = [u for u in st.units or () if u.chit not in stuck and units[u.unit].move > 0]
             if not free:
                 continue
             for group in self._groups(view, t, free):
-                speed = min(units[u["unit"]].move for u in group)
-                types = [u["unit"] for u in group]
-                chits = [u["chit"] for u in group]
-                left = [u["unit"] for u in st["units"] if u["chit"] not in chits]
+                speed = min(units[u.unit].move for u in group)
+                types = [u.unit for u in group]
+                chits = [u.chit for u in group]
+                left = [u.unit for u in st.units or () if u.chit not in chits]
                 for d in self._reach(view, t, speed):
                     if any(d in places.get(c, ()) for c in chits):
                         continue  # never back to where it was this phase: no shuttling
@@ -199,39 +198,39 @@ class HeuristicPlayer(Recruiting):
         out.sort(key=lambda x: -x[0])
         return out
 
-    def _groups(self, view, t: int, free: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    def _groups(self, view: View, t: int, free: list[UnitEntry]) -> list[list[UnitEntry]]:
         """The whole stack, and single non-leader units able to take control."""
         units, rules = self.m.units, self.m.rules
         out = [free]
-        seen = set()
+        seen: set[int] = set()
         for u in free:
-            unit = units[u["unit"]]
-            if unit.is_leader or u["unit"] in seen or len(free) == 1:
+            unit = units[u.unit]
+            if unit.is_leader or u.unit in seen or len(free) == 1:
                 continue
             if rules.can_control(unit):
-                seen.add(u["unit"])
+                seen.add(u.unit)
                 out.append([u])
         return out
 
-    def _reach(self, view, start: int, steps: int) -> list[int]:
-        return reach(self.m.map.territories, view["stacks"][view["enemy"]], start, steps)
+    def _reach(self, view: View, start: int, steps: int) -> list[int]:
+        return reach(self.m.map.territories, view.stacks[view.enemy], start, steps)
 
-    def _score(self, view, group: list[int], src: int | None, dest: int,
+    def _score(self, view: View, group: list[int], src: int | None, dest: int,
                detached: bool = False, left: list[int] | None = None,
                board: Outlook | None = None) -> float:
         b = board if board is not None else Outlook(self.m, self.dist, self._goals(view), view)
-        side, enemy = view["side"], view["enemy"]
+        side, enemy = view.side, view.enemy
         force, leader, claims = self.force_of, self.leader_of, self.claims_of
         terr = self.m.map.territories[dest]
         # a group joining a friendly stack fights beside it (RULINGS M3)
-        there = view["stacks"][side][dest]
-        joined = [u["unit"] for u in there["units"]] if there else []
+        there = view.stacks[side][dest]
+        joined = [u.unit for u in there.units or ()] if there else []
         together = group + joined
         mine = sum(force[u] for u in together)
         leaders = any(leader[u] for u in group)
         if leaders or any(leader[u] for u in joined):
             mine += self.m.rules.leader_bonus
-        foe = view["stacks"][enemy][dest]
+        foe = view.stacks[enemy][dest]
         score = 0.0
         # only leaders, with no other unit to shield them: a capture waiting to happen
         bare = leaders and all(leader[u] for u in together)
@@ -256,7 +255,7 @@ class HeuristicPlayer(Recruiting):
             score += LEADER_RISK / 2  # an escort for leaders left alone there
         if left and src is not None and src in b.reached and all(leader[u] for u in left):
             score -= LEADER_RISK  # leaves its leaders alone within an enemy stack's reach
-        control = view["control"]
+        control = view.control
         claim = terr.is_revenue and control[dest] != side
         claimer = any(claims[u] for u in group)
         if claim and claimer:
@@ -276,32 +275,36 @@ class HeuristicPlayer(Recruiting):
             score -= 3  # a lone unit only moves to claim something
         return score
 
-    def _goals(self, view) -> list[int]:
-        side = view["side"]
-        out = []
+    def _goals(self, view: View) -> list[int]:
+        side = view.side
+        out: list[int] = []
         for v in self.m.victory:
             if v.side == side:
                 out.extend(c.territory for c in v.all if c.kind == "controls"
-                           and view["control"][c.territory] != side)
+                           and view.control[c.territory] != side)
         return out
 
-    def _estimate(self, foe: dict[str, Any], enemy: int) -> float:
+    def _estimate(self, foe: StackEntry | None, enemy: int) -> float:
+        if foe is None:
+            return 0.0
         units = self.m.units
-        if "units" in foe:
-            return sum(units[u["unit"]].force for u in foe["units"])
-        return units[foe["top"]].force + (foe["size"] - 1) * self.avg_force[enemy]
+        if foe.units is not None:
+            return sum(units[u.unit].force for u in foe.units)
+        return units[foe.top].force + (foe.size - 1) * self.avg_force[enemy]
 
     # Battle
 
-    def _choose_battle(self, view, legal):
+    def _choose_battle(self, view: View, legal: list[Action]) -> Action:
         return legal[0]
 
-    def _battle_card(self, view, legal):
-        b = view["battle"]
-        side, enemy = view["side"], view["enemy"]
-        t = b["totals"]
+    def _battle_card(self, view: View, legal: list[Action]) -> Action:
+        b = view.battle
+        if b is None:
+            return ("pass",)
+        side, enemy = view.side, view.enemy
+        t = b.totals
         margin = t[side]["total"] - t[enemy]["total"]
-        defender = b["att"] != side
+        defender = b.att != side
         if margin > 4 or (margin == 0 and defender and self.m.rules.tie_winner == "defender"):
             return ("pass",)
         gains = [(a, card_gain(self.m, view, a[1])) for a in legal if a[0] == "play"]
@@ -314,63 +317,63 @@ class HeuristicPlayer(Recruiting):
             return min(ahead, key=lambda a: self._card_value(view, a[1]))
         return max(gains, key=lambda x: x[1])[0]
 
-    def _card_target(self, view, legal):
+    def _card_target(self, view: View, legal: list[Action]) -> Action:
         if ("hand",) in legal:
             return ("hand",)
-        card = view["pend"].get("card", -1)
+        card = view.pend.card
         if card >= 0 and self.m.cards[card].effect.kind == "sabotage":
             t = sabotage_target(self.m, view, card, full_hand=True)
             if ("target", t) in legal:
                 return ("target", t)
-        if view["pend"].get("targets") == "territory" or legal[0][0] == "place":
-            enemy = view["stacks"][view["enemy"]]
+        if view.pend.targets == "territory" or legal[0][0] == "place":
+            enemy = view.stacks[view.enemy]
             terr = self.m.map.territories
 
-            def worth(a):
+            def worth(a: Action) -> int:
                 st = enemy[a[1]]
-                return terr[a[1]].revenue + (st["size"] if st else 0)
+                return terr[a[1]].revenue + (st.size if st else 0)
             return max(legal, key=worth)
         units = self.m.units
-        zeroed = set(view["battle"]["zeroed"]) if view["battle"] else set()
+        zeroed = set(view.battle.zeroed) if view.battle else set()
         return max(legal, key=lambda a: (a[1] not in zeroed,
                                          units[self._unit_of(view, a[1])].force))
 
-    def _unit_of(self, view, chit: int) -> int:
-        for side_rows in view["stacks"]:
+    def _unit_of(self, view: View, chit: int) -> int:
+        for side_rows in view.stacks:
             for st in side_rows:
-                if st and "units" in st:
-                    for u in st["units"]:
-                        if u["chit"] == chit:
-                            return u["unit"]
+                if st and st.units is not None:
+                    for u in st.units:
+                        if u.chit == chit:
+                            return u.unit
         return 0
 
-    def _casualty(self, view, legal):
-        if ("confirm",) in legal:
-            return ("confirm",)
+    def _casualty(self, view: View, legal: list[Action]) -> Action:
+        b = view.battle
+        if ("confirm",) in legal or b is None:
+            return legal[0]
         units = self.m.units
-        b = view["battle"]
-        side = view["side"]
-        items = view["pend"]["selection"]["items"]
+        side = view.side
+        items = _items(view)
         choices = [(a, units[self._unit_of(view, items[a[1]])]) for a in legal
                    if a[0] == "pick"]
-        if b["stage"] == "loser" and b["loser"] != side:
+        if b.stage == "loser" and b.loser != side:
             # picking the enemy's first loss: a leader we can capture, else the strongest
             return max(choices, key=lambda x: (x[1].is_leader, x[1].force))[0]
-        owed = view["prompt"]["owed"]
-        if b["stage"] == "winner":
+        owed = view.prompt.owed
+        if b.stage == "winner":
             # RULINGS B8: the cheapest set whose printed Force meets what is owed
             cheapest = cheapest_cover(choices, owed)
             if cheapest is not None:
                 return cheapest
         return min(choices, key=lambda x: (x[1].is_leader, x[1].force))[0]
 
-    def _retreat(self, view, legal):
-        side = view["side"]
+    def _retreat(self, view: View, legal: list[Action]) -> Action:
+        side = view.side
 
-        def safety(a):
+        def safety(a: Action) -> int:
             t = a[1]
-            own = view["stacks"][side][t]
-            return ((own["size"] if own else 0) * 2 + (view["control"][t] == side) * 3
+            own = view.stacks[side][t]
+            return ((own.size if own else 0) * 2 + (view.control[t] == side) * 3
                     - threatened(view, t, self.dist) * 5)
         return max(legal, key=safety)
 
@@ -378,24 +381,36 @@ class HeuristicPlayer(Recruiting):
 
     _withdraw_to = _retreat
 
-    def _intercept(self, view, legal):
+    def _intercept(self, view: View, legal: list[Action]) -> Action:
         """Catches the group where its own mobile units there look stronger (O1)."""
-        side, enemy = view["side"], view["enemy"]
+        side, enemy = view.side, view.enemy
         units = self.m.units
-        target = self._estimate(view["stacks"][enemy][view["pend"]["t"]], enemy)
+        group = view.pend.data
+        if not isinstance(group, InterceptView):
+            return ("decline",)
+        target = self._estimate(view.stacks[enemy][group.t], enemy)
 
-        def mobile_force(a):
-            st = view["stacks"][side][a[1]]
-            return sum(units[u["unit"]].force for u in st["units"] if units[u["unit"]].move)
+        def mobile_force(a: Action) -> int:
+            st = view.stacks[side][a[1]]
+            return sum(units[u.unit].force for u in (st.units or () if st else ())
+                       if units[u.unit].move)
         tries = [a for a in legal if a[0] == "intercept"]
         best = max(tries, key=mobile_force, default=None)
         if best is not None and mobile_force(best) > target * ATTACK_MARGIN:
             return best
         return ("decline",)
 
-    def _withdraw(self, view, legal):
+    def _withdraw(self, view: View, legal: list[Action]) -> Action:
         """Slips away from a battle it expects to lose (the stacks are shown, B2)."""
-        totals = view["battle"]["totals"]
-        behind = totals[view["side"]]["total"] < totals[view["enemy"]]["total"]
+        if view.battle is None:
+            return ("fight",)
+        totals = view.battle.totals
+        behind = totals[view.side]["total"] < totals[view.enemy]["total"]
         return ("withdraw",) if behind else ("fight",)
 
+
+
+def _items(view: View) -> list[int]:
+    """The items of the open selection (none when there is none)."""
+    sel = view.pend.selection
+    return sel.items if sel is not None else []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from warp_empires.engine import Action, board
+from warp_empires.engine import Action, View, board
 from warp_empires.module.defs import Module
 
 # What a unit is worth beyond its Force when choosing losses: it can still take
@@ -50,8 +50,8 @@ def avg_force(module: Module, side: int) -> float:
     return sum(forces) / max(1, len(forces))
 
 
-def threatened(view: dict[str, Any], t: int, dist: list[list[int]], reach: int = 2) -> bool:
-    enemy = view["stacks"][view["enemy"]]
+def threatened(view: View, t: int, dist: list[list[int]], reach: int = 2) -> bool:
+    enemy = view.stacks[view.enemy]
     return any(st and dist[t][e] <= reach for e, st in enumerate(enemy))
 
 
@@ -60,10 +60,10 @@ class Outlook:
     worked out once: goals, the territories near enemy stacks, distances."""
 
     def __init__(self, module: Module, dist: list[list[int]], goals: list[int],
-                 view: dict[str, Any]) -> None:
-        side = view["side"]
+                 view: View) -> None:
+        side = view.side
         terr = module.map.territories
-        control = view["control"]
+        control = view.control
         self.dist = dist
         self.goals = goals
         self.targets = self.goals or [t.index for t in terr if t.is_revenue
@@ -71,7 +71,8 @@ class Outlook:
         self.worth = [t.revenue for t in terr]
         self.unclaimed = {t.index for t in terr if t.is_revenue and control[t.index] != side}
         self.held = {t.index for t in terr if t.is_revenue and control[t.index] == side}
-        foes = [e for e, st in enumerate(view["stacks"][view["enemy"]]) if st]
+        foe_stacks = [(e, st) for e, st in enumerate(view.stacks[view.enemy]) if st]
+        foes = [e for e, _ in foe_stacks]
         near = [min((self.dist[t][e] for e in foes), default=10**6) for t in range(len(terr))]
         self.near1 = {t for t, d in enumerate(near) if d <= 1}
         self.near2 = {t for t, d in enumerate(near) if d <= 2}
@@ -80,8 +81,8 @@ class Outlook:
         # speed of its slowest unit, RULINGS M1), at least one space.
         units = module.units
         self.reached = set(self.near1)
-        for e in foes:
-            speed = units[view["stacks"][view["enemy"]][e]["top"]].move
+        for e, st in foe_stacks:
+            speed = units[st.top].move
             if speed > 1:
                 row = self.dist[e]
                 self.reached.update(t for t in range(len(terr)) if row[t] <= speed)

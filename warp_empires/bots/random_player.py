@@ -4,9 +4,8 @@ resigning): the fuzzer's player."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from warp_empires.engine import Action
+from warp_empires.engine import Action, View
 
 from .base import forward
 
@@ -17,5 +16,5 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         return self.rng.choice(forward(legal))

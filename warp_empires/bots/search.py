@@ -29,12 +29,12 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from warp_empires.engine import Action, State, apply, legal_actions, view
+from warp_empires.engine import Action, State, View, apply, legal_actions, view
 from warp_empires.engine.api import decider
 from warp_empires.engine.determinize import determinize
 from warp_empires.engine.state import NO_SIDE
+from warp_empires.engine.viewtypes import StackEntry
 from warp_empires.module.defs import Module
 
 from .base import forward
@@ -130,11 +130,11 @@ class SearchPlayer:
         self.search_seconds = 0.0
         self.changed = 0  # searched decisions where the heuristic's choice was overturned
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         legal = forward(legal)
         if len(legal) == 1:
             return legal[0]
-        step = view["step"]
+        step = view.step
         # the other levels draw nothing here, so their seeded games stay as they were
         if self.level.spare and step == "recruit" and ("done",) in legal \
                 and self.rng.random() < self.level.spare:
@@ -156,27 +156,28 @@ class SearchPlayer:
         self.search_seconds += time.perf_counter() - started
         return self._take(best, view)
 
-    def _discard(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def _discard(self, view: View, legal: list[Action]) -> Action:
         """Down to the hand limit, the cards that add least to the hand go
         (bots.hand: a fifth move card before a first battle card)."""
         picks = {a[1]: a for a in legal if a[0] == "pick"}
         if not picks:
             return self.base.choose(view, legal)
-        order = keep_order(self.m, view["side"], view["pend"]["selection"]["items"],
+        sel = view.pend.selection
+        order = keep_order(self.m, view.side, sel.items if sel is not None else [],
                            winning_now(self.m, view))
         return picks[next(i for i in reversed(order) if i in picks)]
 
-    def would_search(self, view: dict[str, Any], legal: list[Action]) -> bool:
+    def would_search(self, view: View, legal: list[Action]) -> bool:
         """Whether `choose` may take a while here (a front end thinks it over on
         a worker thread); False for what is decided at once."""
-        return (self.level.worlds > 0 and view["step"] in self.level.searched
+        return (self.level.worlds > 0 and view.step in self.level.searched
                 and len(forward(legal)) > 1)
 
     # -- what to consider ---------------------------------------------------
 
-    def _candidates(self, view: dict[str, Any], legal: list[Action]) -> list[Candidate]:
+    def _candidates(self, view: View, legal: list[Action]) -> list[Candidate]:
         """The shortlist, the heuristic's own choice first."""
-        step = view["step"]
+        step = view.step
         n = self.level.shortlist
         if step == "move_from":
             return self._group_moves(view, legal, n)
@@ -194,7 +195,7 @@ class SearchPlayer:
             acts.insert(0, first)
         return [Candidate(a) for a in acts if a in legal][:max(n, 2)]
 
-    def _move_phase_choices(self, view: dict[str, Any], legal: list[Action],
+    def _move_phase_choices(self, view: View, legal: list[Action],
                             first: Action) -> list[Action]:
         """What the Move phase's next card may be (issue 11). A move card only
         when the heuristic has a group move to make under it: a card played
@@ -211,30 +212,30 @@ class SearchPlayer:
         movers = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
         if first in movers:
             return plays
-        if movers and self.base._best_plan(view, view["pend"].get("engaged", [])) is None:
+        if movers and self.base._best_plan(view, view.pend.engaged) is None:
             plays = [a for a in plays if a not in movers]
         return plays + [("end",)]
 
-    def _recruit_choices(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
+    def _recruit_choices(self, view: View, legal: list[Action]) -> list[Action]:
         """Buys, strongest first, and stopping; places, the largest own stack
         first (the heuristic's choice is put first by the caller)."""
-        side = view["side"]
-        if view["step"] == "recruit":
-            items = view["pend"]["selection"]["items"]
-            by_chit = {r["chit"]: r["unit"] for r in view["recruit"]}
+        side = view.side
+        sel = view.pend.selection
+        if view.step == "recruit" and sel is not None:
+            items = sel.items
+            by_chit = {r.chit: r.unit for r in view.recruit}
             force = self.base.force_of
             buys = sorted((a for a in legal if a[0] == "pick"),
                           key=lambda a: -force[by_chit[items[a[1]]]])
             return [("done",), *buys] if ("done",) in legal else buys
-        own = view["stacks"][side]
-        return sorted(legal, key=lambda a: -(own[a[1]]["size"] if a[0] == "place"
-                                             and own[a[1]] else 0))
+        own = view.stacks[side]
+        return sorted(legal, key=lambda a: -_size(own[a[1]]) if a[0] == "place" else 0)
 
-    def _group_moves(self, view: dict[str, Any], legal: list[Action],
+    def _group_moves(self, view: View, legal: list[Action],
                      n: int) -> list[Candidate]:
         sources = [a[1] for a in legal if a[0] == "from" and a[1] not in self.base.refused]
-        pend = view["pend"]
-        plans = self.base.plans(view, pend.get("moved", []), sources)
+        pend = view.pend
+        plans = self.base.plans(view, pend.moved, sources)
         out: list[Candidate] = []
         seen = set()
         for score, plan in plans:
@@ -255,29 +256,29 @@ class SearchPlayer:
         # the heuristic stops when no plan is worth 0.5 (HeuristicPlayer._best_plan)
         if not plans or plans[0][0] <= 0.5:
             out.insert(0, stop)
-        elif pend.get("moved"):
+        elif pend.moved:
             out.append(stop)
         # else a card just played moves a group before it may stop (issue 11):
         # stopping at once only throws the card away, which the evaluation
         # rewards (a hand of cards weighs slightly against its holder)
         return out
 
-    def _take(self, c: Candidate, view: dict[str, Any]) -> Action:
+    def _take(self, c: Candidate, view: View) -> Action:
         """Carries a decision out; a group's picks then follow its plan."""
-        if view["step"] == "move":
+        if view.step == "move":
             self.base.refused = set()
         self.base.plan = c.plan
         return c.action
 
     # -- searching ----------------------------------------------------------
 
-    def _search(self, view: dict[str, Any], candidates: list[Candidate],
+    def _search(self, view: View, candidates: list[Candidate],
                 started: float) -> Candidate:
-        side = view["side"]
+        side = view.side
         level = self.level
         done = self._horizon(view)
         limit = level.seconds or 0.0
-        if view["step"] in ("recruit", "place"):
+        if view.step in ("recruit", "place"):
             limit *= RECRUIT_TIME_SHARE
         totals = [0.0] * len(candidates)
         worlds = 0
@@ -301,13 +302,13 @@ class SearchPlayer:
         self.changed += 1
         return candidates[best]
 
-    def _horizon(self, view: dict[str, Any]) -> Callable[[State], bool]:
+    def _horizon(self, view: View) -> Callable[[State], bool]:
         """When a playout has gone far enough: a battle decision is judged when
         its battle is over (the evaluation counts the threats that remain),
         any other at the end of the level's horizon in player-turns."""
-        turn = view["turn"]
-        if view["battle"] is not None:
-            t = view["battle"]["t"]
+        turn = view.turn
+        if view.battle is not None:
+            t = view.battle.t
             return lambda s: s.turn != turn or s.battle is None or s.battle.t != t
         stop = turn + self.level.horizon
         return lambda s: s.turn >= stop
@@ -354,3 +355,7 @@ class SearchPlayer:
                 action = self.rollers[who].choose(view(s, who, log=False), acts)
             apply(s, who, action)
         return self.evaluator.score(s, side)
+
+
+def _size(entry: StackEntry | None) -> int:
+    return entry.size if entry is not None else 0

@@ -18,9 +18,8 @@ It reads only its view and the module's public data, like every player.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from warp_empires.engine import Action
+from warp_empires.engine import Action, View
 from warp_empires.engine.board import reach
 from warp_empires.module.defs import Module, SoloDef
 
@@ -48,14 +47,14 @@ class SoloPlayer:
         self.battle: tuple[int, int, int] | None = None  # (turn, territory, attacker)
         self.posture = ""
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         legal = forward(legal)
         if len(legal) == 1:
             return legal[0]
-        step = view["step"]
+        step = view.step
         if step in ("move", "move_from", "move_units"):
-            if view["turn"] != self.turn:
-                self.turn = view["turn"]
+            if view.turn != self.turn:
+                self.turn = view.turn
                 self.orders = self.give_orders(view)
             choice = getattr(self, "_" + step)(view, legal)
         elif step in ("battle_card", "withdraw"):
@@ -66,29 +65,30 @@ class SoloPlayer:
 
     # Orders
 
-    def give_orders(self, view: dict[str, Any]) -> dict[int, str]:
+    def give_orders(self, view: View) -> dict[int, str]:
         """Each stack with a unit that can move rolls for its order."""
-        side = view["side"]
+        side = view.side
         out = {}
-        for t, st in enumerate(view["stacks"][side]):
-            if not st or not any(self.m.units[u["unit"]].move for u in st["units"]):
+        for t, st in enumerate(view.stacks[side]):
+            if not st or not any(self.m.units[u.unit].move for u in st.units or ()):
                 continue
             roll = self.rng.randint(1, 6) + sum(self.modifiers(view, t).values())
             out[t] = next((o for up_to, o in self.tables.orders if roll <= up_to),
                           self.tables.orders[-1][1])
         return out
 
-    def modifiers(self, view: dict[str, Any], t: int) -> dict[str, int]:
+    def modifiers(self, view: View, t: int) -> dict[str, int]:
         """The modifiers that apply to the stack at t (SoloDef.modifiers)."""
-        side, enemy = view["side"], view["enemy"]
+        side, enemy = view.side, view.enemy
         units = self.m.units
-        mine = [units[u["unit"]] for u in view["stacks"][side][t]["units"]]
+        st = view.stacks[side][t]
+        mine = [units[u.unit] for u in (st.units or () if st else ())]
         speed = min((u.move for u in mine if u.move), default=0)
-        near = [n for n in reach(self.m.map.territories, view["stacks"][enemy], t, speed)
-                if view["stacks"][enemy][n]]
+        near = [n for n in reach(self.m.map.territories, view.stacks[enemy], t, speed)
+                if view.stacks[enemy][n]]
         force = sum(u.force for u in mine)
         applies = {
-            "outnumbered": any(self.base._estimate(view["stacks"][enemy][n], enemy) > force
+            "outnumbered": any(self.base._estimate(view.stacks[enemy][n], enemy) > force
                                for n in near),
             "fortified": any(u.is_fortification for u in mine),
             "leader": any(u.is_leader for u in mine),
@@ -96,7 +96,7 @@ class SoloPlayer:
         }
         return {k: v for k, v in self.tables.modifiers.items() if applies[k]}
 
-    def _move(self, view, legal):
+    def _move(self, view: View, legal: list[Action]) -> Action:
         plays = [a for a in legal if a[0] == "play"]
         for a in plays:  # the non-move cards that help, as the heuristic plays them
             if self.m.cards[a[1]].effect.kind in ("rescue", "remove_control", "sabotage"):
@@ -106,50 +106,52 @@ class SoloPlayer:
             return max(moves, key=lambda a: self.m.cards[a[1]].effect.amount)
         return ("end",)
 
-    def _move_from(self, view, legal):
+    def _move_from(self, view: View, legal: list[Action]) -> Action:
         for a in legal:
             if a[0] == "from" and self.orders.get(a[1]) in MOVING_ORDERS:
                 self.order = self.orders.pop(a[1])
                 return a
         return ("stop",)
 
-    def _move_units(self, view, legal):
+    def _move_units(self, view: View, legal: list[Action]) -> Action:
         picks = [a for a in legal if a[0] == "pick"]
         if picks:
             return picks[0]  # the whole stack moves as one
         tos = [a[1] for a in legal if a[0] == "to"]
         if not tos:
             return ("back",)
-        return ("to", self._destination(view, view["pend"]["src"], tos))
+        return ("to", self._destination(view, view.pend.src, tos))
 
-    def _destination(self, view: dict[str, Any], src: int, tos: list[int]) -> int:
-        side, enemy = view["side"], view["enemy"]
-        foes = [t for t, st in enumerate(view["stacks"][enemy]) if st]
+    def _destination(self, view: View, src: int, tos: list[int]) -> int:
+        side, enemy = view.side, view.enemy
+        foes = [t for t, st in enumerate(view.stacks[enemy]) if st]
         dist = self.dist
         if self.order == "attack":
-            targets = [t for t in tos if view["stacks"][enemy][t]]
+            targets = [t for t in tos if view.stacks[enemy][t]]
             if targets:
                 return min(targets, key=lambda t: self.base._estimate(
-                    view["stacks"][enemy][t], enemy))
+                    view.stacks[enemy][t], enemy))
         if self.order == "fall_back":
-            home = [t for t in tos if view["control"][t] == side]
+            home = [t for t in tos if view.control[t] == side]
 
             def safety(t: int) -> tuple[int, int]:
                 return (min((dist[t][f] for f in foes), default=99), t in home)
             return max(tos, key=safety)
         goals = foes + [t.index for t in self.m.map.territories
-                        if t.is_revenue and view["control"][t.index] != side]
-        quiet = [t for t in tos if not view["stacks"][enemy][t]] or tos
+                        if t.is_revenue and view.control[t.index] != side]
+        quiet = [t for t in tos if not view.stacks[enemy][t]] or tos
         return min(quiet, key=lambda t: (min((dist[t][g] for g in goals), default=99),
                                          dist[src][t]))
 
     # Battles
 
-    def _battle(self, view, legal):
-        b = view["battle"]
-        side, enemy = view["side"], view["enemy"]
-        key = (view["turn"], b["t"], b["att"])
-        totals = b["totals"]
+    def _battle(self, view: View, legal: list[Action]) -> Action:
+        b = view.battle
+        if b is None:
+            return legal[0]
+        side, enemy = view.side, view.enemy
+        key = (view.turn, b.t, b.att)
+        totals = b.totals
         if self.battle != key:
             self.battle = key
             ratio = 100 * totals[side]["total"] / max(1, totals[enemy]["total"])
@@ -158,7 +160,7 @@ class SoloPlayer:
             roll = self.rng.randint(1, 6)
             self.posture = "charge" if roll <= row[1] else "stand" if roll <= row[2] \
                 else "withdraw"
-        if view["step"] == "withdraw":
+        if view.step == "withdraw":
             return ("withdraw",) if self.posture == "withdraw" else ("fight",)
         plays = [a for a in legal if a[0] == "play"]
         behind = totals[side]["total"] <= totals[enemy]["total"]

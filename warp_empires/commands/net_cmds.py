@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help=f"the port (default: {DEFAULT_PORT}; 0: any free one)")
     cert = serve.add_argument("--certfile", metavar="FILE", help="TLS certificate (PEM)")
     key = serve.add_argument("--keyfile", metavar="FILE", help="TLS private key (PEM)")
-    cert.complete = key.complete = COMPLETE_FILE  # type: ignore[attr-defined]
+    cert.complete = key.complete = COMPLETE_FILE
     serve.add_argument("--max-games", type=whole_number(1, 100_000), default=1000,
                        help="games hosted at once (default: 1000)")
     serve.add_argument("--max-connections", type=whole_number(1, 100_000), default=1000,

@@ -33,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     save = play.add_argument("save", metavar="SAVE", nargs="?",
                              help="resume this save: a file, or a save name such as autosave-1")
-    save.complete = COMPLETE_FILE  # type: ignore[attr-defined]
+    save.complete = COMPLETE_FILE
     play.add_argument("--players", metavar="A,B",
                       help="who plays each side: human, bot (the computer player, normal"
                       " level), bot:easy, bot:normal, bot:hard, heuristic or random,"

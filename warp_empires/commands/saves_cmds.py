@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " game: exit 0 if it does, 1 with a one-line reason if not.",
     )
     save = replay.add_argument("save", metavar="SAVE", help=SAVE_HELP)
-    save.complete = COMPLETE_FILE  # type: ignore[attr-defined]
+    save.complete = COMPLETE_FILE
     shown = replay.add_mutually_exclusive_group()
     shown.add_argument("--side", metavar="SIDE",
                        help="show what this side saw and decided (the side's id)")

@@ -26,6 +26,7 @@ _WHERE = {
     "State": "state",
     "position_from_text": "text", "position_text": "text",
     "view": "views",
+    "View": "viewtypes",
 }
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from .state import State
     from .text import position_from_text, position_text
     from .views import view
+    from .viewtypes import View
 
 
 def __getattr__(name: str) -> Any:
@@ -51,7 +53,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "Action", "Game", "IllegalAction", "Prompt", "State", "apply", "can_undo", "decider",
+    "Action", "Game", "IllegalAction", "Prompt", "State", "View", "apply", "can_undo", "decider",
     "describe_action", "legal_actions", "only_payment", "parse_action", "position_from_text",
     "position_text", "prompt", "setup", "short_text", "taken_whole", "view",
     "whole_selection",

@@ -58,21 +58,28 @@ class Prompt:
     @property
     def text(self) -> str:
         if self._text is None:
-            self._text = STEPS[self.kind].text(self._state)
+            self._text = STEPS[self.kind].text(self._made_from())
         return self._text
 
     @property
     def owed(self) -> int:
         if self._owed is None:
-            self._owed = STEPS[self.kind].owed(self._state)
+            self._owed = STEPS[self.kind].owed(self._made_from())
         return self._owed
 
     @property
     def forced(self) -> bool:
         if self._forced is None:
             step = STEPS[self.kind]
-            self._forced = step.forced(self._state, step.legal(self._state))
+            s = self._made_from()
+            self._forced = step.forced(s, step.legal(s))
         return self._forced
+
+    def _made_from(self) -> State:
+        """The state the prompt was made from: what is not worked out yet is
+        worked out from it (a prompt made without one was given everything)."""
+        assert self._state is not None, "a prompt made without a state is given its words"
+        return self._state
 
     @property
     def all_public(self) -> bool:
@@ -84,6 +91,19 @@ class Prompt:
     def to_data(self) -> dict[str, Any]:
         return {"side": self.side, "kind": self.kind, "text": self.text, "owed": self.owed,
                 "forced": self.forced, "undo": self.undo, "all_public": self.all_public}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Prompt:
+        """The prompt from `to_data`'s form (`all_public` follows from the kind)."""
+        return cls(data["side"], data["kind"], data["text"], data["owed"], data["forced"],
+                   data["undo"])
+
+    def settled(self, forced: bool | None = None) -> Prompt:
+        """A copy with its words, `owed` and `forced` worked out now, that no
+        longer reads the state (a view keeps it after the state has moved on);
+        `forced` when the caller has worked it out already."""
+        return Prompt(self.side, self.kind, self.text, self.owed,
+                      self.forced if forced is None else forced, self.undo)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Prompt) and self.to_data() == other.to_data()
@@ -199,16 +219,18 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     before = s.clone()
     seen = _exposed(s)
     flow.run(s, step.do(s, action))
+    events = s.log
+    assert events is not None, "a state that keeps undo keeps its log"
     checkpoints = s.undo
     other = 1 - side
     if (_exposed(s) != seen or decider(s) != side
-            or any(e["to"] is None or e["to"] == other for e in s.log[start:])):
+            or any(e["to"] is None or e["to"] == other for e in events[start:])):
         # RULINGS Z1: nothing before a draw or roll, a reveal, anything the other
         # side could see (every public change is logged), or its decision
         checkpoints.clear()
     else:
         checkpoints.append(before)
-    return s.log[start:]
+    return events[start:]
 
 
 def _carry_out(s: State, step: Step, action: Action) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@ totals, losses, captures and the retreat (RULINGS B1-B12)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import cards, hangar, victory
@@ -64,7 +65,7 @@ class ChooseBattle(Step):
 
 def _start(s: State, t: int) -> str | None:
     att = s.active
-    s.battle = Battle(t, att, att)
+    b = s.battle = Battle(t, att, att)
     s.step = "battle_card"
     # RULINGS B2: both stacks are shown to both players when the battle starts.
     dfn = other(att)
@@ -72,7 +73,7 @@ def _start(s: State, t: int) -> str | None:
            f"{s.the(dfn)}. {s.side_name(att)}: {unit_names(s, s.stacks[att][t])}. "
            f"{s.side_name(dfn)}: {unit_names(s, s.stacks[dfn][t])}.", kind="battle")
     if option(s, "withdrawal") and _may_withdraw(s):
-        s.battle.stage = "withdraw"  # RULINGS O2: before any card (withdrawal.py)
+        b.stage = "withdraw"  # RULINGS O2: before any card (withdrawal.py)
         s.step = "withdraw"
     return None
 
@@ -80,7 +81,7 @@ def _start(s: State, t: int) -> str | None:
 def _may_withdraw(s: State) -> bool:
     """The defender has a mobile unit here and a neighbour free of the
     attacker to go to (RULINGS O2, B10)."""
-    b = s.battle
+    b = s.fight()
     mobile = s.tab.chit_mobile
     attacker = s.stacks[b.att]
     if b.t in s.caught:
@@ -90,29 +91,29 @@ def _may_withdraw(s: State) -> bool:
 
 
 def _battle_at(s: State) -> str:
-    return s.territory_name(s.battle.t)
+    return s.territory_name(s.fight().t)
 
 
 class BattleCard(Step):
     kind = "battle_card"
 
     def side(self, s: State) -> int:
-        return s.battle.turn
+        return s.fight().turn
 
     def legal(self, s: State) -> list[Action]:
-        acts: list[Action] = [("play", k) for k in cards.playable(s, s.battle.turn, "battle")]
+        acts: list[Action] = [("play", k) for k in cards.playable(s, s.fight().turn, "battle")]
         acts.append(("pass",))
         return acts
 
     def check(self, s: State, a: Action) -> bool:
         if a[0] == "pass":
             return True
-        side = s.battle.turn
+        side = s.fight().turn
         return a[0] == "play" and a[1] in s.hands[side] and cards.can_play(s, side, a[1],
                                                                             "battle")
 
     def do(self, s: State, a: Action) -> str | None:
-        b = s.battle
+        b = s.fight()
         side = b.turn
         if a[0] == "pass":
             b.passes += 1
@@ -133,11 +134,11 @@ class BattleCard(Step):
     def forced(self, s: State, legal: list[Action]) -> bool:
         # Passing is forced for everyone to see only with an empty hand: whether
         # a card in hand is a battle card is secret (RULINGS H9).
-        return not s.hands[s.battle.turn]
+        return not s.hands[s.fight().turn]
 
 
 def after_card(s: State) -> str | None:
-    b = s.battle
+    b = s.fight()
     b.passes = 0
     b.turn = other(b.turn)
     t = b.t
@@ -148,14 +149,14 @@ def after_card(s: State) -> str | None:
 
 def totals(s: State) -> list[dict[str, Any]]:
     """Each side's total and its breakdown (RULINGS B5)."""
-    b = s.battle
+    b = s.fight()
     chits = s.chits
     return battle_totals(s.module, [[(c, chits[c]) for c in s.stacks[side][b.t]]
                                     for side in (0, 1)], b.zeroed, b.played)
 
 
 def _resolve(s: State) -> str | None:
-    b = s.battle
+    b = s.fight()
     t = b.t
     att, dfn = b.att, other(b.att)
     if not s.stacks[att][t] and not s.stacks[dfn][t]:
@@ -198,7 +199,7 @@ def _resolve(s: State) -> str | None:
 
 def _may_capture(s: State, side: int) -> bool:
     """Whether a leader of `side` lost in this battle is captured (RULINGS B9)."""
-    b = s.battle
+    b = s.fight()
     if side == b.loser:
         return b.capture
     rules = s.module.rules
@@ -218,14 +219,14 @@ def claim_lost_if_lost(s: State, chit: int) -> bool:
     can take control of the territory, where its side has no marker yet
     (RULINGS K2): a loss row says so before it is picked (play-test: a claim
     was lost to a loss chosen without seeing it)."""
-    b = s.battle
+    b = s.fight()
     side = s.side_of(chit)
     return side == b.winner and b.stage == "winner" and last_claimer(s, side, b.t, chit)
 
 
 def _lose(s: State, chit: int) -> None:
     """Removes a battle loss from the map; leaders as RULINGS B9 says."""
-    b = s.battle
+    b = s.fight()
     t = b.t
     side = s.side_of(chit)
     remove_from_map(s, chit, t)
@@ -251,18 +252,18 @@ def _lose(s: State, chit: int) -> None:
 
 def winner_owed(s: State) -> int:
     """Force the winner still has to lose: at least half the loser's (RULINGS B8)."""
-    b = s.battle
+    b = s.fight()
     return max(0, (b.lost_force + 1) // 2 - b.winner_lost)
 
 
-def _forceful(s: State, stack: list[int]) -> list[int]:
+def _forceful(s: State, stack: Sequence[int]) -> list[int]:
     return [c for c in stack if s.unit(c).force]
 
 
 def _settle(s: State) -> str | None:
     """Takes losses that leave no choice, asks for a selection where there is
     one, and moves on when none are owed."""
-    b = s.battle
+    b = s.fight()
     t = b.t
     stacks = s.stacks
     if b.stage == "loser":
@@ -292,7 +293,7 @@ def _settle(s: State) -> str | None:
     return None
 
 
-def _no_choice(s: State, stack: list[int], owed: int) -> bool:
+def _no_choice(s: State, stack: Sequence[int], owed: int) -> bool:
     """True when picking a loss is no decision: all must go, or all are alike."""
     return bool(stack) and (owed >= len(stack) or len(distinct_by_type(s, stack)) == 1)
 
@@ -306,20 +307,20 @@ class Casualty(OwedStep):
     all_public = True
 
     def side(self, s: State) -> int:
-        return s.battle.picker
+        return s.fight().picker
 
     def _need(self, s: State) -> int:
-        b = s.battle
+        b = s.fight()
         return 1 if b.picker != b.loser else b.owed
 
     def owed(self, s: State) -> int:
-        b = s.battle
+        b = s.fight()
         if b.stage == "loser":
             return self._need(s) - len(s.pend.picked)
         return max(0, winner_owed(s) - sum(s.unit(c).force for c in s.pend.chosen()))
 
     def confirmed(self, s: State, sel: Selection, a: Action) -> str | None:
-        b = s.battle
+        b = s.fight()
         for c in sel.chosen():
             _lose(s, c)
             if b.stage == "loser":
@@ -329,7 +330,7 @@ class Casualty(OwedStep):
         return _settle(s)
 
     def text(self, s: State) -> str:
-        b = s.battle
+        b = s.fight()
         n = self.owed(s)
         if n == 0:
             return f"Battle at {_battle_at(s)}: confirm the picked units."
@@ -345,13 +346,13 @@ class Casualty(OwedStep):
 
 
 def retreat_options(s: State) -> list[int]:
-    b = s.battle
+    b = s.fight()
     winner = s.stacks[b.winner]
     return [n for n in s.module.map.territories[b.t].neighbours if not winner[n]]
 
 
 def _begin_retreat(s: State) -> str | None:
-    b = s.battle
+    b = s.fight()
     t, loser = b.t, b.loser
     survivors = s.stacks[loser][t]
     if not survivors:
@@ -375,7 +376,7 @@ class Retreat(Step):
     all_public = True
 
     def side(self, s: State) -> int:
-        return s.battle.loser
+        return s.fight().loser
 
     def legal(self, s: State) -> list[Action]:
         return [("retreat", t) for t in retreat_options(s)]
@@ -388,7 +389,7 @@ class Retreat(Step):
 
 
 def _retreat(s: State, dest: int) -> str | None:
-    b = s.battle
+    b = s.fight()
     t, loser = b.t, b.loser
     survivors = s.stacks[loser][t]
     join_seen(s, loser, dest, survivors)  # joining a friendly stack keeps its top
@@ -400,7 +401,7 @@ def _retreat(s: State, dest: int) -> str | None:
 
 
 def _finish(s: State) -> str | None:
-    b = s.battle
+    b = s.fight()
     refill_hands(s, b.att)  # RULINGS B11
     for side in (0, 1):
         show_stack(s, side, b.t)  # both sides saw what is left there (RULINGS B2)

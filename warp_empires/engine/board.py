@@ -306,7 +306,7 @@ def controlled_revenue(s: State, side: int) -> list[int]:
 
 
 
-def distinct_by_type(s: State, chits: list[int]) -> list[int]:
+def distinct_by_type(s: State, chits: Sequence[int]) -> list[int]:
     """One chit of each unit type, the lowest, in chit order: choices between two
     identical units are the same choice, so legal lists name one of them."""
     if len(chits) < 2:

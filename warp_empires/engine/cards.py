@@ -71,7 +71,7 @@ def has_effect(s: State, side: int, kind: int) -> bool:
 
 def _battle_units(s: State, side: int, flt) -> list[int]:
     units = s.module.units
-    stack = s.stacks[side][s.battle.t]
+    stack = s.stacks[side][s.fight().t]
     return [c for c in stack if flt.matches(units[s.chits[c]])]
 
 
@@ -100,7 +100,7 @@ def _targets(s: State, side: int, kind: int, stage: int) -> list[Action]:
     if k == "target_bonus":
         return [("target", c) for c in distinct_by_type(s, _battle_units(s, side, eff.filter))]
     if k in ("zero_force", "destroy"):
-        zeroed = s.battle.zeroed
+        zeroed = s.fight().zeroed
         cands = [c for c in _battle_units(s, enemy, eff.filter)
                  if not (k == "zero_force" and c in zeroed)]
         return [("target", c) for c in distinct_by_type(s, cands)]
@@ -187,6 +187,8 @@ def _resolve(s: State, a: Action | None) -> str | None:
                      f"{s.says(enemy, 'have', start=False)} {unit_names(s, stack)}.",
                      f"{s.says(side, 'look')} at the stack of {s.the(enemy)} at "
                      f"{s.territory_name(t)}.", "spy")
+    elif a is None:  # a bonus for the whole side or a kind of unit: nothing to target
+        _battle_effect(s, side, kind, a)
     elif k == "remove_control":
         t = a[1]
         s.control[t] = NO_SIDE
@@ -234,7 +236,7 @@ def _sabotage(s: State, enemy: int, kind: int, t: int) -> None:
 def _battle_effect(s: State, side: int, kind: int, a: Action | None) -> None:
     card = s.module.cards[kind]
     k = card.effect.kind
-    b = s.battle
+    b = s.fight()
     target = a[1] if a is not None else -1
     b.played.append([side, kind, target])
     sname = s.says(side, "play")

@@ -61,7 +61,7 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
     arg = action[1] if len(action) > 1 else None
     step = state.step
     if verb in ("pick", "unpick"):
-        text = _pick_text(state, arg)
+        text = _pick_text(state, action[1])
         return text if verb == "pick" else f"unpick: {text}"
     if verb == "confirm" or (verb == "draw" and state.step == "predraw_discard"
                              and state.pend.picked):
@@ -69,7 +69,9 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
         if step == "casualty" and _eliminating(state):
             # a leader the winner takes is captured, not eliminated (RULINGS B9;
             # play-test: a leader's row read "capture", the confirming row "eliminate")
-            sel = STEPS[step].selection(state)
+            casualty = STEPS[step]
+            assert isinstance(casualty, SelectStep)
+            sel = casualty.selection(state)
             # nothing picked yet: as the units that may be picked would be
             # (play-test: "eliminate" over a list of captures only)
             taken = [sel.items[i] for i in sel.picked] or list(sel.items)

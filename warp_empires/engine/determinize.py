@@ -18,7 +18,7 @@ instead: `determinize(module, view, rng)` returns a complete `State` whose
   game (H7), and a sampled world must not replay the real draws anyway.
 
 The pending decision and the battle are rebuilt from the view. Only the side
-that is deciding sees its pending data (`view["pend"]`), so only it can be
+that is deciding sees its pending data (`view.pend`), so only it can be
 determinized; for the other side `determinize` raises ValueError.
 
 What the view does not carry is left at its default and listed in
@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from warp_empires.module.defs import Module
 
-from .pending import Battle, CardPlay, Intercepting, MovePhase, pending_from_data
+from .pending import Battle, CardPlay, Intercepting, MovePhase
 from .state import NO_SIDE, State, new_state
 from .victory import holds
+from .viewtypes import BattleView, InterceptView, LastBattle, View
 
 # Fields of the real state that the view does not carry, so that a dealt state
 # has them at a default (see the module docstring). `undo`: the real game's
@@ -61,97 +61,95 @@ NOT_IN_VIEW = (
 REDEALS = 20
 
 
-def determinize(module: Module, view: dict[str, Any], rng: random.Random) -> State:
+def determinize(module: Module, view: View, rng: random.Random) -> State:
     """A complete state consistent with `view` (one side's `view(state, side)`),
     its hidden parts dealt with `rng`. Raises ValueError when the viewing side is
     not the one deciding (its view hides the pending data) or when the view
     does not fit the module."""
-    side = view["side"]
-    if view["winner"] != NO_SIDE or view["prompt"]["side"] != side:
+    side = view.side
+    if view.winner != NO_SIDE or view.prompt.side != side:
         raise ValueError("determinize is for the deciding side")
     s = _public_part(module, view)
     dealt: State | None = None
     for _ in range(REDEALS if s.battle is None else 1):
         dealt = s.clone()
         # dealt here as lists; the engine's stacks are tuples (board.place)
-        dealt.stacks = [[list(st) for st in row] for row in dealt.stacks]
+        stacks = [[list(st) for st in row] for row in dealt.stacks]
         _deal_cards(dealt, view, rng)
-        _deal_chits(dealt, view, rng)
+        _deal_chits(dealt, stacks, view, rng)
+        dealt.stacks = [[tuple(st) for st in row] for row in stacks]
         if not _game_would_be_over(dealt):
             break
     assert dealt is not None
-    dealt.stacks = [[tuple(st) for st in row] for row in dealt.stacks]
-    if dealt.step == "intercept":  # the group went on top of the stack (RULINGS H2)
-        dealt.pend.group = list(dealt.stacks[dealt.active][dealt.pend.t][:view["pend"]["size"]])
+    seen = view.pend.data
+    if isinstance(seen, InterceptView):  # the group went on top of the stack (RULINGS H2)
+        dealt.pend.group = list(dealt.stacks[dealt.active][seen.t][:seen.size])
     dealt.rng = rng.getrandbits(64)
     return dealt
 
 
-def _public_part(module: Module, view: dict[str, Any]) -> State:
+def _public_part(module: Module, view: View) -> State:
     """Everything the view gives outright: the public facts, this side's own
     secrets, its pending decision and the battle."""
-    side = view["side"]
+    side = view.side
     n = len(module.map.territories)
     # A new game of the module gives every field (and whatever the engine keeps
     # beside them); each is then set from the view. Seed 0: RULINGS H7, the real
     # seed is nobody's to know. Undo checkpoints of the real game are not this
     # side's to copy (Z1), so `undo` stays None.
-    s = new_state(module, 0, view["options"])
-    s.turn = view["turn"]
-    s.active = view["active"]
-    s.phase = view["phase"]
-    s.step = view["step"]
-    data = view["pend"]
-    if data and data.get("type") == "Intercepting":
+    s = new_state(module, 0, view.options)
+    s.turn = view.turn
+    s.active = view.active
+    s.phase = view.phase
+    s.step = view.step
+    data = view.pend.data
+    if isinstance(data, InterceptView):
         # view() leaves out the group and the mover's Move phase (RULINGS O1):
         # the group is dealt below as the top units of the mover's stack where it
         # stopped, and the mover goes on between cards
-        s.pend = Intercepting(data["t"], [], "move", MovePhase(), list(data["tried"]))
-    elif data:
-        data = {k: v for k, v in data.items() if k not in ("selection", "targets")}
-        s.pend = pending_from_data(data)
+        s.pend = Intercepting(data.t, [], "move", MovePhase(), data.tried[:])
     else:
-        s.pend = None
-    s.stacks = [[[] for _ in range(n)] for _ in range(2)]
+        s.pend = None if data is None else data.copy()
+    s.stacks = [[()] * n for _ in range(2)]
     s.piles = [[], []]
     s.captives = [[], []]
-    s.recruit = [r["chit"] for r in view["recruit"]]
+    s.recruit = [r.chit for r in view.recruit]
     s.hands = [[], []]
-    s.hands[side] = list(view["hand"])
+    s.hands[side] = view.hand[:]
     s.deck = []
-    s.discard = list(view["discard"])
-    s.banks = list(view["banks"])
-    s.revenue = list(view["revenue"])
-    s.control = list(view["control"])
+    s.discard = view.discard[:]
+    s.banks = view.banks[:]
+    s.revenue = view.revenue[:]
+    s.control = view.control[:]
     s.intel = [[], []]
-    s.intel[side] = [dict(i) for i in view["intel"]]
-    s.history = [list(h) for h in view["history"]]
-    s.hangar = [[h["chit"], h["turns"], h["since"]] for h in view["hangar"]]
-    s.lives = list(view["lives"])
-    s.caught = list(view["caught"])
-    s.shown = [(sd, t) for sd, t in view.get("shown", ())]
-    s.winner = view["winner"]
-    s.win_reason = view["win_reason"]
-    s.log = [dict(e) for e in view["log"]]
+    s.intel[side] = [dict(i) for i in view.intel]
+    s.history = [list(h) for h in view.history]
+    s.hangar = [[h.chit, h.turns, h.since] for h in view.hangar]
+    s.lives = view.lives[:]
+    s.caught = view.caught[:]
+    s.shown = view.shown[:]
+    s.winner = view.winner
+    s.win_reason = view.win_reason
+    s.log = [dict(e) for e in view.log]
     for sd in (0, 1):
-        for t, row in enumerate(view["stacks"][sd]):
-            if row is not None and "units" in row:
-                s.stacks[sd][t] = [u["chit"] for u in row["units"]]
-    s.battle = None if view["battle"] is None else _battle(s, view["battle"], view["prompt"])
-    s.last_battle = None if view["last_battle"] is None else _last_battle(s, view["last_battle"])
+        for t, row in enumerate(view.stacks[sd]):
+            if row is not None and row.units is not None:
+                s.stacks[sd][t] = tuple(u.chit for u in row.units)
+    s.battle = None if view.battle is None else _battle(s, view.battle, view.prompt.side)
+    s.last_battle = None if view.last_battle is None else _last_battle(s, view.last_battle)
     return s
 
 
-def _battle(s: State, seen: dict[str, Any], pr: dict[str, Any]) -> Battle:
+def _battle(s: State, seen: BattleView, decider: int) -> Battle:
     """The battle from what both sides see of it; the fields view() leaves out
     follow from the rest (RULINGS B3, B7-B9)."""
-    b = Battle(seen["t"], seen["att"], seen["turn"])
-    for name in ("stage", "winner", "loser", "owed", "result"):
-        setattr(b, name, seen[name])
-    b.played = [list(p) for p in seen["played"]]
-    b.zeroed = list(seen["zeroed"])
-    b.destroyed = list(seen["destroyed"])
-    b.losses = [list(x) for x in seen["losses"]]
+    b = Battle(seen.t, seen.att, seen.turn)
+    b.stage, b.winner, b.loser, b.owed, b.result = (seen.stage, seen.winner, seen.loser,
+                                                     seen.owed, seen.result)
+    b.played = [list(p) for p in seen.played]
+    b.zeroed = seen.zeroed[:]
+    b.destroyed = seen.destroyed[:]
+    b.losses = [list(x) for x in seen.losses]
     # B3: a card resets the passes and hands the turn over; a pass counts and
     # hands it over too. So one pass is pending exactly when the side to act
     # played the latest card itself (the other side has passed since), or, with
@@ -167,7 +165,7 @@ def _battle(s: State, seen: dict[str, Any], pr: dict[str, Any]) -> Battle:
     # B7/B8: the winner picks the loser's first loss, the loser the rest, then
     # the winner its own; in the loser stage the picker is the side deciding.
     if b.stage == "loser":
-        b.picker = pr["side"]
+        b.picker = decider
     elif b.winner != NO_SIDE:
         b.picker = b.winner
     units = s.module.units
@@ -180,42 +178,42 @@ def _battle(s: State, seen: dict[str, Any], pr: dict[str, Any]) -> Battle:
         then = [s.chits[c] for c in s.stacks[b.winner][b.t]]
         then += [u for sd, u, _ in b.losses if sd == b.winner]
         b.capture = not rules.capture_needs_leader or any(units[u].is_leader for u in then)
-        b.totals = [dict(x) for x in seen["totals"]]
+        b.totals = [dict(x) for x in seen.totals]
     return b
 
 
-def _last_battle(s: State, seen: dict[str, Any]) -> Battle:
+def _last_battle(s: State, seen: LastBattle) -> Battle:
     """The latest finished battle, as far as view() shows it (NOT_IN_VIEW)."""
-    b = Battle(seen["t"], seen["att"], seen["att"])
-    b.winner, b.loser, b.result = seen["winner"], seen["loser"], seen["result"]
+    b = Battle(seen.t, seen.att, seen.att)
+    b.winner, b.loser, b.result = seen.winner, seen.loser, seen.result
     b.stage = "retreat" if b.winner != NO_SIDE else "cards"
-    b.played = [list(p) for p in seen["played"]]
-    b.losses = [list(x) for x in seen["losses"]]
-    b.totals = [dict(x) for x in seen["totals"]]
+    b.played = [list(p) for p in seen.played]
+    b.losses = [list(x) for x in seen.losses]
+    b.totals = [dict(x) for x in seen.totals]
     units = s.module.units
     b.lost_force = sum(units[u].force for sd, u, _ in b.losses if sd == b.loser)
     b.winner_lost = sum(units[u].force for sd, u, _ in b.losses if sd != b.loser)
     return b
 
 
-def _deal_cards(s: State, view: dict[str, Any], rng: random.Random) -> None:
+def _deal_cards(s: State, view: View, rng: random.Random) -> None:
     """The enemy's hand and the deck from the cards this side has not seen."""
-    side = view["side"]
+    side = view.side
     enemy = 1 - side
     unseen = Counter({c.index: c.count for c in s.module.cards})
-    unseen.subtract(view["hand"])
-    unseen.subtract(view["discard"])
-    hands = view.get("hands")
+    unseen.subtract(view.hand)
+    unseen.subtract(view.discard)
+    hands = view.hands
     if hands is not None:  # open hands (a teaching game): nothing to deal
         s.hands[enemy] = list(hands[enemy])
         unseen.subtract(hands[enemy])
         size = len(hands[enemy])
     else:
-        size = view["hand_sizes"][enemy]
+        size = view.hand_sizes[enemy]
     if any(n < 0 for n in unseen.values()):
         raise ValueError("the view shows more cards than the module has")
     pool = sorted(unseen.elements())
-    if len(pool) != (0 if hands is not None else size) + view["deck_size"]:
+    if len(pool) != (0 if hands is not None else size) + view.deck_size:
         raise ValueError("hand and deck sizes do not fit the cards unseen")
     if hands is None:
         known = _known_hand(view, Counter(pool), size, rng)
@@ -230,28 +228,30 @@ def _deal_cards(s: State, view: dict[str, Any], rng: random.Random) -> None:
     s.deck = rest
 
 
-def _known_hand(view: dict[str, Any], unseen: Counter, size: int,
+def _known_hand(view: View, unseen: Counter[int], size: int,
                 rng: random.Random) -> list[int]:
     """The cards a spy saw in the enemy's hand this turn (RULINGS H4) that are
     still unaccounted for: not played in the battle being fought, and still
     among the cards unseen."""
-    seen = [i for i in view["intel"] if i.get("kind") == "hand"]
+    seen = [i for i in view.intel if i.get("kind") == "hand"]
     if not seen or size == 0:
         return []
     known = Counter(seen[-1]["cards"])
-    b = view["battle"]
+    b = view.battle
     if b is not None:  # spies are played in the Move phase, so every card of it came later
-        known.subtract(k for who, k, _ in b["played"] if who != view["side"])
+        known.subtract(k for who, k, _ in b.played if who != view.side)
     known = +known & unseen
     cards = list(known.elements())
     rng.shuffle(cards)
     return cards[:size]
 
 
-def _deal_chits(s: State, view: dict[str, Any], rng: random.Random) -> None:
+def _deal_chits(s: State, stacks: list[list[list[int]]], view: View,
+                rng: random.Random) -> None:
     """Chit ids everywhere: this side's own are mostly in the view; the enemy's
-    hidden units and pile are dealt from the enemy chits it cannot see."""
-    side = view["side"]
+    hidden units and pile are dealt from the enemy chits it cannot see, into
+    `stacks` (s.stacks as lists)."""
+    side = view.side
     enemy = 1 - side
     units = s.module.units
     by_type: dict[int, list[int]] = {}
@@ -259,7 +259,7 @@ def _deal_chits(s: State, view: dict[str, Any], rng: random.Random) -> None:
         by_type.setdefault(u, []).append(c)
     placed: set[int] = set(s.recruit) | {c for c, _, _ in s.hangar}
     for sd in (0, 1):
-        for st in s.stacks[sd]:
+        for st in stacks[sd]:
             placed.update(st)
     # Cards destroyed in the battle being fought went to their owner's pile (B4).
     to_pile: list[int] = list(s.battle.destroyed) if s.battle is not None else []
@@ -268,7 +268,7 @@ def _deal_chits(s: State, view: dict[str, Any], rng: random.Random) -> None:
     pinned = [s.pend.chit] if isinstance(s.pend, CardPlay) and s.pend.chit >= 0 else []
     for captor in (0, 1):
         held = []
-        for u in view["captives"][captor]:
+        for u in view.captives[captor]:
             free = [c for c in by_type[u] if c not in placed]
             if not free:
                 raise ValueError(f"no chit of unit type {u} left for the captives")
@@ -281,19 +281,19 @@ def _deal_chits(s: State, view: dict[str, Any], rng: random.Random) -> None:
     s.piles[side] += [c for c, u in enumerate(s.chits)
                       if units[u].side == side and c not in placed]
     pool = [c for c, u in enumerate(s.chits) if units[u].side == enemy and c not in placed]
-    hidden = [(t, row["size"], row["top"]) for t, row in enumerate(view["stacks"][enemy])
-              if row is not None and "units" not in row]
+    hidden = [(t, row.size, row.top) for t, row in enumerate(view.stacks[enemy])
+              if row is not None and row.units is None]
     for t, _, top in hidden:
         free = [c for c in pool if s.chits[c] == top]
         if not free:
             raise ValueError(f"no enemy chit of unit type {top} left for the top at {t}")
         chit = rng.choice(free)
         pool.remove(chit)
-        s.stacks[enemy][t] = [chit]
-    _deal_spied_stacks(s, view, hidden, pool, rng)
+        stacks[enemy][t] = [chit]
+    _deal_spied_stacks(s, stacks, view, hidden, pool, rng)
     rng.shuffle(pool)
     for t, size, _ in hidden:
-        st = s.stacks[enemy][t]
+        st = stacks[enemy][t]
         need = size - len(st)
         if need > len(pool):
             raise ValueError("enemy stack sizes do not fit the enemy chits")
@@ -303,19 +303,20 @@ def _deal_chits(s: State, view: dict[str, Any], rng: random.Random) -> None:
         st.extend(rest)
     s.piles[enemy] += pool
     for sd in (0, 1):
-        if len(s.piles[sd]) != view["pile_sizes"][sd]:
+        if len(s.piles[sd]) != view.pile_sizes[sd]:
             raise ValueError(f"side {sd}'s pile size does not fit the view")
 
 
-def _deal_spied_stacks(s: State, view: dict[str, Any], hidden: list[tuple[int, int, int]],
-                       pool: list[int], rng: random.Random) -> None:
+def _deal_spied_stacks(s: State, stacks: list[list[list[int]]], view: View,
+                       hidden: list[tuple[int, int, int]], pool: list[int],
+                       rng: random.Random) -> None:
     """A stack a spy card showed this turn (RULINGS H4), still of the size and
     top then seen, is dealt as seen where the enemy chits left allow it."""
     latest: dict[int, list[int]] = {}
-    for i in view["intel"]:
+    for i in view.intel:
         if i.get("kind") == "stack":
             latest[i["territory"]] = i["units"]
-    enemy = 1 - view["side"]
+    enemy = 1 - view.side
     for t, size, top in hidden:
         seen = latest.get(t)
         if seen is None or len(seen) != size or seen[0] != top:
@@ -329,7 +330,7 @@ def _deal_spied_stacks(s: State, view: dict[str, Any], hidden: list[tuple[int, i
         else:
             for c in chosen:
                 pool.remove(c)
-            s.stacks[enemy][t].extend(chosen)
+            stacks[enemy][t].extend(chosen)
 
 
 def _game_would_be_over(s: State) -> bool:

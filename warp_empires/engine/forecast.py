@@ -6,11 +6,13 @@ player can run them on what it sees; nothing here reads the real state."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from warp_empires.engine.strength import battle_totals
-from warp_empires.module.defs import Module
+from warp_empires.engine.viewtypes import UnitEntry, View, typed_view
+from warp_empires.module.defs import Module, UnitDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,49 +27,49 @@ class Upkeep:
         return max(0, self.units - self.limit)
 
 
-def revenue_of(module: Module, view: dict[str, Any], side: int) -> int:
+def revenue_of(module: Module, view: View, side: int) -> int:
     """The revenue of every territory bearing `side`'s marker (RULINGS V1);
     markers are public (H5)."""
     territories = module.map.territories
-    return sum(territories[t].revenue for t, c in enumerate(view["control"]) if c == side)
+    return sum(territories[t].revenue for t, c in enumerate(view.control) if c == side)
 
 
-def upkeep(module: Module, view: dict[str, Any], side: int) -> Upkeep:
+def upkeep(module: Module, view: View, side: int) -> Upkeep:
     """The upkeep `side` faces if the markers stay as they are (RULINGS U1).
     Stack sizes and markers are public, so this reads the same for both sides."""
-    units = sum(e["size"] for e in view["stacks"][side] if e)
+    units = sum(e.size for e in view.stacks[side] if e)
     revenue = revenue_of(module, view, side)
     return Upkeep(units, revenue, module.rules.upkeep_per_revenue * revenue)
 
 
-def last_marker(module: Module, view: dict[str, Any], t: int) -> bool:
+def last_marker(module: Module, view: View, t: int) -> bool:
     """Whether the enemy's marker at `t` is its last on a revenue territory.
     Removed (a remove_control card, RULINGS M8), it collects no revenue in its next
     turn, whose upkeep then keeps no unit (U1; markers come back only in the
     Control phase, after it), and a side with no units and no revenue
     territory loses (W3). Markers are public (H5)."""
-    enemy = 1 - view["side"]
-    return view["control"][t] == enemy and module.map.territories[t].is_revenue and not any(
+    enemy = 1 - view.side
+    return view.control[t] == enemy and module.map.territories[t].is_revenue and not any(
         c == enemy and module.map.territories[u].is_revenue
-        for u, c in enumerate(view["control"]) if u != t)
+        for u, c in enumerate(view.control) if u != t)
 
 
-def unclaimed_reason(module: Module, view: dict[str, Any], t: int) -> str | None:
+def unclaimed_reason(module: Module, view: View, t: int) -> str | None:
     """Why the viewer's Control phase would not put its marker on territory
     `t` where its units stand, or None when it would (or nothing to say: no
     units of its own there, not a revenue territory, already its marker)."""
-    side = view["side"]
-    mine = view["stacks"][side][t]
+    side = view.side
+    mine = view.stacks[side][t]
     territory = module.map.territories[t]
-    if not mine or not territory.is_revenue or view["control"][t] == side:
+    if not mine or not territory.is_revenue or view.control[t] == side:
         return None
     # The words are for players, who know no ruling numbers (play-test).
-    if view["stacks"][1 - side][t]:  # RULINGS K1
+    if view.stacks[1 - side][t]:  # RULINGS K1
         return "an enemy stack is here too"
-    units = mine.get("units")
+    units = mine.units
     if units is None:
         return None  # the view does not list them (a shared screen)
-    if any(module.rules.can_control(module.units[u["unit"]]) for u in units):
+    if any(module.rules.can_control(module.units[u.unit]) for u in units):
         return None
     who = "; or ".join(f.words(module.classes, module.traits)
                        for f in module.rules.control_filters)
@@ -132,65 +134,66 @@ class BattleForecast:
 LIKELY = 1.25
 
 
-def _may_hide(module: Module, view: dict[str, Any], enemy: int, t: int,
-              known: list[Any]) -> list[Any]:
+def _may_hide(module: Module, view: View, enemy: int, t: int,
+              known: list[UnitDef]) -> list[UnitDef]:
     """The enemy's units that may be among the hidden ones of its stack at `t`,
     one entry per chit: each kind as many times as the module has it, less the
     ones seen anywhere on the map (tops, stacks shown in full, `known` here),
     held captive or under repair.
     Only public data: the module's counts and what the view shows (RULINGS H2)."""
     left = {u.index: u.count for u in module.units if u.side == enemy}
-    for where, entry in enumerate(view["stacks"][enemy]):
+    for where, entry in enumerate(view.stacks[enemy]):
         if not entry or where == t:
             continue
-        for u in entry.get("units") or [{"unit": entry["top"]}]:
-            left[u["unit"]] -= 1
+        for kind in [u.unit for u in entry.units] if entry.units else [entry.top]:
+            left[kind] -= 1
     for u in known:
         left[u.index] -= 1
-    for kinds in view["captives"]:  # leaders held captive, by either side (B9)
+    for kinds in view.captives:  # leaders held captive, by either side (B9)
         for k in kinds:
             if k in left:
                 left[k] -= 1
-    for h in view.get("hangar", ()):  # ships under repair (O5)
-        if h["unit"] in left:
-            left[h["unit"]] -= 1
+    for h in view.hangar:  # ships under repair (O5)
+        if h.unit in left:
+            left[h.unit] -= 1
     units = module.units
     return [units[k] for k, n in left.items() for _ in range(max(0, n))]
 
 
-def _losses(units: list[Any]) -> int:
+def _losses(units: list[UnitDef]) -> int:
     """Units a losing stack loses: every fortification and half the rest,
     rounded up (RULINGS B7)."""
     forts = sum(1 for u in units if u.is_fortification)
     return forts + (len(units) - forts + 1) // 2
 
 
-def battle_forecast(module: Module, view: dict[str, Any], t: int,
-                    joining: list[int] = ()) -> BattleForecast | None:
+def battle_forecast(module: Module, view: View | dict[str, Any], t: int,
+                    joining: Sequence[int] = ()) -> BattleForecast | None:
     """The battle at `t` as the viewer can foresee it, with its own units there
     plus `joining` (unit types of a group that would move in); None when there
     would be no battle. Cards are left out: nobody knows which will be played."""
-    side = view["side"]
+    # transitional (typed_view): until the app's screens read attributes (issue 33)
+    view = typed_view(view)
+    side = view.side
     enemy = 1 - side
-    mine = view["stacks"][side][t]
-    ours = [module.units[u["unit"]] for u in (mine or {}).get("units", [])]
+    ours = [module.units[u.unit] for u in _units(view, side, t)]
     ours += [module.units[u] for u in joining]
-    theirs_entry = view["stacks"][enemy][t]
+    theirs_entry = view.stacks[enemy][t]
     if not ours or not theirs_entry:
         return None
-    listed = theirs_entry.get("units")
+    listed = theirs_entry.units
     # A spy card's look this turn (RULINGS H4) counts while the stack still
     # holds as many units (play-test: a Probe Droid had just shown the stack
     # and the forecast still gave a range over "7 hidden").
-    spied = next((i["units"] for i in reversed(view.get("intel", []))
+    spied = next((i["units"] for i in reversed(view.intel)
                   if i.get("kind") == "stack" and i.get("territory") == t), None)
     if listed is not None:
-        known = [module.units[u["unit"]] for u in listed]
-    elif spied is not None and len(spied) == theirs_entry["size"]:
+        known = [module.units[u.unit] for u in listed]
+    elif spied is not None and len(spied) == theirs_entry.size:
         known = [module.units[u] for u in spied]
     else:
-        known = [module.units[theirs_entry["top"]]]
-    hidden = theirs_entry["size"] - len(known)
+        known = [module.units[theirs_entry.top]]
+    hidden = theirs_entry.size - len(known)
     kinds = _may_hide(module, view, enemy, t, known) if hidden else []
     forces = sorted(u.force for u in kinds)
     rules = module.rules
@@ -227,7 +230,7 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
             t_lo += mb.bonus
         if n_known + may > n_ours:
             t_hi += mb.bonus
-    attacking = view["active"] == side
+    attacking = view.active == side
     ties_ours = (rules.tie_winner == "attacker") == attacking
     if o_lo > t_hi or (o_lo == t_hi and ties_ours):
         verdict = "win"
@@ -239,7 +242,7 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
         o_mid = (o_lo + o_hi) / 2
         verdict = ("likely win" if o_mid > t_mid * LIKELY
                    else "likely lose" if o_mid * LIKELY < t_mid else "uncertain")
-    loss_force = None
+    loss_force: tuple[int, int] | None = None
     if not hidden:  # B7, B8: what they lose, and what that costs the winner
         forts = [u.force for u in known if u.is_fortification]
         rest = sorted(u.force for u in known if not u.is_fortification)
@@ -260,19 +263,19 @@ def battle_forecast(module: Module, view: dict[str, Any], t: int,
     # A group moving in takes its leaders from elsewhere.
     last_leader = False
     if leader_paid and sum(1 for u in ours if u.is_leader) == 1:
-        elsewhere = sum(1 for tt, st in enumerate(view["stacks"][side]) if st and tt != t
-                        for u in st.get("units", []) if module.units[u["unit"]].is_leader)
+        elsewhere = sum(1 for tt, st in enumerate(view.stacks[side]) if st and tt != t
+                        for u in st.units or () if module.units[u.unit].is_leader)
         last_leader = elsewhere - sum(1 for u in joining if module.units[u].is_leader) <= 0
     return BattleForecast((o_lo, o_hi), (t_lo, t_hi), hidden, verdict,
                           their_losses=_losses(known) if not hidden else
-                          (theirs_entry["size"] + 1) // 2,
+                          (theirs_entry.size + 1) // 2,
                           our_loss_force=loss_force, our_losses_if_lost=_losses(ours),
                           leader_paid=leader_paid, last_leader=last_leader,
-                          their_cards=view["hand_sizes"][enemy],
+                          their_cards=view.hand_sizes[enemy],
                           tie_goes_to=rules.tie_winner if o_lo == o_hi == t_lo == t_hi else "")
 
 
-def card_gain(module: Module, view: dict[str, Any], kind: int) -> int:
+def card_gain(module: Module, view: View, kind: int) -> int:
     """How much playing card `kind` now would move the battle's totals in the
     player's favour (its own total up, or the enemy's down), at best: 0 when
     it would change nothing. Both stacks are in view during a battle (B2).
@@ -280,15 +283,17 @@ def card_gain(module: Module, view: dict[str, Any], kind: int) -> int:
     leader bonuses a card may also swing (card_outcome has them, for the
     rows a person reads)."""
     eff = module.cards[kind].effect
-    b = view["battle"]
-    side, enemy = view["side"], view["enemy"]
+    b = view.battle
+    if b is None:
+        return 0
+    side, enemy = view.side, view.enemy
     units = module.units
-    zeroed = set(b["zeroed"])
+    zeroed = set(b.zeroed)
 
     def alive(s: int) -> list[int]:
-        st = view["stacks"][s][b["t"]]
-        return [units[u["unit"]].force for u in (st["units"] if st else ())
-                if u["chit"] not in zeroed and eff.filter.matches(units[u["unit"]])]
+        st = view.stacks[s][b.t]
+        return [units[u.unit].force for u in (st.units or () if st else ())
+                if u.chit not in zeroed and eff.filter.matches(units[u.unit])]
 
     k = eff.kind
     if k == "side_bonus":
@@ -315,19 +320,20 @@ class CardOutcome:
     has_target: bool = True  # False: nothing for it to act on (no unit it names)
 
 
-def card_outcome(module: Module, view: dict[str, Any], kind: int,
+def card_outcome(module: Module, view: View, kind: int,
                  target: int | None = None) -> CardOutcome | None:
     """The battle as it would stand after card `kind` (engine/strength.py, as
     the battle counts it: majorities and the leader bonus included), with its
     best target, or with `target` (a chit) once the player chooses it; None
-    for a card that is not a battle card."""
-    b = view["battle"]
-    t = b["t"]
-    side, enemy = view["side"], view["enemy"]
+    for a card that is not a battle card, or with no battle."""
+    b = view.battle
+    if b is None:
+        return None
+    t = b.t
+    side, enemy = view.side, view.enemy
     units = module.units
-    stacks = [[(u["chit"], u["unit"]) for u in ((view["stacks"][sd][t] or {}).get("units") or ())]
-              for sd in (0, 1)]
-    zeroed, played = list(b["zeroed"]), [list(x) for x in b["played"]]
+    stacks = [[(u.chit, u.unit) for u in _units(view, sd, t)] for sd in (0, 1)]
+    zeroed, played = b.zeroed[:], [list(x) for x in b.played]
     eff = module.cards[kind].effect
     k = eff.kind
     # (target, stacks, zeroed, played) as they would be after the card
@@ -353,7 +359,7 @@ def card_outcome(module: Module, view: dict[str, Any], kind: int,
         worlds = [w for w in worlds if w[0] == target]
     before = battle_totals(module, stacks, zeroed, played)
     margin = before[side]["total"] - before[enemy]["total"]
-    ties_ours = (module.rules.tie_winner == "attacker") == (b["att"] == side)
+    ties_ours = (module.rules.tie_winner == "attacker") == (b.att == side)
     outcomes = []
     for _, st, z, pl in worlds or [(-1, stacks, zeroed, played)]:
         after = battle_totals(module, st, z, pl)
@@ -365,3 +371,9 @@ def card_outcome(module: Module, view: dict[str, Any], kind: int,
     best = max(outcomes, key=lambda o: (o.wins, o.swing))
     # "up to": the target to choose makes a difference
     return replace(best, targeted=len({o.swing for o in outcomes}) > 1, has_target=bool(worlds))
+
+
+def _units(view: View, side: int, t: int) -> tuple[UnitEntry, ...]:
+    """The units the view lists of `side`'s stack at `t` (none if hidden or empty)."""
+    st = view.stacks[side][t]
+    return st.units or () if st is not None else ()

@@ -14,6 +14,7 @@ from .record import ActionLog
 from .start import setup
 from .state import State
 from .views import view
+from .viewtypes import View
 
 SEED_MAX = (1 << 64) - 1  # the generator's state is one unsigned 64-bit int (rng.py)
 
@@ -78,7 +79,7 @@ class Game:
     def legal_actions(self, side: int | None = None) -> list[Action]:
         return legal_actions(self.state, side)
 
-    def view(self, side: int, log: bool = True, public: bool = False) -> dict[str, Any]:
+    def view(self, side: int, log: bool = True, public: bool = False) -> View:
         return view(self.state, side, log, public)
 
     @property

@@ -94,14 +94,14 @@ def leaks(s: State) -> list[str]:
     for side in (0, 1):
         v = view(s, side)
         enemy = 1 - side
-        if v["hands"] is not None or sorted(v["hand"]) != sorted(s.hands[side]):
+        if v.hands is not None or sorted(v.hand) != sorted(s.hands[side]):
             out.append(f"view of side {side} shows a hand that is not its own")
-        for t, st in enumerate(v["stacks"][enemy]):
-            if st and "units" in st and t != battle_t and (enemy, t) not in s.shown:
+        for t, st in enumerate(v.stacks[enemy]):
+            if st and st.units is not None and t != battle_t and (enemy, t) not in s.shown:
                 out.append(f"view of side {side} shows the hidden stack at {t}")
-        if any(e["to"] == enemy for e in v["log"]):
+        if any(e["to"] == enemy for e in v.log):
             out.append(f"view of side {side} shows the other side's private log")
-        if v["recruit"] and s.active != side:
+        if v.recruit and s.active != side:
             out.append(f"view of side {side} shows the other side's recruit draw")
     places = len(s.stacks[0])
     for side, t in s.shown:

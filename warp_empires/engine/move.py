@@ -195,7 +195,8 @@ class MoveFrom(Step):
 
     def do(self, s: State, a: Action) -> str | None:
         if a[0] == "stop":
-            return _card_done(s)
+            _card_done(s)
+            return None
         p = s.pend
         p.src = a[1]
         p.group = Selection(_mobile(s, p, a[1]))
@@ -282,7 +283,6 @@ class MoveUnits(SelectStep):
 def _card_done(s: State) -> None:
     s.pend = MovePhase(s.pend.engaged)
     s.step = "move"
-    return None
 
 
 STEPS = [MoveStep(), Arrange(), MoveFrom(), MoveUnits()]

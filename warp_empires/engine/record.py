@@ -31,7 +31,7 @@ def starts_of(flat: Sequence[int], verb_count: int) -> list[int]:
     """Where each decision of `flat` begins; raises BadRecord if the headers do not
     chain exactly to its end or name a verb that is not there. (The caller has
     checked that every value is a non-negative int.)"""
-    starts = []
+    starts: list[int] = []
     i, end = 0, len(flat)
     while i < end:
         header = flat[i]

@@ -13,6 +13,7 @@ from typing import Any
 from warp_empires.module.defs import Module
 
 from . import rng
+from .actions import Action
 from .pending import Battle, pending_from_data, to_data
 from .tables import Tables, tables
 
@@ -47,7 +48,9 @@ class State:
     __slots__ = ("module", "undo", "tab", "listed") + FIELDS
 
     module: Module
+    undo: list[State] | None
     tab: Tables
+    listed: list[Action] | None
     seed: int
     options: dict[str, Any]  # e.g. open_hands for teaching games
     rng: int
@@ -163,6 +166,13 @@ class State:
             setattr(self, name, getattr(other, name))
 
     # Small queries used all over the engine.
+
+    def fight(self) -> Battle:
+        """The battle being fought. The battle's steps, and the rules they
+        call, are pending only while there is one (RULINGS B1)."""
+        b = self.battle
+        assert b is not None, "no battle is being fought"
+        return b
 
     def unit(self, chit: int):  # -> UnitDef
         return self.module.units[self.chits[chit]]

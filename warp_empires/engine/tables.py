@@ -11,6 +11,8 @@ from typing import Any
 
 from warp_empires.module.defs import Module
 
+from .viewtypes import UnitEntry
+
 
 @dataclass(frozen=True, slots=True)
 class Tables:
@@ -19,6 +21,7 @@ class Tables:
     chit_move: tuple[int, ...]  # spaces per move (RULINGS M1)
     chit_force: tuple[int, ...]
     chit_name: tuple[str, ...]
+    chit_entry: tuple[UnitEntry, ...]  # what a view lists of it (views.view)
     # per side, per card kind: when that side may play it ("move", "battle" or
     # "action"), or "" for a card only the other side may play (RULINGS M6)
     card_timing: tuple[tuple[str, ...], tuple[str, ...]]
@@ -56,9 +59,8 @@ def tables(module: Module) -> Tables:
         chit_move=tuple(units[c].move for c in chits),
         chit_force=tuple(units[c].force for c in chits),
         chit_name=tuple(units[c].name for c in chits),
-        card_timing=tuple(tuple(c.timing if c.side is None or c.side == side else ""
-                                for c in module.cards)
-                          for side in (0, 1)),
+        chit_entry=tuple(UnitEntry(c, u) for c, u in enumerate(chits)),
+        card_timing=(_timing(module, 0), _timing(module, 1)),
         revenue=tuple(t.index for t in module.map.territories if t.is_revenue),
         territory_revenue=tuple(t.revenue if t.is_revenue else 0
                                 for t in module.map.territories),
@@ -67,9 +69,7 @@ def tables(module: Module) -> Tables:
         unit_controls=tuple(module.rules.can_control(u) for u in units),
         unit_chits=tuple(frozenset(c for c, u in enumerate(chits) if u == unit.index)
                          for unit in units),
-        leaders=tuple(frozenset(c for c, u in enumerate(chits)
-                                if units[u].is_leader and units[u].side == side)
-                      for side in (0, 1)),
+        leaders=(_leaders(module, chits, 0), _leaders(module, chits, 1)),
         victory=tuple(tuple((v.text, tuple(sorted(v.all, key=lambda c: _COST.get(c.kind, 9))))
                             for v in module.victory if v.side == side)
                       for side in (0, 1)),
@@ -77,3 +77,14 @@ def tables(module: Module) -> Tables:
     )
     _CACHE[id(module)] = (module, t)  # the module is kept, so its id is never reused
     return t
+
+
+def _timing(module: Module, side: int) -> tuple[str, ...]:
+    """Per card kind, when `side` may play it, or "" for the other side's card."""
+    return tuple(c.timing if c.side is None or c.side == side else "" for c in module.cards)
+
+
+def _leaders(module: Module, chits: list[int], side: int) -> frozenset[int]:
+    units = module.units
+    return frozenset(c for c, u in enumerate(chits)
+                     if units[u].is_leader and units[u].side == side)

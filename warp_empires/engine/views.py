@@ -1,56 +1,64 @@
-"""What one side may see (RULINGS H1-H6). Front ends render only this."""
+"""What one side may see (RULINGS H1-H6). Front ends render only this; its
+types are in viewtypes.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .actions import Action
 from .api import STEPS, prompt
 from .battle import totals
 from .board import other
 from .cards import target_type
-from .pending import to_data
 from .state import State
 from .steps import SelectStep
 from .strength import majorities
+from .tables import Tables
+from .viewtypes import (
+    NO_DECISION,
+    BattleView,
+    Decision,
+    HangarEntry,
+    InterceptView,
+    LastBattle,
+    SelectionView,
+    StackEntry,
+    View,
+)
 
-# Everything about a battle is public (RULINGS B2): the two stacks and what happens.
-BATTLE_SEEN = ("t", "att", "turn", "passes", "stage", "winner", "loser", "picker", "owed",
-               "lost_force", "winner_lost", "capture", "result", "played", "zeroed",
-               "destroyed", "losses")
-LAST_BATTLE_SEEN = ("t", "att", "winner", "loser", "result", "played", "losses", "totals")
 
-
-def pending_view(s: State) -> dict[str, Any]:
-    """The deciding side's own half-made decision as plain data: the pending
-    data itself, plus `selection` (items and picked indices) when a selection is
-    open and `targets` ("territory" or "chit") when a card's target is chosen."""
+def pending_view(s: State, legal: list[Action] | None = None) -> Decision:
+    """The deciding side's own half-made decision: a copy of the pending data,
+    plus the open selection (items, picked, what may be picked and confirmed
+    now) and, while a card's target is chosen, what its targets are.
+    `legal`: the step's legal list, when the caller has it."""
+    p = s.pend
     if s.step == "intercept":
         # the moving group's units and the mover's own Move phase are the
         # mover's secrets (RULINGS H2, O1): the interceptor sees where it
         # stopped, how many units moved (logged for both) and what it tried
-        p = s.pend
-        return {"type": "Intercepting", "t": p.t, "size": len(p.group), "tried": p.tried[:]}
-    out = to_data(s.pend) or {}
+        return Decision(InterceptView(p.t, len(p.group), p.tried[:]))
+    if p is None:
+        return NO_DECISION
+    selection = None
     step = STEPS.get(s.step)
-    if isinstance(step, SelectStep) and s.pend is not None:
+    if isinstance(step, SelectStep):
         sel = step.selection(s)
-        legal = step.legal(s)
+        if legal is None:
+            legal = step.legal(s)
         picks = {a[1] for a in legal if a[0] == "pick"}
-        out["selection"] = {
-            "items": sel.items[:], "picked": sel.picked[:],
+        selection = SelectionView(
+            sel.items[:], sel.picked[:],
             # per item: may it be picked now (a picked item may always be unpicked)
-            "pickable": [i in picks for i in range(len(sel.items))],
+            [i in picks for i in range(len(sel.items))],
             # the confirming actions legal now, and the step's confirming verb
-            "confirm": [list(a) for a in legal if a[0] not in ("pick", "unpick")],
-            "confirm_verb": step.confirm_verb if step.kind != "move_units" else "to",
-        }
-    if s.step == "card_target":
-        out["targets"] = target_type(s)
-    return out
+            [a for a in legal if a[0] not in ("pick", "unpick")],
+            step.confirm_verb if step.kind != "move_units" else "to")
+    return Decision(p.copy(), selection, target_type(s) if s.step == "card_target" else None)
 
 
-def view(state: State, side: int, log: bool = True, public: bool = False) -> dict[str, Any]:
-    """Plain data for `side`: its own secrets, the public facts, and of the enemy
+def view(state: State, side: int, log: bool = True, public: bool = False) -> View:
+    """What `side` may see: its own secrets, the public facts, and of the enemy
     only what the rules show (hand size, top unit and size of hidden stacks).
     `log=False` leaves the log out, for computer players that do not read it.
 
@@ -63,72 +71,102 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> dic
     own = not public or everything  # whether `side`'s own secrets are in
     b = s.battle
     shown_t = b.t if b is not None else -1
-    stacks: list[list[dict[str, Any] | None]] = []
+    chits = s.chits
+    entry = s.tab.chit_entry
+    # a stack's entries are made once (they are frozen, and so are the stacks'
+    # tuples they come from, board.place): a view is made for every decision
+    listed, hidden = _made(s.tab)
+    stacks: list[list[StackEntry | None]] = []
     for sd in (0, 1):
-        rows: list[dict[str, Any] | None] = []
+        rows: list[StackEntry | None] = []
         for t, st in enumerate(s.stacks[sd]):
             if not st:
                 rows.append(None)
             elif (sd == side and own) or everything or t == shown_t or (sd, t) in s.shown:
-                rows.append({"size": len(st), "top": s.chits[st[0]],
-                             "units": [{"chit": c, "unit": s.chits[c]} for c in st]})
+                e = listed.get(st)
+                if e is None:
+                    e = listed[st] = StackEntry(len(st), chits[st[0]],
+                                                tuple([entry[c] for c in st]))
+                rows.append(e)
             else:
-                rows.append({"size": len(st), "top": s.chits[st[0]]})
+                e = hidden.get(st)
+                if e is None:
+                    e = hidden[st] = StackEntry(len(st), chits[st[0]])
+                rows.append(e)
         stacks.append(rows)
     battle = None
     if b is not None:
-        battle = {k: _plain(getattr(b, k)) for k in BATTLE_SEEN}
-        battle["totals"] = b.totals or totals(s)
-        # which majority bonuses each side holds, for the words (RULINGS B5):
-        # while the totals are counted from the stacks as they stand, not once
-        # they are settled and the losses have begun
-        battle["majorities"] = None if b.totals else majorities(
-            s.module, [[s.chits[c] for c in s.stacks[sd][b.t]] for sd in (0, 1)])
+        battle = BattleView(
+            b.t, b.att, b.turn, b.passes, b.stage, b.winner, b.loser, b.picker, b.owed,
+            b.lost_force, b.winner_lost, b.capture, b.result, _lists(b.played), b.zeroed[:],
+            b.destroyed[:], _lists(b.losses), b.totals[:] if b.totals else totals(s),
+            # which majority bonuses each side holds, for the words (RULINGS B5):
+            # while the totals are counted from the stacks as they stand, not once
+            # they are settled and the losses have begun
+            None if b.totals else majorities(
+                s.module, [[chits[c] for c in s.stacks[sd][b.t]] for sd in (0, 1)]))
     last = s.last_battle
     pr = prompt(s)
     mine = pr.side == side and (own or pr.all_public)  # the decider's own words
-    return {
-        "side": side,
-        "turn": s.turn,
-        "phase": s.phase,
-        "active": s.active,
-        "step": s.step,
-        "prompt": (pr if mine else pr.public(s)).to_data(),
+    if mine:
+        step = STEPS[s.step]
+        # one legal list for the prompt's `forced` and the open selection
+        legal = step.legal(s) if isinstance(step, SelectStep) else None
+        seen = pr.settled(None if legal is None else step.forced(s, legal))
+        pend = pending_view(s, legal)
+    else:
+        seen = pr.public(s).settled()
+        pend = NO_DECISION
+    return View(
+        side=side, turn=s.turn, phase=s.phase, active=s.active, step=s.step,
+        prompt=seen,
         # the deciding side's own half-made decision: card in play, group chosen
-        "pend": pending_view(s) if mine else {},
-        "banks": s.banks[:],
-        "revenue": s.revenue[:],
-        "control": s.control[:],
-        "hand": sorted(s.hands[side]) if own else [],
-        "hands": [sorted(h) for h in s.hands] if everything else None,
-        "hand_sizes": [len(h) for h in s.hands],
-        "deck_size": len(s.deck),
-        "discard": s.discard[:],
-        "pile_sizes": [len(p) for p in s.piles],
-        "captives": [[s.chits[c] for c in cs] for cs in s.captives],
+        pend=pend,
+        banks=s.banks[:], revenue=s.revenue[:], control=s.control[:],
+        hand=sorted(s.hands[side]) if own else [],
+        hands=[sorted(h) for h in s.hands] if everything else None,
+        hand_sizes=[len(h) for h in s.hands], deck_size=len(s.deck),
+        discard=s.discard[:], pile_sizes=[len(p) for p in s.piles],
+        captives=[[chits[c] for c in cs] for cs in s.captives],
         # RULINGS O5: ships in repair, public like the battles they came from
-        "hangar": [{"chit": c, "unit": s.chits[c], "turns": left, "since": since}
-                   for c, left, since in s.hangar],
-        "lives": s.lives[:],
-        "caught": s.caught[:],  # successful interceptions are logged for both
-        "shown": [[sd, t] for sd, t in s.shown],  # stacks both sides have seen (B2)
-        "stacks": stacks,
-        "battle": battle,
-        "last_battle": None if last is None else {
-            k: _plain(getattr(last, k)) for k in LAST_BATTLE_SEEN},
-        "recruit": [{"chit": c, "unit": s.chits[c]} for c in s.recruit]
-        if (side == s.active and own) or everything else [],
-        "intel": [dict(i) for i in s.intel[side]] if own else [],
-        "history": [h[:] for h in s.history],
-        "log": [e for e in s.log if everything or e["to"] is None or (e["to"] == side and own)
-                or (not own and e.get("public"))]
-        if log and s.log is not None else [],
-        "options": dict(s.options),
-        "winner": s.winner,
-        "win_reason": s.win_reason,
-        "enemy": other(side),
-    }
+        hangar=[HangarEntry(c, chits[c], left, since) for c, left, since in s.hangar],
+        lives=s.lives[:],
+        caught=s.caught[:],  # successful interceptions are logged for both
+        shown=s.shown[:],  # stacks both sides have seen (B2)
+        stacks=stacks,
+        battle=battle,
+        last_battle=None if last is None else LastBattle(
+            last.t, last.att, last.winner, last.loser, last.result, _lists(last.played),
+            _lists(last.losses), last.totals[:]),
+        recruit=[entry[c] for c in s.recruit] if (side == s.active and own) or everything
+        else [],
+        # the entries of both are never changed once added (State.clone)
+        intel=s.intel[side][:] if own else [],
+        history=s.history[:],
+        log=[e for e in s.log if everything or e["to"] is None or (e["to"] == side and own)
+             or (not own and e.get("public"))] if log and s.log is not None else [],
+        options=dict(s.options),
+        winner=s.winner, win_reason=s.win_reason, enemy=other(side))
 
 
-def _plain(v: Any) -> Any:
-    return [x[:] if type(x) is list else x for x in v] if type(v) is list else v
+def _lists(v: list[list[Any]]) -> list[list[Any]]:
+    return [x[:] for x in v]
+
+
+# The stack entries made for each module's tables, by the stack's chits: one
+# listing its units, one seen from outside. Emptied when they grow past
+# MADE_MAX (search players deal many worlds).
+_MADE: dict[int, tuple[Tables, dict[tuple[int, ...], StackEntry],
+                       dict[tuple[int, ...], StackEntry]]] = {}
+MADE_MAX = 50_000
+
+
+def _made(tab: Tables) -> tuple[dict[tuple[int, ...], StackEntry],
+                                dict[tuple[int, ...], StackEntry]]:
+    hit = _MADE.get(id(tab))
+    if hit is None or hit[0] is not tab:
+        hit = _MADE[id(tab)] = (tab, {}, {})  # the tables are kept: their id is never reused
+    if len(hit[1]) + len(hit[2]) > MADE_MAX:
+        hit[1].clear()
+        hit[2].clear()
+    return hit[1], hit[2]

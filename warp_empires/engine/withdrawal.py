@@ -16,7 +16,7 @@ from .victory import check as victory_check
 
 
 def destinations(s: State) -> list[int]:
-    b = s.battle
+    b = s.fight()
     attacker = s.stacks[b.att]
     return [n for n in s.module.map.territories[b.t].neighbours if not attacker[n]]
 
@@ -25,7 +25,7 @@ def modifiers(s: State) -> list[tuple[int, str]]:
     """The roll's modifiers, each with its reason (RULINGS O2)."""
     opt = option(s, "withdrawal")
     assert opt is not None
-    b = s.battle
+    b = s.fight()
     att, dfn = s.stacks[b.att][b.t], s.stacks[other(b.att)][b.t]
     units = s.module.units
     out: list[tuple[int, str]] = []
@@ -57,13 +57,13 @@ class Withdraw(Step):
     all_public = True  # the battle's stacks are public (RULINGS B2), and so the odds
 
     def side(self, s: State) -> int:
-        return other(s.battle.att)
+        return other(s.fight().att)
 
     def legal(self, s: State) -> list[Action]:
         return [("withdraw",), ("fight",)]
 
     def do(self, s: State, a: Action) -> str | None:
-        b = s.battle
+        b = s.fight()
         side = other(b.att)
         where = s.territory_name(b.t)
         if a[0] == "fight":
@@ -86,7 +86,7 @@ class Withdraw(Step):
         return None
 
     def text(self, s: State) -> str:
-        b = s.battle
+        b = s.fight()
         return (f"Battle at {s.territory_name(b.t)}: try to withdraw before it starts "
                 f"({odds_text(s)}), or fight?")
 
@@ -97,7 +97,7 @@ class WithdrawTo(Step):
     all_public = True
 
     def side(self, s: State) -> int:
-        return other(s.battle.att)
+        return other(s.fight().att)
 
     def legal(self, s: State) -> list[Action]:
         return [("retreat", t) for t in destinations(s)]
@@ -106,12 +106,12 @@ class WithdrawTo(Step):
         return _withdraw(s, a[1])
 
     def text(self, s: State) -> str:
-        return (f"Withdrawing from {s.territory_name(s.battle.t)}: choose where your mobile "
+        return (f"Withdrawing from {s.territory_name(s.fight().t)}: choose where your mobile "
                 f"units go.")
 
 
 def _fight(s: State) -> str | None:
-    b = s.battle
+    b = s.fight()
     b.stage = "cards"
     b.passes = 0
     s.step = "battle_card"
@@ -120,7 +120,7 @@ def _fight(s: State) -> str | None:
 
 def _withdraw(s: State, dest: int) -> str | None:
     """The mobile units go, unharmed; fortifications stay and fight alone."""
-    b = s.battle
+    b = s.fight()
     t, side = b.t, other(b.att)
     mobile = s.tab.chit_mobile
     stack = s.stacks[side][t]

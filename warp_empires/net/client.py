@@ -17,7 +17,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from warp_empires.engine import Action
+from warp_empires.engine import Action, View
 from warp_empires.module import ModuleError, load_module
 from warp_empires.module.defs import Module
 
@@ -95,6 +95,20 @@ class Seat:
     def legal(self) -> list[Action]:
         return [tuple(a) for a in self.position["legal"]] if self.position else []
 
+    def view(self) -> View | None:
+        """The latest position's view, typed (View.from_data of the frame's
+        plain view), with the side's events as its log; None before the first
+        position. ClientError when the server sent something that is not a view."""
+        if self.position is None:
+            return None
+        try:
+            view = View.from_data(self.position["view"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise ClientError(f"the server sent a position that is not a view ({e!r:.80})") \
+                from None
+        view.log = [dict(e) for e in self.events]
+        return view
+
     async def decide(self, action: Action) -> bool:
         """Sends a decision for the latest position; False when not connected
         (the position comes again after the reconnect)."""
@@ -158,7 +172,7 @@ async def play_headless(link: Link, kind: str, seed: int = 0,
             player = make_player(kind, seat.module, seed)
         elif kind_of_frame == "position" and seat.deciding:
             legal = seat.legal()
-            view = seat.position["view"]  # type: ignore[index]
+            view = seat.view()
             action = await asyncio.to_thread(player.choose, view, legal)
             await seat.decide(tuple(action) if action is not None else legal[-1])
         return kind_of_frame == "over"

@@ -190,7 +190,7 @@ class Room:
         deciding = not game.over and self.deciding() == side
         choices = [_choice(c) for c in build_choices(game)] if deciding else []
         frame = {"t": "position", "game": self.id, "pos": self.position, "side": side,
-                 "view": game.view(side, log=False), "log_from": start, "events": events,
+                 "view": game.view(side, log=False).to_data(), "log_from": start, "events": events,
                  "choices": choices, "legal": [list(a) for a in game.legal_actions(side)]
                  if deciding else [],
                  "undo": deciding and can_undo(game.state, side), "over": game.over,

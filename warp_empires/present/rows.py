@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from warp_empires.engine import Action, Game, Prompt, describe_action
+from warp_empires.engine import Action, Game, Prompt, View, describe_action
 from warp_empires.engine.actions import TERRITORY_VERBS
 from warp_empires.engine.board import hops_from
 from warp_empires.engine.forecast import CardOutcome, card_outcome, last_marker
+from warp_empires.engine.pending import CardPlay
+from warp_empires.engine.viewtypes import SelectionView, typed_view
 from warp_empires.module.defs import Module
 
 # Selection steps whose picks name units that may stand anywhere on the map.
@@ -64,21 +66,21 @@ def build_choices(game: Game) -> list[Choice]:
         return []
     view = game.view(p.side, log=False)  # the rows never read the log
     legal = game.legal_actions()
-    sel = view["pend"].get("selection")
+    sel = view.pend.selection
     out: list[Choice] = []
     if sel is not None:
         out = _item_rows(game, p.kind, view, sel, set(legal))
     rest = [_choice(game, a, view) for a in legal if a[0] not in ITEM_VERBS]
     # the verb that closes the selection (a group closes with a destination
     # instead, chosen on the map, so its row is not kept)
-    verb = sel["confirm_verb"] if sel is not None and sel["confirm_verb"] != "to" else None
+    verb = sel.confirm_verb if sel is not None and sel.confirm_verb != "to" else None
     if verb is not None and (verb,) not in legal:
         # The confirming row stays in its place, dimmed, until it is allowed.
         owed = still_owed(view, p)
         rest.append(Choice((verb,), f"{describe(game, (verb,))} ({owed})", enabled=False,
                            why=f"{owed} first"))
-    src = view["pend"].get("src", -1)
-    if any(c.action[0] == "to" for c in rest) and src is not None and src >= 0:
+    src = view.pend.src
+    if any(c.action[0] == "to" for c in rest) and src >= 0:
         # Attacks first among the destinations, so the number keys reach them,
         # then the nearest first (recruits keep their places' order: none is
         # put in a fight first). Play-tests: in the map's order a territory next
@@ -93,41 +95,44 @@ def build_choices(game: Game) -> list[Choice]:
     return out + rest
 
 
-def choices_title(view: dict[str, Any] | None, choices: list[Choice], p: Prompt) -> str:
+def choices_title(view: View | dict[str, Any] | None, choices: list[Choice],
+                  p: Prompt) -> str:
     """The choice list's title while a person decides: how many items are
     picked, and what is still owed where something is (play-test: "0 of 3
     picked" read as "pick 3" where one loss was owed)."""
+    # transitional (typed_view): until the app's screens read attributes (issue 33)
+    view = None if view is None else typed_view(view)
     picked = sum(1 for c in choices if c.picked)
     items = sum(1 for c in choices if c.is_item)
     if not items:
         return "Choices"
-    owed = view["prompt"]["owed"] if view is not None else 0
-    if owed:
+    owed = view.prompt.owed if view is not None else 0
+    if view is not None and owed:
         # what is owed first (play-test: "0 of 3 picked, 1 more to pick" read
         # as three to pick, the 3 being the rows)
         return f"Choices: {still_owed(view, p)} ({picked} picked)"
     return f"Choices: {picked} of {items} picked"
 
 
-def still_owed(view: dict[str, Any], p: Prompt) -> str:
+def still_owed(view: View, p: Prompt) -> str:
     """What the deciding side must still pick, in words ("2 more to pick")."""
-    battle = view["battle"]
-    if p.kind == "casualty" and battle is not None and battle["stage"] == "winner":
+    battle = view.battle
+    if p.kind == "casualty" and battle is not None and battle.stage == "winner":
         return f"Force {p.owed} more to pick"  # the winner's losses (RULINGS B8)
     return f"{p.owed} more to pick"
 
 
-def _item_rows(game: Game, kind: str, view: dict[str, Any], sel: dict[str, Any],
+def _item_rows(game: Game, kind: str, view: View, sel: SelectionView,
                legal: set[Action]) -> list[Choice]:
     """One row per item of the open selection, in item order: pressing its
     number picks or unpicks it."""
     module = game.module
     places, types = _visible_chits(view)
-    src = view["pend"].get("src", -1)
-    battle = view["battle"]
+    src = view.pend.src
+    battle = view.battle
     rows = []
-    for i, item in enumerate(sel["items"]):
-        picked = i in sel["picked"]
+    for i, item in enumerate(sel.items):
+        picked = i in sel.picked
         action = ("unpick", i) if picked else ("pick", i)
         label = describe(game, ("pick", i))
         if kind in FORCE_STEPS and item in types:
@@ -137,10 +142,10 @@ def _item_rows(game: Game, kind: str, view: dict[str, Any], sel: dict[str, Any],
             label += f" (Force {unit.force}{speed})"
         about = None
         if kind in FORCE_STEPS:
-            about = src if src >= 0 else battle["t"] if battle else places.get(item)
+            about = src if src >= 0 else battle.t if battle else places.get(item)
         if kind in DISCARD_STEPS:
             card = module.cards[item]
-            if card.side is not None and card.side != view["side"]:
+            if card.side is not None and card.side != view.side:
                 # RULINGS M6: only the other side can play it (play-test: such
                 # cards clogged hands, and the rows did not say so)
                 label += f" ({module.sides[card.side].short} only)"
@@ -158,26 +163,26 @@ def _item_rows(game: Game, kind: str, view: dict[str, Any], sel: dict[str, Any],
     return rows
 
 
-def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
+def _choice(game: Game, a: Action, view: View) -> Choice:
     module = game.module
     places, types = _visible_chits(view)
     label = describe(game, a)
-    if a[0] == "target" and view["pend"].get("targets") == "chit" and a[1] in types:
+    if a[0] == "target" and view.pend.targets == "chit" and a[1] in types:
         then = ""
-        if view["battle"] is not None and "card" in view["pend"]:
+        if view.battle is not None and view.pend.card >= 0:
             # play-test: a target's row said its Force, not how the battle would stand
-            out = card_outcome(module, view, view["pend"]["card"], a[1])
+            out = card_outcome(module, view, view.pend.card, a[1])
             then = f": then {_then(module, out)}" if out is not None and out.has_target else ""
         label += f" (Force {module.units[types[a[1]]].force}{then})"
-    if a[0] == "play" and view["step"] == "battle_card" and view["battle"] is not None:
+    if a[0] == "play" and view.step == "battle_card" and view.battle is not None:
         label += card_note(module, view, a[1])
-    if a[0] == "target" and view["pend"].get("targets") == "territory" \
-            and module.cards[view["pend"]["card"]].effect.kind == "remove_control" \
+    if a[0] == "target" and view.pend.targets == "territory" \
+            and module.cards[view.pend.card].effect.kind == "remove_control" \
             and last_marker(module, view, a[1]):
         # play-test: a first-turn remove_control card on the enemy's only marker,
         # its capital, ended the game at its upkeep without a word of warning
         label += " (their last marker: they lose at their upkeep)"
-    if a[0] in ("to", "place") and view["stacks"][1 - view["side"]][a[1]]:
+    if a[0] in ("to", "place") and view.stacks[1 - view.side][a[1]]:
         # Entering an enemy stack ends the move and means a battle (RULINGS M2);
         # a recruit placed beside one fights it in the next Battle phase (R3).
         label += ENEMY_NOTE
@@ -189,7 +194,7 @@ def _choice(game: Game, a: Action, view: dict[str, Any]) -> Choice:
     return Choice(a, label, territory, about=territory if about is None else about)
 
 
-def card_note(module: Module, view: dict[str, Any], kind: int) -> str:
+def card_note(module: Module, view: View, kind: int) -> str:
     """What a battle card would do now, and how the battle would then stand
     (forecast.card_outcome: majorities, leaders and ties counted as the
     battle counts them). Play-test: Turbolasers were offered with every
@@ -223,45 +228,47 @@ def _then(module: Module, out: CardOutcome) -> str:
     return f"you {'win' if out.wins else 'lose'} {own} to {theirs}"
 
 
-def discarding(view: dict[str, Any]) -> bool:
+def discarding(view: View | dict[str, Any]) -> bool:
     """A discard selection is open and its items are the hand, row for row
     (they are sorted card kinds, as the hand is)."""
-    selection = view["pend"].get("selection")
-    return (view["prompt"]["kind"] in DISCARD_STEPS and selection is not None
-            and selection["items"] == view["hand"])
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
+    selection = view.pend.selection
+    return (view.prompt.kind in DISCARD_STEPS and selection is not None
+            and selection.items == view.hand)
 
 
-def hand_marks(view: dict[str, Any], choices: list[Choice]) -> list[str | None]:
+def hand_marks(view: View | dict[str, Any], choices: list[Choice]) -> list[str | None]:
     """What choosing each card of the hand does now (see HandList.show)."""
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     if discarding(view) and choices:
         return [("[x] discard" if c.picked else "[ ] discard") if c.enabled else None
-                for c in choices[:len(view["hand"])]]
+                for c in choices[:len(view.hand)]]
     plays = {c.action[1] for c in choices if c.action[0] == "play" and c.enabled}
-    return ["[play]" if kind in plays else None for kind in view["hand"]]
+    return ["[play]" if kind in plays else None for kind in view.hand]
 
 
 
 
-def _visible_chits(view: dict[str, Any]) -> tuple[dict[int, int], dict[int, int]]:
+def _visible_chits(view: View) -> tuple[dict[int, int], dict[int, int]]:
     """Chits the view lists unit by unit: where each of the viewer's own stands
     (chit -> territory), and every listed chit's unit type (chit -> type)."""
     places: dict[int, int] = {}
     types: dict[int, int] = {}
-    for side, stacks in enumerate(view["stacks"]):
+    for side, stacks in enumerate(view.stacks):
         for t, entry in enumerate(stacks):
-            for unit in (entry or {}).get("units", []):
-                types[unit["chit"]] = unit["unit"]
-                if side == view["side"]:
-                    places[unit["chit"]] = t
+            for unit in entry.units or () if entry is not None else ():
+                types[unit.chit] = unit.unit
+                if side == view.side:
+                    places[unit.chit] = t
     return places, types
 
 
-def _territory_of(action: Action, view: dict[str, Any]) -> int | None:
+def _territory_of(action: Action, view: View) -> int | None:
     """The territory an action names, for highlighting it on the map."""
     verb = action[0]
     if verb in TERRITORY_VERBS:
         return action[1]
-    if verb == "target" and view["pend"].get("targets") == "territory":
+    if verb == "target" and view.pend.targets == "territory":
         return action[1]
     return None
 
@@ -296,11 +303,13 @@ class RowMemory:
     def forget(self) -> None:
         self._rows.clear()
 
-    def keep(self, view: dict[str, Any], rows: list[Choice]) -> list[Choice]:
+    def keep(self, view: View | dict[str, Any], rows: list[Choice]) -> list[Choice]:
         """`rows` in the places they had when this list was last shown."""
-        if view["turn"] != self._turn:
+        # transitional (typed_view): until the app's screens read attributes (issue 33)
+        view = typed_view(view)
+        if view.turn != self._turn:
             self._rows.clear()
-            self._turn = view["turn"]
+            self._turn = view.turn
         key = _stable_key(view)
         if key is None or not rows:
             return rows
@@ -309,7 +318,7 @@ class RowMemory:
             self._rows[key] = rows
             return rows
         now = {_row_id(c): c for c in rows}
-        note, why = STABLE_STEPS[view["step"]]
+        note, why = STABLE_STEPS[view.step]
         out = [now.pop(_row_id(c)) if _row_id(c) in now else
                c if not c.enabled else
                Choice(c.action, c.label + note, enabled=False, about=c.about, why=why)
@@ -325,20 +334,21 @@ def _row_id(row: Choice) -> tuple:
     return ("item", row.action[1]) if row.is_item else row.action
 
 
-def _stable_key(view: dict[str, Any]) -> tuple | None:
+def _stable_key(view: View) -> tuple[Any, ...] | None:
     """One card being carried out. The hand's size tells two plays of the same
     card apart (the first one has left the hand), and stays the same when the
     play is taken back and begun again (undo after "stop": play-test). A
     group is known by where it starts and the units there."""
-    step = view["step"]
+    step = view.step
     if step not in STABLE_STEPS:
         return None
-    pend = view["pend"]
-    battle = view["battle"]
-    selection = pend.get("selection")
-    return (view["side"], step, pend.get("card"), pend.get("stage"), len(view["hand"]),
-            battle["t"] if battle else None, pend.get("src"),
-            tuple(selection["items"]) if selection else None)
+    pend = view.pend
+    battle = view.battle
+    selection = pend.selection
+    stage = pend.data.stage if isinstance(pend.data, CardPlay) else None
+    return (view.side, step, pend.card, stage, len(view.hand),
+            battle.t if battle else None, pend.src,
+            tuple(selection.items) if selection else None)
 
 
 class HandOrder:

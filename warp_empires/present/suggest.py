@@ -7,38 +7,45 @@ from __future__ import annotations
 from typing import Any
 
 from warp_empires.bots.hand import board_worth, keep_order
+from warp_empires.engine import View
+from warp_empires.engine.viewtypes import typed_view
 from warp_empires.module.defs import Module
 
 
-def pick_all_order(view: dict[str, Any]) -> list[int]:
+def pick_all_order(view: View | dict[str, Any]) -> list[int]:
     """The items of the group being formed still to pick, in the order to pick
     them. The group's first unit goes on top where it lands (RULINGS H2), so
     while the group is empty the stack's present top unit goes first and stays
     the one the enemy sees."""
-    selection = view["pend"].get("selection")
-    src = view["pend"].get("src", -1)
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
+    selection = view.pend.selection
+    src = view.pend.src
     if selection is None or src < 0:
         return []
-    items = selection["items"]
-    order = [i for i in range(len(items)) if i not in selection["picked"]]
-    units = (view["stacks"][view["side"]][src] or {}).get("units", [])
-    if units and units[0]["chit"] in items and not selection["picked"]:
-        lead = items.index(units[0]["chit"])
+    items = selection.items
+    order = [i for i in range(len(items)) if i not in selection.picked]
+    st = view.stacks[view.side][src]
+    units = st.units or () if st is not None else ()
+    if units and units[0].chit in items and not selection.picked:
+        lead = items.index(units[0].chit)
         order.remove(lead)
         order.insert(0, lead)
     return order
 
 
-def best_discards(module: Module, view: dict[str, Any] | None) -> set[int] | None:
+def best_discards(module: Module, view: View | dict[str, Any] | None) -> set[int] | None:
     """Down to the hand limit (RULINGS D1): the items to let go so that the
     hand keeps the mix a computer player would keep, each card weighed as
     things stand (bots.hand.board_worth, from the side's own view: H9), while
     the ticks differ from those; None otherwise."""
-    if view is None or view["step"] != "discard_down" or "selection" not in view["pend"]:
+    if view is None:
         return None
-    sel = view["pend"]["selection"]
-    items = sel["items"]
-    order = keep_order(module, view["side"], items, board_worth(module, view))
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
+    sel = view.pend.selection
+    if view.step != "discard_down" or sel is None:
+        return None
+    items = sel.items
+    order = keep_order(module, view.side, items, board_worth(module, view))
     # how many go is the engine's count (still owed, and those ticked)
-    drop = set(order[len(items) - view["prompt"]["owed"] - len(sel["picked"]):])
-    return drop if drop != set(sel["picked"]) else None
+    drop = set(order[len(items) - view.prompt.owed - len(sel.picked):])
+    return drop if drop != set(sel.picked) else None

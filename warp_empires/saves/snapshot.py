@@ -27,7 +27,7 @@ def snapshot_problem(data: dict[str, Any], state: State) -> str | None:
         if problems:
             return f"is not a possible position ({problems[0]})"
         for side in (0, 1):
-            view(state, side)
+            view(state, side).to_data()  # the server sends a seat this
         prompt(state).text  # noqa: B018 - built lazily: asking for it is the test
         for action in legal_actions(state):
             describe_action(state.module, state, action)

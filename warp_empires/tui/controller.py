@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from warp_empires.engine import Action, IllegalAction, Prompt
+from warp_empires.engine import Action, IllegalAction, Prompt, View
 from warp_empires.present.rows import (
     Choice,
     HandOrder,
@@ -106,7 +106,7 @@ class Controller:
         self.public = False  # the screen shows only what both players may see
         # Hot seat: the side whose person has the keyboard; None before the first.
         self.keyboard: int | None = None
-        self.view: dict[str, Any] | None = None
+        self.view: View | None = None
         self.rows: list[Choice] = []
         self.hand_order: list[int] = []  # the view's hand in the order shown
         self.handover: Handover | None = None
@@ -249,7 +249,7 @@ class Controller:
         deciding = prompt.side == viewer and s.is_human(viewer) and not s.over
         rows = self._rows_memory.keep(view, s.choices()) if deciding else []
         # a shared screen shows no hand: the order seen is kept for later
-        self.hand_order = [] if public else self._hand_memory.arrange(viewer, view["hand"])
+        self.hand_order = [] if public else self._hand_memory.arrange(viewer, view.hand)
         if deciding and discarding(view) and len(rows) >= len(self.hand_order):
             # the first rows are the hand's cards: in the order the hand is shown
             rows = [rows[i] for i in self.hand_order] + rows[len(self.hand_order):]
@@ -261,14 +261,14 @@ class Controller:
         if deciding and self.ahead:
             self._type_ahead()
 
-    def _decision_key(self, view: dict[str, Any], deciding: bool) -> tuple | None:
+    def _decision_key(self, view: View, deciding: bool) -> tuple | None:
         """What is being decided: the same while picking the items of one
         selection, so that the highlight and the focus stay where they are."""
         if not deciding:
             return None
-        selection = view["pend"].get("selection")
-        rows = tuple(selection["items"]) if selection else tuple(c.action for c in self.rows)
-        return (view["side"], view["prompt"]["kind"], view["pend"].get("src"), rows)
+        selection = view.pend.selection
+        rows = tuple(selection.items) if selection else tuple(c.action for c in self.rows)
+        return (view.side, view.prompt.kind, view.pend.src, rows)
 
     # -- keys ---------------------------------------------------------------------
 
@@ -423,10 +423,10 @@ class Controller:
                 return
         if row.is_item and row.enabled:
             self.highlight = number - 1  # its tick in sight (play-test: row 11 off screen)
-        owed = self.view["prompt"]["owed"] if self.view is not None else 0
+        owed = self.view.prompt.owed if self.view is not None else 0
         self.choose_row(number - 1)
         last_owed = (row.is_item and owed and self.mode is Mode.DECIDING
-                     and self.view is not None and self.view["prompt"]["owed"] == 0)
+                     and self.view is not None and self.view.prompt.owed == 0)
         # The last pick owed: the confirming row is highlighted (play-test: a
         # number then Enter, to confirm, took the pick back).
         confirm = next((i for i, c in enumerate(self.rows)
@@ -554,7 +554,7 @@ class Controller:
             self.keep_best()
 
     def can_pick_all(self) -> bool:
-        return self.view is not None and self.view["prompt"]["kind"] == "move_units" \
+        return self.view is not None and self.view.prompt.kind == "move_units" \
             and any(c.action[0] == "pick" and c.enabled for c in self.rows)
 
     def rest_there(self) -> int | None:
@@ -593,7 +593,7 @@ class Controller:
         first (present.suggest.pick_all_order)."""
         view = self.view
         assert view is not None
-        legal = set(self.session.legal_actions(view["side"]))
+        legal = set(self.session.legal_actions(view.side))
         self._several(lambda: [("pick", i) for i in pick_all_order(view) if ("pick", i) in legal])
 
     def place_rest(self) -> None:
@@ -609,7 +609,9 @@ class Controller:
         """Ticks the cards best_discards names, and only those."""
         drop = self.best_discards()
         assert drop is not None and self.view is not None
-        picked = set(self.view["pend"]["selection"]["picked"])
+        selection = self.view.pend.selection
+        assert selection is not None
+        picked = set(selection.picked)
         self._several(lambda: [("unpick", i) for i in sorted(picked - drop)]
                       + [("pick", i) for i in sorted(drop - picked)])
 
@@ -649,11 +651,11 @@ class Controller:
         return out
 
 
-def undo_refused(view: dict[str, Any] | None) -> str:
+def undo_refused(view: View | None) -> str:
     """Why `u` takes nothing back, naming the event undo stops at: the latest
     one this side's log holds (RULINGS Z1). From the side's own log only (H9)."""
     rule = "undo stops at anything the other side was shown or did, and at a card draw or die roll"
-    events = view["log"] if view is not None else []
+    events = view.log if view is not None else []
     if not events:
         return f"Nothing to take back: {rule}."
     return f"Nothing to take back since \u201c{events[-1]['text']}\u201d: {rule}."

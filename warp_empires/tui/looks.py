@@ -9,7 +9,9 @@ from rich.style import Style
 from rich.text import Text
 from textual.color import Color
 
+from warp_empires.engine import View
 from warp_empires.engine.forecast import battle_forecast, unclaimed_reason, upkeep
+from warp_empires.engine.viewtypes import typed_view
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
@@ -38,44 +40,45 @@ def side_text(module: Module, side: int, text: str | None = None) -> Text:
 
 
 def territory_looks(
-    module: Module, view: dict[str, Any], abbrevs: list[str]
+    module: Module, view: View | dict[str, Any], abbrevs: list[str]
 ) -> list[TerritoryLook]:
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     looks = []
     for t in range(len(module.map.territories)):
         stacks = []
         for side in (0, 1):
-            entry = view["stacks"][side][t]
+            entry = view.stacks[side][t]
             if entry:
-                stacks.append(StackLook(side, abbrevs[entry["top"]], entry["size"]))
-        looks.append(TerritoryLook(view["control"][t], tuple(stacks)))
+                stacks.append(StackLook(side, abbrevs[entry.top], entry.size))
+        looks.append(TerritoryLook(view.control[t], tuple(stacks)))
     return looks
 
 
 def stack_lines(
-    module: Module, view: dict[str, Any], t: int, intel: bool = True
+    module: Module, view: View, t: int, intel: bool = True
 ) -> list[Text]:
     """Every stack at a territory, as much of it as the viewer may see."""
     lines: list[Text] = []
     for side in (0, 1):
-        entry = view["stacks"][side][t]
+        entry = view.stacks[side][t]
         if not entry:
             continue
         head = side_text(module, side)
-        if "units" in entry:
-            names = ", ".join(module.units[u["unit"]].name for u in entry["units"])
+        if entry.units is not None:
+            names = ", ".join(module.units[u.unit].name for u in entry.units)
             # an enemy stack listed outside its battle: both saw it there, and
             # nothing has joined or left it since (engine State.shown)
-            seen = side != view["side"] and [side, t] in view.get("shown", ()) and not (
-                view["battle"] and view["battle"]["t"] == t)
-            lines.append(Text.assemble(head, f" ({entry['size']}): ", names,
+            seen = side != view.side and (side, t) in view.shown and not (
+                view.battle and view.battle.t == t)
+            lines.append(Text.assemble(head, f" ({entry.size}): ", names,
                                        (" (as seen in battle)" if seen else "", "italic")))
         else:
-            top = module.units[entry["top"]].name
-            rest = " on top, the rest hidden" if entry["size"] > 1 else ""  # one: all there is
-            lines.append(Text.assemble(head, f" ({entry['size']}): {top}{rest}"))
-    for seen in view.get("intel", []) if intel else []:
-        if seen.get("kind") == "stack" and seen.get("territory") == t:
-            names = ", ".join(module.units[u].name for u in seen["units"])
+            top = module.units[entry.top].name
+            rest = " on top, the rest hidden" if entry.size > 1 else ""  # one: all there is
+            lines.append(Text.assemble(head, f" ({entry.size}): {top}{rest}"))
+    for spied in view.intel if intel else []:
+        if spied.get("kind") == "stack" and spied.get("territory") == t:
+            names = ", ".join(module.units[u].name for u in spied["units"])
             lines.append(Text(f"Spied this turn: {names}", style="italic"))
     return lines
 
@@ -86,9 +89,10 @@ def _verdict_style(verdict: str) -> str:
             "likely lose": "red"}.get(verdict, "yellow")
 
 
-def battles_ahead(module: Module, view: dict[str, Any]) -> Text:
+def battles_ahead(module: Module, view: View | dict[str, Any]) -> Text:
     """Every territory where both sides stand, with the viewer's forecast:
     the battles that ending the Move phase brings (RULINGS B1)."""
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     out = Text("Battles if the Move phase ends now:\n", style="bold")
     found = False
     for t, territory in enumerate(module.map.territories):
@@ -103,11 +107,12 @@ def battles_ahead(module: Module, view: dict[str, Any]) -> Text:
     return out
 
 
-def territory_details(module: Module, view: dict[str, Any], t: int,
+def territory_details(module: Module, view: View | dict[str, Any], t: int,
                       joining: list[int] | None = None) -> Text:
     """The territory under the cursor: what it is, the battle it would see
     (with the unit types of a group that would move in, `joining`), who
     controls it and why Control would not claim it, and the stacks."""
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     territory = module.map.territories[t]
     kind = module.map.kinds.get(territory.kind, territory.kind)
     out = Text()
@@ -120,12 +125,12 @@ def territory_details(module: Module, view: dict[str, Any], t: int,
     out.append("  " + ", ".join(facts) + "\n")
     # the forecast first: at 80x24 the panel shows five rows (play-test: it
     # was cut off below the stacks)
-    if view["battle"] is None or view["battle"]["t"] != t:  # the battle panel shows that one
+    if view.battle is None or view.battle.t != t:  # the battle panel shows that one
         odds = battle_forecast(module, view, t, joining or [])
         if odds is not None:
             out.append(f"Battle forecast: {odds.words()}.\n",
                        style=_verdict_style(odds.verdict))
-    control = view["control"][t]
+    control = view.control[t]
     out.append("Control: ")
     out.append_text(side_text(module, control) if control >= 0 else Text("none"))
     out.append("\n")
@@ -140,12 +145,12 @@ def territory_details(module: Module, view: dict[str, Any], t: int,
     return out
 
 
-
-def recruit_room(module: Module, view: dict[str, Any], buying: int) -> Text:
+def recruit_room(module: Module, view: View | dict[str, Any], buying: int) -> Text:
     """While recruiting: how many units the upkeep this turn keeps against
     those on the map and those picked to buy (RULINGS U1). Play-test: a unit
     was bought and disbanded in the same turn, with no word at 80x24."""
-    due = upkeep(module, view, view["side"])
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
+    due = upkeep(module, view, view.side)
     after = due.units + buying
     if after > due.limit:
         return Text(f"  upkeep keeps {due.limit}: {after - due.limit} of these would be "
@@ -153,42 +158,46 @@ def recruit_room(module: Module, view: dict[str, Any], buying: int) -> Text:
     return Text(f"  upkeep keeps {due.limit}: room for {due.limit - after} more", style="dim")
 
 
-def joining(view: dict[str, Any], choices: list[Choice], territory: int) -> list[int]:
+def joining(view: View | dict[str, Any], choices: list[Choice], territory: int) -> list[int]:
     """The unit types of the group being formed, if `territory` is one of its
     destinations: the battle forecast counts them in."""
-    if view["prompt"]["kind"] != "move_units" \
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
+    selection = view.pend.selection
+    if view.prompt.kind != "move_units" or selection is None \
             or not any(c.territory == territory for c in choices):
         return []
-    selection = view["pend"].get("selection") or {}
-    chosen = {selection["items"][i] for i in selection.get("picked", [])}
-    src = view["pend"].get("src", -1)
-    units = (view["stacks"][view["side"]][src] or {}).get("units", []) if src >= 0 else []
-    return [u["unit"] for u in units if u["chit"] in chosen]
+    chosen = {selection.items[i] for i in selection.picked}
+    src = view.pend.src
+    entry = view.stacks[view.side][src] if src >= 0 else None
+    units = entry.units or () if entry is not None else ()
+    return [u.unit for u in units if u.chit in chosen]
 
 
-def home_territory(view: dict[str, Any], choices: list[Choice]) -> int:
+def home_territory(view: View | dict[str, Any], choices: list[Choice]) -> int:
     """Where the map's cursor starts: a choice, else the viewer's first stack
     or territory."""
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     for choice in choices:
         if choice.territory is not None:
             return choice.territory
         if choice.about is not None:
             return choice.about
-    mine = view["stacks"][view["side"]]
+    mine = view.stacks[view.side]
     for t, entry in enumerate(mine):
         if entry:
             return t
-    return next((t for t, c in enumerate(view["control"]) if c == view["side"]), 0)
+    return next((t for t, c in enumerate(view.control) if c == view.side), 0)
 
 
-def enemy_hand(view: dict[str, Any]) -> tuple[list[int] | None, str]:
+def enemy_hand(view: View | dict[str, Any]) -> tuple[list[int] | None, str]:
     """The other side's hand where the view shows it (open hands, or a spy's
     look this turn) and a note saying why. A spied hand is kept true: the
     cards the enemy played since are taken out, and the note says how many it
     drew (engine board.tell_spies; play-test: the list kept a card played since)."""
-    if view.get("hands"):
-        return view["hands"][view["enemy"]], "open"
-    notes = view.get("intel", [])
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
+    if view.hands:
+        return view.hands[view.enemy], "open"
+    notes = view.intel
     last = next((i for i in range(len(notes) - 1, -1, -1) if notes[i].get("kind") == "hand"),
                 None)
     if last is None:

@@ -17,7 +17,7 @@ from typing import Any
 from textual.app import App
 from textual.binding import Binding
 
-from warp_empires.engine import Action, Prompt
+from warp_empires.engine import Action, Prompt, View
 from warp_empires.module.defs import Module
 from warp_empires.net.client import ClientError, Seat
 from warp_empires.net.links import Link
@@ -82,9 +82,10 @@ class RemoteSession:
     def viewer(self, current: int | None) -> int:
         return self.side
 
-    def view(self, side: int, public: bool = False) -> dict[str, Any]:
-        view = dict(self.position["view"])
-        view["log"] = self.seat.events
+    def view(self, side: int, public: bool = False) -> View:
+        """The latest position's view, typed, with this side's events as its log."""
+        view = self.seat.view()
+        assert view is not None
         return view
 
     def shared_decision(self) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warp_empires.engine import Game, State, apply, setup, view
+from warp_empires.engine import Game, State, View, apply, setup, view
 
 PUBLIC = -1  # the point of view that shows only what both sides saw
 
@@ -21,16 +21,18 @@ class Replay:
             else State.from_data(game.module, game.base)
         # Positions without their logs: the log only grows, so each position's
         # log is the start of the final one (`log_at`), kept once.
+        events = s.log
+        assert events is not None  # setup and from_data keep a log
         self.states: list[State] = [s.clone(log=False)]
-        self._log_lengths = [len(s.log)]
+        self._log_lengths = [len(events)]
         self.decisions: list[tuple[int, tuple[Any, ...]]] = []
         for side, action in game.actions:
             act = tuple(action)
             apply(s, side, act)
             self.states.append(s.clone(log=False))
-            self._log_lengths.append(len(s.log))
+            self._log_lengths.append(len(events))
             self.decisions.append((side, act))
-        self._log = s.log
+        self._log = events
 
     def __len__(self) -> int:
         return len(self.states)
@@ -42,15 +44,15 @@ class Replay:
         return [e for e in self._log[: self._log_lengths[i]]
                 if e["to"] == side or (e.get("public") if side == PUBLIC else e["to"] is None)]
 
-    def view_at(self, i: int, side: int) -> dict[str, Any]:
+    def view_at(self, i: int, side: int) -> View:
         """Position i as `side` saw it; PUBLIC: what a bystander saw (no hand,
         no hidden units, no private log lines)."""
         s = self.states[i]
         v = view(s, side if side != PUBLIC else s.active, log=False, public=side == PUBLIC)
-        v["log"] = self.log_at(i, side)
+        v.log = self.log_at(i, side)
         return v
 
-    def _mark(self, i: int, by: str) -> tuple[int, ...]:
+    def _mark(self, i: int, by: str) -> tuple[Any, ...]:
         s = self.states[i]
         return (s.turn,) if by == "turn" else (s.turn, s.phase)
 

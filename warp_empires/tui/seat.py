@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from warp_empires.engine import Action, Prompt
+from warp_empires.engine import Action, Prompt, View
 from warp_empires.module.defs import Module
 from warp_empires.present.rows import Choice
 
 
 class GameSession(Protocol):
-    module: Module
     version: int  # counts the changes made through this session
     local: bool  # the game lives here (the app keeps its autosaves)
+
+    @property
+    def module(self) -> Module: ...
 
     @property
     def hot_seat(self) -> bool: ...  # two people share the screen
@@ -32,7 +34,7 @@ class GameSession(Protocol):
 
     def is_human(self, side: int) -> bool: ...
     def viewer(self, current: int | None) -> int: ...
-    def view(self, side: int, public: bool = False) -> dict[str, Any]: ...
+    def view(self, side: int, public: bool = False) -> View: ...
     def prompt(self) -> Prompt: ...
     def shared_decision(self) -> bool: ...
     def choices(self) -> list[Choice]: ...

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from warp_empires.engine import Action, Game, Prompt, can_undo, taken_whole
+from warp_empires.engine import Action, Game, Prompt, View, can_undo, taken_whole
 from warp_empires.module.defs import Module
 from warp_empires.present.rows import Choice, build_choices, describe
 from warp_empires.tui.players import HUMAN, fallback, make_player
@@ -103,7 +103,7 @@ class Session:
             return humans[0]
         return self.game.state.active
 
-    def view(self, side: int, public: bool = False) -> dict[str, Any]:
+    def view(self, side: int, public: bool = False) -> View:
         return self.game.view(side, public=public)
 
     def shared_decision(self) -> bool:
@@ -275,7 +275,7 @@ class Session:
         public = self.game.view(0)  # control and stack sizes are public (RULINGS H5)
         parts = []
         for side in (0, 1):
-            held = sum(1 for c in public["control"] if c == side)
-            units = sum(e["size"] for e in public["stacks"][side] if e)
+            held = sum(1 for c in public.control if c == side)
+            units = sum(e.size for e in public.stacks[side] if e)
             parts.append(f"{m.sides[side].short} {held} territories, {units} units")
         return f"No winner after {s.turn - 1} turns (turn cap); {'; '.join(parts)}."

@@ -17,6 +17,7 @@ to move by. Every option list gets it (the palette's, the menus', a Select's).
 
 from __future__ import annotations
 
+import inspect
 from typing import Literal
 
 from textual import work
@@ -50,7 +51,7 @@ OptionList._move_page = _move_page  # type: ignore[method-assign]
 # (Ctrl+P, then Escape): the worker started after the palette had taken its
 # widgets down, and `NoMatches: CommandList` failed the worker and the app.
 # A palette whose list is gone is closing: there is nothing to fill.
-_textual_gather = CommandPalette._gather_commands.__wrapped__  # the undecorated method
+_textual_gather = inspect.unwrap(CommandPalette._gather_commands)  # the undecorated method
 
 
 @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)

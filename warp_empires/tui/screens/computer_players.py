@@ -128,5 +128,5 @@ class ComputerPlayers:
         self._answer(request, action)
 
     def _answer(self, request: BotRequest, action: object) -> None:
-        self.session.bot_answer(request, action)  # type: ignore[arg-type]
+        self.session.bot_answer(request, action)
         self.after_change()

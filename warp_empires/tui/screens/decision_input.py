@@ -20,6 +20,7 @@ from warp_empires.tui.widgets.hand import HandList
 from warp_empires.tui.widgets.map_view import MapView
 
 if TYPE_CHECKING:
+    from warp_empires.engine import View
     from warp_empires.module.defs import Module
     from warp_empires.present.rows import Choice
     from warp_empires.tui.session import Session
@@ -35,10 +36,24 @@ class DecisionInput:
     session: Session
     module: Module
     controller: Controller
-    _choices: list[Choice]
-    _view: dict[str, Any] | None
     _paused: bool
     _details_at: int | None = None  # the territory the side panel last described
+    # the Screen's, for the type checker (this mixin comes before it)
+    query_one: Any
+    notify: Any
+    focused: Any
+    has_class: Any
+    set_class: Any
+    app: Any
+
+    # What the screen shows is the controller's.
+    @property
+    def _choices(self) -> list[Choice]:
+        return self.controller.rows
+
+    @property
+    def _view(self) -> View | None:
+        return self.controller.view
 
     def press(self, key: str) -> None: ...  # the screen's: the key to the controller
 
@@ -189,7 +204,7 @@ class DecisionInput:
             self._catch_up()  # type: ignore[attr-defined]
             self.query_one(ChoiceList).highlighted = None
             return
-        self.app.action_game_menu()  # type: ignore[attr-defined]
+        self.app.action_game_menu()
 
     def action_map_step(self, direction: int) -> None:
         """Highlights the next (or previous) row that chooses a territory; the

@@ -9,8 +9,6 @@ screen goes up before their view is drawn (RULINGS H6).
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.markup import escape
 from rich.text import Text
 from textual import events
@@ -134,14 +132,6 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         return self.controller.public
 
     @property
-    def _choices(self) -> list[Choice]:
-        return self.controller.rows
-
-    @property
-    def _view(self) -> dict[str, Any] | None:
-        return self.controller.view
-
-    @property
     def _handing_over(self) -> bool:
         return self.controller.mode is Mode.HANDOVER
 
@@ -212,7 +202,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
     def _catch_up(self) -> None:
         c = self.controller
         for notice in c.take_notices():
-            self.notify(notice.text, severity=notice.severity,  # type: ignore[arg-type]
+            self.notify(notice.text, severity=notice.severity,
                         timeout=notice.timeout, markup=False)
         self._notes.extend(c.take_notes())
         if c.turn_ended:
@@ -292,7 +282,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         if c.cursor_to is not None:
             map_view.move_cursor_to(c.cursor_to)
             c.cursor_to = None
-        battle_at = view["battle"]["t"] if view["battle"] else None
+        battle_at = view.battle.t if view.battle else None
         if battle_at is not None and battle_at != self._battle_at:
             map_view.move_cursor_to(battle_at)  # a new battle: show where it is
             # from its header and totals (play-test: the panel kept the scroll
@@ -306,8 +296,9 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             # Both stacks are open to both sides during a battle (RULINGS B2):
             # remember them so that a card's target keeps its name.
             for side in (0, 1):
-                for unit in (view["stacks"][side][battle_at] or {}).get("units", []):
-                    self._battle_units[unit["chit"]] = unit["unit"]
+                entry = view.stacks[side][battle_at]
+                for unit in (entry.units or ()) if entry is not None else ():
+                    self._battle_units[unit.chit] = unit.unit
         self.query_one(PhaseBar).show(self.module, view, -1 if public else viewer,
                                       self._pace_note())
         self.query_one(BattlePanel).show(self.module, view, self._battle_units)
@@ -317,19 +308,19 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         title = "Hands hidden: both may watch" if public \
             else f"{self.module.sides[viewer].short} hand"
         order = c.hand_order
-        self.query_one(HandList).show(self.module, [view["hand"][i] for i in order],
+        self.query_one(HandList).show(self.module, [view.hand[i] for i in order],
                                       [marks[i] for i in order], enemy, title, note,
-                                      side=view["side"])
+                                      side=view.side)
         prompt = self.session.prompt()
         # the view's prompt: the deciding side's own words, or only who decides
-        self._show_prompt(prompt.side, view["prompt"]["text"], deciding)
+        self._show_prompt(prompt.side, view.prompt.text, deciding)
         # A new person at the keyboard (or a shared screen) starts with no row
         # highlighted: an Enter meant for a hand-over takes nothing (play-test:
         # a battle loss ticked).
         choices = self.query_one(ChoiceList)
         choices.show(rows, c.title(), keep_highlight=c.same_decision,
                      highlight=not (public or c.fresh))
-        self._append_log(view["log"])
+        self._append_log(view.log)
         if not c.same_decision:
             self._place_focus()
         if c.highlight is not None:
@@ -346,7 +337,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             line.append(": ")
         line.append(text, style="bold" if deciding else "")
         view = self.controller.view
-        if deciding and view is not None and view["prompt"]["kind"] == "recruit":
+        if deciding and view is not None and view.prompt.kind == "recruit":
             line.append_text(recruit_room(self.module, view,
                                           sum(1 for c in self._choices if c.picked)))
         if deciding and self.public:

@@ -8,6 +8,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import RichLog
 
+from warp_empires.engine import View
+
 # What a card did, told in a message too where the log is hidden (80x24):
 # play-test, a spy card's result there seemed to be nothing at all.
 _TOLD = frozenset({"spy", "destroy", "rescue"})
@@ -20,7 +22,9 @@ class LogPanel:
     """Needs from the screen: `_view` and Textual's `query_one`,
     `call_after_refresh`, `has_class` and `notify`."""
 
-    _view: dict[str, Any] | None
+    @property
+    def _view(self) -> View | None:  # the screen's: the view drawn
+        raise NotImplementedError
     _log_seen = 0  # events of the view's log already written
     # Lines of the front end's own, written after the next events: what was
     # decided for a person (a forced decision, RULINGS H9). Not kept in the
@@ -36,7 +40,7 @@ class LogPanel:
         width (play-test: a 60-column log in a 160-column window)."""
         self.query_one("#log", RichLog).clear()
         self._log_seen = 0
-        self.call_after_refresh(lambda: self._append_log(self._view["log"])
+        self.call_after_refresh(lambda: self._append_log(self._view.log)
                                 if self._view is not None else None)
 
     def _append_log(self, events: list[dict[str, Any]]) -> None:

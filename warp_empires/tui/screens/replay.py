@@ -127,19 +127,19 @@ class ReplayScreen(DismissOnce, Screen[None]):
         self.query_one("#where", Static).update(line)
         map_view = self.query_one(MapView)
         map_view.set_looks(territory_looks(self.module, v, self._abbrevs))
-        battle = v["battle"]
+        battle = v.battle
         if battle is not None:
-            map_view.move_cursor_to(battle["t"])
+            map_view.move_cursor_to(battle.t)
         self.query_one(BattlePanel).show(self.module, v)
         self.query_one(StatusPanel).show(self.module, v)
         hand = Text()
         if self.side != PUBLIC:  # a side's own view holds its hand (H8)
             hand.append(f"{self.module.sides[self.side].short} hand: ", style="bold")
-            hand.append(", ".join(self.module.cards[k].name for k in v["hand"]) or "no cards")
+            hand.append(", ".join(self.module.cards[k].name for k in v.hand) or "no cards")
         self.query_one("#replay-hand", Static).update(hand)
         log = self.query_one("#replay-log", RichLog)
         log.clear()
-        for event in v["log"][-60:]:
+        for event in v.log[-60:]:
             log.write(Text(event["text"]))
 
     def _go(self, index: int) -> None:

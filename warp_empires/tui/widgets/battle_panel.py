@@ -8,6 +8,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from warp_empires.engine import View
+from warp_empires.engine.viewtypes import BattleView, LastBattle, typed_view
 from warp_empires.module.defs import LEADER, Module
 from warp_empires.tui.looks import side_text, stack_lines
 
@@ -19,22 +21,23 @@ _PARTS = (("units", "units"), ("cards", "cards"), ("leader", "leader"),
 
 
 def battle_text(
-    module: Module, view: dict[str, Any], seen: dict[int, int] | None = None
+    module: Module, view: View | dict[str, Any], seen: dict[int, int] | None = None
 ) -> Text | None:
     """`seen` maps chits shown in this game's battles to their unit types, so a
     card's target can be named after the unit has left the stack."""
-    battle = view.get("battle")
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
+    battle: BattleView | LastBattle | None = view.battle
     finished = battle is None
     if finished:
         # A finished battle stays on show until the Battle phase is over, if it
         # was fought in this phase: not an earlier turn's at the phase's start.
-        battle = view.get("last_battle") if view.get("phase") == "battle" \
+        battle = view.last_battle if view.phase == "battle" \
             and _fought_this_turn(view) else None
     if battle is None:
         return None
-    t = battle["t"]
+    t = battle.t
     out = Text()
-    att = battle["att"]
+    att = battle.att
     out.append(f"Battle at {module.map.territories[t].name}", style="bold")
     out.append(" (over)\n" if finished else "\n", style="dim")
     out.append_text(side_text(module, att))
@@ -43,14 +46,15 @@ def battle_text(
     out.append(" defend\n")
     # The totals before the stacks: in a short panel (80x24) they are what
     # must not be cut (play-test: the totals and the last lines went).
-    _totals(module, battle, out, _majorities(module, battle))
-    if not finished:
+    fighting = battle if isinstance(battle, BattleView) else None
+    _totals(module, battle, out, _majorities(module, fighting))
+    if fighting is not None:
         for line in stack_lines(module, view, t, intel=False):
             out.append_text(line)
             out.append("\n")
-    destroyed = set(battle.get("destroyed") or [])
-    zeroed = set(battle.get("zeroed") or [])
-    for who, kind, target in battle.get("played", []):
+    destroyed = set(fighting.destroyed if fighting is not None else ())
+    zeroed = set(fighting.zeroed if fighting is not None else ())
+    for who, kind, target in battle.played:
         out.append("  played: ")
         out.append_text(side_text(module, who))
         out.append(f" {module.cards[kind].name}")
@@ -62,7 +66,7 @@ def battle_text(
             elif target in zeroed:
                 out.append(" (Force 0)", style="bold")
         out.append("\n")
-    losses = battle.get("losses", [])
+    losses = battle.losses
     if losses:
         out.append("Losses: ")
         out.append(", ".join(
@@ -70,19 +74,19 @@ def battle_text(
             for _side, unit, fate in losses
         ))
         out.append("\n")
-    if battle.get("result"):
-        out.append(battle["result"], style="bold")
-    elif not finished and battle.get("stage") == "cards":
-        out.append_text(side_text(module, battle["turn"]))
+    if battle.result:
+        out.append(battle.result, style="bold")
+    elif fighting is not None and fighting.stage == "cards":
+        out.append_text(side_text(module, fighting.turn))
         out.append(" to play a card or pass", style="italic")
     return out
 
 
-def _totals(module: Module, battle: dict[str, Any], out: Text,
+def _totals(module: Module, battle: BattleView | LastBattle, out: Text,
             majorities: list[list[str]] | None = None) -> None:
     """Each side's total with its breakdown, a line each; `majorities` names
     each side's majority bonuses (play-test: "majority 2" did not say which)."""
-    for side, total in enumerate(battle.get("totals") or []):
+    for side, total in enumerate(battle.totals):
         out.append_text(side_text(module, side))
         # the leader bonus is named as the module names its leaders ("general 3")
         names = {"leader": module.role_name(LEADER).lower()}
@@ -94,13 +98,13 @@ def _totals(module: Module, battle: dict[str, Any], out: Text,
         out.append(f"  ({parts or '0'})\n")
 
 
-def _majorities(module: Module, battle: dict[str, Any]) -> list[list[str]] | None:
+def _majorities(module: Module, battle: BattleView | None) -> list[list[str]] | None:
     """The names of the majority bonuses each side holds ("Bombardment"), as
     the view lists them (engine strength.majorities); None for a battle over."""
-    held = battle.get("majorities")
+    held = battle.majorities if battle is not None else None
     if held is None:
         return None
-    names = []
+    names: list[list[str]] = []
     for side in (0, 1):
         names.append([])
         for i in held[side]:
@@ -117,7 +121,7 @@ class BattlePanel(Static):
     BattlePanel.-on { display: block; }
     """
 
-    def show(self, module: Module, view: dict[str, Any],
+    def show(self, module: Module, view: View | dict[str, Any],
              seen: dict[int, int] | None = None) -> None:
         text = battle_text(module, view, seen)
         self.set_class(text is not None, "-on")
@@ -126,8 +130,8 @@ class BattlePanel(Static):
             self.update(text)
 
 
-def _fought_this_turn(view: dict[str, Any]) -> bool:
+def _fought_this_turn(view: View) -> bool:
     """Whether the log shows a battle of this player-turn (every battle's
     start is logged for both sides, RULINGS B2)."""
-    return any(e.get("kind") == "battle" and e.get("turn") == view["turn"]
-               for e in reversed(view.get("log", [])[-200:]))
+    return any(e.get("kind") == "battle" and e.get("turn") == view.turn
+               for e in reversed(view.log[-200:]))

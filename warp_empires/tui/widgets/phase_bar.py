@@ -9,6 +9,8 @@ from rich.text import Text
 from textual import events
 from textual.widgets import Static
 
+from warp_empires.engine import View
+from warp_empires.engine.viewtypes import typed_view
 from warp_empires.module.defs import Module
 from warp_empires.tui.looks import PHASES, side_text
 
@@ -20,10 +22,12 @@ class PhaseBar(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._shown: tuple[Module, dict[str, Any], int, str] | None = None
+        self._shown: tuple[Module, View, int, str] | None = None
 
-    def show(self, module: Module, view: dict[str, Any], viewer: int, note: str = "") -> None:
-        self._shown = (module, view, viewer, note)
+    def show(self, module: Module, view: View | dict[str, Any], viewer: int,
+             note: str = "") -> None:
+        # transitional (typed_view): until the app's screens read attributes (issue 33)
+        self._shown = (module, typed_view(view), viewer, note)
         self._draw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -42,13 +46,13 @@ class PhaseBar(Static):
         self.update(text)
 
 
-def phase_line(module: Module, view: dict[str, Any], viewer: int, note: str,
+def phase_line(module: Module, view: View, viewer: int, note: str,
                short: bool) -> Text:
     text = Text()
-    text.append(f"Turn {max(view['turn'], 1)} ", style="bold")
-    text.append_text(side_text(module, view["active"]))
+    text.append(f"Turn {max(view.turn, 1)} ", style="bold")
+    text.append_text(side_text(module, view.active))
     text.append(" │")
-    phase = view["phase"]
+    phase = view.phase
     if short:
         number = f" {PHASES.index(phase) + 1}/{len(PHASES)}" if phase in PHASES else ""
         text.append(f" ▸{phase.capitalize()}◂", style="bold reverse")
@@ -66,7 +70,7 @@ def phase_line(module: Module, view: dict[str, Any], viewer: int, note: str,
         # a narrow line keeps what changes most near its start: whether a
         # computer player is thinking (play-test: cut off at 80x24)
         text.append(f"{note} │ ", style="italic")
-    side = view["prompt"]["side"]
+    side = view.prompt.side
     if side >= 0:
         text.append_text(side_text(module, side))
         text.append(" to act")

@@ -8,7 +8,9 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from warp_empires.engine import View
 from warp_empires.engine.forecast import upkeep
+from warp_empires.engine.viewtypes import typed_view
 from warp_empires.module.defs import Module
 from warp_empires.tui.looks import side_text
 
@@ -18,13 +20,14 @@ class StatusPanel(Static):
     StatusPanel { height: auto; padding: 0 1; border-top: solid $primary; }
     """
 
-    def show(self, module: Module, view: dict[str, Any]) -> None:
+    def show(self, module: Module, view: View | dict[str, Any]) -> None:
         self.update(status_text(module, view))
 
 
-def status_text(module: Module, view: dict[str, Any]) -> Text:
+def status_text(module: Module, view: View | dict[str, Any]) -> Text:
     """The panel's text: public facts of both sides, and the viewer's upkeep
     warning."""
+    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     text = Text()
     for side in (0, 1):
         # The upkeep the markers allow against the units on the map (RULINGS
@@ -33,15 +36,15 @@ def status_text(module: Module, view: dict[str, Any]) -> Text:
         text.append_text(side_text(module, side))
         # what the markers bring at the next Revenue phase, as the upkeep
         # line reckons it (play-test: "+5", last turn's, beside "revenue 0")
-        text.append(f" ${view['banks'][side]} (+{due.revenue})\n")
-        text.append(f"  hand {view['hand_sizes'][side]} · pile {view['pile_sizes'][side]}"
+        text.append(f" ${view.banks[side]} (+{due.revenue})\n")
+        text.append(f"  hand {view.hand_sizes[side]} · pile {view.pile_sizes[side]}"
                     f" · ")
         # play-test: "on map 6 of 5" was not understood; the help explains
         # "units 6/5", which fits the panel where "limit" did not
         text.append(f"units {due.units}/{due.limit}",
                     style="bold red" if due.over else "")
         text.append("\n")
-        if due.over and side == view["side"]:
+        if due.over and side == view.side:
             text.append(f"  upkeep would disband {due.over} unit"
                         f"{'s' if due.over != 1 else ''} at revenue {due.revenue} "
                         f"(limit {due.limit})\n", style="bold red")
@@ -51,20 +54,20 @@ def status_text(module: Module, view: dict[str, Any]) -> Text:
                 # U1, W3: no units and no revenue territory loses).
                 text.append("  with no revenue territory left either, that loses the game\n",
                             style="bold red")
-        captives = view["captives"][side]
+        captives = view.captives[side]
         if captives:
             names = ", ".join(module.units[u].name for u in captives)
             text.append(f"  holds captive: {names}\n", style="italic")
         # RULINGS O5: ships in repair are public, with the turns they have left
-        repairs = [h for h in view.get("hangar", ()) if module.units[h["unit"]].side == side]
+        repairs = [h for h in view.hangar if module.units[h.unit].side == side]
         if repairs:
             names = ", ".join(
-                f"{module.units[h['unit']].name} (back in {h['turns']} turn"
-                f"{'s' if h['turns'] != 1 else ''})" if h["turns"] else
-                f"{module.units[h['unit']].name} (ready, waiting for a territory)"
+                f"{module.units[h.unit].name} (back in {h.turns} turn"
+                f"{'s' if h.turns != 1 else ''})" if h.turns else
+                f"{module.units[h.unit].name} (ready, waiting for a territory)"
                 for h in repairs)
             text.append(f"  hangar: {names}\n", style="italic")
-    text.append(f"Deck {view['deck_size']}  Discard {len(view['discard'])}")
-    if view["discard"]:
-        text.append(f" (top: {module.cards[view['discard'][-1]].name})", style="dim")
+    text.append(f"Deck {view.deck_size}  Discard {len(view.discard)}")
+    if view.discard:
+        text.append(f" (top: {module.cards[view.discard[-1]].name})", style="dim")
     return text
