@@ -107,8 +107,12 @@ class HandoverScreen(DismissOnce, Screen[None]):
             yield Static(
                 "Press Enter when they are at the keyboard.", id="press"
             )
-            yield Button(Text(f"I play {self.side_name}: show my game"), id="ready",
-                         variant="primary")
+            ready = Button(Text(f"I play {self.side_name}: show my game"), id="ready",
+                           variant="primary")
+            # a click, not the focus: focused, its own Enter would hide the
+            # card's from the footer (the card's keys all go to on_key)
+            ready.can_focus = False
+            yield ready
         yield Footer()
 
     @classmethod
