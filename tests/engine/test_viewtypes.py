@@ -19,7 +19,6 @@ from warp_empires.engine.viewtypes import (
     StackEntry,
     UnitEntry,
     View,
-    typed_view,
 )
 
 from .test_secrets import positions
@@ -92,19 +91,6 @@ def test_stack_entries_list_units_only_where_the_viewer_may_see_them() -> None:
     hidden = [e for t, e in enumerate(v.stacks[1]) if e is not None and (1, t) not in s.shown]
     assert hidden and all(e.units is None for e in hidden)  # RULINGS H2
     assert StackEntry.from_data(hidden[0].to_data()) == hidden[0]
-
-
-def test_the_transitional_item_access_gives_the_old_plain_values() -> None:
-    # until the app's screens read attributes (issue 33)
-    for s, side, log, public in cases("tiny_optional"):
-        v = view(s, side, log, public)
-        old = old_view(s, side, log, public)
-        for key, value in old.items():
-            assert v[key] == value and v.get(key) == value
-    assert v.get("nothing", 3) == 3
-    with pytest.raises(KeyError):
-        v["nothing"]  # noqa: B018
-    assert typed_view(old) == View.from_data(old) and typed_view(v) is v
 
 
 def test_from_data_refuses_what_is_not_a_view() -> None:

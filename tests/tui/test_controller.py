@@ -127,7 +127,7 @@ def test_the_keyboard_changes_hands_only_through_a_handover_card(at_decision):
         if c.public:
             assert game.prompt().side == c.viewer
         else:
-            assert c.view["side"] == c.keyboard == c.viewer
+            assert c.view.side == c.keyboard == c.viewer
         c.choose(moving_on(c.rows))
     assert seen == {0, 1}
 

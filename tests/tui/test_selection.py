@@ -360,19 +360,19 @@ async def test_a_dimmed_key_says_why_it_does_nothing(at_decision):
         await pilot.press("u")
         assert said[-1].startswith("Nothing to take back")
         # it names what undo stops at: the latest line of the side's log (RULINGS Z1)
-        assert screen._view["log"] and f"\u201c{screen._view['log'][-1]['text']}\u201d" in said[-1]
+        assert screen._view.log and f"\u201c{screen._view.log[-1]['text']}\u201d" in said[-1]
 
 
 def test_a_refused_undo_names_the_event_it_stops_at():
     # Play-test: "nothing to take back" right after a move read as a fault;
     # the move itself, which the other side saw, is what undo stops at (Z1).
     # Markup-like text from a module or a save is only ever quoted.
-    view = {"log": [{"text": "Turn 3", "to": None},
-                    {"text": "The [b]Rebels[/b] move a group of 2 from A to B.", "to": None}]}
-    said = undo_refused(view)
+    events = [{"text": "Turn 3", "to": None},
+              {"text": "The [b]Rebels[/b] move a group of 2 from A to B.", "to": None}]
+    said = undo_refused(events)
     assert "since \u201cThe [b]Rebels[/b] move a group of 2 from A to B.\u201d" in said
     assert "the other side was shown" in said and "Turn 3" not in said
-    assert undo_refused({"log": []}).startswith("Nothing to take back: undo stops")
+    assert undo_refused([]).startswith("Nothing to take back: undo stops")
 
 
 async def test_left_and_right_in_the_list_step_between_map_choices(at_decision):

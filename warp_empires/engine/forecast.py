@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from warp_empires.engine.strength import battle_totals
-from warp_empires.engine.viewtypes import UnitEntry, View, typed_view
+from warp_empires.engine.viewtypes import UnitEntry, View
 from warp_empires.module.defs import Module, UnitDef
 
 
@@ -167,13 +166,11 @@ def _losses(units: list[UnitDef]) -> int:
     return forts + (len(units) - forts + 1) // 2
 
 
-def battle_forecast(module: Module, view: View | dict[str, Any], t: int,
+def battle_forecast(module: Module, view: View, t: int,
                     joining: Sequence[int] = ()) -> BattleForecast | None:
     """The battle at `t` as the viewer can foresee it, with its own units there
     plus `joining` (unit types of a group that would move in); None when there
     would be no battle. Cards are left out: nobody knows which will be played."""
-    # transitional (typed_view): until the app's screens read attributes (issue 33)
-    view = typed_view(view)
     side = view.side
     enemy = 1 - side
     ours = [module.units[u.unit] for u in _units(view, side, t)]

@@ -14,7 +14,7 @@ the unit entries once per module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -385,44 +385,6 @@ class View:
             log=[dict(e) for e in d["log"]], options=dict(d["options"]),
             winner=d["winner"], win_reason=d["win_reason"], enemy=d["enemy"])
 
-    # Transitional: until the app's screens read attributes (issue 33); remove then.
-    # `view["key"]` and `view.get("key")` give the key's plain value, as the
-    # dict that view() returned before it was typed (to_data's form).
-
-    def __getitem__(self, key: str) -> Any:
-        if key not in _FIELDS:
-            raise KeyError(key)
-        value = getattr(self, key)
-        plain = _PLAIN.get(key)
-        return value if plain is None else plain(value)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in _FIELDS else default
-
 
 def _lists(rows: list[list[Any]]) -> list[list[Any]]:
     return [list(r) for r in rows]
-
-
-_FIELDS = frozenset(f.name for f in fields(View))
-# Transitional (see View.__getitem__): the fields whose values are typed.
-_PLAIN: dict[str, Any] = {
-    "prompt": lambda p: p.to_data(),
-    "pend": lambda p: p.to_data(),
-    "hangar": lambda hs: [h.to_data() for h in hs],
-    "shown": lambda shown: [[sd, t] for sd, t in shown],
-    "stacks": lambda rows: [[None if e is None else e.to_data() for e in row] for row in rows],
-    "battle": lambda b: None if b is None else b.to_data(),
-    "last_battle": lambda b: None if b is None else b.to_data(),
-    "recruit": lambda us: [u.to_data() for u in us],
-}
-
-
-def typed_view(view: View | dict[str, Any]) -> View:
-    """A typed view of a view that may still come as plain data.
-
-    Transitional: until the app's screens read attributes (issue 33); remove
-    then. A joined seat's session (tui/remote.py) hands the screens the
-    server's plain view; the functions those screens call with it take it
-    through here."""
-    return view if isinstance(view, View) else View.from_data(view)

@@ -17,7 +17,7 @@ from warp_empires.engine.actions import TERRITORY_VERBS
 from warp_empires.engine.board import hops_from
 from warp_empires.engine.forecast import CardOutcome, card_outcome, last_marker
 from warp_empires.engine.pending import CardPlay
-from warp_empires.engine.viewtypes import SelectionView, typed_view
+from warp_empires.engine.viewtypes import SelectionView
 from warp_empires.module.defs import Module
 
 # Selection steps whose picks name units that may stand anywhere on the map.
@@ -95,13 +95,11 @@ def build_choices(game: Game) -> list[Choice]:
     return out + rest
 
 
-def choices_title(view: View | dict[str, Any] | None, choices: list[Choice],
+def choices_title(view: View | None, choices: list[Choice],
                   p: Prompt) -> str:
     """The choice list's title while a person decides: how many items are
     picked, and what is still owed where something is (play-test: "0 of 3
     picked" read as "pick 3" where one loss was owed)."""
-    # transitional (typed_view): until the app's screens read attributes (issue 33)
-    view = None if view is None else typed_view(view)
     picked = sum(1 for c in choices if c.picked)
     items = sum(1 for c in choices if c.is_item)
     if not items:
@@ -228,18 +226,16 @@ def _then(module: Module, out: CardOutcome) -> str:
     return f"you {'win' if out.wins else 'lose'} {own} to {theirs}"
 
 
-def discarding(view: View | dict[str, Any]) -> bool:
+def discarding(view: View) -> bool:
     """A discard selection is open and its items are the hand, row for row
     (they are sorted card kinds, as the hand is)."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     selection = view.pend.selection
     return (view.prompt.kind in DISCARD_STEPS and selection is not None
             and selection.items == view.hand)
 
 
-def hand_marks(view: View | dict[str, Any], choices: list[Choice]) -> list[str | None]:
+def hand_marks(view: View, choices: list[Choice]) -> list[str | None]:
     """What choosing each card of the hand does now (see HandList.show)."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     if discarding(view) and choices:
         return [("[x] discard" if c.picked else "[ ] discard") if c.enabled else None
                 for c in choices[:len(view.hand)]]
@@ -303,10 +299,8 @@ class RowMemory:
     def forget(self) -> None:
         self._rows.clear()
 
-    def keep(self, view: View | dict[str, Any], rows: list[Choice]) -> list[Choice]:
+    def keep(self, view: View, rows: list[Choice]) -> list[Choice]:
         """`rows` in the places they had when this list was last shown."""
-        # transitional (typed_view): until the app's screens read attributes (issue 33)
-        view = typed_view(view)
         if view.turn != self._turn:
             self._rows.clear()
             self._turn = view.turn

@@ -4,20 +4,16 @@ Each is worked out from the deciding side's own view alone (RULINGS H9)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from warp_empires.bots.hand import board_worth, keep_order
 from warp_empires.engine import View
-from warp_empires.engine.viewtypes import typed_view
 from warp_empires.module.defs import Module
 
 
-def pick_all_order(view: View | dict[str, Any]) -> list[int]:
+def pick_all_order(view: View) -> list[int]:
     """The items of the group being formed still to pick, in the order to pick
     them. The group's first unit goes on top where it lands (RULINGS H2), so
     while the group is empty the stack's present top unit goes first and stays
     the one the enemy sees."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     selection = view.pend.selection
     src = view.pend.src
     if selection is None or src < 0:
@@ -33,14 +29,13 @@ def pick_all_order(view: View | dict[str, Any]) -> list[int]:
     return order
 
 
-def best_discards(module: Module, view: View | dict[str, Any] | None) -> set[int] | None:
+def best_discards(module: Module, view: View | None) -> set[int] | None:
     """Down to the hand limit (RULINGS D1): the items to let go so that the
     hand keeps the mix a computer player would keep, each card weighed as
     things stand (bots.hand.board_worth, from the side's own view: H9), while
     the ticks differ from those; None otherwise."""
     if view is None:
         return None
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     sel = view.pend.selection
     if view.step != "discard_down" or sel is None:
         return None

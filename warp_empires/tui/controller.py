@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warp_empires.engine import Action, IllegalAction, Prompt, View
 from warp_empires.present.rows import (
@@ -625,7 +625,8 @@ class Controller:
         batch one key made; the same side decides afterwards."""
         side = self.viewer
         if side is None or not self.session.can_undo(side):
-            self.notices.append(Notice(undo_refused(self.view), "warning", 6))
+            events = self.view.log if self.view is not None else []
+            self.notices.append(Notice(undo_refused(events), "warning", 6))
             return
         batch, self._batch = self._batch, None
         times = batch[0] if batch is not None and batch[1] == self.session.version else 1
@@ -651,11 +652,10 @@ class Controller:
         return out
 
 
-def undo_refused(view: View | None) -> str:
+def undo_refused(events: list[dict[str, Any]]) -> str:
     """Why `u` takes nothing back, naming the event undo stops at: the latest
-    one this side's log holds (RULINGS Z1). From the side's own log only (H9)."""
+    of the side's own log `events` (RULINGS Z1; its own only: H9)."""
     rule = "undo stops at anything the other side was shown or did, and at a card draw or die roll"
-    events = view.log if view is not None else []
     if not events:
         return f"Nothing to take back: {rule}."
     return f"Nothing to take back since \u201c{events[-1]['text']}\u201d: {rule}."

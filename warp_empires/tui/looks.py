@@ -3,7 +3,7 @@ data, so that nothing secret can reach the screen by another road."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
@@ -11,7 +11,6 @@ from textual.color import Color
 
 from warp_empires.engine import View
 from warp_empires.engine.forecast import battle_forecast, unclaimed_reason, upkeep
-from warp_empires.engine.viewtypes import typed_view
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
@@ -40,9 +39,8 @@ def side_text(module: Module, side: int, text: str | None = None) -> Text:
 
 
 def territory_looks(
-    module: Module, view: View | dict[str, Any], abbrevs: list[str]
+    module: Module, view: View, abbrevs: list[str]
 ) -> list[TerritoryLook]:
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     looks = []
     for t in range(len(module.map.territories)):
         stacks = []
@@ -89,10 +87,9 @@ def _verdict_style(verdict: str) -> str:
             "likely lose": "red"}.get(verdict, "yellow")
 
 
-def battles_ahead(module: Module, view: View | dict[str, Any]) -> Text:
+def battles_ahead(module: Module, view: View) -> Text:
     """Every territory where both sides stand, with the viewer's forecast:
     the battles that ending the Move phase brings (RULINGS B1)."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     out = Text("Battles if the Move phase ends now:\n", style="bold")
     found = False
     for t, territory in enumerate(module.map.territories):
@@ -107,12 +104,11 @@ def battles_ahead(module: Module, view: View | dict[str, Any]) -> Text:
     return out
 
 
-def territory_details(module: Module, view: View | dict[str, Any], t: int,
+def territory_details(module: Module, view: View, t: int,
                       joining: list[int] | None = None) -> Text:
     """The territory under the cursor: what it is, the battle it would see
     (with the unit types of a group that would move in, `joining`), who
     controls it and why Control would not claim it, and the stacks."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     territory = module.map.territories[t]
     kind = module.map.kinds.get(territory.kind, territory.kind)
     out = Text()
@@ -145,11 +141,10 @@ def territory_details(module: Module, view: View | dict[str, Any], t: int,
     return out
 
 
-def recruit_room(module: Module, view: View | dict[str, Any], buying: int) -> Text:
+def recruit_room(module: Module, view: View, buying: int) -> Text:
     """While recruiting: how many units the upkeep this turn keeps against
     those on the map and those picked to buy (RULINGS U1). Play-test: a unit
     was bought and disbanded in the same turn, with no word at 80x24."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     due = upkeep(module, view, view.side)
     after = due.units + buying
     if after > due.limit:
@@ -158,10 +153,9 @@ def recruit_room(module: Module, view: View | dict[str, Any], buying: int) -> Te
     return Text(f"  upkeep keeps {due.limit}: room for {due.limit - after} more", style="dim")
 
 
-def joining(view: View | dict[str, Any], choices: list[Choice], territory: int) -> list[int]:
+def joining(view: View, choices: list[Choice], territory: int) -> list[int]:
     """The unit types of the group being formed, if `territory` is one of its
     destinations: the battle forecast counts them in."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     selection = view.pend.selection
     if view.prompt.kind != "move_units" or selection is None \
             or not any(c.territory == territory for c in choices):
@@ -173,10 +167,9 @@ def joining(view: View | dict[str, Any], choices: list[Choice], territory: int) 
     return [u.unit for u in units if u.chit in chosen]
 
 
-def home_territory(view: View | dict[str, Any], choices: list[Choice]) -> int:
+def home_territory(view: View, choices: list[Choice]) -> int:
     """Where the map's cursor starts: a choice, else the viewer's first stack
     or territory."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     for choice in choices:
         if choice.territory is not None:
             return choice.territory
@@ -189,12 +182,11 @@ def home_territory(view: View | dict[str, Any], choices: list[Choice]) -> int:
     return next((t for t, c in enumerate(view.control) if c == view.side), 0)
 
 
-def enemy_hand(view: View | dict[str, Any]) -> tuple[list[int] | None, str]:
+def enemy_hand(view: View) -> tuple[list[int] | None, str]:
     """The other side's hand where the view shows it (open hands, or a spy's
     look this turn) and a note saying why. A spied hand is kept true: the
     cards the enemy played since are taken out, and the note says how many it
     drew (engine board.tell_spies; play-test: the list kept a card played since)."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     if view.hands:
         return view.hands[view.enemy], "open"
     notes = view.intel

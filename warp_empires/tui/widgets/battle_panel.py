@@ -3,13 +3,11 @@ breakdown, the cards played in turn, losses and the result."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.widgets import Static
 
 from warp_empires.engine import View
-from warp_empires.engine.viewtypes import BattleView, LastBattle, typed_view
+from warp_empires.engine.viewtypes import BattleView, LastBattle
 from warp_empires.module.defs import LEADER, Module
 from warp_empires.tui.looks import side_text, stack_lines
 
@@ -21,11 +19,10 @@ _PARTS = (("units", "units"), ("cards", "cards"), ("leader", "leader"),
 
 
 def battle_text(
-    module: Module, view: View | dict[str, Any], seen: dict[int, int] | None = None
+    module: Module, view: View, seen: dict[int, int] | None = None
 ) -> Text | None:
     """`seen` maps chits shown in this game's battles to their unit types, so a
     card's target can be named after the unit has left the stack."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     battle: BattleView | LastBattle | None = view.battle
     finished = battle is None
     if finished:
@@ -121,7 +118,7 @@ class BattlePanel(Static):
     BattlePanel.-on { display: block; }
     """
 
-    def show(self, module: Module, view: View | dict[str, Any],
+    def show(self, module: Module, view: View,
              seen: dict[int, int] | None = None) -> None:
         text = battle_text(module, view, seen)
         self.set_class(text is not None, "-on")

@@ -3,14 +3,11 @@ and who must act."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual import events
 from textual.widgets import Static
 
 from warp_empires.engine import View
-from warp_empires.engine.viewtypes import typed_view
 from warp_empires.module.defs import Module
 from warp_empires.tui.looks import PHASES, side_text
 
@@ -24,10 +21,9 @@ class PhaseBar(Static):
         super().__init__(id=id)
         self._shown: tuple[Module, View, int, str] | None = None
 
-    def show(self, module: Module, view: View | dict[str, Any], viewer: int,
+    def show(self, module: Module, view: View, viewer: int,
              note: str = "") -> None:
-        # transitional (typed_view): until the app's screens read attributes (issue 33)
-        self._shown = (module, typed_view(view), viewer, note)
+        self._shown = (module, view, viewer, note)
         self._draw()
 
     def on_resize(self, event: events.Resize) -> None:

@@ -3,14 +3,11 @@ against the upkeep limit, deck, discard, captives, ships in the repair hangar.""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.widgets import Static
 
 from warp_empires.engine import View
 from warp_empires.engine.forecast import upkeep
-from warp_empires.engine.viewtypes import typed_view
 from warp_empires.module.defs import Module
 from warp_empires.tui.looks import side_text
 
@@ -20,14 +17,13 @@ class StatusPanel(Static):
     StatusPanel { height: auto; padding: 0 1; border-top: solid $primary; }
     """
 
-    def show(self, module: Module, view: View | dict[str, Any]) -> None:
+    def show(self, module: Module, view: View) -> None:
         self.update(status_text(module, view))
 
 
-def status_text(module: Module, view: View | dict[str, Any]) -> Text:
+def status_text(module: Module, view: View) -> Text:
     """The panel's text: public facts of both sides, and the viewer's upkeep
     warning."""
-    view = typed_view(view)  # transitional: until the app's screens read attributes (issue 33)
     text = Text()
     for side in (0, 1):
         # The upkeep the markers allow against the units on the map (RULINGS
