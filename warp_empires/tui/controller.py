@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from warp_empires.engine import Action, IllegalAction, Prompt, View
+from warp_empires.engine import Action, IllegalAction, View
 from warp_empires.present.rows import (
     Choice,
     HandOrder,
@@ -137,9 +137,6 @@ class Controller:
     @property
     def deciding(self) -> bool:
         return self.mode is Mode.DECIDING
-
-    def prompt(self) -> Prompt:
-        return self.session.prompt()
 
     def title(self) -> str:
         """The choice list's title: a typed row first, then what is owed."""
@@ -635,11 +632,6 @@ class Controller:
                 break
             self.session.undo(side)
         self.refresh()
-
-    def resign(self) -> None:
-        if self.viewer is not None and self.session.is_human(self.viewer):
-            self.session.resign(self.viewer)
-            self.refresh()
 
     # -- what the screen takes ----------------------------------------------------
 
