@@ -9,7 +9,6 @@ screen goes up before their view is drawn (RULINGS H6).
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -217,7 +216,9 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             # keys typed on the card went on to the decision behind it
             card, self._handover = self._handover, None
             card.leave()
-            self._new_person()
+            # the cursor starts afresh for the new person (on their choices or
+            # stacks), not where the other one left it
+            self._placed = False
         self._draw()
         if c.mode is Mode.OVER:
             self._finish()
@@ -234,11 +235,6 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         self._handover = HandoverScreen(side.name, handover.reason, side.colour, handover.news,
                                         press=self.press)
         self.app.push_screen(self._handover)
-
-    def _new_person(self) -> None:
-        # The cursor starts afresh for the new player (on their choices or
-        # stacks), not where the other one left it.
-        self._placed = False
 
     def _hide_secrets(self) -> None:
         # Wiped before the hand-over goes up, so no later screen grab of this
@@ -346,10 +342,6 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             who = "a computer player" if not self.session.is_human(side) else "the other player"
             line.append(f"  ({who})", style="italic dim")
         self.query_one("#prompt", Static).update(line)
-
-    def _restore_title(self) -> None:
-        # as ChoiceList.show puts it: the words may quote a module's
-        self.query_one(ChoiceList).border_title = escape(self.controller.title())
 
     def history_arrived(self) -> None:
         """A loaded game's earlier events are in (its replay rebuilt them): the
