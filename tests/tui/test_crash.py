@@ -35,6 +35,20 @@ def crash_logs() -> list[Path]:
     return sorted(folder.glob("*.log")) if folder.is_dir() else []
 
 
+def autosave_then_decide(app: WarpEmpiresApp, screen, folder: Path) -> tuple[list[Path], bytes]:  # noqa: ANN001
+    """An autosave of the game on screen, then one decision after it (lost,
+    were the game not saved on the way out): the autosave slots and the bytes
+    of the newest one."""
+    game = screen.session.game
+    app.autosave()
+    app.autosaver.flush()
+    slots = autosave_slots(folder, game.id)
+    last = slots[0].read_bytes()
+    side = game.prompt().side
+    screen.session.apply(side, forward(game.legal_actions(side))[0])
+    return slots, last
+
+
 def the_line(err: str) -> str:
     lines = err.splitlines()
     assert len(lines) == 1, err
@@ -49,13 +63,7 @@ async def test_a_crash_autosaves_the_game_and_names_its_log(
     with pytest.raises(RuntimeError, match="boom"):  # Pilot hands the crash on to the test
         async with app.run_test(size=(120, 40)) as pilot:
             screen = await open_game(pilot, game)
-            app.autosave()
-            app.autosaver.flush()
-            slots = autosave_slots(tmp_path, game.id)
-            last = slots[0].read_bytes()
-            # a decision since that autosave: lost, were the game not saved on the way out
-            side = game.prompt().side
-            screen.session.apply(side, forward(game.legal_actions(side))[0])
+            slots, last = autosave_then_decide(app, screen, tmp_path)
             await pilot.press("f1")
     assert app.return_code == 1
     (log,) = crash_logs()
@@ -84,12 +92,7 @@ async def test_a_half_changed_game_is_not_autosaved_over_the_last_one(
     with pytest.raises(RuntimeError):
         async with app.run_test(size=(120, 40)) as pilot:
             screen = await open_game(pilot, game)
-            app.autosave()
-            app.autosaver.flush()
-            slots = autosave_slots(tmp_path, game.id)
-            last = slots[0].read_bytes()
-            side = game.prompt().side
-            screen.session.apply(side, forward(game.legal_actions(side))[0])
+            slots, last = autosave_then_decide(app, screen, tmp_path)
             game.state.banks[0] += 50  # as if the next change had stopped half way
             await pilot.press("f1")
     assert app.return_code == 1
