@@ -37,7 +37,7 @@ def test_a_mid_game_format_3_save_replays_and_plays_on(tmp_path):
         assert broken(game.state) == []
     # saved again in the current format, it loads to the same position
     path = save_game(game, tmp_path / "again.wes")
-    assert path.read_bytes()[8:10] == b"\x00\x04"
+    assert path.read_bytes()[8:10] == b"\x00\x05"
     again = load_game(path)
     assert again.state.to_data() == game.state.to_data()
 

@@ -11,6 +11,7 @@ from warp_empires.module.defs import Module
 from .actions import Action
 from .api import Prompt, apply, legal_actions, prompt
 from .record import ActionLog
+from .options import RULES, RULES_KEY
 from .start import setup
 from .state import State
 from .views import view
@@ -40,6 +41,8 @@ class Game:
     def new(cls, module: Module, seed: int | None = None,
             options: dict[str, Any] | None = None) -> Game:
         options = dict(options or {})
+        # written down, so that the save replays under these rules when they change
+        options.setdefault(RULES_KEY, RULES)
         if seed is None:
             # RULINGS H7: a fresh secret seed unless one is given
             seed = int.from_bytes(os.urandom(8), "big")

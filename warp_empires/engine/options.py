@@ -14,9 +14,30 @@ from warp_empires.module.defs import Module, OptionDef
 from .state import State
 
 KEY = "optional"
+# The edition of the rules a game was started under, kept in its options so
+# that a save replays under the rules it was played by. Edition 1: the rules
+# before RULINGS Z2, M8 and the revised O1-O3, O5, O6; edition 2: after them.
+# A game's options without the key are of the current edition (saves older
+# than the key are given edition 1 by their migration, saves/migrate.py).
+RULES_KEY = "rules"
+RULES = 2
 # The optional rules this version plays; a module may describe more (its data
 # is read and checked), and those are not offered until the core has them.
 PLAYABLE = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar")
+
+
+def edition(s: State) -> int:
+    """The edition of the rules this game plays by (see RULES)."""
+    return int(s.options.get(RULES_KEY, RULES))
+
+
+def check_edition(value: object) -> int:
+    """A stored edition; ValueError with one line unless it is one this
+    program plays."""
+    if type(value) is not int or not 1 <= value <= RULES:
+        raise ValueError(f"rules edition {value!r:.20} is not one this program plays "
+                         f"(1 to {RULES})")
+    return value
 
 
 def offered(module: Module) -> list[str]:

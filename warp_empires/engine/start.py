@@ -9,7 +9,7 @@ from warp_empires.module.defs import Module, SideSetup
 from . import flow
 from .actions import Action
 from .board import draw_chits, log, other, place, shuffle, unit_names
-from .options import KEY
+from .options import KEY, RULES_KEY, check_edition
 from .options import check as check_options
 from .pending import Choosers
 from .state import State, new_state
@@ -25,6 +25,8 @@ def setup(module: Module, seed: int, options: dict[str, Any] | None = None,
     options = dict(options or {})
     if options.get(KEY):
         options[KEY] = check_options(module, options[KEY])  # ValueError: one line
+    if RULES_KEY in options:
+        check_edition(options[RULES_KEY])
     s = new_state(module, seed, options)
     if not log_events:
         s.log = None

@@ -103,10 +103,23 @@ def v3_to_v4(doc: Doc) -> Doc:
     }
 
 
+def v4_to_v5(doc: Doc) -> Doc:
+    """Format 5 names the edition of the rules a game was started under
+    (engine/options.py RULES), so that a game keeps the rules it was played by
+    when they change. Every earlier save was played under edition 1."""
+    options = dict(doc["options"])
+    options.setdefault("rules", 1)
+    snapshot = dict(doc["snapshot"])  # the state keeps its options too
+    if "options" in snapshot:
+        snapshot["options"] = {**snapshot["options"], "rules": options["rules"]}
+    return {**doc, "options": options, "snapshot": snapshot}
+
+
 STEPS: dict[int, Callable[[Doc], Doc]] = {
     1: v1_to_v2,
     2: v2_to_v3,
     3: v3_to_v4,
+    4: v4_to_v5,
 }
 
 FORMAT_VERSION = FIRST_VERSION + len(STEPS)
