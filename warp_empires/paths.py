@@ -38,10 +38,13 @@ def user_data_dir() -> Path:
 
     Before platformdirs, macOS used ~/.local/share/warp-empires as on Linux;
     while that folder exists and the platform's does not, it stays in use, so
-    no campaign saved there goes missing. (Windows keeps %APPDATA%: roaming.)"""
+    no campaign saved there goes missing. (Windows keeps %APPDATA%: roaming.)
+    A folder chosen in $XDG_DATA_HOME is always used: the old one is only a
+    default's stand-in."""
     folder = platformdirs.user_data_path(APP_NAME, appauthor=False, roaming=True)
     legacy = Path.home() / ".local" / "share" / APP_NAME
-    if not folder.exists() and legacy.is_dir() and os.name != "nt":
+    chosen = bool(os.environ.get("XDG_DATA_HOME"))
+    if not chosen and not folder.exists() and legacy.is_dir() and os.name != "nt":
         return legacy
     return folder
 

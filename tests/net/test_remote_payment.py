@@ -36,7 +36,8 @@ def test_the_joined_client_pays_the_only_payment_the_server_names(star_wars, tmp
 
     sent = []
     seat = SimpleNamespace(module=star_wars, side=side, players=["human", "human"],
-                           position=room.position_frame(side), events=[])
+                           position=room.position_frame(side), events=[],
+                           link=SimpleNamespace(game=room.id))
     seat.legal = lambda: [tuple(a) for a in seat.position["legal"]]
     remote = RemoteSession(seat, sent.append)  # type: ignore[arg-type]
     done = remote.play_forced()

@@ -111,4 +111,5 @@ async def burst(pilot: Pilot, *keys: str) -> None:
     app work through them."""
     queue_keys(pilot.app, keys)
     await pilot.pause()
+    await pilot.app.keys_handled()  # the app hands keys on one at a time (tui/key_order.py)
     await pilot.pause()

@@ -82,6 +82,43 @@ def test_a_failing_computer_player_still_moves_the_game_on(at_decision):
     verbs = [a[0] for _side, a in game.actions[start:]]
     assert verbs[-1] == "confirm" and set(verbs[:-1]) == {"pick"}
     assert not game.over
+    # each failure is kept for the screen to report (it was swallowed)
+    assert session.player_errors and all(isinstance(e, RuntimeError)
+                                         for e in session.player_errors)
+
+
+def test_the_screen_tells_of_a_failing_computer_player_and_logs_it(at_decision, tmp_path):
+    from tests.tui.helpers import game_app
+    from warp_empires.tui.crash import crash_dir
+    from warp_empires.tui.screens.game import GameScreen
+    from warp_empires.tui.session import Session
+
+    class Broken:
+        def choose(self, view, legal):
+            raise RuntimeError("a bug in a computer player")
+
+    async def scenario() -> None:
+        app = game_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            session = Session(at_decision("discard_down"), ("bot", "bot"))
+            session._bots[session.game.prompt().side] = Broken()
+            session.bot_step()
+            told: list[str] = []
+            app.notify = lambda message, **_: told.append(message)
+            app.open_session(session)
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            screen.after_change()
+            assert session.player_errors == []  # reported, once
+            assert len(told) == 1 and "A computer player failed" in told[0], told
+            assert str(crash_dir()) in told[0]
+            logs = list(crash_dir().glob("*.log"))
+            assert len(logs) == 1 and "a bug in a computer player" in logs[0].read_text()
+
+    import asyncio
+
+    asyncio.run(scenario())
 
 
 def test_a_computer_player_failing_at_its_group_does_not_go_back_and_forth(at_decision):

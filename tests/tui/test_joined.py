@@ -137,3 +137,44 @@ async def test_new_game_with_a_computer_side_hosts_it_on_the_server(tmp_path: Pa
             await _until(pilot, lambda: isinstance(app.screen, GameScreen))
             room = next(iter(server.rooms.values()))
             assert [s.player for s in room.seats] == ["human", "heuristic"]
+
+
+async def test_a_joined_seat_can_resign_and_see_the_result_again(tmp_path: Path) -> None:
+    # play-test: a joined game had no way to resign, and `r` (results) at its
+    # end seemed to do nothing
+    from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
+
+    async with serving(tmp_path) as (server, url):
+        game, links = links_of(server, url, ("human", "heuristic"))
+        room = server.rooms[game]
+        app = JoinApp(links["rebels"])
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, GameScreen)
+                         and app.session is not None and app.session.choices())
+            await pilot.press("escape", "r")  # the menu's Resign: asked first
+            assert isinstance(app.screen, AskDialog)
+            await pilot.press("r")
+            await _until(pilot, lambda: room.game.over and app.session.over
+                         and isinstance(app.screen, MessageDialog))
+            assert room.game.state.winner == 1
+            assert "Game over" in screen_text(app)
+            await pilot.press("enter")
+            assert isinstance(app.screen, GameScreen)
+            await pilot.press("r")  # the result again
+            assert isinstance(app.screen, MessageDialog) and "Game over" in screen_text(app)
+
+
+def test_a_seat_joining_again_shows_its_hand_in_the_order_it_saw_it() -> None:
+    # play-test: after a rejoin the hand came in the engine's sorted order, and
+    # a discard typed during the reconnect took the wrong cards
+    from warp_empires.tui.remote import KeptHandOrder
+
+    game = "0123456789abcdef"
+    first = KeptHandOrder(game, 1)
+    assert first.arrange(1, [2, 5, 9]) == [0, 1, 2]
+    assert first.arrange(1, [1, 2, 5, 9]) == [1, 2, 3, 0]  # the card drawn comes last
+    again = KeptHandOrder(game, 1)  # the app closed and opened again
+    assert again.arrange(1, [1, 2, 5, 9]) == [1, 2, 3, 0]
+    assert KeptHandOrder(game, 0).arrange(0, [1, 2, 5, 9]) == [0, 1, 2, 3]  # the other seat's own
+    other_game = KeptHandOrder("fedcba9876543210", 1)
+    assert other_game.arrange(1, [1, 2, 5, 9]) == [0, 1, 2, 3]

@@ -30,6 +30,8 @@ async def test_a_computer_move_leaves_the_map_cursor_where_the_person_put_it(sta
         for _ in range(3):
             before = len(game.actions)
             screen._bot_tick()
+            # a search thinks on a worker thread: wait for it, not for a time
+            await pilot.app.workers.wait_for_complete()
             await pilot.pause()
             assert len(game.actions) > before  # the computer did move
             if game.state.battle is None:

@@ -345,3 +345,15 @@ async def test_saving_a_loaded_game_offers_the_name_it_was_loaded_from(at_decisi
         assert pilot.app._suggested_name() == "x"
     # a name that holds another game's save is not offered for this one
     assert persistence.suggest_name(game, str(tmp_path), "not-this-one") != "not-this-one"
+
+
+def test_a_made_up_name_follows_the_turn_and_a_chosen_one_stays(at_decision, tmp_path):
+    # play-test: Ctrl+S on turn 5 offered "star_wars-turn4", the name made at
+    # the game's last save, and overwrote that file
+    from warp_empires.tui import persistence
+
+    game = at_decision("move")
+    turn = game.state.turn
+    stale = f"{game.module.id}-turn{turn - 1}"
+    assert persistence.suggest_name(game, str(tmp_path), stale) == f"{game.module.id}-turn{turn}"
+    assert persistence.suggest_name(game, str(tmp_path), "my campaign") == "my campaign"

@@ -9,7 +9,7 @@ from dataclasses import replace
 from tests.engine.builder import blank
 from warp_empires.engine import View, view
 from warp_empires.engine.pending import Moving
-from warp_empires.engine.viewtypes import BattleView, Decision
+from warp_empires.engine.viewtypes import BattleView, Decision, SelectionView
 from warp_empires.present.rows import ENEMY_NOTE, Choice, RowMemory
 
 
@@ -225,3 +225,36 @@ async def test_a_groups_destinations_keep_their_numbers_while_its_units_are_pick
         assert [c.action[1] if c.is_item else c.action for c in screen._choices] == \
             [a[1] if a[0] in ("pick", "unpick") else a for a in far]
         assert all(c.enabled for c in screen._choices if c.action[0] == "to")
+
+
+def _group(picked: list[int], reach: list[int]) -> View:
+    """A group of three units being formed; `reach`: the destinations open."""
+    selection = SelectionView([0, 1, 2], picked, [True] * 3, [("to", t) for t in reach], "to")
+    return replace(_view("move_units"), pend=Decision(Moving(2, 1, []), selection))
+
+
+def _group_rows(picked: list[int], reach: list[int]) -> list[Choice]:
+    units = [Choice(("unpick" if i in picked else "pick", i), f"unit {i}", picked=i in picked)
+             for i in range(3)]
+    return units + _rows(*[("to", t) for t in reach])
+
+
+def test_a_slow_pick_dims_the_destinations_it_puts_out_of_reach():
+    memory = RowMemory()
+    memory.keep(_group([0], [4, 5, 6]), _group_rows([0], [4, 5, 6]))
+    kept = memory.keep(_group([0, 1], [4]), _group_rows([0, 1], [4]))
+    assert [c.action[1] for c in kept[3:]] == [4, 5, 6]
+    assert [c.enabled for c in kept[3:]] == [True, False, False]
+    assert kept[4].label.endswith("(out of reach)")
+
+
+def test_with_the_first_pick_taken_back_the_destinations_go():
+    # play-test: after an undo of the group's only pick, its destinations
+    # stayed, dimmed, and `12` landed on one of them
+    memory = RowMemory()
+    memory.keep(_group([], []), _group_rows([], []))
+    memory.keep(_group([0], [4, 5, 6]), _group_rows([0], [4, 5, 6]))
+    undone = memory.keep(_group([], []), _group_rows([], []))
+    assert [c.action for c in undone] == [("pick", 0), ("pick", 1), ("pick", 2)]
+    again = memory.keep(_group([2], [5, 6]), _group_rows([2], [5, 6]))
+    assert [c.action[1] for c in again[3:]] == [5, 6] and all(c.enabled for c in again)

@@ -313,10 +313,16 @@ class RowMemory:
             return rows
         now = {_row_id(c): c for c in rows}
         note, why = STABLE_STEPS[view.step]
+        # A selection's closing rows (a group's destinations) exist only while
+        # it can close at all: with nothing picked, after the first pick was
+        # taken back, they go rather than stay dimmed (play-test: `12` landed
+        # on a dimmed destination of an empty group).
+        selection = view.pend.selection
+        closing = selection.confirm_verb if selection and not selection.confirm else None
         out = [now.pop(_row_id(c)) if _row_id(c) in now else
                c if not c.enabled else
                Choice(c.action, c.label + note, enabled=False, about=c.about, why=why)
-               for c in before]
+               for c in before if _row_id(c) in now or c.action[0] != closing]
         out.extend(now.values())  # new rows, in the engine's order, after the old ones
         self._rows[key] = out
         return out
@@ -366,5 +372,19 @@ class HandOrder:
                 unused.remove(i)
                 order.append(i)
         order.extend(unused)
-        self._seen[side] = [hand[i] for i in order]
+        seen = [hand[i] for i in order]
+        if seen != self._seen.get(side):
+            self._seen[side] = seen
+            self.changed(side)
         return order
+
+    def changed(self, side: int) -> None:
+        """Called when the order seen of `side`'s hand changes (a seat that
+        keeps it across a restart writes it down here)."""
+
+    def to_data(self, side: int) -> list[int]:
+        return list(self._seen.get(side, []))
+
+    def restore(self, side: int, kinds: list[int]) -> None:
+        """The order seen before, as `to_data` gave it."""
+        self._seen[side] = [k for k in kinds if type(k) is int]

@@ -22,7 +22,9 @@ from warp_empires.tui import (
 from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import GameSettings, LaunchOptions
 from warp_empires.tui.crash import CrashReport
-from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
+from warp_empires.tui.dialogs.ask import MessageDialog
+from warp_empires.tui.key_order import KeysInOrder
+from warp_empires.tui.resign import AskToResign
 from warp_empires.tui.save_load import SaveLoad
 from warp_empires.tui.screens.title import TitleScreen
 
@@ -43,7 +45,7 @@ def _in_game(screen: Screen) -> bool:
     return isinstance(screen, GameScreen)
 
 
-class WarpEmpiresApp(CrashReport, SaveLoad, App[None]):
+class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
     CSS_PATH = "app.tcss"
     TITLE = "Warp Empires"
     COMMANDS = App.COMMANDS | {GotoTerritory}
@@ -307,27 +309,8 @@ class WarpEmpiresApp(CrashReport, SaveLoad, App[None]):
                 continue
         return None
 
-    def action_resign(self) -> None:
-        session: Session | RemoteSession | None = self.session or (
-            self.joined.session if self.joined is not None else None)
-        from warp_empires.tui.screens.game import GameScreen
-
-        screen = self.screen
-        if session is None or session.over or not isinstance(screen, GameScreen):
-            return
-        side = screen.viewer
-        if side is None or not session.is_human(side):
-            return
-        name = session.module.sides[side].the()
-
-        def answer(choice: str | None) -> None:
-            if choice == "resign":
-                session.resign(side)
-                screen.sync()
-
-        # Cancel first, so a stray Enter keeps the game (play-test: Resign had the focus)
-        self.push_screen(AskDialog(f"Resign the game for {name}?",
-                                   [("cancel", "Cancel"), ("resign", "Resign")]), answer)
+    def game_session(self) -> Session | RemoteSession | None:
+        return self.session or (self.joined.session if self.joined is not None else None)
 
     def action_game_menu(self) -> None:
         if _in_game(self.screen):

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 from warp_empires.engine import Action, IllegalAction, View
 from warp_empires.present.rows import (
     Choice,
-    HandOrder,
     RowMemory,
     choices_title,
     discarding,
@@ -126,7 +125,8 @@ class Controller:
         self.turn_ended = False  # a player-turn ended since the screen last looked
         self._last_turn = session.turn
         self._rows_memory = RowMemory()
-        self._hand_memory = HandOrder()
+        # the session's: a joined seat keeps it across a restart (tui/remote.py)
+        self._hand_memory = session.hand_order
         self._decision: tuple | None = None
         self._log_marks: dict[int, int] = {}  # per side, the log before its latest decision
         self._batch: tuple[int, int] | None = None  # (decisions, version after them)

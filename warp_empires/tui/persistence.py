@@ -8,6 +8,7 @@ thread; autosaves are encoded and written on a background thread of their own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -36,7 +37,11 @@ def save(session: Session, name: str, directory: str | None = None, *,
 def suggest_name(game: Game, directory: str | None = None, prefer: str | None = None) -> str:
     """`prefer` (the name the game was loaded from or last saved under) while
     it names no other game's save and is no autosave's; else module-turnN, or
-    with -2, -3 ... when that name holds another game's save."""
+    with -2, -3 ... when that name holds another game's save. A name this
+    function made earlier is not kept: its turn number would be stale
+    (play-test: Ctrl+S on turn 5 offered "MODULE-turn4")."""
+    if prefer and re.fullmatch(rf"{re.escape(game.module.id)}-turn\d+(-\d+)?", prefer):
+        prefer = None
     if prefer:
         try:
             check_overwrite(path_for_name(prefer, directory), game.id)

@@ -11,22 +11,50 @@ the public position and says who is deciding.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from warp_empires.engine import Action, Prompt, View
 from warp_empires.module.defs import Module
 from warp_empires.net.client import ClientError, Seat
 from warp_empires.net.links import Link
-from warp_empires.present.rows import Choice
+from warp_empires.paths import user_data_dir
+from warp_empires.present.rows import Choice, HandOrder
 from warp_empires.tui import textual_fixes  # noqa: F401 - guards around Textual, on import
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.crash import CrashReport
 from warp_empires.tui.dialogs.ask import MessageDialog
+from warp_empires.tui.key_order import KeysInOrder
 from warp_empires.tui.players import HUMAN
+from warp_empires.tui.resign import AskToResign
+
+
+class KeptHandOrder(HandOrder):
+    """The order this seat has seen its hand in, kept in the data folder
+    (joined/GAME-SIDE.json): it is the person's own, known to nobody else,
+    and a seat that joins again continues it. A file that cannot be read or
+    written only costs the order: the hand is then shown as the engine lists it."""
+
+    def __init__(self, game: str, side: int) -> None:
+        super().__init__()
+        self.path = user_data_dir() / "joined" / f"{game}-{side}.json"
+        try:
+            kinds = json.loads(self.path.read_text(encoding="utf-8"))
+            if type(kinds) is list:
+                self.restore(side, kinds)
+        except (OSError, ValueError):
+            pass
+
+    def changed(self, side: int) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(self.to_data(side)), encoding="utf-8")
+        except OSError:
+            pass
 
 
 class RemoteSession:
@@ -48,6 +76,10 @@ class RemoteSession:
         self.players = tuple(seat.players)
         self.version = 0
         self.waiting = False  # a decision was sent and not yet answered
+        self.player_errors: list[BaseException] = []  # no computer player here
+        # kept in a file: after a restart the hand keeps its rows (play-test: a
+        # discard typed during a reconnect took the wrong cards)
+        self.hand_order: HandOrder = KeptHandOrder(seat.link.game, seat.side)
         self.after_undo = False  # the last decision sent was an undo
         # decisions made while one was on its way (picking every unit of a
         # group, say): each goes when the answer before it has come, if still legal
@@ -264,7 +296,7 @@ class Joined:
             self.session.waiting = False  # not connected: the position comes again
 
 
-class JoinApp(CrashReport, App[None]):
+class JoinApp(CrashReport, AskToResign, KeysInOrder):
     """The app of `warp-empires join`: one game screen on one seat."""
 
     CSS_PATH = "app.tcss"
@@ -289,10 +321,35 @@ class JoinApp(CrashReport, App[None]):
         self.problem = problem
         self.exit()
 
+    def game_session(self) -> RemoteSession | None:
+        return self.session
+
     def action_game_menu(self) -> None:
-        """Esc: nothing to save here (the server keeps the game); say how to leave."""
-        self.notify("The server keeps this game: Ctrl+Q leaves, and the same link "
-                    "joins again later.", timeout=5)
+        """Esc: nothing to save or load here (the server keeps the game): the
+        menu's resign and help, and how to leave."""
+        from warp_empires.tui.dialogs.game_menu import GameMenu
+        from warp_empires.tui.screens.game import GameScreen
+
+        if isinstance(self.screen, GameScreen):
+            self.push_screen(GameMenu(("save", "load", "replay", "new", "title")),
+                             callback=self._menu_chosen)
+
+    def _menu_chosen(self, entry: str | None) -> None:
+        if entry == "resign":
+            self.action_resign()
+        elif entry == "rules":
+            from warp_empires.tui.screens.help import HelpScreen
+
+            self.push_screen(HelpScreen(self.session.module if self.session else None))
+        elif entry == "quit":
+            self.exit()
+
+    def get_system_commands(self, screen: Any) -> Any:
+        from warp_empires.tui.screens.game import GameScreen
+
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Resign", "Give up the game for your side", self.action_resign)
+        yield from super().get_system_commands(screen)
 
     def on_game_screen_game_ended(self, message: Any) -> None:
         assert self.session is not None

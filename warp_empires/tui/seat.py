@@ -10,12 +10,14 @@ from typing import Any, Protocol
 
 from warp_empires.engine import Action, Prompt, View
 from warp_empires.module.defs import Module
-from warp_empires.present.rows import Choice
+from warp_empires.present.rows import Choice, HandOrder
 
 
 class GameSession(Protocol):
     version: int  # counts the changes made through this session
     local: bool  # the game lives here (the app keeps its autosaves)
+    player_errors: list[BaseException]  # what a computer player here raised, to report
+    hand_order: HandOrder  # the order each side here has seen its hand in
 
     @property
     def module(self) -> Module: ...

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from warp_empires.engine import Action, Game, Prompt, View, can_undo, taken_whole
 from warp_empires.module.defs import Module
-from warp_empires.present.rows import Choice, build_choices, describe
+from warp_empires.present.rows import Choice, HandOrder, build_choices, describe
 from warp_empires.tui.players import HUMAN, fallback, make_player
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class BotRequest:
 
     side: int
     player: Player
-    view: dict[str, Any]
+    view: View
     legal: list[Action]
     version: int
 
@@ -66,6 +66,9 @@ class Session:
         }
         # counts every change of the game made through this session
         self.version = 0
+        # what a computer player raised, reported by the screen (a fallback played)
+        self.player_errors: list[BaseException] = []
+        self.hand_order = HandOrder()  # the order each person has seen their hand in
 
     @property
     def module(self) -> Module:
@@ -220,18 +223,24 @@ class Session:
         if side is None:
             return None
         legal = self.game.legal_actions()
+        error: BaseException | None = None
         try:
             action = self._bots[side].choose(self.game.view(side), legal)
-        except Exception:  # noqa: BLE001 - a player's bug must not stall the game
-            action = None
-        return self._carry_out(side, legal, action)
+        except Exception as e:  # noqa: BLE001 - a player's bug must not stall the game
+            action, error = None, e
+        return self._carry_out(side, legal, action, error)
 
-    def _carry_out(self, side: int, legal: list[Action], action: Action | None) -> Action:
+    def _carry_out(self, side: int, legal: list[Action], action: Action | None,
+                   error: BaseException | None = None) -> Action:
+        """`action`, or the fallback when the player gave none (`error`: what
+        it raised) or one the rules refuse; a failure is kept in
+        `player_errors` for the screen to report."""
         try:
             if action is None:
-                raise ValueError("no answer")
+                raise ValueError("no answer") from error
             self.apply(side, action)
-        except Exception:  # noqa: BLE001 - a player's bug must not stall the game
+        except Exception as e:  # noqa: BLE001 - a player's bug must not stall the game
+            self.player_errors.append(error or e)
             action = fallback(legal)
             self.apply(side, action)
         return action
@@ -254,12 +263,14 @@ class Session:
         return BotRequest(side, self._bots[side], self.game.view(side),
                           self.game.legal_actions(), self.version)
 
-    def bot_answer(self, request: BotRequest, action: Action | None) -> bool:
-        """Carries out a computer player's answer if the game is still where
-        it was asked (else it is dropped: the position moved on or was undone)."""
+    def bot_answer(self, request: BotRequest, action: Action | None,
+                   error: BaseException | None = None) -> bool:
+        """Carries out a computer player's answer (None and `error` when it
+        failed) if the game is still where it was asked (else it is dropped:
+        the position moved on or was undone)."""
         if request.version != self.version or self.bot_to_move() != request.side:
             return False
-        self._carry_out(request.side, request.legal, action)
+        self._carry_out(request.side, request.legal, action, error)
         return True
 
     # -- results ----------------------------------------------------------

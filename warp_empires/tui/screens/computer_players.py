@@ -11,20 +11,38 @@ where it was asked.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from warp_empires.present.rows import ITEM_VERBS
-from warp_empires.tui.session import BotRequest
+from warp_empires.tui.session import BotRequest, Session
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    _Screen = Screen[None]
+else:
+    _Screen = object  # at run time the game screen supplies Screen
 
 PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 2.0)
 
 
-class ComputerPlayers:
-    """Needs from the screen: `session`, `pace`, `_paused`, `_bot_pending`,
-    `_ended`, `after_change`, `sync`, and Textual's timers, workers and bindings."""
+class ComputerPlayers(_Screen):
+    """Needs from the screen: what is declared here, and Textual's timers,
+    workers and bindings."""
+
+    session: Session
+    pace: float
+    _paused: bool
+    _bot_pending: bool
+    _ended: bool
+
+    if TYPE_CHECKING:
+        def after_change(self) -> None: ...
+        def sync(self) -> None: ...
 
     # a decision being thought over on a worker, and an answer held while paused
     _thinking: BotRequest | None = None
-    _held: tuple[BotRequest, object] | None = None
+    _held: tuple[BotRequest, object, BaseException | None] | None = None
 
     def _pace_note(self) -> str:
         if not self.session.runs_bots:
@@ -107,26 +125,47 @@ class ComputerPlayers:
         self.sync()  # shows that it is thinking
 
         def work() -> None:
+            error: BaseException | None = None
             try:
                 action = request.player.choose(request.view, request.legal)
-            except Exception:  # noqa: BLE001 - Session.bot_answer falls back
-                action = None
-            self.app.call_from_thread(self._thought, request, action)
+            except Exception as e:  # noqa: BLE001 - Session.bot_answer falls back
+                action, error = None, e
+            self.app.call_from_thread(self._thought, request, action, error)
 
+        # Whatever the player raises is caught above and reported by
+        # `report_player_errors`; only a closing app can stop the worker itself.
         self.run_worker(work, thread=True, group="computer-player", exit_on_error=False)
 
-    def _thought(self, request: BotRequest, action: object) -> None:
+    def _thought(self, request: BotRequest, action: object,
+                 error: BaseException | None = None) -> None:
         if self._thinking is not request:
             return
         self._thinking = None
         if self._ended:
             return
         if self._paused:
-            self._held = (request, action)  # played when resumed
+            self._held = (request, action, error)  # played when resumed
             self.sync()
             return
-        self._answer(request, action)
+        self._answer(request, action, error)
 
-    def _answer(self, request: BotRequest, action: object) -> None:
-        self.session.bot_answer(request, action)
+    def _answer(self, request: BotRequest, action: object,
+                error: BaseException | None = None) -> None:
+        self.session.bot_answer(request, action, error)  # type: ignore[arg-type]  # checked there
         self.after_change()
+
+    def report_player_errors(self) -> None:
+        """A computer player that failed: the fallback has played for it; the
+        person is told, and the error goes to a crash log for a bug report
+        (before, it was swallowed and the game went on without a word)."""
+        errors, self.session.player_errors[:] = list(self.session.player_errors), []
+        if not errors:
+            return
+        from warp_empires.tui.crash import write_crash_log
+
+        try:
+            where = f" (crash log: {write_crash_log(errors[0], ['a computer player failed'])})"
+        except OSError:
+            where = ""
+        self.notify(f"A computer player failed and a simple move was played for it{where}.",
+                    severity="error", timeout=10, markup=False)

@@ -187,6 +187,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         player, a setting): forced decisions follow (RULINGS H9), then the
         screen catches up."""
         self.controller.after_change()
+        self.report_player_errors()
         self._catch_up()
 
     def sync(self) -> None:

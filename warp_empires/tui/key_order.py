@@ -1,0 +1,138 @@
+"""Keys handed on one at a time, each once the key before it has settled.
+
+Textual routes a key to the widget that has the focus when the app reads it.
+In one burst of typing (a fast typist, a paste, a key repeat) the app reads
+every key before the first is handled, so the keys after one that opens a
+dialog went to the screen below it: Ctrl+S then Enter Enter Enter while the
+computer moved added the Enters to the game's typed-ahead keys instead of
+answering the save dialog (play-test). Here the app holds each key until the
+one before it, and everything it set off (a screen pushed or popped, a
+selection posted, the focus moved), has been handled, and only then routes
+it: a key goes to the screen it was typed on.
+
+"Settled" is found by barriers, never by a timer: a callback queued on the
+app and on every node of the current screen runs only after everything
+queued there before it; once a round of barriers finds no queue with more
+work (a message that bubbled up, a screen that was pushed), the key has
+settled. A round count bounds the wait, so a screen that never goes quiet
+(a clock, a worker posting) delays the next key by a few rounds, no more.
+
+A terminal cannot tell Escape followed at once by a key from Alt and that key
+(it sends both as ESC and the key), and Textual reads them as `alt+key`. No
+binding of ours uses Alt, so such a key is taken as what the typist meant:
+Escape, then the key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from typing import Any
+
+from textual import events
+from textual.app import App
+
+# Rounds of barriers before a key is handed on anyway (see the docstring).
+MAX_ROUNDS = 12
+
+
+class KeysInOrder(App[Any]):
+    """App base: routes each key only once the key before it has settled."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._held: deque[events.Key] = deque()
+        self._routing: events.Key | None = None  # the key handed on now
+        self._busy = False  # a key is being handled or settling
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+
+    async def on_event(self, event: events.Event) -> None:
+        if not isinstance(event, events.Key) or event.is_forwarded:
+            await super().on_event(event)
+            return
+        if event is self._routing:  # a held key's turn: route it as Textual does
+            self._routing = None
+            await super().on_event(event)
+            self._settle_then_next()
+            return
+        for key in _meant(event):
+            self._held.append(key)
+        if not self._busy:
+            self._busy = True
+            self._quiet.clear()
+            self._next()
+
+    def _next(self) -> None:
+        """Hands on the next held key (through the app's own queue, so that it
+        is routed where Textual routes keys), or marks the keys quiet."""
+        if not self._held or self._closing or self._closed:
+            self._held.clear()
+            self._busy = False
+            self._quiet.set()
+            return
+        self._routing = self._held.popleft()
+        self.post_message(self._routing)
+
+    def _settle_then_next(self) -> None:
+        task = asyncio.get_running_loop().create_task(self._settle())
+        task.add_done_callback(lambda _task: self._next())
+
+    async def _settle(self) -> None:
+        """Returns once what the last key set off has been handled (or after
+        MAX_ROUNDS rounds of barriers)."""
+        for _ in range(MAX_ROUNDS):
+            if self._closing or self._closed:
+                return
+            nodes = [self, *self.screen.walk_children(with_self=True)]
+            await _barrier(self, nodes)
+            if self._closing or self._closed:
+                return
+            if all(node._message_queue.empty() for node in
+                   (self, *self.screen.walk_children(with_self=True))):
+                return
+
+    async def keys_handled(self) -> None:
+        """Returns once every key typed so far has been handled (tests, and
+        Pilot's `press`, which waits for this)."""
+        await self._quiet.wait()
+
+    async def _press_keys(self, keys: Any) -> None:
+        # Pilot's press: it lets the screen settle after each key, which is
+        # not enough when keys are held here; wait for them as well.
+        await super()._press_keys(keys)
+        await self.keys_handled()
+
+
+def _meant(event: events.Key) -> list[events.Key]:
+    """The keys a typist meant by `event`: Escape and a key typed at once
+    arrive as `alt+key` (see the module's docstring)."""
+    if event.key.startswith("alt+") and event.character:
+        key = event.key[4:]
+        if key.startswith("shift+") and len(event.character) == 1:
+            key = event.character  # Textual names a capital by itself
+        return [events.Key("escape", "\x1b"), events.Key(key, event.character)]
+    return [event]
+
+
+async def _barrier(app: App[Any], nodes: list[Any]) -> None:
+    """Returns once every node has handled what was queued on it before now
+    (as Pilot waits for a screen), or the app has failed."""
+    left = 0
+    done = asyncio.Event()
+
+    def one_done() -> None:
+        nonlocal left
+        left -= 1
+        if left == 0:
+            done.set()
+
+    for node in nodes:
+        if node.call_later(one_done):
+            left += 1
+    if left:
+        waiting = [asyncio.ensure_future(done.wait()),
+                   asyncio.ensure_future(app._exception_event.wait())]
+        _, pending = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
