@@ -51,7 +51,7 @@ def _first_after(shown: list[tuple[float, str]], t0: float, screen: str) -> floa
     return next((t for t, name in shown if t >= t0 and name == screen), None)
 
 
-async def measure(presses: int, module_name: str) -> None:
+async def measure(presses: int, module_name: str, burst: int = 0) -> None:
     from warp_empires.tui.screens.title import TitleScreen
 
     app = WarpEmpiresApp(LaunchOptions(pace=60.0))
@@ -99,6 +99,29 @@ async def measure(presses: int, module_name: str) -> None:
             if map_view.cursor != before:
                 latencies.append((t1 - t0) * 1000)
 
+        # A burst: `burst` arrow keys in one write to the terminal (a held-down
+        # key, a fast typist), timed from the write to the last key's move.
+        burst_ms = None
+        if burst:
+            from textual import events
+
+            moved = 0
+            original = map_view.action_move
+
+            def counted(direction: str) -> None:
+                nonlocal moved
+                moved += 1
+                original(direction)
+
+            map_view.action_move = counted  # type: ignore[method-assign]
+            t0 = time.perf_counter()
+            for i in range(burst):
+                app.post_message(events.Key(keys[i % 4], None))
+            while moved < burst:
+                await asyncio.sleep(0)
+            burst_ms = (time.perf_counter() - t0) * 1000
+            map_view.action_move = original  # type: ignore[method-assign]
+
         # The map's own share: invalidate one move's rows and rebuild the screenful.
         t0 = time.perf_counter()
         rounds = 200
@@ -118,6 +141,9 @@ async def measure(presses: int, module_name: str) -> None:
         print(f"arrow key on map -> repaint (120x40, {len(latencies)} moves): "
               f"median {statistics.median(latencies):.1f} ms, p95 {p95:.1f} ms, "
               f"max {latencies[-1]:.1f} ms")
+    if burst_ms is not None:
+        print(f"{burst} arrow keys in one write -> the last one handled: {burst_ms:.1f} ms "
+              f"({burst_ms / burst:.2f} ms a key)")
     print(f"map alone: cursor move + visible rows rebuilt: {map_ms:.2f} ms")
 
 
@@ -155,12 +181,14 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=60)
     parser.add_argument("--module", default="star_wars")
     parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--burst", type=int, default=100,
+                        help="arrow keys typed in one write, timed to the last one handled")
     parser.add_argument("--title-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.title_only:
         asyncio.run(title_only())
         return
-    asyncio.run(measure(args.presses, args.module))
+    asyncio.run(measure(args.presses, args.module, args.burst))
     if args.starts:
         ms = sorted(starts(args.starts))
         print(f"fresh process -> title drawn ({len(ms)} starts): median "

@@ -84,13 +84,28 @@ class KeysInOrder(App[Any]):
         for _ in range(MAX_ROUNDS):
             if self._closing or self._closed:
                 return
-            nodes = [self, *self.screen.walk_children(with_self=True)]
-            await _barrier(self, nodes)
+            await _barrier(self, self._busy_nodes())
             if self._closing or self._closed:
                 return
             if all(node._message_queue.empty() for node in
                    (self, *self.screen.walk_children(with_self=True))):
                 return
+
+    def _busy_nodes(self) -> list[Any]:
+        """Where the last key's work may be: the app, the screen, the focused
+        widget and its ancestors (a key bubbles up them), and every node with
+        something queued. A barrier on every node of a game screen (hundreds)
+        cost a frame a key."""
+        screen = self.screen
+        nodes: dict[int, Any] = {id(self): self, id(screen): screen}
+        focused = screen.focused
+        if focused is not None:
+            for node in focused.ancestors_with_self:
+                nodes.setdefault(id(node), node)
+        for node in screen.walk_children(with_self=False):
+            if not node._message_queue.empty():
+                nodes.setdefault(id(node), node)
+        return list(nodes.values())
 
     async def keys_handled(self) -> None:
         """Returns once every key typed so far has been handled (tests, and
