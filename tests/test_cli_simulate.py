@@ -87,3 +87,22 @@ def test_win_rate_interval_matches_wilson():
     # 60 of 100: Wilson's 95% interval is 0.5020..0.6906 (by hand, z = 1.96)
     assert win_rate(60, 100) == {"rate": 0.6, "low": 0.502, "high": 0.6906}
     assert win_rate(0, 10)["low"] == 0.0 and win_rate(10, 10)["high"] == 1.0
+
+
+def test_a_game_stopped_at_the_turn_cap_counts_the_turns_played(capsys):
+    # issue 34: a game stopped at the cap was counted as cap+1 turns
+    import json
+
+    from warp_empires.cli import main
+
+    assert main(["simulate", "--games", "2", "--max-turns", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["unfinished"] == 2 and summary["turns_mean"] == 3.0
+
+
+def test_validate_of_an_empty_name_says_so(capsys):
+    from warp_empires.cli import main
+
+    assert main(["validate", ""]) == 1
+    err = capsys.readouterr().err
+    assert not err.startswith(":") and "(an empty module name): 1 problem" in err

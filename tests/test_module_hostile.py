@@ -238,12 +238,14 @@ def test_control_characters_cannot_break_the_one_line_promise(
 ) -> None:
     folder = tiny(tmp_path)
     edit(folder, "units.toml", "force = 3", '"for\\nce\\u001b[31m" = 3')
-    (line,) = validate(capsys, folder)
+    text, unknown = validate(capsys, folder)
     # The line is the table's: the key as written does not spell its escapes out.
-    assert line == (
+    assert unknown == (
         "units.toml:19: unit[3].for\\nce\\x1b[31m: unknown key 'for\\nce\\x1b[31m'"
         " (did you mean 'force'?)"
     )
+    # and module text (keys too) holds no control character (module/text_check.py)
+    assert text.startswith("units.toml:19: unit[3]: the key holds U+000A")
 
 
 # -- 4. numbers -------------------------------------------------------------------

@@ -85,7 +85,10 @@ def test_replay_verify(tmp_path: Path, game: Game, capsys: pytest.CaptureFixture
     path = save_game(game, tmp_path / "g.wes")
     code, out, err = run(capsys, "replay", str(path), "--verify")
     assert (code, err) == (0, "")
-    assert f"{len(game.actions)} actions replay to the saved game (turn {game.state.turn}" in out
+    # what was proved, and what was only read (saves/proof.py)
+    assert out.startswith(f"{path}: ok: {len(game.actions)} decisions replay from the seed "
+                          f"and the options to the saved position (turn {game.state.turn}")
+    assert "read, not checked: the options and labels" in out
     # By name, in a given folder.
     code, _, _ = run(capsys, "replay", "g", "--dir", str(tmp_path), "--verify")
     assert code == 0
@@ -148,7 +151,7 @@ def test_replay_shows_only_public_events_by_default(tmp_path: Path, game: Game,
 def test_replay_for_one_side_shows_its_view_and_decisions(
         tmp_path: Path, game: Game, capsys: pytest.CaptureFixture[str]) -> None:
     path = save_game(game, tmp_path / "g.wes")
-    code, out, _ = run(capsys, "replay", str(path), "--side", "empire")
+    code, out, _ = run(capsys, "replay", str(path), "--side", "empire", "--spoil")
     empire = game.module.sides.index(next(s for s in game.module.sides if s.id == "empire"))
     assert code == 0 and out.startswith(f"What {game.module.sides[empire].the()} saw")
     # RULINGS H8: a game going on says whose secrets these are, as the app does
@@ -166,7 +169,7 @@ def test_replay_for_one_side_shows_its_view_and_decisions(
 def test_replay_reveal_all_is_named_a_spoiler(tmp_path: Path, game: Game,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     path = save_game(game, tmp_path / "g.wes")
-    code, out, _ = run(capsys, "replay", str(path), "--reveal-all")
+    code, out, _ = run(capsys, "replay", str(path), "--reveal-all", "--spoil")
     assert code == 0 and out.startswith("SPOILER")
     assert all(e["text"] in out for e in game.state.log)
     assert sum(1 for line in out.splitlines() if " > " in line) == len(game.actions)
@@ -219,3 +222,24 @@ def test_verify_prints_a_path_with_control_characters_escaped(
     path = save_game(game, tmp_path / "evil\n\x1b[31mred\x07.wes")
     code, out, _ = run(capsys, "replay", str(path), "--verify")
     assert code == 0 and out.count("\n") == 1 and "\x1b" not in out and "\x07" not in out
+
+
+@pytest.mark.parametrize("shown", [["--side", "empire"], ["--reveal-all"]])
+def test_an_unfinished_games_secrets_are_printed_only_on_purpose(
+        tmp_path: Path, game: Game, shown: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # RULINGS H7, H8: an autosave of a hot-seat game going on holds the other
+    # side's hand; printing it takes a word typed at a terminal, or --spoil
+    assert not game.over
+    path = save_game(game, tmp_path / "g.wes")
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    code, out, err = run(capsys, "replay", str(path), *shown)
+    assert code == 1 and out == "" and "add --spoil" in err and err.count("\n") == 1
+    word = "empire" if shown[0] == "--side" else "everything"
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: "no")
+    code, out, err = run(capsys, "replay", str(path), *shown)
+    assert code == 1 and out == "" and "nothing shown" in err
+    monkeypatch.setattr("builtins.input", lambda prompt: word.upper())
+    code, out, _ = run(capsys, "replay", str(path), *shown)
+    assert code == 0 and ("SPOILER" in out or "What the Empire saw" in out)

@@ -10,12 +10,14 @@ import argparse
 import os
 import sys
 import typing
+from contextlib import nullcontext
 from importlib import import_module
 
 from . import __version__
 from .commands import COMMAND_MODULES, CommandError
 from .module import ModuleError
 from .saves.errors import SaveError, one_line
+from .terminal_text import safe_output
 
 # THE DEFAULT COMMAND: what a bare `warp-empires` runs. Empty prints the help.
 # When the `play` command exists, set this to ["play"] to open the game.
@@ -63,8 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     if run is None:  # a command group such as `module` given no subcommand
         getattr(namespace, "parser", parser).print_help(sys.stderr)
         return 2
+    guard = safe_output() if getattr(namespace, "prints_files", False) else nullcontext()
     try:
-        return int(run(namespace) or 0)
+        with guard:
+            return int(run(namespace) or 0)
     except (CommandError, SaveError) as err:
         print(f"warp-empires: {err}", file=sys.stderr)
     except ModuleError as err:

@@ -56,7 +56,9 @@ def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
         return game, GameResult(seed, -1, "", game.state.turn, len(game.actions),
                                 f"{type(err).__name__}: {err}")
     s = game.state
-    return game, GameResult(seed, s.winner, s.win_reason, s.turn, len(game.actions),
+    # stopped at the cap, the state is at the start of a turn nobody played
+    played = s.turn if game.over else s.turn - 1
+    return game, GameResult(seed, s.winner, s.win_reason, played, len(game.actions),
                             history=s.history)
 
 

@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     validate.add_argument("module", metavar="PATH_OR_NAME", help="a module folder or name")
     validate.add_argument("--json", action="store_true", help="print one JSON object")
-    validate.set_defaults(run=run_validate)
+    validate.set_defaults(run=run_validate, prints_files=True)
 
     group = subparsers.add_parser("module", help="show or list theme modules")
     group.set_defaults(parser=group)
@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     show.add_argument("module", metavar="PATH_OR_NAME", help="a module folder or name")
     show.add_argument("--json", action="store_true", help="dump the whole loaded module as JSON")
-    show.set_defaults(run=run_show)
+    show.set_defaults(run=run_show, prints_files=True)
     new = actions.add_parser(
         "new", help="write a working starting module to make your own theme from",
         description="Write a complete, valid module named NAME (a copy of a small built-in"
@@ -51,7 +51,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.set_defaults(run=run_new)
     listing = actions.add_parser("list", help="list the modules found on the search path")
     listing.add_argument("--json", action="store_true", help="print JSON")
-    listing.set_defaults(run=run_list)
+    listing.set_defaults(run=run_list, prints_files=True)
     schema = actions.add_parser(
         "schema", help="print a JSON Schema of the module files, for editors",
         description="Print a JSON Schema (draft 2020-12) of a module file, or of all four as"
@@ -89,7 +89,7 @@ def run_validate(args: argparse.Namespace) -> int:
             for line in _lines_with_paths(err, folder, columns):
                 print(line)
             count = err.count
-            name = shown(args.module)
+            name = shown(args.module) if args.module else "(an empty module name)"
             print(f"{name}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
         return 1
     summary = summarise(module)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 
 from ..engine import Game, describe_action
 from ..module import load_module
-from ..saves import SaveError, SaveInfo, list_saves, load_game, resolve_dir
+from ..saves import SaveError, SaveInfo, list_saves, open_game, resolve_dir
 from ..saves.errors import one_line
+from ..saves.game import verify_doc
+from ..saves.proof import proof_of
 from . import COMPLETE_FILE, CommandError, add_saves_dir, find_save
 
 SAVE_HELP = "a save file, or the name of a save in the saves folder (e.g. autosave-1)"
@@ -25,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_saves_dir(saves)
     saves.add_argument("old_dir", metavar="DIR", nargs="?", help=argparse.SUPPRESS)
     saves.add_argument("--json", action="store_true", help="print one JSON object per save")
-    saves.set_defaults(run=run_saves)
+    saves.set_defaults(run=run_saves, prints_files=True)
 
     replay = subparsers.add_parser(
         "replay",
@@ -34,7 +37,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " By default only what both sides saw (RULINGS H8); --side S adds what side S"
         " saw and decided; --reveal-all shows everything, both sides' secrets included"
         " (a spoiler). With --verify, only check that the replay reproduces the saved"
-        " game: exit 0 if it does, 1 with a one-line reason if not.",
+        " game: exit 0 if it does, saying what was checked and what was only read"
+        " (a game that starts from a saved position: START NOT CHECKED), 1 with a"
+        " one-line reason if not.",
     )
     save = replay.add_argument("save", metavar="SAVE", help=SAVE_HELP)
     save.complete = COMPLETE_FILE
@@ -45,10 +50,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="SPOILER: show everything, both sides' secrets included")
     shown.add_argument("--verify", action="store_true",
                        help="check the save and its replay; print nothing else")
+    replay.add_argument("--spoil", action="store_true",
+                        help="with --side or --reveal-all on a game not yet over: print its "
+                        "secrets without asking (scripts; at a terminal you are asked)")
     add_saves_dir(replay)
     replay.add_argument("--module", metavar="PATH_OR_NAME",
                         help="the module to replay with (default: the one the save names)")
-    replay.set_defaults(run=run_replay)
+    replay.set_defaults(run=run_replay, prints_files=True)
 
 
 def run_saves(args: argparse.Namespace) -> int:
@@ -79,25 +87,48 @@ def _line(info: SaveInfo) -> str:
     state = f"{m.phase}, {m.active_id} to play" if m.active_id else "game over"
     players = " vs ".join(f"{s.id} ({s.player})" for s in m.sides)
     title = m.name or info.path.stem
+    start = "; START NOT CHECKED (a saved position)" if info.from_position else ""
     return (f"{when}  {title}  [{m.module_id} {m.module_version}, turn {m.turn}, {state};"
-            f" {players}]  {path}")
+            f" {players}{start}]  {path}")
 
 
 def run_replay(args: argparse.Namespace) -> int:
     path = find_save(args.save, args.saves_dir)
     module = load_module(args.module) if args.module else None
     try:
-        game = load_game(path, module)
+        opened, doc = open_game(path, module)
+        game = verify_doc(doc, opened.module, os.fspath(path))
     except SaveError as e:
         raise CommandError(str(e)) from None
     if args.verify:
+        # what was proved, and what was only read (saves/proof.py): never "ok" alone
         s = game.state
-        print(f"{one_line(os.fspath(path))}: ok: {len(game.actions)} actions replay to the "
-              f"saved game (turn {s.turn}, {s.phase})")
+        print(f"{one_line(os.fspath(path))}: {proof_of(doc, s.turn, s.phase).summary()}")
         return 0
     side = _side(game, args.side) if args.side is not None else None
+    if (side is not None or args.reveal_all) and not game.over and not args.spoil:
+        _ask_before_spoiling(game, side)
     _print_replay(game, side, args.reveal_all)
     return 0
+
+
+def _ask_before_spoiling(game: Game, side: int | None) -> None:
+    """A game going on: one side's secrets are printed only on purpose (RULINGS
+    H7, H8): at a terminal the side's id (or "everything") is typed first;
+    without one, --spoil says it. CommandError when not."""
+    word = "everything" if side is None else game.module.sides[side].id
+    whose = "both sides'" if side is None else f"{game.module.sides[side].the()}'s"
+    if not sys.stdin.isatty():
+        raise CommandError(f"the game is not over: this would print {whose} secrets; "
+                           "add --spoil to print them without being asked")
+    try:
+        answer = input(f"The game is not over: this prints {whose} secrets. "
+                       f"Type {word!r} to go on: ")
+    except EOFError:
+        answer = ""
+    if answer.strip().lower() != word:
+        raise CommandError("nothing shown (the answer was not "
+                           f"{word!r})")
 
 
 def _side(game: Game, text: str) -> int:

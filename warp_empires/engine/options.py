@@ -63,3 +63,24 @@ def check(module: Module, names: Iterable[str]) -> list[str]:
             raise ValueError(f"module {module.id} has no optional rule '{name}' "
                              f"(it offers: {listed})")
     return out
+
+
+# What a game's options may hold, each with its type: anything else is a
+# mistake to say at once (issue: {"interception": True} was silently ignored,
+# so the game played without it).
+GAME_KEYS: dict[str, type] = {KEY: list, "seeded": bool, "open_hands": bool, RULES_KEY: int}
+
+
+def check_keys(module: Module, options: dict[str, object]) -> None:
+    """ValueError with one line for a key a game's options may not hold, or
+    one of the wrong type."""
+    for key, value in options.items():
+        kind = GAME_KEYS.get(key) if type(key) is str else None
+        if kind is None:
+            hint = (f"; optional rules are listed under '{KEY}': "
+                    f"{{'{KEY}': ['{key}']}}" if key in offered(module) else "")
+            raise ValueError(f"unknown game option {key!r:.40} (known: "
+                             f"{', '.join(GAME_KEYS)}){hint}")
+        if type(value) is not kind:
+            raise ValueError(f"game option {key!r} must be a {kind.__name__}, "
+                             f"not {type(value).__name__}")

@@ -9,7 +9,7 @@ from warp_empires.module.defs import Module, SideSetup
 from . import flow
 from .actions import Action
 from .board import draw_chits, log, other, place, shuffle, unit_names
-from .options import KEY, RULES_KEY, check_edition
+from .options import KEY, RULES_KEY, check_edition, check_keys
 from .options import check as check_options
 from .pending import Choosers
 from .state import State, new_state
@@ -23,6 +23,7 @@ def setup(module: Module, seed: int, options: dict[str, Any] | None = None,
     `log_events=False`: a state that keeps no log (State.log), for random
     play and benchmarks that never read one."""
     options = dict(options or {})
+    check_keys(module, options)  # ValueError: one line
     if options.get(KEY):
         options[KEY] = check_options(module, options[KEY])  # ValueError: one line
     if RULES_KEY in options:

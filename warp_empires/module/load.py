@@ -18,6 +18,7 @@ from .check_setup import SetupChecks
 from .defs import Module
 from .errors import ModuleError, shown_path
 from .fields import FORMAT, MODULE_FILES
+from .text_check import check_text
 from .toml_read import Report, TomlFile, read_toml
 
 
@@ -42,6 +43,9 @@ def load_folder(folder: Path) -> Module:
         report.add(extra, "", f"is not a module file{hint}; a module has {', '.join(MODULE_FILES)}")
     if all(f.data is None for f in files.values()) and not has_module_toml:
         raise ModuleError([f"{shown_path(folder)}: not a module folder (it has no module.toml)"])
+    for name, file in files.items():
+        if file.data is not None:
+            check_text(report, name, file.data)
     module = _Loader(folder, report, files).load()
     if len(report) or module is None:
         raise ModuleError(report.lines(), len(report), report.kept())

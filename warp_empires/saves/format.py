@@ -159,25 +159,36 @@ def unpack(payload: bytes, where: str) -> Any:
 def decode_meta(data: bytes, where: str) -> tuple[SaveMeta, int]:
     """Only the metadata (and the file's format version), for listings: the
     file is checksummed whole, but of the payload only `meta` is decoded."""
+    meta, version, _ = decode_listing(data, where)
+    return meta, version
+
+
+def decode_listing(data: bytes, where: str) -> tuple[SaveMeta, int, bool]:
+    """The metadata, the format version and whether the game starts from a
+    saved position (`base`: its start cannot be checked), for listings."""
     version, payload = envelope(data, where)
     if version != FORMAT_VERSION:
         # Old files are rare and small; upgrading them whole keeps one code path.
         doc, version = decode(data, where)
-        return doc.meta, version
+        return doc.meta, version, doc.base is not None
     meta: Any = _MISSING
+    from_position = False
     with _unpack_errors(where):
         unpacker = _unpacker(payload)
         for _ in range(unpacker.read_map_header()):
-            if unpacker.unpack() == "meta":
+            key = unpacker.unpack()
+            if key == "meta":
                 meta = unpacker.unpack()
-                break
-            unpacker.skip()
+            elif key == "base":
+                from_position = unpacker.unpack() is not None
+            else:
+                unpacker.skip()
     if meta is not _MISSING:
         try:
             check_meta(meta, "meta")
         except Invalid as e:
             raise SaveError(where, f"bad save data at {e}") from None
-        return SaveMeta.from_dict(meta), version
+        return SaveMeta.from_dict(meta), version, from_position
     raise SaveError(where, "bad save data at top level: missing field 'meta'")
 
 

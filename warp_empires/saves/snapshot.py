@@ -20,7 +20,7 @@ from warp_empires.engine.tables import tables
 def snapshot_problem(data: dict[str, Any], state: State) -> str | None:
     """Why this state (built from `data`) cannot be played, or None."""
     try:
-        problem = _sizes(data, state)
+        problem = _sizes(data, state) or _words(state)
         if problem is not None:
             return problem
         problems = broken(state)
@@ -75,3 +75,14 @@ def _values(value: Any) -> int:
         else:
             count += 1
     return count
+
+
+def _words(state: State) -> str | None:
+    """The sentences a saved state keeps for players are shown on screen before
+    the replay has rebuilt them: plain one-line text, or the save is refused."""
+    reason = state.win_reason
+    if type(reason) is not str or len(reason) > 1000 or not reason.isprintable():
+        return "has a win reason that is not one line of text"
+    if (state.winner >= 0) != bool(reason) and reason:
+        return "has a win reason for a game that is not over"
+    return None

@@ -18,7 +18,7 @@ from warp_empires.paths import expand, user_data_dir
 from . import io
 from .doc import SaveDoc, SaveMeta
 from .errors import SaveError, SaveExists
-from .format import MAX_FILE_SIZE, decode, decode_meta, encode
+from .format import MAX_FILE_SIZE, decode, decode_listing, decode_meta, encode
 
 SUFFIX = ".wes"
 ENV_DIR = "WARP_EMPIRES_SAVES"
@@ -258,6 +258,9 @@ class SaveInfo:
     format_version: int | None  # as written in the file, before any upgrade
     size: int
     mtime: float
+    # the game starts from a saved position, not its seed: its start cannot be
+    # checked (saves/proof.py)
+    from_position: bool = False
 
     @property
     def sort_key(self) -> tuple[bool, float, float]:
@@ -272,7 +275,8 @@ class SaveInfo:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"path": os.fspath(self.path), "error": self.error,
-                               "size": self.size, "format": self.format_version}
+                               "size": self.size, "format": self.format_version,
+                               "start_checked": self.meta is not None and not self.from_position}
         m = self.meta
         out.update({
             "name": m.name if m else None,
@@ -298,10 +302,10 @@ def save_info(path: Path) -> SaveInfo:
         size, mtime = 0, 0.0
     try:
         data = io.read_bounded(path, MAX_FILE_SIZE)
-        meta, version = decode_meta(data, os.fspath(path))
+        meta, version, from_position = decode_listing(data, os.fspath(path))
     except SaveError as e:
         return SaveInfo(path, None, e.problem, None, size, mtime)
-    return SaveInfo(path, meta, None, version, size, mtime)
+    return SaveInfo(path, meta, None, version, size, mtime, from_position)
 
 
 def list_saves(directory: str | os.PathLike[str] | None = None) -> list[SaveInfo]:

@@ -14,22 +14,33 @@ from warp_empires.tui import persistence
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
 
 if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
+
     from warp_empires.engine import Game
     from warp_empires.tui.config import LaunchOptions
     from warp_empires.tui.remote import Joined
     from warp_empires.tui.session import Session
 
+    _App = App[None]
+else:
+    _App = object  # at run time the app supplies App
+
 # The save browser, the game screen and the engine are imported where they are
 # first needed, not at start: the title screen comes first (bench_tui.py).
 
 
-class SaveLoad:
-    """Needs from the app: `session`, `joined`, `launch`, `open_session`,
-    `_title`, and Textual's screens, workers, `notify` and `exit`."""
+class SaveLoad(_App):
+    """Needs from the app: what is declared here, and Textual's screens,
+    workers, `notify` and `exit`."""
 
     session: Session | None
     joined: Joined | None
     launch: LaunchOptions
+
+    if TYPE_CHECKING:
+        def open_session(self, session: Session) -> None: ...
+        def _title(self) -> Screen[None]: ...
     # (session, its version) as last saved or loaded: quitting with nothing
     # changed since asks nothing (play-test: "Save and quit" right after a save)
     _saved: tuple[Session, int] | None = None
@@ -54,6 +65,10 @@ class SaveLoad:
         self._saved = (session, session.version)
         self._save_name = (session, path.stem)
         self.notify(f"Loaded {one_line(path.stem, 100)}.", markup=False)
+        if doc.base is not None:  # saves/proof.py: say what cannot be checked
+            self.notify("This game starts from a position written in the save, not from "
+                        "its seed: its start cannot be checked.", severity="warning",
+                        timeout=8, markup=False)
         # The game is playable at once; the replay that checks it (and rebuilds
         # its log) runs beside it and takes the game off screen if it fails.
         self.run_worker(lambda: self._verify(session, doc, path), thread=True,
@@ -80,6 +95,9 @@ class SaveLoad:
         from warp_empires.tui.screens.game import GameScreen
 
         attach_log(session.game, replayed)
+        # the result in the replay's words, not the file's (issue: a forged
+        # win_reason showed on the end screen)
+        session.game.state.win_reason = replayed.state.win_reason
         session.verified = True
         if isinstance(self.screen, GameScreen):
             self.screen.history_arrived()
