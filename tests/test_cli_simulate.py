@@ -106,3 +106,23 @@ def test_validate_of_an_empty_name_says_so(capsys):
     assert main(["validate", ""]) == 1
     err = capsys.readouterr().err
     assert not err.startswith(":") and "(an empty module name): 1 problem" in err
+
+
+def test_json_tells_every_games_length_and_how_it_ended(capsys):
+    # issue 37: a mean length alone hid games running from 3 to 301 turns
+    import json
+
+    from warp_empires.cli import main
+
+    assert main(["simulate", "--games", "4", "--max-turns", "30", "--seed", "2", "--json"]) == 0
+    s = json.loads(capsys.readouterr().out)
+    games = s["per_game"]
+    assert [g["seed"] for g in games] == [2, 3, 4, 5]
+    turns = sorted(g["turns"] for g in games)
+    assert s["turns_range"] == [turns[0], turns[-1]]
+    assert turns[0] <= s["turns_quartiles"][0] <= s["turns_quartiles"][1] \
+        <= s["turns_quartiles"][2] <= turns[-1]
+    for side, causes in s["causes"].items():
+        assert sum(causes.values()) == s["wins"][side]
+        assert all(any(g["winner"] == side and g["ended"] == why for g in games) for why in causes)
+    assert all(g["ended"] == "turn cap" for g in games if g["winner"] is None)

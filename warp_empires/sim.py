@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import statistics
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -165,7 +166,36 @@ def summarise(module: Module, kinds: list[str], results: list[GameResult],
         "errors": sum(1 for r in results if r.error),
         "error_samples": [f"seed {r.seed}: {r.error}" for r in results if r.error][:5],
         "turns_mean": round(sum(r.turns for r in results) / max(1, len(results)), 2),
+        # how long games run: a mean hides a theme whose games end at once or never
+        "turns_quartiles": quartiles([r.turns for r in results]),
+        "turns_range": [min((r.turns for r in results), default=0),
+                        max((r.turns for r in results), default=0)],
+        # each side's wins by how they came about (the module's own words)
+        "causes": {ids[i]: _count(r.reason for r in results if r.winner == i) for i in (0, 1)},
+        # every game: its seed (to replay it), length, winner and how it ended
+        "per_game": [{"seed": r.seed, "turns": r.turns, "actions": r.actions,
+                      "winner": ids[r.winner] if r.winner >= 0 else None,
+                      "ended": r.reason if r.winner >= 0 else
+                      f"error: {r.error}" if r.error else "turn cap"} for r in results],
         "actions": actions,
         "seconds": round(seconds, 3),
         "actions_per_second": round(actions / seconds, 1) if seconds > 0 else 0.0,
     }
+
+
+def quartiles(values: list[int]) -> list[float]:
+    """The lower quartile, the median and the upper quartile (inclusive
+    method: a quartile lies between the values it splits)."""
+    if not values:
+        return [0.0, 0.0, 0.0]
+    if len(values) == 1:
+        return [float(values[0])] * 3
+    q = statistics.quantiles(values, n=4, method="inclusive")
+    return [round(x, 2) for x in q]
+
+
+def _count(reasons: Iterator[str] | Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for reason in reasons:
+        out[reason] = out.get(reason, 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))

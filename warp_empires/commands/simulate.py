@@ -116,5 +116,9 @@ def _print(s: dict) -> None:
         print(f"  {n:4d}  {reason}")
     for sample in s["error_samples"]:
         print(f"  error: {sample}")
-    print(f"mean turns {s['turns_mean']}, {s['actions']} actions in {s['seconds']} s "
-          f"({s['actions_per_second']} actions/s)")
+    q1, median, q3 = s["turns_quartiles"]
+    low, high = s["turns_range"]
+    print(f"player-turns: mean {s['turns_mean']}, median {median:g} (quartiles {q1:g}-{q3:g}), "
+          f"shortest {low}, longest {high}")
+    print(f"{s['actions']} actions in {s['seconds']} s ({s['actions_per_second']} actions/s); "
+          "--json lists every game (seed, length, winner, how it ended)")
