@@ -205,3 +205,45 @@ def test_one_key_for_several_picks_works_over_the_network_too(star_wars, tmp_pat
     c.key("c")
     loop.answer_all()
     assert loop.room.game.state.step != "discard_down"
+
+
+def test_keys_held_across_the_end_of_a_player_turn_go_unused_and_say_so(at_decision):
+    # Play-test: `2 c 1` at a recruit whose placement was then forced: the `1`
+    # waited through the computer's turn and passed a battle a turn later;
+    # `c a c` typed ahead discarded a card in the next turn.
+    game = at_decision("move")
+    side = game.prompt().side
+    players = ("human", "random") if side == 0 else ("random", "human")
+    c = _controller(game, players)
+    for _ in range(4000):  # the person plays on until the computer's own turn
+        if c.mode is not Mode.DECIDING and game.state.active != side:
+            break
+        if c.mode is Mode.DECIDING:
+            c.choose(moving_on(c.rows))
+        else:
+            c.session.bot_step()
+            c.after_change()
+    assert c.mode is Mode.WATCHING and game.state.active != side
+    c.key("1")
+    c.key("c")
+    assert c.ahead == ["1", "c"]
+    while c.session.bot_to_move() is not None:
+        c.session.bot_step()
+    before = len(game.actions)
+    c.after_change()
+    assert c.mode is Mode.DECIDING and c.ahead == [] and len(game.actions) == before
+    assert any("2 keys typed ahead went unused" in n.text for n in c.take_notices())
+
+
+def test_after_all_is_taken_back_a_groups_destinations_go(star_wars):
+    # Play-test: `a` then `u`: "0 of 5 picked" with 18 destinations kept,
+    # dimmed, so `1 2` read as row 12, a destination out of reach
+    game = game_where(star_wars, lambda g: g.prompt().kind == "move_units", seeds=range(11, 40))
+    game.options["open_hands"] = True
+    c = _controller(game)
+    items = len(c.rows)
+    c.key("a")
+    assert any(r.action[0] == "to" for r in c.rows)
+    c.key("u")
+    assert game.prompt().kind == "move_units" and not game.state.pend.group.picked
+    assert not any(r.action[0] == "to" for r in c.rows) and len(c.rows) == items

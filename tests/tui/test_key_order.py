@@ -47,3 +47,38 @@ async def test_escape_and_a_key_typed_at_once_are_two_keys(tmp_path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, AskDialog)  # the menu opened, and `r` chose Resign
         assert [type(s) for s in app.screen_stack][-2:] == [GameScreen, AskDialog]
+
+
+async def test_keys_typed_before_their_screen_exists_wait_for_it() -> None:
+    # play-test: keys typed 0.3 s after `join`, before the server's first
+    # frame, were lost: the joined app holds them until its game screen comes
+    from textual.app import ComposeResult
+    from textual.screen import Screen
+
+    from warp_empires.tui.key_order import KeysInOrder
+
+    typed: list[str] = []
+
+    class Target(Screen[None]):
+        def compose(self) -> ComposeResult:
+            return iter(())
+
+        def on_key(self, event: events.Key) -> None:
+            typed.append(event.key)
+
+    class Waiting(KeysInOrder):
+        ready = False
+
+        def holds_keys(self) -> bool:
+            return not self.ready
+
+    app = Waiting()
+    async with app.run_test() as pilot:
+        await pilot.press("1", "2", "c")
+        assert typed == [] and len(app._held) == 3
+        await app.push_screen(Target())
+        app.ready = True
+        app.release_keys()
+        await pilot.pause()
+        await app.keys_handled()
+        assert typed == ["1", "2", "c"]

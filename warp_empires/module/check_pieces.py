@@ -140,7 +140,8 @@ class PieceChecks(LoaderState):
             return None
         fields = {"kind": Field(STR, required=True), **EFFECT_KEYS[kind]}
         before = len(self.report)
-        effect = check_table(self.report, f, path, raw, fields) or {}
+        effect = check_table(self.report, f, path, raw, fields,
+                             explain=lambda key: _taken_by(kind, key)) or {}
         for key in ("groups", "amount"):
             check_min(self.report, f, join(path, key), effect.get(key), 1)
         if kind == "spy" and not (effect.get("hand") or effect.get("stack")):
@@ -160,3 +161,13 @@ class PieceChecks(LoaderState):
             stack=bool(effect.get("stack")),
         )
 
+
+
+def _taken_by(kind: str, key: str) -> str:
+    """Which effect kinds take `key`, for an effect of `kind` that does not
+    (issue 37: "unknown table 'filter'" did not say which effects take one)."""
+    takes = ", ".join(sorted(other for other, keys in EFFECT_KEYS.items() if key in keys))
+    own = ", ".join(sorted(EFFECT_KEYS[kind])) or "nothing besides its kind"
+    if not takes:
+        return f"; a {kind} effect takes: {own}"
+    return f"; a {kind} effect takes: {own}; '{key}' is taken by: {takes}"

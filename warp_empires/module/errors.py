@@ -74,6 +74,7 @@ class Problem:
     key: str  # dotted path, e.g. "unit[12].speed"; "" for the file as a whole
     message: str
     line: int | None = None
+    column: int | None = None  # 1-based, where the reader knows it (a syntax error)
 
     def __str__(self) -> str:
         file = shown(self.file, MAX_SHOWN_PATH)  # a stray file's name is the modder's

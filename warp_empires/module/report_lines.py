@@ -14,7 +14,8 @@ from .errors import Problem, shown
 from .files import Refused, read_bounded
 from .limits import MAX_FILE_BYTES
 
-_HINT = re.compile(r" \(did you mean '([^']*)'\?\)")
+# " (did you mean 'x'?)" or " (did you mean 'x'? expected one of: ...)"
+_HINT = re.compile(r" \(did you mean '([^']*)'\?(\)| )")
 _INDEX = re.compile(r"\[\d+\]")
 
 
@@ -27,6 +28,8 @@ class Columns:
 
     def of(self, problem: Problem) -> int:
         """1-based column of the key's last part on the problem's line; 1 when unknown."""
+        if problem.column is not None:
+            return problem.column
         if self.folder is None or problem.line is None or not problem.key:
             return 1
         lines = self._file(problem.file)
@@ -64,5 +67,6 @@ def problem_record(problem: Problem, folder: str | None, columns: Columns) -> di
     return {"file": shown(file, 4096), "line": problem.line,
             "column": columns.of(problem) if problem.line is not None else None,
             "code": code_of(problem.message), "key": shown(problem.key, 200),
-            "message": shown(_HINT.sub("", problem.message), 500),
+            "message": shown(_HINT.sub(lambda m: "" if m.group(2) == ")" else " (",
+                                       problem.message), 500),
             "hint": hint.group(1) if hint else None}

@@ -92,8 +92,12 @@ def describe(value: Any) -> str:
 
 
 def check_table(
-    report: Report, file: str, path: str, value: Any, fields: dict[str, Field]
+    report: Report, file: str, path: str, value: Any, fields: dict[str, Field],
+    explain: Callable[[str], str] | None = None,
 ) -> dict[str, Any] | None:
+    """The table's known keys, checked, with defaults filled in; None when it
+    is no table. `explain(key)`: more words for an unknown key (which other
+    tables take it)."""
     if not isinstance(value, dict):
         report.add(file, path, f"must be a table, not {describe(value)}")
         return None
@@ -105,7 +109,8 @@ def check_table(
             hint = report.hint(key, missing) or report.hint(key, fields)
             meant.add(hint.split("'")[1] if hint else "")
             noun = "table" if isinstance(value[key], dict) else "key"
-            report.add(file, join(path, key), f"unknown {noun} '{shown(key)}'{hint}")
+            more = explain(key) if explain is not None else ""
+            report.add(file, join(path, key), f"unknown {noun} '{shown(key)}'{hint}{more}")
     for key, spec in fields.items():
         if key not in value:
             if not spec.required:
@@ -156,8 +161,11 @@ def check_choice(
     if value in options:
         return True
     hint = report.hint(value, options)
-    if not hint and len(options) <= 8:
-        hint = f" (expected one of: {', '.join(options)})"
+    if len(options) <= 20:
+        # the choices too, not only the nearest: it may not be the one meant
+        # (issue 37: 'revenue' was offered 'rescue', and no list)
+        listed = f"expected one of: {', '.join(options)}"
+        hint = f"{hint[:-1]} {listed})" if hint else f" ({listed})"
     report.add(file, path, f"unknown {what} '{shown(value)}'{hint}")
     return False
 

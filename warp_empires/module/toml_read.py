@@ -50,12 +50,13 @@ class Report:
         self._rank.setdefault(name, len(self.file_order))
         self.file_order.append(name)
 
-    def add(self, file: str, key: str, message: str, line: int | None = None) -> None:
+    def add(self, file: str, key: str, message: str, line: int | None = None,
+            column: int | None = None) -> None:
         if line is None and file in self.locators:
             line = self.locators[file].locate(key)
         self.count += 1
         rank = self._rank.get(file, _UNLISTED)
-        entry = (-rank, -(line or 0), -self.count, Problem(file, key, message, line))
+        entry = (-rank, -(line or 0), -self.count, Problem(file, key, message, line, column))
         if len(self._kept) < self._keep:
             heapq.heappush(self._kept, entry)
         elif entry > self._kept[0]:
@@ -128,7 +129,8 @@ def read_toml(path: Path, report: Report) -> TomlFile:
     try:
         result.data = tomllib.loads(result.text)
     except tomllib.TOMLDecodeError as err:
-        report.add(name, "", *_syntax_message(str(err), result.text))
+        message, at_line, at_column = _syntax_message(str(err), result.text)
+        report.add(name, "", message, at_line, at_column)
     except (RecursionError, ValueError) as err:
         # The scan should have caught what raises these; this is the backstop.
         what = "too deeply nested" if isinstance(err, RecursionError) else "too large"
@@ -136,17 +138,47 @@ def read_toml(path: Path, report: Report) -> TomlFile:
     return result
 
 
-def _syntax_message(text: str, source: str) -> tuple[str, int | None]:
+def _syntax_message(text: str, source: str) -> tuple[str, int | None, int | None]:
+    """The problem's words, line and column for tomllib's error `text`."""
     match = _SYNTAX_AT.match(text)
     if match:
-        return (
-            f"TOML syntax error: {match['msg']} (column {match['col']})",
-            int(match["line"]),
-        )
+        line, column = int(match["line"]), int(match["col"])
+        opened = _unclosed_string(source, line) if "'\\n'" in match["msg"] else None
+        if opened is not None:
+            # tomllib names the line break after a string that never closed;
+            # the modder needs to know where that string opens (issue 37)
+            return (f"TOML syntax error: the string that opens at column {opened} is not "
+                    "closed on its line (a string ends on the line it starts; text over "
+                    'several lines goes between """ and """)', line, opened)
+        return f"TOML syntax error: {match['msg']} (column {column})", line, column
     match = _SYNTAX_END.match(text)
     if match:
-        return f"TOML syntax error: {match['msg']} (at the end of the file)", source.count("\n") + 1
-    return f"TOML syntax error: {text}", None
+        return (f"TOML syntax error: {match['msg']} (at the end of the file)",
+                source.count("\n") + 1, None)
+    return f"TOML syntax error: {text}", None, None
+
+
+def _unclosed_string(source: str, line: int) -> int | None:
+    """The 1-based column where a one-line string opens on `line` and is never
+    closed, or None."""
+    lines = source.splitlines()
+    if not 0 < line <= len(lines):
+        return None
+    text, i = lines[line - 1], 0
+    opened: int | None = None
+    while i < len(text):
+        ch = text[i]
+        if opened is None:
+            if ch == "#":
+                break
+            if ch in "\"'":
+                opened = i
+        elif ch == "\\" and text[opened] == '"':
+            i += 1  # an escape: the next character is part of the string
+        elif ch == text[opened]:
+            opened = None
+        i += 1
+    return None if opened is None else opened + 1
 
 
 @dataclass

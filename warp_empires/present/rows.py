@@ -318,7 +318,8 @@ class RowMemory:
         # taken back, they go rather than stay dimmed (play-test: `12` landed
         # on a dimmed destination of an empty group).
         selection = view.pend.selection
-        closing = selection.confirm_verb if selection and not selection.confirm else None
+        closing = selection.confirm_verb if selection and not any(
+            a[0] == selection.confirm_verb for a in selection.confirm) else None
         out = [now.pop(_row_id(c)) if _row_id(c) in now else
                c if not c.enabled else
                Choice(c.action, c.label + note, enabled=False, about=c.about, why=why)

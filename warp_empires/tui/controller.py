@@ -122,6 +122,8 @@ class Controller:
         self.notices: list[Notice] = []
         self.notes: list[str] = []  # lines for the log of the front end's own
         self.ahead: list[str] = []  # keys typed while this side could not decide
+        # (turn, active side) when the first of them was typed
+        self._ahead_typed_in: tuple[int, int] | None = None
         self.turn_ended = False  # a player-turn ended since the screen last looked
         self._last_turn = session.turn
         self._rows_memory = RowMemory()
@@ -282,7 +284,7 @@ class Controller:
             return
         if self.mode is not Mode.DECIDING:
             # typed ahead: applied in order once this side decides again
-            self.ahead.append(key)
+            self._hold(key)
             return
         if key == "enter":
             self.enter(None)
@@ -294,7 +296,7 @@ class Controller:
         self.title_note = None
         self.typed_row = None
         if self.mode is not Mode.DECIDING:
-            self.ahead.append(key)  # that row was a decision: the key waits its turn
+            self._hold(key)  # that row was a decision: the key waits its turn
             return
         self.fresh = False
         if key == "c" or key in _CONFIRM_OF_KEY:
@@ -327,7 +329,7 @@ class Controller:
         if self.mode is not Mode.DECIDING:
             # Enter completes keys typed ahead (a row number); alone it means nothing
             if self.mode in (Mode.WATCHING, Mode.SERVER) and self.ahead:
-                self.ahead.append("enter")
+                self._hold("enter")
             return
         if self.prefix is not None:
             self._settle()
@@ -343,10 +345,29 @@ class Controller:
             return
         self.choose_row(row)
 
+    def _hold(self, key: str) -> None:
+        if not self.ahead and self.view is not None:
+            self._ahead_typed_in = (self.view.turn, self.view.active)
+        self.ahead.append(key)
+
     def _type_ahead(self) -> None:
         """Applies the keys typed while this side could not decide, in order,
         as long as it still decides (a key that sends a decision to the
-        server leaves the rest waiting for the answer)."""
+        server leaves the rest waiting for the answer). Keys held across the
+        end of a player-turn are let go, with a notice, not applied to a
+        decision of another turn: in a burst they were meant for the turn on
+        screen when typed (play-test: a `1` meant for a placement that was
+        then forced passed a battle a turn later, and `c a c` typed ahead
+        discarded a card in the next turn)."""
+        view = self.view
+        typed_in = self._ahead_typed_in
+        if view is not None and typed_in is not None and typed_in != (view.turn, view.active):
+            n = len(self.ahead)
+            self.ahead.clear()
+            self.notices.append(Notice(
+                f"{n} {'key' if n == 1 else 'keys'} typed ahead went unused: a player-turn "
+                "ended before you could decide again.", "warning", 6))
+            return
         while self.ahead and self.mode is Mode.DECIDING:
             key = self.ahead.pop(0)
             if key == "enter":
@@ -373,7 +394,7 @@ class Controller:
                 return
             self._typed_row(first, two_digits=False)  # no such row: the first digit alone
             if self.mode is not Mode.DECIDING:
-                self.ahead.append(str(digit))
+                self._hold(str(digit))
                 return
             rows = min(len(self.rows), MAX_TYPED_ROW)
         if digit == 0:

@@ -34,6 +34,8 @@ from textual.app import App
 
 # Rounds of barriers before a key is handed on anyway (see the docstring).
 MAX_ROUNDS = 12
+# Keys routed at once, ahead of any held: a person who quits means it now.
+AT_ONCE = frozenset({"ctrl+q", "ctrl+c"})
 
 
 class KeysInOrder(App[Any]):
@@ -51,6 +53,9 @@ class KeysInOrder(App[Any]):
         if not isinstance(event, events.Key) or event.is_forwarded:
             await super().on_event(event)
             return
+        if event.key in AT_ONCE:  # quitting waits for nothing
+            await super().on_event(event)
+            return
         if event is self._routing:  # a held key's turn: route it as Textual does
             self._routing = None
             await super().on_event(event)
@@ -58,7 +63,17 @@ class KeysInOrder(App[Any]):
             return
         for key in _meant(event):
             self._held.append(key)
-        if not self._busy:
+        self.release_keys()
+
+    def holds_keys(self) -> bool:
+        """Whether keys wait for a screen that does not exist yet (an app
+        says: a joined game's screen comes with the server's first frame)."""
+        return False
+
+    def release_keys(self) -> None:
+        """Hands on the keys held, if none is being handled (an app calls it
+        when the screen they waited for has come)."""
+        if not self._busy and self._held:
             self._busy = True
             self._quiet.clear()
             self._next()
@@ -66,10 +81,11 @@ class KeysInOrder(App[Any]):
     def _next(self) -> None:
         """Hands on the next held key (through the app's own queue, so that it
         is routed where Textual routes keys), or marks the keys quiet."""
-        if not self._held or self._closing or self._closed:
+        if self._closing or self._closed:
             self._held.clear()
+        if not self._held or self.holds_keys():
             self._busy = False
-            self._quiet.set()
+            self._quiet.set()  # those held wait for release_keys
             return
         self._routing = self._held.popleft()
         self.post_message(self._routing)

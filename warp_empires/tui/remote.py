@@ -277,6 +277,9 @@ class Joined:
             self.session = RemoteSession(self.seat, self._send)
             self.screen = GameScreen(self.session, LaunchOptions())  # type: ignore[arg-type]
             await self.app.push_screen(self.screen)
+            release = getattr(self.app, "release_keys", None)
+            if release is not None:
+                release()  # keys typed before the game's first frame are its own
             return
         if self.session.arrived():
             return  # the next of the person's queued decisions is on its way
@@ -323,6 +326,11 @@ class JoinApp(CrashReport, AskToResign, KeysInOrder):
 
     def game_session(self) -> RemoteSession | None:
         return self.session
+
+    def holds_keys(self) -> bool:
+        # until the server's first frame there is no game screen to type on
+        # (play-test: keys typed 0.3 s after `join` were lost)
+        return self.joined.screen is None and self.problem is None
 
     def action_game_menu(self) -> None:
         """Esc: nothing to save or load here (the server keeps the game): the

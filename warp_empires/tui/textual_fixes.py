@@ -66,3 +66,23 @@ async def _gather_commands(self: CommandPalette, search_value: str) -> None:
 
 
 CommandPalette._gather_commands = _gather_commands  # type: ignore[method-assign]
+
+
+# Textual 8.2.8, `_ansi_sequences.ANSI_SEQUENCES_KEYS`: Escape followed at
+# once by a digit, `-` or `=` (WezTerm on macOS sends those for Option and a
+# key of the number row) is read as one character such as `¡` or `™`. Here
+# Escape then a digit is a common burst (close a dialog, take row 1): the
+# play-test's `Ctrl+S Escape 1` left the save dialog open with `¡` in its name
+# and row 1 unticked. Without these entries the parser reads `alt+1`, which
+# the app takes as Escape, then 1 (tui/key_order.py). No key of ours is such
+# a character, and one typed as itself (a Spanish `¡`) is not affected: only
+# the escape sequences go.
+def _drop_option_digits() -> None:
+    from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
+
+    for sequence in [s for s, v in ANSI_SEQUENCES_KEYS.items()
+                     if len(s) == 2 and s[0] == "\x1b" and isinstance(v, str)]:
+        del ANSI_SEQUENCES_KEYS[sequence]  # type: ignore[attr-defined]
+
+
+_drop_option_digits()
