@@ -76,9 +76,17 @@ def removable(s: State, side: int, targets: str) -> list[int]:
     order (else a first turn could take the enemy's only marker and the game, U1,
     W3). Games of the first edition of the rules keep their any-marker reading."""
     enemy = other(side)
+    control = s.control
     guarded = s.stacks[enemy] if targets == "unguarded" and edition(s) >= 2 else None
-    return [t for t, c in enumerate(s.control)
-            if c == enemy and not (guarded is not None and guarded[t])]
+    out: list[int] = []
+    t = -1
+    while True:  # index() finds the few markers without a Python loop over the map
+        try:
+            t = control.index(enemy, t + 1)
+        except ValueError:
+            return out
+        if guarded is None or not guarded[t]:
+            out.append(t)
 
 
 def _battle_units(s: State, side: int, flt) -> list[int]:
