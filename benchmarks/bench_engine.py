@@ -251,6 +251,15 @@ def textual_imported(code: str) -> tuple[bool | None, str]:
 # --- report -------------------------------------------------------------------------------
 
 
+def knockouts(module: Module, games: int) -> dict[str, Any]:
+    """RULINGS M8: the share of heuristic v heuristic games (seeds 0..N-1) that
+    end within round one, each side's first turn (a removal card taking the
+    second side's only marker made it lose at its first upkeep)."""
+    h = simulate(module, games, 0, ["heuristic", "heuristic"], 2)  # round one only
+    return {"games": games, "ended": h["finished"], "share": round(h["finished"] / games, 3),
+            "reasons": h["reasons"]}
+
+
 def measure(args: argparse.Namespace, note: Callable[[str], None]) -> dict[str, Any]:
     """Every figure, as the JSON object; `note` shows a message without spoiling --json."""
     warnings: list[str] = []
@@ -350,6 +359,8 @@ def measure(args: argparse.Namespace, note: Callable[[str], None]) -> dict[str, 
         if h["errors"]:
             warnings.append(f"heuristic games raised errors: {h['error_samples']}")
 
+    knockout = knockouts(module, args.knockout_games) if args.knockout_games else None
+
     return {
         "module": module.id,
         "rounds": max(1, args.rounds),
@@ -362,6 +373,7 @@ def measure(args: argparse.Namespace, note: Callable[[str], None]) -> dict[str, 
         "imports": {"textual_imported_by_help": by_help,
                     "textual_imported_by_load_module": by_load},
         "heuristic": heuristic,
+        "round_one": knockout,
         "targets": TARGETS,
         "warnings": warnings,
     }
@@ -434,6 +446,10 @@ def show(r: dict[str, Any]) -> None:
         if "random_to_heuristic_ratio" in h:
             print(f"  ratio random/heuristic actions per second: "
                   f"{h['random_to_heuristic_ratio']:.2f}")
+    k = r["round_one"]
+    if k is not None:
+        print(f"heuristic games over in round one: {k['ended']} of {k['games']} "
+              f"({k['share']:.1%}) {k['reasons'] or ''}")
     for w in r["warnings"]:
         print(f"warning: {w}")
 
@@ -446,6 +462,8 @@ def main() -> None:
                         help="alternating perft + random play rounds; the best of each is kept")
     parser.add_argument("--skip-heuristic", action="store_true",
                         help="leave out the heuristic v heuristic games")
+    parser.add_argument("--knockout-games", type=int, default=0, metavar="N",
+                        help="also the share of N heuristic games over in round one (M8)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object and nothing else on stdout")
     args = parser.parse_args()

@@ -361,8 +361,7 @@ def test_a_save_keeps_no_event_log(saved: tuple[Game, Path]) -> None:
 
 def test_wording_kept_in_the_state_is_not_compared(tmp_path: Path) -> None:
     # a newer version may word why a game ended differently: the save still stands
-    game = new_game(6, 400)
-    assert game.over
+    game = next(g for g in (new_game(seed, 400) for seed in range(6, 40)) if g.over)
     path = save_game(game, tmp_path / "over.wes")
     snapshot = dict(read_save(path).snapshot, win_reason="Worded by an older version.")
     _rewrite(path, snapshot=snapshot)

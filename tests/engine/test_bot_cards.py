@@ -194,8 +194,8 @@ def test_the_suggested_discards_keep_an_uprising_on_the_enemys_last_marker():
     from warp_empires.bots.hand import board_worth, keep_order
     s = blank()
     put(s, 0, "a", "hero")
-    put(s, 1, "c", "destroyer")
-    s.control[tid(s, "c")] = 1
+    put(s, 1, "e", "destroyer")
+    s.control[tid(s, "c")] = 1  # no enemy unit there (RULINGS M8)
     hand = [card(s, "step"), card(s, "march"), card(s, "riot"), card(s, "ambush")]
     worth = board_worth(s.module, view(s, 0, log=False))
     assert hand[keep_order(s.module, 0, hand, worth)[0]] == card(s, "riot")

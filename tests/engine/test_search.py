@@ -318,8 +318,8 @@ def test_m8_w3_down_to_the_hand_limit_a_card_that_wins_at_once_is_kept(level):
     from warp_empires.engine.economy import after_draw
     s = blank()
     put(s, 0, "a", "hero")
-    put(s, 1, "c", "destroyer")
-    s.control[tid(s, "c")] = 1  # the enemy's only marker
+    put(s, 1, "e", "destroyer")
+    s.control[tid(s, "c")] = 1  # the enemy's only marker, unguarded (RULINGS M8)
     give(s, 0, "step", "step", "march", "march", "torpedo", "focus", "ambush", "guns", "riot")
     s.phase = "draw"
     after_draw(s)

@@ -37,6 +37,7 @@ from warp_empires.engine import (
     decider,
     legal_actions,
     prompt,
+    seen_prompt,
     setup,
     view,
 )
@@ -52,6 +53,7 @@ from warp_empires.engine.pending import (
     Wearing,
     to_data,
 )
+from warp_empires.engine.told import as_told
 from warp_empires.engine.viewtypes import Decision
 from warp_empires.module import load_module
 from warp_empires.module.defs import Module
@@ -196,14 +198,13 @@ def errors(s: State, side: int, cands: list[Any]) -> list[tuple[str, str, str]]:
 
 def readable(s: State, side: int, cands: list[Any] | None = None) -> dict[str, Any]:
     """Everything `side` can read in this position (RULINGS H9)."""
-    pr = prompt(s)
     out = {
         "view": view(s, side, log=True).to_data(),  # as the wire carries it
-        "prompt": (pr if pr.side == side else pr.public(s)).to_data(),
+        "prompt": seen_prompt(s, side).to_data(),
         "legal": legal_actions(s, side),
         # the public lines of the log, which a hot-seat hand-over card shows
-        # both people (tui Session.public_since)
-        "shared": [e["text"] for e in s.log or () if e.get("public")],
+        # both people (tui Session.public_since), as far as told (RULINGS Z2)
+        "shared": [e["text"] for e in as_told(s, side).log or () if e.get("public")],
     }
     if cands is not None:
         out["errors"] = errors(s, side, cands)
@@ -609,11 +610,12 @@ def test_the_twin_check_catches_a_leak() -> None:
     # The comparison must fail when something secret is shown: a position whose
     # log names a hidden unit to the other side reads differently in its twin.
     s = next(p for p in positions("tiny") if any(len(st) > 1 for st in p.stacks[p.active])
-             and p.battle is None)
+             and p.battle is None).clone()  # the shared positions stay as they are
     owner = s.active
     twin = twin_stack(s, owner, random.Random(1))
     assert twin is not None
     for p in (s, twin):
+        p.told = None  # all told (RULINGS Z2), so that the line is read at once
         hidden = [c for st in p.stacks[owner] for c in st[1:]]
         p.log = p.log + [{"turn": p.turn, "phase": p.phase, "to": None, "kind": "info",
                           "text": " ".join(p.unit(c).name for c in hidden)}]
@@ -672,7 +674,8 @@ def test_z1_a_decision_that_can_be_taken_back_showed_nothing() -> None:
                 kept += 1
                 after = view(s, 1 - d).to_data()
                 for k in before:
-                    if k not in ("step", "prompt") and before[k] != after[k]:
+                    # RULINGS Z2: not even the kind of decision pending changes
+                    if before[k] != after[k]:
                         fails.append(f"{name} seed {seed} turn {s.turn} {step}: {act} by side "
                                      f"{d} can be taken back, but side {1 - d} read "
                                      f"{first_difference(before[k], after[k], k)}")

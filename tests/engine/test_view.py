@@ -79,8 +79,11 @@ def test_h4_spy_log_tells_the_enemy_only_that_it_was_looked_at():
     apply(s, 0, ("play", card(s, "spies")))
     apply(s, 0, ("target", tid(s, "e")))
     mine = [e["text"] for e in view(s, 0).log]
-    theirs = [e["text"] for e in view(s, 1).log]
     assert any("Tyrant" in t for t in mine)
+    # RULINGS Z2: the enemy is told of the card when the Move phase ends
+    assert not any("at the stack of" in e["text"] for e in view(s, 1).log)
+    apply(s, 0, ("end",))
+    theirs = [e["text"] for e in view(s, 1).log]
     assert not any("Tyrant" in t for t in theirs)
     assert any("at the stack of" in t and "at E" in t for t in theirs)
     assert view(s, 0).intel[0]["units"] == [s.chits[c] for c in s.stacks[1][tid(s, "e")]]
@@ -208,7 +211,7 @@ def test_h2_h3_a_bought_unit_is_named_to_its_owner_only():
 def test_card_targets_are_asked_for_in_the_cards_own_words():
     s = blank()
     s.control[tid(s, "c")] = 1
-    put(s, 1, "c", "swarm")
+    put(s, 1, "e", "swarm")
     give(s, 0, "riot", "spies")
     apply(s, 0, ("play", card(s, "riot")))
     assert prompt(s).text == "Riot: choose an enemy control marker to remove."

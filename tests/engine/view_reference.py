@@ -15,6 +15,7 @@ from warp_empires.engine.pending import to_data
 from warp_empires.engine.state import State
 from warp_empires.engine.steps import SelectStep
 from warp_empires.engine.strength import majorities
+from warp_empires.engine.told import as_told
 
 # Everything about a battle is public (RULINGS B2): the two stacks and what happens.
 BATTLE_SEEN = ("t", "att", "turn", "passes", "stage", "winner", "loser", "picker", "owed",
@@ -60,8 +61,9 @@ def old_view(state: State, side: int, log: bool = True, public: bool = False) ->
     `public=True` is what a bystander sees while `side` decides on a screen
     both players share: none of `side`'s secrets (hand, hidden stacks, recruits
     on offer, spy results, private log lines), and its prompt and half-made
-    decision only when the decision is all public (Prompt.all_public)."""
-    s = state
+    decision only when the decision is all public (Prompt.all_public).
+    Read, like view(), as far as the reader was told (RULINGS Z2)."""
+    s = as_told(state, 1 - side if public else side)
     everything = bool(s.options.get("open_hands"))
     own = not public or everything  # whether `side`'s own secrets are in
     b = s.battle

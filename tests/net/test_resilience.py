@@ -61,10 +61,12 @@ async def play(link: Link, limit: int, seen: dict[str, int], lost: list[int],
         if kind != "position":
             return kind == "over"
         pos = seat.position["pos"]
+        mine = f"acked {link.side}"  # each seat has its own numbers (RULINGS Z2)
         if fresh:
             fresh = False
-            lost.append(max(0, seen.get("acked", 0) - pos))
-        seen["acked"] = max(seen.get("acked", 0), pos)
+            lost.append(max(0, seen.get(mine, 0) - pos))
+        seen[mine] = max(seen.get(mine, 0), pos)
+        seen["acked"] = sum(v for k, v in seen.items() if k.startswith("acked "))
         async with progress:
             progress.notify_all()
         if seat.position["over"] or pos >= limit:

@@ -34,13 +34,17 @@ def test_two_headless_clients_play_a_whole_game(tmp_path: Path, rome: Path) -> N
             return a, b, game
 
     a, b, game = run(main())
-    assert a == b and a["winner"] in (0, 1)
+    # the same end for both, each with its own position number (RULINGS Z2)
+    assert {**a, "pos": 0} == {**b, "pos": 0} and a["winner"] in (0, 1)
     winner = ("Rome wins", "the Carthaginians win")[a["winner"]]
     assert a["text"].startswith(f"Game over: {winner}")
     # the server's file is an ordinary save that replays to the same end
     saved = load_game(tmp_path / f"net-{game}.wes")
     assert saved.over and saved.state.winner == a["winner"]
-    assert len(saved.actions) == a["pos"] > 50  # every decision of the game, in order
+    assert len(saved.actions) > 50
+    # a seat's number moves on at most once a decision (its own, or one that
+    # shows it something: RULINGS Z2, each seat has its own numbers)
+    assert 0 < a["pos"] <= len(saved.actions) and 0 < b["pos"] <= len(saved.actions)
 
 
 def test_a_computer_player_seated_by_the_server_plays_its_side(tmp_path: Path,

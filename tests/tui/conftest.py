@@ -11,7 +11,7 @@ import pytest
 
 from tests.tui.tiny import tiny_module
 from warp_empires.bots.base import forward
-from warp_empires.engine import Game, whole_selection
+from warp_empires.engine import Game, taken_whole, whole_selection
 from warp_empires.module import load_module
 from warp_empires.module.defs import Module
 
@@ -77,7 +77,12 @@ def decision_games(star_wars: Module) -> dict[str, tuple[int, list]]:
             if p.side < 0:
                 break
             # a selection taken whole for the person is no decision to test
-            taken = whole_selection(game.state) is not None
+            # (nor a winner's payment that the app makes for the person: taken_whole)
+            taken = whole_selection(game.state) is not None or bool(taken_whole(game.state))
+            # the casualty tests pick by number: a loser's losses (the winner's own
+            # are paid in Force, rows the person may not all pick, RULINGS B8)
+            b = game.state.battle
+            taken = taken or (p.kind == "casualty" and b is not None and b.picker != b.loser)
             for key in (p.kind, _key(game)):
                 if key not in found and not taken:
                     found[key] = (seed, [list(a) for a in game.actions])

@@ -76,7 +76,7 @@ def moving_on(choices: list[Choice]) -> Choice:
 
 
 def game_where(module, wanted, *, seeds: range = range(1, 80), turns: int = 30,
-               optional: tuple[str, ...] = ()) -> Game:
+               optional: tuple[str, ...] = (), rules: int | None = None) -> Game:
     """The first position, over random games of `seeds` (forward actions only,
     each seed its own generator, the optional rules named in play), at which
     `wanted(game)` holds."""
@@ -85,7 +85,10 @@ def game_where(module, wanted, *, seeds: range = range(1, 80), turns: int = 30,
     from warp_empires.bots.base import forward
 
     for seed in seeds:
-        game = Game.new(module, seed, {"optional": list(optional)} if optional else None)
+        options: dict = {"optional": list(optional)} if optional else {}
+        if rules is not None:  # an edition of the rules (engine/options.py)
+            options["rules"] = rules
+        game = Game.new(module, seed, options or None)
         rng = random.Random(seed)
         while not game.over and game.state.turn <= turns:
             if wanted(game):

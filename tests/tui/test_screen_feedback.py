@@ -119,6 +119,10 @@ def test_an_uprising_on_the_enemys_only_marker_says_it_ends_their_game(star_wars
     while game.prompt().kind != "move":
         game.apply(0, next(a for a in game.legal_actions() if a[0] in ("draw", "confirm")))
     game.state.hands[0].append(uprising)
+    s = game.state  # RULINGS M8: the garrison gone (back to its pile), the marker may go
+    capital = s.control.index(1)
+    s.piles[1].extend(s.stacks[1][capital])
+    s.stacks[1][capital] = ()
     game.apply(0, ("play", uprising))
     rows = [c.label for c in build_choices(game)]
     assert rows == ["target Coruscant (their last marker: they lose at their upkeep)"]

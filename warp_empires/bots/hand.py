@@ -73,10 +73,15 @@ def winning_now(module: Module, view: View) -> dict[int, float]:
     player keeps them at the hand limit (play-test: hard let one go at turn 7
     when it would have won at once)."""
     side = view.side
-    if not any(last_marker(module, view, t) for t in range(len(view.control))):
+    last = [t for t in range(len(view.control)) if last_marker(module, view, t)]
+    if not last:
         return {}
+    # RULINGS M8: a card that takes only unguarded markers is decisive only
+    # while no enemy unit stands on that last one
+    open_ = any(not view.stacks[1 - side][t] for t in last)
     return {kind: math.inf for kind, card in enumerate(module.cards)
-            if card.effect.kind == "remove_control" and card.side in (None, side)}
+            if card.effect.kind == "remove_control" and card.side in (None, side)
+            and (open_ or card.effect.targets == "any")}
 
 
 def keep_order(module: Module, side: int, cards: list[int],

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 _WHERE = {
     "Action": "actions", "parse_action": "actions", "short_text": "actions",
     "Prompt": "api", "apply": "api", "can_undo": "api", "decider": "api",
-    "legal_actions": "api", "prompt": "api",
+    "legal_actions": "api", "prompt": "api", "seen_prompt": "api",
     "only_payment": "payment", "taken_whole": "payment",
     "whole_selection": "payment",
     "describe_action": "describe",
@@ -31,7 +31,7 @@ _WHERE = {
 
 if TYPE_CHECKING:
     from .actions import Action, parse_action, short_text
-    from .api import Prompt, apply, can_undo, decider, legal_actions, prompt
+    from .api import Prompt, apply, can_undo, decider, legal_actions, prompt, seen_prompt
     from .describe import describe_action
     from .errors import IllegalAction
     from .game import Game
@@ -55,6 +55,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "Action", "Game", "IllegalAction", "Prompt", "State", "View", "apply", "can_undo", "decider",
     "describe_action", "legal_actions", "only_payment", "parse_action", "position_from_text",
-    "position_text", "prompt", "setup", "short_text", "taken_whole", "view",
+    "position_text", "prompt", "seen_prompt", "setup", "short_text", "taken_whole", "view",
     "whole_selection",
 ]

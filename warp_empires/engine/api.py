@@ -19,6 +19,7 @@ from . import (
     interception,
     move,
     start,
+    told,
     victory,
     withdrawal,
 )
@@ -139,6 +140,16 @@ def prompt(state: State) -> Prompt:
     return Prompt(side, state.step, undo=bool(state.undo), state=state)
 
 
+def seen_prompt(state: State, side: int) -> Prompt:
+    """The pending decision as `side` reads it: in full when it decides, else
+    who decides (Prompt.public) in the position it was told (RULINGS Z2)."""
+    pr = prompt(state)
+    if pr.side == side:
+        return pr
+    t = told.as_told(state, side)
+    return (pr if t is state else prompt(t)).public(t)
+
+
 def legal_actions(state: State, side: int | None = None) -> list[Action]:
     """Exactly what the rules allow now, for the deciding side; empty for the
     other side. Resigning (any time, either side) and undo (`can_undo`) are
@@ -196,6 +207,7 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     verb = action[0]
     if verb == "resign":
         victory.resign(s, side)
+        s.told = None  # the game is over: everything is told
         return _since(s, start)
     step = STEPS[s.step]
     deciding = step.side(s)
@@ -216,31 +228,48 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
         return _carry_out(s, step, action)
     # undo is only kept (Game) by states that keep their log: the log lines tell
     # what the other side saw
+    told.begin(s, side)  # a stretch opened from a save starts here, not at this decision
     before = s.clone()
-    seen = _exposed(s)
-    flow.run(s, step.do(s, action))
-    events = s.log
-    assert events is not None, "a state that keeps undo keeps its log"
+    seen, shown = _exposed(s), told.revealed(s)
+    was_told = s.told
+    events = _carry_out(s, step, action)
     checkpoints = s.undo
-    other = 1 - side
-    if (_exposed(s) != seen or decider(s) != side
-            or any(e["to"] is None or e["to"] == other for e in events[start:])):
+    if s.told is not None and s.told is was_told:
+        # RULINGS Z2: the mover's own Move phase, not told yet: its public doings
+        # can be taken back, but not past a spy's reveal to the mover (Z1)
+        barrier = told.revealed(s) != shown
+    elif s.told is not was_told:
+        barrier = True  # told just now (told.after): a draw or roll, the phase's end
+    else:
         # RULINGS Z1: nothing before a draw or roll, a reveal, anything the other
         # side could see (every public change is logged), or its decision
+        other = 1 - side
+        barrier = (_exposed(s) != seen or decider(s) != side
+                   or any(e["to"] is None or e["to"] == other for e in events))
+    if barrier:
         checkpoints.clear()
     else:
         checkpoints.append(before)
-    return events[start:]
+    return events
 
 
 def _carry_out(s: State, step: Step, action: Action) -> list[dict[str, Any]]:
     """The action's effect and whatever follows until someone must decide;
-    the events it logged."""
-    start = 0 if s.log is None else len(s.log)
+    the events it logged. A state that keeps its log keeps what the other side
+    was told as well (told.after, RULINGS Z2)."""
+    if s.log is None:  # a playout: nobody reads what was told
+        nxt = step.do(s, action)
+        if nxt is not None:
+            flow.run(s, nxt)
+        return []
+    start = len(s.log)
+    chance = told.chance(s)
+    told.begin(s, step.side(s))
     nxt = step.do(s, action)
     if nxt is not None:
         flow.run(s, nxt)
-    return _since(s, start)
+    told.after(s, decider(s), told.chance(s) != chance)
+    return s.log[start:]
 
 
 def _since(s: State, start: int) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ from .board import (
     unit_name,
     unit_names,
 )
+from .options import edition
 from .pending import CardPlay
 from .state import NO_SIDE, State
 from .steps import Step
@@ -61,12 +62,31 @@ def has_effect(s: State, side: int, kind: int) -> bool:
     if k in ("spy", "sabotage"):
         return any(s.stacks[other(side)])
     if k == "remove_control":
-        return other(side) in s.control
+        return bool(removable(s, side, eff.targets))
     if k == "rescue":  # whether _targets would list any: asked without listing them
         units, types = s.module.units, s.chits
         return (any(units[types[c]].is_leader for c in s.captives[other(side)])
                 and bool(controlled_revenue(s, side)))
     return bool(_targets(s, side, kind, 0))
+
+
+def removable(s: State, side: int, targets: str) -> list[int]:
+    """The enemy's markers a removal card of `side` may take (RULINGS M8): with
+    `targets` "unguarded" only where no enemy unit stands, since a garrison keeps
+    order (else a first turn could take the enemy's only marker and the game, U1,
+    W3). Games of the first edition of the rules keep their any-marker reading."""
+    enemy = other(side)
+    control = s.control
+    guarded = s.stacks[enemy] if targets == "unguarded" and edition(s) >= 2 else None
+    out: list[int] = []
+    t = -1
+    while True:  # index() finds the few markers without a Python loop over the map
+        try:
+            t = control.index(enemy, t + 1)
+        except ValueError:
+            return out
+        if guarded is None or not guarded[t]:
+            out.append(t)
 
 
 def _battle_units(s: State, side: int, flt) -> list[int]:
@@ -85,7 +105,7 @@ def _targets(s: State, side: int, kind: int, stage: int) -> list[Action]:
             acts.extend(("target", t) for t in occupied(s.stacks[enemy]))
         return acts
     if k == "remove_control":
-        return [("target", t) for t, c in enumerate(s.control) if c == enemy]
+        return [("target", t) for t in removable(s, side, eff.targets)]
     if k == "rescue":
         if stage == 0:
             # RULINGS M8, R3: it needs a revenue territory the side controls

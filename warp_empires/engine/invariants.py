@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .api import STEPS, legal_actions
 from .state import NO_SIDE, State
+from .told import as_told
 from .views import view
 
 # The pending data each step works on (pending.py).
@@ -90,14 +91,15 @@ def leaks(s: State) -> list[str]:
     if s.options.get("open_hands"):
         return []
     out = []
-    battle_t = s.battle.t if s.battle else -1
     for side in (0, 1):
         v = view(s, side)
+        seen = as_told(s, side)  # the position as this side was told it (RULINGS Z2)
+        battle_t = seen.battle.t if seen.battle else -1
         enemy = 1 - side
-        if v.hands is not None or sorted(v.hand) != sorted(s.hands[side]):
+        if v.hands is not None or sorted(v.hand) != sorted(seen.hands[side]):
             out.append(f"view of side {side} shows a hand that is not its own")
         for t, st in enumerate(v.stacks[enemy]):
-            if st and st.units is not None and t != battle_t and (enemy, t) not in s.shown:
+            if st and st.units is not None and t != battle_t and (enemy, t) not in seen.shown:
                 out.append(f"view of side {side} shows the hidden stack at {t}")
         if any(e["to"] == enemy for e in v.log):
             out.append(f"view of side {side} shows the other side's private log")

@@ -45,12 +45,17 @@ class State:
     # apply can accept an action found in it without working out its legality
     # again; None once anything may have changed (every apply, restore and copy
     # drops it). Never saved.
-    __slots__ = ("module", "undo", "tab", "listed") + FIELDS
+    # `told`: during the mover's untold stretch of its Move phase, a copy of the
+    # position as the other side was last told it (told.py, RULINGS Z2); else
+    # None. Kept only by states that keep a log; never saved (a replay of the
+    # decisions that stand rebuilds it).
+    __slots__ = ("module", "undo", "tab", "listed", "told") + FIELDS
 
     module: Module
     undo: list[State] | None
     tab: Tables
     listed: list[Action] | None
+    told: State | None
     seed: int
     options: dict[str, Any]  # e.g. open_hands for teaching games
     rng: int
@@ -113,6 +118,9 @@ class State:
         s.step = self.step
         s.undo = None
         s.listed = None
+        # never changed once taken (told.after replaces it): shared by copies
+        # that keep the log, so that a copy reads as the other side was told
+        s.told = self.told if log else None
         s.pend = None if self.pend is None else self.pend.copy()
         s.battle = None if self.battle is None else self.battle.copy()
         s.last_battle = self.last_battle  # replaced whole, never changed in place
@@ -152,6 +160,7 @@ class State:
         s.tab = tables(module)
         s.undo = None
         s.listed = None
+        s.told = None
         for name in FIELDS:
             v = data[name] if name != "log" and name not in SPARSE else data.get(name, [])
             setattr(s, name, pending_from_data(v) if name in TYPED else _copy(v))
@@ -235,6 +244,7 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.step = ""
     s.undo = None
     s.listed = None
+    s.told = None
     s.pend = None
     s.battle = None
     s.last_battle = None

@@ -14,6 +14,7 @@ from .state import State
 from .steps import SelectStep
 from .strength import majorities
 from .tables import Tables
+from .told import as_told
 from .viewtypes import (
     NO_DECISION,
     BattleView,
@@ -65,8 +66,11 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> Vie
     `public=True` is what a bystander sees while `side` decides on a screen
     both players share: none of `side`'s secrets (hand, hidden stacks, recruits
     on offer, spy results, private log lines), and its prompt and half-made
-    decision only when the decision is all public (Prompt.all_public)."""
-    s = state
+    decision only when the decision is all public (Prompt.all_public).
+
+    The side not moving, and a bystander, see the mover's Move phase only as
+    far as it has been told (RULINGS Z2, told.py)."""
+    s = as_told(state, other(side) if public else side)
     everything = bool(s.options.get("open_hands"))
     own = not public or everything  # whether `side`'s own secrets are in
     b = s.battle

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .defs import EFFECT_KINDS, FORTIFICATION, SPEED_NAMES, Effect, UnitFilter
+from .defs import EFFECT_KINDS, FORTIFICATION, MARKER_TARGETS, SPEED_NAMES, Effect, UnitFilter
 from .fields import CARD, CARDS_TOP, EFFECT_KEYS, UNIT, UNITS_TOP
 from .limits import MAX_CHITS, MAX_DECK
 from .schema import STR, Field, check_choice, check_id, check_min, check_table, describe, join
@@ -148,6 +148,10 @@ class PieceChecks(LoaderState):
             self.add(
                 f, path, "a spy effect must look at something: set hand = true and/or stack = true"
             )
+        targets = effect.get("targets")
+        if kind == "remove_control" and isinstance(targets, str):
+            check_choice(self.report, f, join(path, "targets"), targets,
+                         list(MARKER_TARGETS), "target rule")
         unit_filter = UnitFilter()
         if effect.get("filter") is not None:
             unit_filter = self._filter("cards.toml", join(path, "filter"), effect["filter"])
@@ -159,6 +163,7 @@ class PieceChecks(LoaderState):
             filter=unit_filter,
             hand=bool(effect.get("hand")),
             stack=bool(effect.get("stack")),
+            targets=effect.get("targets", "unguarded"),
         )
 
 

@@ -26,6 +26,9 @@ SPEED_NAMES = ("immobile", "slow", "medium", "fast")
 MOVE_EFFECTS = frozenset({"move"})
 BATTLE_EFFECTS = frozenset({"unit_bonus", "side_bonus", "target_bonus", "zero_force", "destroy"})
 ACTION_EFFECTS = frozenset({"spy", "rescue", "sabotage", "remove_control"})
+# Which enemy control markers a remove_control card may take (RULINGS M8): only
+# where no enemy unit stands (a garrison keeps order), or any.
+MARKER_TARGETS = ("unguarded", "any")
 EFFECT_KINDS = MOVE_EFFECTS | BATTLE_EFFECTS | ACTION_EFFECTS
 
 
@@ -167,6 +170,9 @@ class Effect:
     filter: UnitFilter = field(default_factory=UnitFilter)
     hand: bool = False  # spy: may look at the enemy hand
     stack: bool = False  # spy: may look at one enemy stack
+    # remove_control: the enemy markers it may take (RULINGS M8), one of
+    # MARKER_TARGETS: "unguarded" where no enemy unit stands, or "any"
+    targets: str = "unguarded"
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,6 +128,8 @@ def effect_to_data(effect: Effect) -> dict[str, Any]:
     elif effect.kind == "spy":
         data["hand"] = effect.hand
         data["stack"] = effect.stack
+    elif effect.kind == "remove_control":
+        data["targets"] = effect.targets
     elif effect.amount:
         data["amount"] = effect.amount
     if effect.filter.classes or effect.filter.traits:

@@ -205,7 +205,7 @@ EFFECT_KEYS: dict[str, dict[str, Field]] = {
     "spy": {"hand": Field(BOOL, default=False), "stack": Field(BOOL, default=False)},
     "rescue": {},
     "sabotage": {"filter": Field(TABLE)},
-    "remove_control": {},
+    "remove_control": {"targets": Field(STR, default="unguarded")},
     "unit_bonus": {"amount": Field(INT, required=True, most=MAX_BONUS), "filter": Field(TABLE)},
     "side_bonus": {"amount": Field(INT, required=True, most=MAX_BONUS)},
     "target_bonus": {"amount": Field(INT, required=True, most=MAX_BONUS), "filter": Field(TABLE)},

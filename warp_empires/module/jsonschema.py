@@ -207,6 +207,8 @@ NOTES: dict[str, dict[str, str]] = {
         "stack": "Look at one enemy stack.",
         "filter": "The units it applies to; omitted matches every unit.",
         "amount": "The bonus it gives (at least 1).",
+        "targets": 'Remove control: the enemy markers it may take, "unguarded" (where no '
+                   'enemy unit stands, the default) or "any".',
     },
 }
 

@@ -9,8 +9,13 @@ seat is sent the new position, made from its own view alone.
 Files in the saves folder, both written atomically:
 - `net-<id>.wes`: the game, in the project's save format (`play SAVE` opens it);
 - `net-<id>.seats`: the seats (token digests, player kinds) and the position
-  number, written *before* the save, so that after a crash the number is never
+  numbers, written *before* the save, so that after a crash a number is never
   behind the game: a decision is never applied twice, however often it is sent.
+
+Each seat has its own position number, moved on by its own decisions and by
+changes it is shown, never by what it is not shown: the side not moving does
+not learn from its numbers how often the mover took something back in its
+untold Move phase (RULINGS Z2, H9).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from warp_empires.engine import (
     can_undo,
     taken_whole,
 )
+from warp_empires.engine.told import as_told
 from warp_empires.present.rows import build_choices
 from warp_empires.saves.errors import SaveError
 from warp_empires.saves.format import encode as encode_save
@@ -56,6 +62,11 @@ class Seat:
     # seat nothing new (the other side's picks while it selects) sends nothing
     shown: Any = None
     rewound: bool = False  # its latest decision was undone: its log is sent anew
+    # this seat's position number: what its frames carry and its decisions
+    # answer; moves on with each of its decisions and each change it is shown
+    position: int = 0
+    # the frame made for it by the latest change, sent once the game is written
+    outbox: Any = None
 
 
 @dataclass
@@ -64,7 +75,8 @@ class Room:
     seats: list[Seat]
     folder: Path
     # counts every change of the game, undo included; never goes back, even
-    # across restarts (see the module's docstring)
+    # across restarts (see the module's docstring). Never sent: each seat is
+    # sent its own number (Seat.position)
     position: int = 0
     lock: Any = field(default=None, repr=False)
     # fsync every write: a power cut then loses nothing either (slower); without
@@ -92,6 +104,7 @@ class Room:
     def write(self) -> None:
         """Writes the seats (with the position number) and then the game."""
         seats = {"format": SEATS_FORMAT, "game": self.id, "position": self.position,
+                 "positions": [s.position for s in self.seats],
                  "digests": [s.digest for s in self.seats],
                  "players": [s.player for s in self.seats]}
         write_atomic(self.seats_path, msgpack.packb(seats, use_bin_type=True), self.sync)
@@ -106,8 +119,11 @@ class Room:
             data = msgpack.unpackb(read_bounded(seats_path, SEATS_LIMIT), raw=False)
             digests, players = data["digests"], data["players"]
             position = data["position"]
+            # written before each seat had its own number: both start from the room's
+            positions = data.get("positions", [position, position])
             if (data.get("format") != SEATS_FORMAT or len(digests) != 2 or len(players) != 2
-                    or type(position) is not int):
+                    or type(position) is not int or len(positions) != 2
+                    or any(type(p) is not int for p in positions)):
                 raise ValueError("not a seats file of this version")
         except SaveError:
             raise
@@ -115,7 +131,8 @@ class Room:
             raise SaveError(seats_path, f"not a seats file ({e})") from None
         game = load_game(seats_path.with_suffix(".wes"))
         game.state.undo = []  # a person may take back what they did before the restart
-        seats = [Seat(d, p) for d, p in zip(digests, players, strict=True)]
+        seats = [Seat(d, p, position=n)
+                 for d, p, n in zip(digests, players, positions, strict=True)]
         room = cls(game, seats, seats_path.parent, position)
         room.trim()  # nobody is connected yet: each seat gets its log when it joins
         return room
@@ -129,8 +146,9 @@ class Room:
         """Whether `side` may take `action` answering position `pos` now;
         BadFrame (code stale or not_legal) if not. Changes nothing."""
         # resigning needs no position: it may come at any time, from either side
-        if pos != self.position and action[0] != "resign":
-            raise BadFrame(f"position {pos} is not the current one ({self.position})", "stale")
+        mine = self.seats[side].position
+        if pos != mine and action[0] != "resign":
+            raise BadFrame(f"position {pos} is not the current one ({mine})", "stale")
         if self.game.over:
             raise BadFrame("the game is over", "over")
         if action[0] != "resign" and self.deciding() != side:
@@ -145,13 +163,27 @@ class Room:
         self.position += 1
         if action[0] == "undo":
             # the events taken back are in this side's log on screen: it is sent
-            # its log anew (the other side saw nothing of it, RULINGS Z1)
+            # its log anew (the other side saw nothing of it, RULINGS Z1, Z2)
             self.seats[side].rewound = True
+        for other, seat in enumerate(self.seats):
+            # made now, before the game is written, so that the numbers written
+            # are those sent; a seat that is shown nothing new keeps its number
+            frame = None if seat.rewound else self.news(other)
+            if frame is None and other == side and not seat.rewound:
+                frame = self.position_frame(other)  # its decision is answered
+            if frame is not None or other == side:
+                seat.position += 1
+            if frame is not None:
+                frame["pos"] = seat.position
+            seat.outbox = frame
 
     def trim(self) -> None:
         """Forgets the events every connected seat has been sent: a long game
         keeps its memory small. A seat that joins later, or undoes, is sent its
-        log from a replay (`history`)."""
+        log from a replay (`history`). Not while the mover's Move phase is
+        untold: the other side has not been sent it yet (RULINGS Z2)."""
+        if self.game.state.told is not None:
+            return
         self.game.state.log.clear()
         for seat in self.seats:
             seat.scanned = 0
@@ -159,10 +191,11 @@ class Room:
 
     def history(self, side: int) -> list[dict[str, Any]]:
         """Every event of `side`'s log since the game began."""
-        log = self.game.state.log
+        state = self.game.state
         if not self.whole_log:
             g = self.game
-            log = Game.replay(g.module, g.seed, g.options, list(g.actions), g.base).state.log
+            state = Game.replay(g.module, g.seed, g.options, list(g.actions), g.base).state
+        log = as_told(state, side).log  # as far as this side was told (RULINGS Z2)
         return [_event(e) for e in log if e["to"] is None or e["to"] == side]
 
     # -- what a seat is sent ---------------------------------------------------
@@ -175,9 +208,8 @@ class Room:
         side's secrets (RULINGS H1-H9): only view(), and the events of the
         log this side may read."""
         game, seat = self.game, self.seats[side]
-        log = game.state.log
+        log = as_told(game.state, side).log  # as far as this side was told (RULINGS Z2)
         if history is not None:
-            seat.shown = None
             seat.rewound = False
             start, events = 0, history
             seat.sent = 0
@@ -189,13 +221,22 @@ class Room:
         seat.sent += len(events)
         deciding = not game.over and self.deciding() == side
         choices = [_choice(c) for c in build_choices(game)] if deciding else []
-        frame = {"t": "position", "game": self.id, "pos": self.position, "side": side,
+        frame = {"t": "position", "game": self.id, "pos": seat.position, "side": side,
                  "view": game.view(side, log=False).to_data(), "log_from": start, "events": events,
                  "choices": choices, "legal": [list(a) for a in game.legal_actions(side)]
                  if deciding else [],
                  "undo": deciding and can_undo(game.state, side), "over": game.over,
                  "payment": self._payment() if deciding else []}
+        if history is not None:
+            seat.shown = self._quiet(side, frame)
         return frame
+
+    def _quiet(self, side: int, frame: dict[str, Any]) -> dict[str, Any]:
+        """The frame as the next one would be if nothing changed: no events,
+        the same number (a frame's number is left out: `news` compares the rest)."""
+        out = {k: v for k, v in frame.items() if k != "pos"}
+        out["events"], out["log_from"] = [], self.seats[side].sent
+        return out
 
     def _payment(self) -> list[list[Any]]:
         """A selection the client takes whole for the person, as the hot seat
@@ -207,16 +248,17 @@ class Room:
     def news(self, side: int) -> dict[str, Any] | None:
         """The position frame for `side` if it shows it anything new, else None."""
         frame = self.position_frame(side)
-        shown = {k: v for k, v in frame.items() if k != "pos"}
-        if shown == self.seats[side].shown:
+        quiet = self._quiet(side, frame)
+        if not frame["events"] and quiet == self.seats[side].shown:
             return None
-        self.seats[side].shown = shown
+        self.seats[side].shown = quiet
         return frame
 
-    def over_frame(self) -> dict[str, Any]:
+    def over_frame(self, side: int) -> dict[str, Any]:
         s = self.game.state
         # "Game over: <side> win(s). <why>" (the engine's words for the end)
-        return {"t": "over", "game": self.id, "pos": self.position, "winner": s.winner,
+        return {"t": "over", "game": self.id, "pos": self.seats[side].position,
+                "winner": s.winner,
                 "text": self.game.prompt().text,
                 # RULINGS H7: the seed may show once the game is over
                 "seed": self.game.seed}

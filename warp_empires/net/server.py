@@ -210,11 +210,10 @@ class GameServer:
             # a long game's log is rebuilt by a replay: off the loop's thread
             history = await asyncio.to_thread(room.history, side)
             frame = room.position_frame(side, history)
-            room.seats[side].shown = {k: v for k, v in frame.items() if k != "pos"}
             room.trim()  # a seat not connected gets its own replay when it joins
             await self._send(ws, frame)
             if room.game.over:
-                await self._send(ws, room.over_frame())
+                await self._send(ws, room.over_frame(side))
         self._wake_bot(room)
         return room, side
 
@@ -254,7 +253,7 @@ class GameServer:
             except (BadFrame, IllegalAction) as e:
                 if ws is not None:  # refused, and answered with the position as it is
                     code = e.code if isinstance(e, BadFrame) else "not_legal"
-                    await self._send(ws, error(code, str(e), pos=room.position))
+                    await self._send(ws, error(code, str(e), pos=room.seats[side].position))
                     await self._send(ws, room.position_frame(side))
                 return
             try:
@@ -273,13 +272,13 @@ class GameServer:
             if seat.rewound:
                 history = await asyncio.to_thread(room.history, side)
                 frame: dict[str, Any] | None = room.position_frame(side, history)
-                seat.shown = {k: v for k, v in frame.items() if k != "pos"}
             else:
-                frame = room.news(side)
+                frame = seat.outbox  # made with the change (Room.apply)
+            seat.outbox = None
             if frame is not None:
                 await self._send(seat.connection, frame)
             if room.game.over:
-                await self._send(seat.connection, room.over_frame())
+                await self._send(seat.connection, room.over_frame(side))
         room.trim()  # what the connected seats were sent; the others get a replay
 
     @staticmethod
@@ -305,7 +304,8 @@ class GameServer:
         if key not in self._bots:
             self._bots[key] = make_player(room.seats[side].player, room.game.module,
                                           self._bot_seeds.getrandbits(64), timed=True)
-        task = asyncio.create_task(self._bot_move(room, side, room.position), name=name)
+        task = asyncio.create_task(self._bot_move(room, side, room.seats[side].position),
+                                   name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

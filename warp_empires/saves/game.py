@@ -270,6 +270,9 @@ def attach_log(game: Game, replayed: Game) -> None:
     game.state.log[:0] = earlier
     for checkpoint in game.state.undo or ():
         checkpoint.log[:0] = earlier
+    told = game.state.told  # what the other side was told (RULINGS Z2) reads it too
+    if told is not None and told.log is not None and earlier is not None:
+        told.log[:0] = earlier
 
 
 def _base_state(base: dict[str, Any] | None) -> dict[str, Any] | None:

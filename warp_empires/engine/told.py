@@ -1,0 +1,60 @@
+"""What the other side has been told of the mover's Move phase (RULINGS Z2).
+
+A side's own Move phase is told to the other side when the phase ends, or
+sooner when something is drawn or rolled, or when the other side must decide.
+Until then the mover may take any of it back (Z1), and the other side reads the
+position as it was last told: `State.told` holds a copy of it, taken when the
+untold stretch began (the phase's start, the latest draw or roll, the other
+side's latest decision). One rule, read by `view` and by what the server sends.
+
+Only states that keep a log keep `told` (a Game and its replays): playouts keep
+neither and pay nothing for it.
+"""
+
+from __future__ import annotations
+
+from .state import NO_SIDE, State
+
+
+def untold(s: State, deciding: int) -> bool:
+    """Whether `s` is in a stretch the other side is not told yet: the active
+    side deciding in its own Move phase."""
+    return deciding == s.active and s.phase == "move" and s.winner == NO_SIDE
+
+
+def chance(s: State) -> tuple[int, int]:
+    """What changes when something is drawn or rolled: the generator and the deck."""
+    return s.rng, len(s.deck)
+
+
+def revealed(s: State) -> tuple[int, int]:
+    """What grows when a spy card shows something to its player (RULINGS H4)."""
+    return len(s.intel[0]), len(s.intel[1])
+
+
+def begin(s: State, deciding: int) -> None:
+    """Before a decision of `deciding`: a stretch with no copy yet (a position
+    opened from a save, or built by hand) starts here, told as it stands."""
+    if s.told is None and untold(s, deciding):
+        s.told = s.clone()
+        s.told.told = None
+
+
+def after(s: State, deciding: int, drawn: bool) -> bool:
+    """Keeps `s.told` after a decision whose effect is done (`drawn`: it drew or
+    rolled at random); whether the other side was told just now."""
+    if not untold(s, deciding):
+        s.told = None  # the phase is over, or the other side decides: all is told
+        return True
+    if s.told is None or drawn:
+        s.told = s.clone()  # the stretch starts here, with everything so far told
+        s.told.told = None
+        return True
+    return False
+
+
+def as_told(s: State, reader: int) -> State:
+    """The position as `reader` was last told it: the state itself, or, for the
+    side not moving during the mover's untold stretch, the copy kept then."""
+    t = s.told
+    return s if t is None or reader == s.active else t
