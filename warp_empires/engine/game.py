@@ -10,8 +10,8 @@ from warp_empires.module.defs import Module
 
 from .actions import Action
 from .api import Prompt, apply, legal_actions, prompt
-from .record import ActionLog
 from .options import RULES, RULES_KEY
+from .record import ActionLog
 from .start import setup
 from .state import State
 from .views import view

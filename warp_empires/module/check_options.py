@@ -112,9 +112,12 @@ class OptionChecks(LoaderState):
                   self._least(path, spec, "divide_elsewhere", 1)])
         if not ok:
             return None
+        first = UnitFilter()
+        if spec.get("first") is not None:
+            first = self._filter("module.toml", join(path, "first"), spec["first"])
         return OptionDef("attrition", self._text("attrition", spec), stack=spec["stack"],
                          divide_controlled=spec["divide_controlled"],
-                         divide_elsewhere=spec["divide_elsewhere"])
+                         divide_elsewhere=spec["divide_elsewhere"], first=first)
 
     def _option_initiative(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
         dice = [QUALITY_DICE["veteran"]] * 2

@@ -243,7 +243,7 @@ OPTION_TEXT = {
 class OptionDef:
     """One optional rule as a module sets it up. Only the numbers of its own
     rule are used: `roll` for interception and withdrawal (O1, O2), `pursuit`
-    for withdrawal, `stack` and the divisors for attrition (O3), `dice` for
+    for withdrawal, `stack`, the divisors and `first` for attrition (O3), `dice` for
     initiative (O4), `repairs`, `fate`, `two_lives` and `two_lives_turns` for
     the repair hangar (O5)."""
 
@@ -254,6 +254,7 @@ class OptionDef:
     stack: int = 10
     divide_controlled: int = 3
     divide_elsewhere: int = 2
+    first: UnitFilter = field(default_factory=UnitFilter)  # attrition takes these first
     dice: tuple[int, int] = (8, 8)  # each side's initiative die
     fate: tuple[int, ...] = (2, 2, 3, 3, 0, 0)  # turns in the hangar per face; 0 destroyed
     two_lives: frozenset[int] = frozenset()  # unit type indices

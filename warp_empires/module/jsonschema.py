@@ -199,6 +199,8 @@ NOTES: dict[str, dict[str, str]] = {
         "two_lives_turns": "Repair hangar: turns a two-lives unit spends in the hangar.",
         "repairs": "Repair hangar: the units that roll the fate die when lost in battle "
                    "(leaders and fortifications never do); omitted: every other unit.",
+        "first": "Attrition: the units lost before any other (the owner picks among the "
+                 "rest, fortifications and leaders last); omitted: none first.",
     },
     "EFFECT_KEYS": {
         "kind": "What the card does; selects which other keys it takes.",
@@ -361,6 +363,7 @@ def options_schema() -> Schema:
     changes = {
         "pursuit": {"inner": filter_schema()},
         "repairs": {"inner": filter_schema()},
+        "first": {"inner": filter_schema()},
         "quality": {"inner": _id_map({"enum": ["green", "veteran", "elite"]})},
         "two_lives": {"inner": _id_map({"type": "array", "items": {"type": "string"}})},
         "fate": {"inner": {"type": "integer", "maximum": 100}},

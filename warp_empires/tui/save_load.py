@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from warp_empires.saves.carry import CARRIED_KEY
 from warp_empires.saves.errors import one_line
 from warp_empires.tui import persistence
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
@@ -53,7 +54,10 @@ class SaveLoad:
         self.open_session(session)
         self._saved = (session, session.version)
         self._save_name = (session, path.stem)
-        self.notify(f"Loaded {one_line(path.stem, 100)}.", markup=False)
+        carried = (" It was saved under the first edition of the optional rules and goes on"
+                   " from there under the revised ones (docs/rules.md)."
+                   if doc.options.get(CARRIED_KEY) else "")
+        self.notify(f"Loaded {one_line(path.stem, 100)}.{carried}", markup=False)
         # The game is playable at once; the replay that checks it (and rebuilds
         # its log) runs beside it and takes the game off screen if it fails.
         self.run_worker(lambda: self._verify(session, doc, path), thread=True,
