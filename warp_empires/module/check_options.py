@@ -85,7 +85,15 @@ class OptionChecks(LoaderState):
     def _option_interception(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
         if not self._roll(path, spec):
             return None
-        return OptionDef("interception", self._text("interception", spec), roll=spec["roll"])
+        further = spec.get("further_try")  # left out when of the wrong type (reported)
+        if further is None:
+            return None
+        if not -6 <= further <= 6:
+            self.add("module.toml", join(path, "further_try"),
+                     f"must be -6 to 6 (a change to a d6 roll), not {further}")
+            return None
+        return OptionDef("interception", self._text("interception", spec), roll=spec["roll"],
+                         further_try=further)
 
     def _option_withdrawal(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
         pursuit = UnitFilter()

@@ -228,7 +228,8 @@ OPTION_IDS = ("interception", "withdrawal", "attrition", "initiative", "repair_h
 QUALITY_DICE = {"green": 6, "veteran": 8, "elite": 10}  # RULINGS O4
 # What each option does, in one line, when the module does not say it its own way.
 OPTION_TEXT = {
-    "interception": "Stacks next to where an enemy group stops may roll to catch it there.",
+    "interception": "Stacks next to a territory an enemy group enters may roll to catch it "
+                    "there.",
     "withdrawal": "A defender may roll to slip away before a battle, leaving its "
                   "fortifications to fight.",
     "attrition": "Big stacks lose units at the end of their owner's turn.",
@@ -242,14 +243,16 @@ OPTION_TEXT = {
 @dataclass(frozen=True, slots=True)
 class OptionDef:
     """One optional rule as a module sets it up. Only the numbers of its own
-    rule are used: `roll` for interception and withdrawal (O1, O2), `pursuit`
-    for withdrawal, `stack`, the divisors and `first` for attrition (O3), `dice` for
+    rule are used: `roll` for interception and withdrawal (O1, O2),
+    `further_try` for interception, `pursuit` for withdrawal, `stack`, the
+    divisors and `first` for attrition (O3), `dice` for
     initiative (O4), `repairs`, `fate`, `two_lives` and `two_lives_turns` for
     the repair hangar (O5)."""
 
     id: str
     text: str  # one line for the New Game screen
     roll: int = 4  # the d6 roll that succeeds
+    further_try: int = -1  # added to a stack's roll for each try it made before this turn
     pursuit: UnitFilter = field(default_factory=UnitFilter)
     stack: int = 10
     divide_controlled: int = 3

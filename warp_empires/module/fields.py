@@ -124,7 +124,8 @@ CLAUSES = {
 # is the line the New Game screen shows (defs.OPTION_TEXT when left out).
 OPTION_TEXT_FIELD = Field(STR, most=MAX_TEXT)
 OPTIONS: dict[str, dict[str, Field]] = {
-    "interception": {"text": OPTION_TEXT_FIELD, "roll": Field(INT, default=4, most=MAX_SMALL)},
+    "interception": {"text": OPTION_TEXT_FIELD, "roll": Field(INT, default=4, most=MAX_SMALL),
+                     "further_try": Field(INT, default=-1, most=6)},
     "withdrawal": {"text": OPTION_TEXT_FIELD, "roll": Field(INT, default=4, most=MAX_SMALL),
                    "pursuit": Field(TABLE)},
     "attrition": {"text": OPTION_TEXT_FIELD, "stack": Field(INT, default=10, most=MAX_CHITS),

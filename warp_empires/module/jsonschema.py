@@ -199,6 +199,8 @@ NOTES: dict[str, dict[str, str]] = {
         "two_lives_turns": "Repair hangar: turns a two-lives unit spends in the hangar.",
         "repairs": "Repair hangar: the units that roll the fate die when lost in battle "
                    "(leaders and fortifications never do); omitted: every other unit.",
+        "further_try": "Interception: added to a stack's roll for each try it already made "
+                       "this turn (-6 to 6; Star Wars -1, see docs/rules.md).",
         "first": "Attrition: the units lost before any other (the owner picks among the "
                  "rest, fortifications and leaders last); omitted: none first.",
     },
