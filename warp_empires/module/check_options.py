@@ -1,5 +1,6 @@
 """Checks of module.toml's [options]: the optional rules a module offers
-(RULINGS O1-O5), each with its numbers."""
+(RULINGS O1-O5), each with its numbers, and [solo], the solo opponent's
+tables (O6)."""
 
 from __future__ import annotations
 

@@ -266,8 +266,9 @@ class OptionDef:
 
 
 # The solo opponent's orders and battle postures (RULINGS O6).
-SOLO_ORDERS = ("attack", "advance", "hold", "fall_back")
-SOLO_MODIFIERS = ("outnumbered", "fortified", "leader", "enemy_in_reach")
+SOLO_ORDERS = ("attack", "advance", "move", "stand", "retreat", "rout")
+SOLO_MODIFIERS = ("outnumbered", "fortified", "leader", "enemy_in_reach",
+                  "friends_falling_back", "losses_taken")
 
 
 @dataclass(frozen=True, slots=True)

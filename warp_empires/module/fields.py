@@ -147,6 +147,8 @@ SOLO = {
     "fortified": Field(INT, default=0, most=MAX_SMALL),
     "leader": Field(INT, default=0, most=MAX_SMALL),
     "enemy_in_reach": Field(INT, default=0, most=MAX_SMALL),
+    "friends_falling_back": Field(INT, default=0, most=MAX_SMALL),
+    "losses_taken": Field(INT, default=0, most=MAX_SMALL),
     "postures": Field(TABLE_LIST, required=True, most=MAX_NAMED),
 }
 SOLO_ORDER = {"up_to": Field(INT, required=True, most=MAX_SMALL),

@@ -53,17 +53,22 @@ NOTES: dict[str, dict[str, str]] = {
     },
     "SOLO": {
         "orders": "Rows { up_to, order }: a stack's d6 plus modifiers picks the first row "
-                  "whose up_to it does not pass; orders: attack, advance, hold, fall_back.",
+                  "whose up_to it does not pass; orders: attack, advance, move, stand, "
+                  "retreat, rout.",
         "outnumbered": "Added to the order roll when a stronger enemy stack is within reach.",
         "fortified": "Added to the order roll when the stack holds a fortification.",
         "leader": "Added to the order roll when the stack holds a leader.",
         "enemy_in_reach": "Added to the order roll when an enemy stack is within reach.",
+        "friends_falling_back": "Added to the order roll when a friendly stack within reach "
+                                "was ordered to retreat or rout this turn.",
+        "losses_taken": "Added to the order roll for each quarter of the stack lost since "
+                        "its side's previous turn (by the stack where it stands).",
         "postures": "Rows { below, charge, stand } by force ratio in percent: a d6 up to "
                     "charge charges, up to stand stands, above withdraws.",
     },
     "SOLO_ORDER": {
         "up_to": "The highest roll (d6 plus modifiers) this row takes.",
-        "order": "attack, advance, hold or fall_back.",
+        "order": "attack, advance, move, stand, retreat or rout.",
     },
     "SOLO_POSTURE": {
         "below": "This row applies while the solo side's total is below this percent of the "
