@@ -40,6 +40,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    # The apps keep files in the data folder (a joined seat's hand order,
+    # crash logs): a benchmark's go to a folder of its own, not the person's.
+    import os
+    import tempfile
+
+    home = tempfile.mkdtemp(prefix="bench-keyfuzz-")
+    os.environ["XDG_DATA_HOME"] = os.path.join(home, "data")
+    os.environ["XDG_CONFIG_HOME"] = os.path.join(home, "config")
     module = load_module("star_wars")
     out: dict[str, object] = {"controller": {}, "app": {}}
     for mode in MODES:

@@ -16,3 +16,13 @@ def test_version_is_still_the_programs_own(capsys):
     assert main(["--version"]) == 0
     out, _ = capsys.readouterr()
     assert out.startswith("warp-empires ")
+
+
+def test_play_help_lists_the_solo_opponent(capsys):
+    # RULINGS O6: `solo` is a player kind of `play` as of `simulate`
+    try:
+        main(["play", "--help"])
+    except SystemExit:
+        pass
+    out = " ".join(capsys.readouterr().out.split())
+    assert "heuristic, random or solo" in out

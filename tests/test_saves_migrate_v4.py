@@ -38,3 +38,39 @@ def test_an_edition_this_program_does_not_play_is_refused_in_one_line(bad):
     refused = "rules edition .* is not one this program plays|game option .rules. must be"
     with pytest.raises(ValueError, match=refused):
         Game.new(load_module("star_wars"), seed=5, options={"rules": bad})
+
+
+ALL_OPTIONS = Path(__file__).parent / "fixtures" / "saves_v4" / "all_options_mid_game.wes"
+
+
+def test_a_game_of_the_first_edition_with_revised_options_is_carried_over(tmp_path):
+    # issue 35: interception, attrition and the repair hangar were revised; a game
+    # played with them under edition 1 goes on from its saved position, labelled
+    from warp_empires.engine.invariants import broken
+    from warp_empires.saves.carry import LABEL
+    from warp_empires.saves.store import save_info
+
+    assert ALL_OPTIONS.read_bytes()[8:10] == b"\x00\x04"
+    assert save_info(ALL_OPTIONS).meta.name.endswith(LABEL)  # in the listing
+    game = load_game(ALL_OPTIONS)
+    assert edition(game.state) == RULES and game.options["carried"] == 1
+    assert (game.state.turn, game.state.phase) == (10, "move") and len(game.actions) == 0
+    assert game.state.hangar and not broken(game.state)
+    again = load_game(save_game(game, tmp_path / "again.wes"))
+    assert again.options["carried"] == 1 and save_info(tmp_path / "again.wes").meta.name \
+        .endswith(LABEL)  # the label stays
+    from warp_empires.bots import make_player
+
+    players = [make_player("heuristic", game.module, 1), make_player("heuristic", game.module, 2)]
+    for _ in range(400):  # it plays on under the revised rules
+        if game.over:
+            break
+        p = game.prompt()
+        game.apply(p.side, players[p.side].choose(game.view(p.side, log=False),
+                                                  game.legal_actions(p.side)))
+        assert not broken(game.state)
+
+
+def test_a_standard_game_of_the_first_edition_is_not_carried_over():
+    game = load_game(OLD)
+    assert "carried" not in game.options and len(game.actions) > 0

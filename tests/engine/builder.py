@@ -67,6 +67,7 @@ UNITS = [
 
 CAPITAL = UnitFilter(classes=frozenset({"capital"}))
 FIGHTER = UnitFilter(classes=frozenset({"fighter"}))
+CAPITAL_OR_FIGHTER = UnitFilter(classes=frozenset({"capital", "fighter"}))
 # id, count, side, effect
 CARDS = [
     ("step", 4, None, Effect("move", amount=1)),
@@ -136,9 +137,9 @@ def make_module(**rule_changes: Any) -> Module:
     options = {
         "interception": OptionDef("interception", "intercept"),
         "withdrawal": OptionDef("withdrawal", "withdraw", pursuit=FIGHTER),
-        "attrition": OptionDef("attrition", "attrition"),
+        "attrition": OptionDef("attrition", "attrition", first=FIGHTER),
         "initiative": OptionDef("initiative", "initiative", dice=(8, 8)),
-        "repair_hangar": OptionDef("repair_hangar", "hangar", repairs=CAPITAL,
+        "repair_hangar": OptionDef("repair_hangar", "hangar", repairs=CAPITAL_OR_FIGHTER,
                                    two_lives=frozenset({uid(1, "destroyer")})),
     }
     return Module(

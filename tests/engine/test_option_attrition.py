@@ -1,6 +1,8 @@
 """Attrition, an optional rule (RULINGS O3): big stacks lose units at the end
-of their owner's turn, d6 ÷ 3 at home and d6 ÷ 2 elsewhere (rounded up); the
-owner picks which, fortifications and leaders last."""
+of their owner's turn, d6 ÷ 3 in a territory held undisputed and d6 ÷ 2
+elsewhere (rounded up); the module's attrition-first units (the tiny theme's
+fighters, as Star Wars') go first, then the owner picks, fortifications and
+leaders last."""
 
 from __future__ import annotations
 
@@ -30,6 +32,22 @@ def at_turn_end(s) -> None:
     """Side 0 ends its Upkeep: Control runs, then attrition (when on)."""
     s.phase = "upkeep"
     advance(s, "upkeep_over")
+
+
+def ten_at(t: str, face: int, controlled: bool = False, enemy: tuple[str, ...] = ()):
+    """Side 0's ten units at t (its territory when `controlled`, an enemy stack
+    there too when given) end the turn with attrition on and a die of `face`;
+    returns the state and the ten chits."""
+    s = blank()
+    play_with(s, "attrition")
+    chits = put(s, 0, t, *TEN)
+    if enemy:
+        put(s, 1, t, *enemy)
+    if controlled:
+        s.control[tid(s, t)] = 0
+    rig(s, face)
+    at_turn_end(s)
+    return s, chits
 
 
 def small_stacks(size: int):
@@ -66,35 +84,35 @@ def test_o3_away_from_home_the_roll_is_halved_rounded_up():
     rig(s, 5)
     at_turn_end(s)
     assert prompt(s).kind == "attrition" and prompt(s).side == 0 and prompt(s).owed == 3
-    assert "rolled 5, ÷ 2 away from their territories, rounded up: 3 units lost" in s.log[-1][
-        "text"]
+    assert ("rolled 5, ÷ 2 in a territory they do not hold undisputed, rounded up: 3 units "
+            "lost") in s.log[-1]["text"]
 
 
 def test_o3_in_a_controlled_territory_the_roll_is_divided_by_three():
-    s = blank()
-    play_with(s, "attrition")
-    put(s, 0, "a", *TEN)
-    s.control[tid(s, "a")] = 0
-    rig(s, 5)
-    at_turn_end(s)
+    s, _ = ten_at("a", 5, controlled=True)
     assert prompt(s).owed == 2  # 5 ÷ 3, rounded up
-    s2 = blank()
-    play_with(s2, "attrition")
-    put(s2, 0, "a", *TEN)
-    s2.control[tid(s2, "a")] = 0
-    rig(s2, 1)
-    at_turn_end(s2)
+    s2, _ = ten_at("a", 1, controlled=True)
     assert prompt(s2).owed == 1  # a 1 still costs a unit
 
 
+def test_o3_a_controlled_territory_with_an_enemy_stack_is_not_undisputed():
+    # RULINGS O3 (revised): ÷ 3 only where no enemy stack shares the territory
+    s, _ = ten_at("a", 5, controlled=True, enemy=("swarm",))
+    assert prompt(s).owed == 3  # 5 ÷ 2, rounded up
+
+
+def test_o3_the_attrition_first_units_go_before_any_other():
+    # RULINGS O3 (revised): the module's attrition-first classes (fighters) first
+    s, chits = ten_at("b", 2)
+    wings = chits[5:9]
+    assert set(picks(s)) == set(wings)
+    assert "Fighter first" in prompt(s).text
+
+
 def test_o3_the_owner_picks_and_the_units_go_to_the_pile():
-    s = blank()
-    play_with(s, "attrition")
-    chits = put(s, 0, "b", *TEN)
-    rig(s, 2)
-    at_turn_end(s)
+    s, chits = ten_at("b", 2)
     assert prompt(s).owed == 1
-    wing = chits[5]
+    wing = chits[5]  # a fighter squad: those go first
     pile = len(s.piles[0])
     pick_all(s, 0, [wing])
     apply(s, 0, ("confirm",))
@@ -160,14 +178,14 @@ def test_o3_the_roll_is_public_the_lost_units_are_not():
     chits = put(s, 0, "b", *TEN)
     rig(s, 2)
     at_turn_end(s)
-    pick_all(s, 0, [chits[3]])
+    pick_all(s, 0, [chits[5]])
     apply(s, 0, ("confirm",))
     mine = [e["text"] for e in view(s, 0).log]
     theirs = [e["text"] for e in view(s, 1).log]
     assert any("rolled 2" in t for t in theirs)
-    assert any("You lose Frigate at B to attrition" in t for t in mine)
+    assert any("You lose Wing at B to attrition" in t for t in mine)
     assert any("loses 1 unit at B to attrition" in t for t in theirs)
-    assert not any("Frigate" in t for t in theirs)
+    assert not any("Wing" in t for t in theirs)
 
 
 def test_o3_attrition_can_end_the_game():

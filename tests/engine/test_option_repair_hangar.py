@@ -6,15 +6,20 @@ their owner's Recruit phase in a revenue territory it controls, or wait."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from warp_empires.engine import apply, legal_actions, prompt, view
+from warp_empires.engine.board import to_pile
 from warp_empires.engine.invariants import broken
 from warp_empires.engine.viewtypes import HangarEntry
 
 from .builder import (
+    CAPITAL,
     advance,
     blank,
     chit_of,
     give,
+    make_module,
     pass_both,
     play_with,
     put,
@@ -25,18 +30,22 @@ from .builder import (
 )
 
 
-def lost_battle(*defenders: str, on: bool = True, faces: tuple[int, ...] = ()):
-    """Side 0's four fighter squads (which never roll the fate die) beat side
-    1's stack at c; `faces` are the fate dice to come."""
-    s = blank()
+def lost_battle(*defenders: str, on: bool = True, faces: tuple[int, ...] = (),
+                module=None):
+    """Side 0's two leaders (which never roll the fate die) beat side 1's stack
+    at c; `faces` are the fate dice to come."""
+    s = blank(module)
     if on:
         play_with(s, "repair_hangar")
-    put(s, 0, "c", "wing", "wing", "wing", "wing")
+    put(s, 0, "c", "hero", "captain")
     chits = put(s, 1, "c", *defenders)
     to_battle(s)
     if faces:
         rig(s, *faces)
     pass_both(s)
+    while prompt(s).kind == "casualty":  # the winner's loss: a leader, to its pile
+        act = next((a for a in legal_actions(s) if a[0] == "confirm"), legal_actions(s)[0])
+        apply(s, 0, act)
     return s, chits
 
 
@@ -62,9 +71,28 @@ def test_o5_fate_five_or_six_destroys_it():
     assert s.hangar == [] and hauler in s.piles[1]
 
 
-def test_o5_only_ships_of_the_module_s_class_roll():
+def test_o5_fighter_squads_are_repairable_too():
+    # RULINGS O5 (revised): the module's repairable classes; Star Wars (and the
+    # tiny theme) name capital ships and fighter squads
     s, (swarm,) = lost_battle("swarm", faces=(1,))
-    assert s.hangar == [] and swarm in s.piles[1]  # a fighter squad goes to its pile
+    assert s.hangar == [[swarm, 2, s.turn]] and swarm not in s.piles[1]
+
+
+def test_o5_only_units_of_the_module_s_repairable_classes_roll():
+    m = make_module(elimination=False)
+    opts = dict(m.options)
+    opts["repair_hangar"] = replace(opts["repair_hangar"], repairs=CAPITAL)
+    s, (swarm,) = lost_battle("swarm", faces=(1,), module=replace(m, options=opts))
+    assert s.hangar == [] and swarm in s.piles[1]  # not of a repairable class: to its pile
+
+
+def test_o5_the_spent_life_comes_back_when_the_unit_goes_to_its_pile():
+    # RULINGS O5 (revised): a flagship bought again has two lives again
+    s, (destroyer,) = lost_battle("destroyer", faces=(6,))
+    assert s.lives == [destroyer]
+    s.hangar = []
+    to_pile(s, destroyer)
+    assert s.lives == [] and not broken(s)
 
 
 def test_o5_two_lives_go_to_the_hangar_at_once_then_roll():

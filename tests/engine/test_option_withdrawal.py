@@ -124,3 +124,22 @@ def test_o2_the_roll_is_read_by_both_sides():
     for side in (0, 1):
         assert any("tries to withdraw" in e["text"] or "try to withdraw" in e["text"]
                    for e in view(s, side).log)
+
+
+def test_o2_with_interception_the_withdrawing_stack_may_be_caught_where_it_goes():
+    # RULINGS O2 (revised): with O1 on, the withdrawing stack is tried like a moving
+    # group; side 1 leaves c for f, next to side 0's stack at c (no longer pinned)
+    s = blank()
+    play_with(s, "withdrawal", "interception")
+    put(s, 0, "c", "cruiser")
+    put(s, 1, "c", "swarm")
+    put(s, 0, "b", "frigate")  # b: the other way out is next to nothing of side 1's
+    to_battle(s)
+    rig(s, 6)
+    apply(s, 1, ("withdraw",))
+    apply(s, 1, ("retreat", tid(s, "f")))
+    assert prompt(s).kind == "intercept" and prompt(s).side == 0
+    rig(s, 6)
+    apply(s, 0, ("intercept", tid(s, "c")))
+    assert stack(s, 0, "f") == ["cruiser"] and stack(s, 1, "f") == ["swarm"]
+    assert s.battle is not None and s.battle.t == tid(s, "f")  # fought at once, in this phase

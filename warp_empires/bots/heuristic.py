@@ -381,6 +381,10 @@ class HeuristicPlayer(Recruiting):
 
     _withdraw_to = _retreat
 
+    def _move_on(self, view: View, legal: list[Action]) -> Action:
+        """Goes on after a failed interception: the destination was chosen (O1)."""
+        return ("on",)
+
     def _intercept(self, view: View, legal: list[Action]) -> Action:
         """Catches the group where its own mobile units there look stronger (O1)."""
         side, enemy = view.side, view.enemy

@@ -3,10 +3,13 @@ systems rather than by search, from tables in the module's data ([solo]).
 
 At the start of each of its Move phases every one of its stacks rolls a d6 for
 its order, plus the modifiers that apply (a stronger enemy stack within reach,
-a fortification in the stack, a leader in it, an enemy stack within reach):
-attack (into the weakest enemy stack it can reach), advance (towards the
-nearest enemy or unclaimed revenue territory), hold, or fall back (towards its
-own territory, away from the enemy). In each battle it rolls for its posture
+a fortification in the stack, a leader in it, an enemy stack within reach, a
+friendly stack within reach retreating or routing, each quarter of the stack
+lost since its last turn), and reads one of seed 001's six orders: attack
+(into the nearest enemy stack it can reach), advance (towards the nearest
+enemy or an objective), move (reposition: towards a revenue territory it does
+not hold), stand, retreat (away from the nearest enemy) or rout (to where it is
+further from every enemy). In each battle it rolls for its posture
 on the force-ratio table: charge (every battle card), stand (only cards that
 tip the balance) or withdraw (try to withdraw when it defends with the
 optional rule, else pass). Everything else (discards, buying, losses,
@@ -27,7 +30,8 @@ from .base import forward
 from .heuristic import HeuristicPlayer
 from .measures import distances
 
-MOVING_ORDERS = frozenset({"attack", "advance", "fall_back"})
+MOVING_ORDERS = frozenset({"attack", "advance", "move", "retreat", "rout"})
+FALLING_BACK = frozenset({"retreat", "rout"})  # what friends_falling_back reacts to
 
 
 class SoloPlayer:
@@ -43,6 +47,7 @@ class SoloPlayer:
         self.dist = distances(module)
         self.turn = -1
         self.orders: dict[int, str] = {}  # territory -> this turn's order, until carried out
+        self.sizes: dict[int, int] = {}  # territory -> its stack's size after our last move
         self.order = ""  # the order of the group being moved
         self.battle: tuple[int, int, int] | None = None  # (turn, territory, attacker)
         self.posture = ""
@@ -52,6 +57,9 @@ class SoloPlayer:
         if len(legal) == 1:
             return legal[0]
         step = view.step
+        if view.turn == self.turn and step not in ("move", "move_from", "move_units"):
+            self.sizes = {t: len(st.units or ()) for t, st in enumerate(view.stacks[view.side])
+                          if st}  # after its moves: losses_taken compares with these
         if step in ("move", "move_from", "move_units"):
             if view.turn != self.turn:
                 self.turn = view.turn
@@ -66,35 +74,43 @@ class SoloPlayer:
     # Orders
 
     def give_orders(self, view: View) -> dict[int, str]:
-        """Each stack with a unit that can move rolls for its order."""
+        """Each stack with a unit that can move rolls for its order, in map order
+        (so a stack reacts to the friends that rolled before it)."""
         side = view.side
-        out = {}
+        out: dict[int, str] = {}
         for t, st in enumerate(view.stacks[side]):
             if not st or not any(self.m.units[u.unit].move for u in st.units or ()):
                 continue
-            roll = self.rng.randint(1, 6) + sum(self.modifiers(view, t).values())
+            roll = self.rng.randint(1, 6) + sum(self.modifiers(view, t, out).values())
             out[t] = next((o for up_to, o in self.tables.orders if roll <= up_to),
                           self.tables.orders[-1][1])
         return out
 
-    def modifiers(self, view: View, t: int) -> dict[str, int]:
-        """The modifiers that apply to the stack at t (SoloDef.modifiers)."""
+    def modifiers(self, view: View, t: int, given: dict[int, str] | None = None
+                  ) -> dict[str, int]:
+        """The modifiers that apply to the stack at t (SoloDef.modifiers), with
+        `given` the orders rolled so far this turn."""
         side, enemy = view.side, view.enemy
         units = self.m.units
         st = view.stacks[side][t]
         mine = [units[u.unit] for u in (st.units or () if st else ())]
         speed = min((u.move for u in mine if u.move), default=0)
-        near = [n for n in reach(self.m.map.territories, view.stacks[enemy], t, speed)
-                if view.stacks[enemy][n]]
+        around = reach(self.m.map.territories, view.stacks[enemy], t, speed)
+        near = [n for n in around if view.stacks[enemy][n]]
         force = sum(u.force for u in mine)
+        before = self.sizes.get(t, 0)
+        quarters = 4 * (before - len(mine)) // before if before > len(mine) else 0
         applies = {
-            "outnumbered": any(self.base._estimate(view.stacks[enemy][n], enemy) > force
-                               for n in near),
-            "fortified": any(u.is_fortification for u in mine),
-            "leader": any(u.is_leader for u in mine),
-            "enemy_in_reach": bool(near),
+            "outnumbered": int(any(self.base._estimate(view.stacks[enemy][n], enemy) > force
+                                   for n in near)),
+            "fortified": int(any(u.is_fortification for u in mine)),
+            "leader": int(any(u.is_leader for u in mine)),
+            "enemy_in_reach": int(bool(near)),
+            "friends_falling_back": int(any((given or {}).get(n) in FALLING_BACK
+                                            for n in around)),
+            "losses_taken": quarters,  # once for each quarter of the stack lost
         }
-        return {k: v for k, v in self.tables.modifiers.items() if applies[k]}
+        return {k: v * applies[k] for k, v in self.tables.modifiers.items() if applies[k]}
 
     def _move(self, view: View, legal: list[Action]) -> Action:
         plays = [a for a in legal if a[0] == "play"]
@@ -126,19 +142,24 @@ class SoloPlayer:
         side, enemy = view.side, view.enemy
         foes = [t for t, st in enumerate(view.stacks[enemy]) if st]
         dist = self.dist
-        if self.order == "attack":
+
+        def nearest(t: int) -> int:
+            return min((dist[t][f] for f in foes), default=99)
+        if self.order == "attack":  # seed 001: at the nearest enemy
             targets = [t for t in tos if view.stacks[enemy][t]]
             if targets:
-                return min(targets, key=lambda t: self.base._estimate(
-                    view.stacks[enemy][t], enemy))
-        if self.order == "fall_back":
+                return min(targets, key=lambda t: (dist[src][t], self.base._estimate(
+                    view.stacks[enemy][t], enemy)))
+        if self.order == "retreat":  # away from the nearest enemy, home if it can
             home = [t for t in tos if view.control[t] == side]
-
-            def safety(t: int) -> tuple[int, int]:
-                return (min((dist[t][f] for f in foes), default=99), t in home)
-            return max(tos, key=safety)
-        goals = foes + [t.index for t in self.m.map.territories
-                        if t.is_revenue and view.control[t.index] != side]
+            return max(tos, key=lambda t: (nearest(t), t in home))
+        if self.order == "rout":  # end further from every enemy, as far as it can get
+            away = [t for t in tos if all(dist[t][f] > dist[src][f] for f in foes)] or tos
+            return max(away, key=lambda t: (nearest(t), sum(dist[t][f] for f in foes)))
+        revenue = [t.index for t in self.m.map.territories
+                   if t.is_revenue and view.control[t.index] != side]
+        # advance: an objective or the nearest enemy; move: reposition, to revenue
+        goals = revenue if self.order == "move" and revenue else foes + revenue
         quiet = [t for t in tos if not view.stacks[enemy][t]] or tos
         return min(quiet, key=lambda t: (min((dist[t][g] for g in goals), default=99),
                                          dist[src][t]))

@@ -36,8 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     save.complete = COMPLETE_FILE
     play.add_argument("--players", metavar="A,B",
                       help="who plays each side: human, bot (the computer player, normal"
-                      " level), bot:easy, bot:normal, bot:hard, heuristic or random,"
-                      " e.g. human,bot:hard")
+                      " level), bot:easy, bot:normal, bot:hard, heuristic, random or"
+                      " solo (the table-driven solo opponent, when the module has its"
+                      " tables), e.g. human,solo")
     play.add_argument("--seed", type=whole_number(0, SEED_MAX), metavar="N",
                       help="the game's random seed, 0..2^64-1 (default: a secret random one)")
     play.add_argument("--module", metavar="NAME_OR_PATH",

@@ -22,7 +22,8 @@ CHIT_VERBS = frozenset({"top"})
 ITEM_VERBS = frozenset({"pick", "unpick"})
 # "target" takes a territory or a chit, depending on the card being played.
 BARE_VERBS = frozenset({"draw", "end", "stop", "back", "hand", "pass", "done", "confirm",
-                        "arrange", "resign", "undo", "withdraw", "fight", "decline"})
+                        "arrange", "resign", "undo", "withdraw", "fight", "decline", "on",
+                        "halt"})
 VERBS = TERRITORY_VERBS | CARD_VERBS | CHIT_VERBS | ITEM_VERBS | BARE_VERBS | {"target"}
 
 

@@ -1,7 +1,8 @@
 """Attrition (RULINGS O3, an optional rule): at the end of a player's turn each
 of their stacks of the module's size or more loses units to a die roll,
-fewer in a territory they control; the owner picks which, ordinary units
-first, then fortifications, leaders last."""
+fewer in a territory they hold undisputed (controlled, no enemy stack there);
+units of the module's attrition-first classes go first, then the owner picks
+among the ordinary units, fortifications and leaders last."""
 
 from __future__ import annotations
 
@@ -16,10 +17,24 @@ from .steps import OwedStep
 
 
 def tier(s: State, chit: int) -> int:
-    """The order units go in (RULINGS O3, docs/rules.md): ordinary units first,
-    then fortifications, leaders last."""
+    """The order units go in (RULINGS O3, docs/rules.md): the module's
+    attrition-first units (the seed's horse before foot), then the other
+    ordinary units, then fortifications, leaders last."""
     unit = s.unit(chit)
-    return 2 if unit.is_leader else 1 if unit.is_fortification else 0
+    if unit.is_leader:
+        return 3
+    if unit.is_fortification:
+        return 2
+    opt = option(s, "attrition")
+    first = opt is not None and bool(opt.first.classes or opt.first.traits) \
+        and opt.first.matches(unit)
+    return 0 if first else 1
+
+
+def undisputed(s: State, side: int, t: int) -> bool:
+    """Controlled by `side` with no enemy stack in it (RULINGS O3): a stack
+    facing an enemy one lives off contested ground."""
+    return s.control[t] == side and not s.stacks[1 - side][t]
 
 
 def begin(s: State) -> str | None:
@@ -39,11 +54,12 @@ def _next(s: State, left: list[int]) -> str | None:
     while left:
         t = left.pop(0)
         stack = s.stacks[side][t]
-        home = s.control[t] == side
+        home = undisputed(s, side, t)
         divisor = opt.divide_controlled if home else opt.divide_elsewhere
         n = roll(s, 6)
         lost = min(len(stack), -(-n // divisor))  # rounded up
-        where = "in a territory they control" if home else "away from their territories"
+        where = ("in a territory they hold undisputed" if home
+                 else "in a territory they do not hold undisputed")
         log(s, f"Attrition at {s.territory_name(t)} ({s.side_name(side)}, {len(stack)} units): "
                f"rolled {n}, ÷ {divisor} {where}, rounded up: {lost} unit"
                f"{'s' if lost != 1 else ''} lost.", kind="dice")
@@ -121,8 +137,13 @@ class Attrition(OwedStep):
         where = s.territory_name(p.t)
         if n == 0:
             return f"Attrition at {where}: confirm the picked units."
+        opt = option(s, "attrition")
+        assert opt is not None
+        first = ""
+        if opt.first.classes or opt.first.traits:
+            first = opt.first.words(s.module.classes, s.module.traits) + " first, "
         return (f"Attrition at {where}: pick {n} more unit{'s' if n != 1 else ''} to lose "
-                f"(fortifications and leaders last).")
+                f"({first}fortifications and leaders last).")
 
 
 STEPS = [Attrition()]

@@ -40,6 +40,8 @@ def begin_phase(s: State) -> str | None:
     """Starts the next battle, asks which one, or ends the phase (RULINGS B1)."""
     s.pend = None
     places = contested(s)
+    # RULINGS O1: the battles interceptions brought about are fought first
+    places = [t for t in places if t in s.caught] or places
     if not places:
         return "battles_over"
     if len(places) == 1:

@@ -204,6 +204,9 @@ def forget_shown(s: State, side: int, t: int) -> None:
 
 def to_pile(s: State, chit: int) -> None:
     s.piles[s.side_of(chit)].append(chit)
+    if chit in s.lives:
+        # RULINGS O5: a two-lives unit bought again has both lives again
+        s.lives = [c for c in s.lives if c != chit]
 
 
 def draw_chits(s: State, side: int, n: int, leaders: bool = True) -> list[int]:

@@ -30,6 +30,8 @@ PHRASES = {
     "fight": "fight",
     "intercept": "intercept from {t}",
     "decline": "let the group be",
+    "on": "move the group on",
+    "halt": "stop the group here",
     "place": "place at {t}",
     "undo": "take back the last decision",
     "resign": "resign",

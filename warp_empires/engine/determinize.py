@@ -83,7 +83,7 @@ def determinize(module: Module, view: View, rng: random.Random) -> State:
     assert dealt is not None
     seen = view.pend.data
     if isinstance(seen, InterceptView):  # the group went on top of the stack (RULINGS H2)
-        dealt.pend.group = list(dealt.stacks[dealt.active][seen.t][:seen.size])
+        dealt.pend.group = list(dealt.stacks[dealt.pend.mover][seen.t][:seen.size])
     dealt.rng = rng.getrandbits(64)
     return dealt
 
@@ -107,7 +107,11 @@ def _public_part(module: Module, view: View) -> State:
         # view() leaves out the group and the mover's Move phase (RULINGS O1):
         # the group is dealt below as the top units of the mover's stack where it
         # stopped, and the mover goes on between cards
-        s.pend = Intercepting(data.t, [], "move", MovePhase(), data.tried[:])
+        # (a withdrawing stack in the Battle phase, O2: the phase goes on)
+        moving = view.phase == "move"
+        s.pend = Intercepting(data.t, [], "move" if moving else "",
+                              MovePhase() if moving else None, data.tried[:], [],
+                              1 - side)
     else:
         s.pend = None if data is None else data.copy()
     s.stacks = [[()] * n for _ in range(2)]
@@ -127,6 +131,7 @@ def _public_part(module: Module, view: View) -> State:
     s.hangar = [[h.chit, h.turns, h.since] for h in view.hangar]
     s.lives = view.lives[:]
     s.caught = view.caught[:]
+    s.tries = []  # not in the view: only the modifier of a further interception try
     s.shown = view.shown[:]
     s.winner = view.winner
     s.win_reason = view.win_reason

@@ -96,6 +96,8 @@ def _turn_over(s: State) -> str | None:
     s.intel[s.active] = []  # what the spies showed lasts until the end of the turn
     if s.caught:
         s.caught = []  # interceptions count for the turn they happen in
+    if s.tries:
+        s.tries = []
     s.active = initiative.next_side(s)  # the other side, unless O4 rolls otherwise
     return "new_turn"
 

@@ -1,7 +1,8 @@
-"""The repair hangar (RULINGS O5, an optional rule): a ship lost in battle (not
-to a card) rolls the fate die: back after a number of its owner's turns, or
-destroyed. A unit marked with two lives goes to the hangar on its first loss
-without a roll. Ships in the hangar are out of play and count for nothing;
+"""The repair hangar (RULINGS O5, an optional rule): a unit of the module's
+repairable classes lost in battle (not to a card) rolls the fate die: back
+after a number of its owner's turns, or destroyed. A unit marked with two lives
+goes to the hangar on its first loss without a roll; the spent life comes back
+when it goes to its pile (board.to_pile). Ships in the hangar are out of play and count for nothing;
 when their time is up they come back free at the start of their owner's
 Recruit phase, in a revenue territory the owner controls (or wait for one).
 The hangar is public: the ships went there from a battle both sides saw."""

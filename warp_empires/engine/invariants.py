@@ -18,7 +18,7 @@ PEND_TYPES = {
     "card_target": "CardPlay", "choose_battle": None, "battle_card": None,
     "casualty": "Selection", "retreat": None, "recruit": "Recruiting", "place": "Recruiting",
     "upkeep": "Selection", "attrition": "Wearing",
-    "withdraw": None, "withdraw_to": None, "intercept": "Intercepting",
+    "withdraw": None, "withdraw_to": None, "intercept": "Intercepting", "move_on": "Intercepting",
     "hangar_return": "Returning",
 }
 

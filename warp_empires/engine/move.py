@@ -228,6 +228,8 @@ class MoveUnits(SelectStep):
         return acts
 
     def _reach(self, s: State, sel: Selection) -> list[int]:
+        if interception.playing(s):  # RULINGS O1: not into a caught group's territory
+            return interception.reach(s, s.active, s.pend.src, stack_move(s, sel.chosen()))
         return reachable(s, s.active, s.pend.src, stack_move(s, sel.chosen()))
 
     def check_confirm(self, s: State, sel: Selection, a: Action) -> bool:
@@ -243,12 +245,15 @@ class MoveUnits(SelectStep):
             return None
         side = s.active
         src, dst, group = p.src, a[1], sel.chosen()
-        remove_group(s, side, src, group)
-        # RULINGS H2: the group's first unit goes on top of the stack it forms or joins.
-        put_on_top(s, side, dst, group)
+        path = (interception.route(s, side, src, dst, stack_move(s, group))
+                if interception.playing(s) else [])
+        if not path:
+            remove_group(s, side, src, group)
+            # RULINGS H2: the group's first unit goes on top of the stack it forms or joins.
+            put_on_top(s, side, dst, group)
+            if s.stacks[1 - side][dst]:
+                p.engaged.extend(group)  # RULINGS M9: into an enemy stack, not through it
         p.moved.extend(group)
-        if s.stacks[1 - side][dst]:
-            p.engaged.extend(group)  # RULINGS M9: into an enemy stack, not through it
         p.left -= 1
         p.src, p.group = -1, None
         if s.log is not None:
@@ -263,7 +268,8 @@ class MoveUnits(SelectStep):
             _card_done(s)
         else:
             s.step = "move_from"
-        interception.begin(s, dst, group)  # RULINGS O1, when the game plays with it
+        if path:  # RULINGS O1: territory by territory, where it may be intercepted
+            interception.walk(s, side, src, list(group), path, s.step, s.pend)
         return None
 
     def text(self, s: State) -> str:

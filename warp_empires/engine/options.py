@@ -68,7 +68,9 @@ def check(module: Module, names: Iterable[str]) -> list[str]:
 # What a game's options may hold, each with its type: anything else is a
 # mistake to say at once (issue: {"interception": True} was silently ignored,
 # so the game played without it).
-GAME_KEYS: dict[str, type] = {KEY: list, "seeded": bool, "open_hands": bool, RULES_KEY: int}
+GAME_KEYS: dict[str, type] = {KEY: list, "seeded": bool, "open_hands": bool, RULES_KEY: int,
+                              # the edition a game was carried over from (saves/carry.py)
+                              "carried": int}
 
 
 def check_keys(module: Module, options: dict[str, object]) -> None:

@@ -121,22 +121,28 @@ class Wearing:
 
 @dataclass(slots=True)
 class Intercepting:
-    """Enemy stacks next to where a group stopped may try to intercept it
-    (RULINGS O1). `t` is where the group stands, `group` its units (the
-    mover's secret: view() leaves it out), `tried` the territories whose stacks
-    have tried; `resume_step` and `resume` are the mover's Move phase, taken up
-    again afterwards."""
+    """A moving group has entered a territory next to enemy stacks, which may
+    try to intercept it (RULINGS O1). `t` is where the group stands, `group`
+    its units (the mover's secret: view() leaves it out), `tried` the
+    territories whose stacks have tried here (one try a territory entered),
+    `path` the territories it has still to enter, `mover` its side;
+    `resume_step` and `resume` are the step and pending data taken up again
+    afterwards (the mover's Move phase; "" after a withdrawal: the Battle
+    phase goes on)."""
 
     t: int
     group: list[int]
     resume_step: str
     resume: Any = None
     tried: list[int] = field(default_factory=list)
+    path: list[int] = field(default_factory=list)
+    mover: int = 0
 
     def copy(self) -> Intercepting:
         r = self.resume
         return Intercepting(self.t, self.group[:], self.resume_step,
-                            None if r is None else r.copy(), self.tried[:])
+                            None if r is None else r.copy(), self.tried[:], self.path[:],
+                            self.mover)
 
 
 @dataclass(slots=True)

@@ -25,11 +25,11 @@ FIELDS = (
     "last_battle",
     "chits", "stacks", "piles", "captives", "recruit", "hands", "deck",
     "discard", "banks", "revenue", "control", "intel", "history",
-    "winner", "win_reason", "log", "hangar", "lives", "caught", "shown",
+    "winner", "win_reason", "log", "hangar", "lives", "caught", "shown", "tries",
 )
 # Fields of optional rules, left out of the data while empty: a game without
 # them writes what earlier versions wrote, and their saves load unchanged.
-SPARSE = ("hangar", "lives", "caught", "shown")
+SPARSE = ("hangar", "lives", "caught", "shown", "tries")
 
 
 # Fields that hold typed pending data (see pending.py), serialised by type.
@@ -88,6 +88,9 @@ class State:
     # RULINGS O1/O2: territories where a stack intercepted a group this turn;
     # that stack may not then withdraw from the battle it caused. Replaced whole.
     caught: list[int]
+    # RULINGS O1: the territory of each stack's interception try this turn, one
+    # entry a try (a stack's further tries are harder). Replaced whole.
+    tries: list[int]
     # (side, territory) of stacks both sides have seen whole, in a battle there
     # or as its survivors (RULINGS B2), and that no unit has joined or left
     # since (board.place and the rest forget them): the view lists their
@@ -143,6 +146,7 @@ class State:
         s.hangar = self.hangar
         s.lives = self.lives
         s.caught = self.caught
+        s.tries = self.tries
         s.shown = self.shown
         return s
 
@@ -270,4 +274,5 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.lives = []
     s.caught = []
     s.shown = []
+    s.tries = []
     return s

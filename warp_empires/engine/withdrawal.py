@@ -2,14 +2,18 @@
 card, the defender may roll to avoid it. On a success its mobile units retreat
 as after a lost battle (B10) but lose nothing; its fortifications stay and
 fight alone. Every roll and modifier is public, and so is the decision: the
-stacks of a battle are shown to both sides (B2)."""
+stacks of a battle are shown to both sides (B2). With interception (O1) also
+on, the withdrawing units may be intercepted where they go, like a moving
+group, by the attacker's stacks next to it."""
 
 from __future__ import annotations
 
 from .actions import Action
 from .battle import begin_phase
 from .board import join_seen, log, other, remove_group, roll_against
+from .interception import candidates, playing
 from .options import option
+from .pending import Intercepting
 from .state import State
 from .steps import Step
 from .victory import check as victory_check
@@ -131,15 +135,25 @@ def _withdraw(s: State, dest: int) -> str | None:
     n = len(going)
     log(s, f"{s.says(side, 'withdraw')} {n} unit{'s' if n != 1 else ''} from "
            f"{s.territory_name(t)} to {s.territory_name(dest)}.", kind="retreat")
+    # RULINGS O2 with O1: the attacker may try to intercept it where it went
+    caught = playing(s) and bool(candidates(s, dest, side))
     if staying:
         log(s, f"The fortifications at {s.territory_name(t)} stay and fight alone.",
             kind="battle")
-        return _fight(s)
+        _fight(s)
+        if caught:
+            s.pend = Intercepting(dest, list(going), s.step, s.pend, mover=side)
+            s.step = "intercept"
+        return None
     b.result = f"{s.says(side, 'withdraw')} from {s.territory_name(t)}: no battle."
     s.last_battle = b
     s.battle = None
     s.pend = None
     if victory_check(s):
+        return None
+    if caught:
+        s.pend = Intercepting(dest, list(going), "", None, mover=side)
+        s.step = "intercept"
         return None
     return begin_phase(s)
 

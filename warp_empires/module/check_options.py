@@ -1,5 +1,6 @@
 """Checks of module.toml's [options]: the optional rules a module offers
-(RULINGS O1-O5), each with its numbers."""
+(RULINGS O1-O5), each with its numbers, and [solo], the solo opponent's
+tables (O6)."""
 
 from __future__ import annotations
 
@@ -85,7 +86,15 @@ class OptionChecks(LoaderState):
     def _option_interception(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
         if not self._roll(path, spec):
             return None
-        return OptionDef("interception", self._text("interception", spec), roll=spec["roll"])
+        further = spec.get("further_try")  # left out when of the wrong type (reported)
+        if further is None:
+            return None
+        if not -6 <= further <= 6:
+            self.add("module.toml", join(path, "further_try"),
+                     f"must be -6 to 6 (a change to a d6 roll), not {further}")
+            return None
+        return OptionDef("interception", self._text("interception", spec), roll=spec["roll"],
+                         further_try=further)
 
     def _option_withdrawal(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
         pursuit = UnitFilter()
@@ -112,9 +121,12 @@ class OptionChecks(LoaderState):
                   self._least(path, spec, "divide_elsewhere", 1)])
         if not ok:
             return None
+        first = UnitFilter()
+        if spec.get("first") is not None:
+            first = self._filter("module.toml", join(path, "first"), spec["first"])
         return OptionDef("attrition", self._text("attrition", spec), stack=spec["stack"],
                          divide_controlled=spec["divide_controlled"],
-                         divide_elsewhere=spec["divide_elsewhere"])
+                         divide_elsewhere=spec["divide_elsewhere"], first=first)
 
     def _option_initiative(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
         dice = [QUALITY_DICE["veteran"]] * 2

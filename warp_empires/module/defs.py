@@ -234,7 +234,8 @@ OPTION_IDS = ("interception", "withdrawal", "attrition", "initiative", "repair_h
 QUALITY_DICE = {"green": 6, "veteran": 8, "elite": 10}  # RULINGS O4
 # What each option does, in one line, when the module does not say it its own way.
 OPTION_TEXT = {
-    "interception": "Stacks next to where an enemy group stops may roll to catch it there.",
+    "interception": "Stacks next to a territory an enemy group enters may roll to catch it "
+                    "there.",
     "withdrawal": "A defender may roll to slip away before a battle, leaving its "
                   "fortifications to fight.",
     "attrition": "Big stacks lose units at the end of their owner's turn.",
@@ -248,18 +249,21 @@ OPTION_TEXT = {
 @dataclass(frozen=True, slots=True)
 class OptionDef:
     """One optional rule as a module sets it up. Only the numbers of its own
-    rule are used: `roll` for interception and withdrawal (O1, O2), `pursuit`
-    for withdrawal, `stack` and the divisors for attrition (O3), `dice` for
+    rule are used: `roll` for interception and withdrawal (O1, O2),
+    `further_try` for interception, `pursuit` for withdrawal, `stack`, the
+    divisors and `first` for attrition (O3), `dice` for
     initiative (O4), `repairs`, `fate`, `two_lives` and `two_lives_turns` for
     the repair hangar (O5)."""
 
     id: str
     text: str  # one line for the New Game screen
     roll: int = 4  # the d6 roll that succeeds
+    further_try: int = -1  # added to a stack's roll for each try it made before this turn
     pursuit: UnitFilter = field(default_factory=UnitFilter)
     stack: int = 10
     divide_controlled: int = 3
     divide_elsewhere: int = 2
+    first: UnitFilter = field(default_factory=UnitFilter)  # attrition takes these first
     dice: tuple[int, int] = (8, 8)  # each side's initiative die
     fate: tuple[int, ...] = (2, 2, 3, 3, 0, 0)  # turns in the hangar per face; 0 destroyed
     two_lives: frozenset[int] = frozenset()  # unit type indices
@@ -268,8 +272,9 @@ class OptionDef:
 
 
 # The solo opponent's orders and battle postures (RULINGS O6).
-SOLO_ORDERS = ("attack", "advance", "hold", "fall_back")
-SOLO_MODIFIERS = ("outnumbered", "fortified", "leader", "enemy_in_reach")
+SOLO_ORDERS = ("attack", "advance", "move", "stand", "retreat", "rout")
+SOLO_MODIFIERS = ("outnumbered", "fortified", "leader", "enemy_in_reach",
+                  "friends_falling_back", "losses_taken")
 
 
 @dataclass(frozen=True, slots=True)

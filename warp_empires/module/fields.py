@@ -124,12 +124,14 @@ CLAUSES = {
 # is the line the New Game screen shows (defs.OPTION_TEXT when left out).
 OPTION_TEXT_FIELD = Field(STR, most=MAX_TEXT)
 OPTIONS: dict[str, dict[str, Field]] = {
-    "interception": {"text": OPTION_TEXT_FIELD, "roll": Field(INT, default=4, most=MAX_SMALL)},
+    "interception": {"text": OPTION_TEXT_FIELD, "roll": Field(INT, default=4, most=MAX_SMALL),
+                     "further_try": Field(INT, default=-1, most=6)},
     "withdrawal": {"text": OPTION_TEXT_FIELD, "roll": Field(INT, default=4, most=MAX_SMALL),
                    "pursuit": Field(TABLE)},
     "attrition": {"text": OPTION_TEXT_FIELD, "stack": Field(INT, default=10, most=MAX_CHITS),
                   "divide_controlled": Field(INT, default=3, most=MAX_SMALL),
-                  "divide_elsewhere": Field(INT, default=2, most=MAX_SMALL)},
+                  "divide_elsewhere": Field(INT, default=2, most=MAX_SMALL),
+                  "first": Field(TABLE)},
     "initiative": {"text": OPTION_TEXT_FIELD, "quality": Field(TABLE, default={},
                                                                most=MAX_SIDES_LISTED)},
     "repair_hangar": {"text": OPTION_TEXT_FIELD,
@@ -145,6 +147,8 @@ SOLO = {
     "fortified": Field(INT, default=0, most=MAX_SMALL),
     "leader": Field(INT, default=0, most=MAX_SMALL),
     "enemy_in_reach": Field(INT, default=0, most=MAX_SMALL),
+    "friends_falling_back": Field(INT, default=0, most=MAX_SMALL),
+    "losses_taken": Field(INT, default=0, most=MAX_SMALL),
     "postures": Field(TABLE_LIST, required=True, most=MAX_NAMED),
 }
 SOLO_ORDER = {"up_to": Field(INT, required=True, most=MAX_SMALL),

@@ -53,17 +53,22 @@ NOTES: dict[str, dict[str, str]] = {
     },
     "SOLO": {
         "orders": "Rows { up_to, order }: a stack's d6 plus modifiers picks the first row "
-                  "whose up_to it does not pass; orders: attack, advance, hold, fall_back.",
+                  "whose up_to it does not pass; orders: attack, advance, move, stand, "
+                  "retreat, rout.",
         "outnumbered": "Added to the order roll when a stronger enemy stack is within reach.",
         "fortified": "Added to the order roll when the stack holds a fortification.",
         "leader": "Added to the order roll when the stack holds a leader.",
         "enemy_in_reach": "Added to the order roll when an enemy stack is within reach.",
+        "friends_falling_back": "Added to the order roll when a friendly stack within reach "
+                                "was ordered to retreat or rout this turn.",
+        "losses_taken": "Added to the order roll for each quarter of the stack lost since "
+                        "its side's previous turn (by the stack where it stands).",
         "postures": "Rows { below, charge, stand } by force ratio in percent: a d6 up to "
                     "charge charges, up to stand stands, above withdraws.",
     },
     "SOLO_ORDER": {
         "up_to": "The highest roll (d6 plus modifiers) this row takes.",
-        "order": "attack, advance, hold or fall_back.",
+        "order": "attack, advance, move, stand, retreat or rout.",
     },
     "SOLO_POSTURE": {
         "below": "This row applies while the solo side's total is below this percent of the "
@@ -199,6 +204,10 @@ NOTES: dict[str, dict[str, str]] = {
         "two_lives_turns": "Repair hangar: turns a two-lives unit spends in the hangar.",
         "repairs": "Repair hangar: the units that roll the fate die when lost in battle "
                    "(leaders and fortifications never do); omitted: every other unit.",
+        "further_try": "Interception: added to a stack's roll for each try it already made "
+                       "this turn (-6 to 6; Star Wars -1, see docs/rules.md).",
+        "first": "Attrition: the units lost before any other (the owner picks among the "
+                 "rest, fortifications and leaders last); omitted: none first.",
     },
     "EFFECT_KEYS": {
         "kind": "What the card does; selects which other keys it takes.",
@@ -363,6 +372,7 @@ def options_schema() -> Schema:
     changes = {
         "pursuit": {"inner": filter_schema()},
         "repairs": {"inner": filter_schema()},
+        "first": {"inner": filter_schema()},
         "quality": {"inner": _id_map({"enum": ["green", "veteran", "elite"]})},
         "two_lives": {"inner": _id_map({"type": "array", "items": {"type": "string"}})},
         "fate": {"inner": {"type": "integer", "maximum": 100}},

@@ -20,6 +20,7 @@ from typing import Any
 import msgpack
 
 from . import migrate
+from .carry import carried
 from .doc import SaveDoc, SaveMeta, check_document, check_meta
 from .errors import SaveError
 from .migrate import FORMAT_VERSION
@@ -205,4 +206,6 @@ def decode(data: bytes, where: str) -> tuple[SaveDoc, int]:
         check_document(value, "")
     except Invalid as e:
         raise SaveError(where, f"bad save data at {e}") from None
-    return SaveDoc.from_dict(value), version
+    # a game of the first edition of revised option rules plays on from its
+    # position, labelled (carry.py)
+    return carried(SaveDoc.from_dict(value)), version

@@ -26,6 +26,7 @@ from warp_empires.engine.invariants import broken
 from warp_empires.module import ModuleError, load_module
 from warp_empires.module.defs import Module
 
+from .carry import labelled
 from .doc import SaveDoc, SaveMeta, SideInfo
 from .errors import SaveError
 from .legacy import state_v2_to_v3
@@ -55,7 +56,7 @@ def game_doc(game: Game, name: str, players: Sequence[str] | None = None) -> Sav
         raise ValueError(f"players must name two player kinds, got {kinds!r}")
     sides = tuple(SideInfo(s.id, s.name, kind) for s, kind in zip(module.sides, kinds, strict=True))
     meta = SaveMeta(
-        name=_display_name(name),
+        name=labelled(_display_name(name), game.options),
         saved_at=now_iso(),
         program=warp_empires.__version__,
         module_id=module.id,

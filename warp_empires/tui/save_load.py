@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from warp_empires.saves.carry import CARRIED_KEY
 from warp_empires.saves.errors import one_line
 from warp_empires.tui import persistence
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
@@ -64,8 +65,11 @@ class SaveLoad(_App):
         self.open_session(session)
         self._saved = (session, session.version)
         self._save_name = (session, path.stem)
-        self.notify(f"Loaded {one_line(path.stem, 100)}.", markup=False)
-        if doc.base is not None:  # saves/proof.py: say what cannot be checked
+        carried = (" It was saved under the first edition of the optional rules and goes on"
+                   " from there under the revised ones (docs/rules.md)."
+                   if doc.options.get(CARRIED_KEY) else "")
+        self.notify(f"Loaded {one_line(path.stem, 100)}.{carried}", markup=False)
+        if doc.base is not None and not carried:  # saves/proof.py: what cannot be checked
             self.notify("This game starts from a position written in the save, not from "
                         "its seed: its start cannot be checked.", severity="warning",
                         timeout=8, markup=False)

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from warp_empires.saves import SaveError, SaveInfo, list_saves, resolve_dir
+from warp_empires.saves.carry import LABEL as CARRIED_LABEL
 from warp_empires.saves.errors import one_line
 from warp_empires.tui.dismiss import DismissOnce
 
@@ -36,6 +37,8 @@ def save_row(info: SaveInfo) -> tuple[Text, ...]:
     else:
         active = m.sides[m.active].name if 0 <= m.active < 2 else "game over"
         players = " vs ".join(s.player for s in m.sides)
+        if m.name.endswith(CARRIED_LABEL):  # a first-edition game carried over (carry.py)
+            name += " (carried over)"
         cells = (name, m.module_id, str(m.turn), m.phase, active, _when(info), players)
     return tuple(Text(one_line(cell, 200)) for cell in cells)
 
