@@ -114,7 +114,8 @@ def old_view(state: State, side: int, log: bool = True, public: bool = False) ->
         # RULINGS O5: ships in repair, public like the battles they came from
         "hangar": [{"chit": c, "unit": s.chits[c], "turns": left, "since": since}
                    for c, left, since in s.hangar],
-        "lives": s.lives[:],
+        "lives": s.lives[:] if everything else
+        [c for c in s.lives if own and s.tab.chit_side[c] == side],  # RULINGS O5, H9
         "caught": s.caught[:],  # successful interceptions are logged for both
         "shown": [[sd, t] for sd, t in s.shown],  # stacks both sides have seen (B2)
         "stacks": stacks,

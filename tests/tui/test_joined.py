@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
+
+from textual.pilot import Pilot
 
 from tests.net.support import links_of, serving
 from tests.tui.helpers import screen_text
+from warp_empires.net.room import Room
 from warp_empires.tui.remote import JoinApp
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
@@ -21,38 +26,45 @@ async def _until(pilot, test, tries: int = 600) -> None:  # noqa: ANN001
     raise AssertionError("the screen never got there")
 
 
-async def test_a_joined_seat_plays_its_side_and_waits_for_the_other(tmp_path: Path) -> None:
+@contextlib.asynccontextmanager
+async def _rebels_joined(tmp_path: Path) -> AsyncIterator[tuple[Room, JoinApp, Pilot]]:
+    """The Rebels' seat of a game against the server's heuristic player, in a
+    JoinApp that shows its first decision."""
     async with serving(tmp_path) as (server, url):
         game, links = links_of(server, url, ("human", "heuristic"))
-        room = server.rooms[game]
         app = JoinApp(links["rebels"])
         async with app.run_test(size=(120, 40)) as pilot:
             await _until(pilot, lambda: isinstance(app.screen, GameScreen)
                          and app.session is not None and app.session.choices())
-            await _until(pilot, lambda: "Choose the planet where your forces start"
-                         in screen_text(app))
-            start = room.position
-            await pilot.press("1")  # start at the first planet offered
-            # the server applied it; the Rebels' draw and Move phase follow
-            await _until(pilot, lambda: room.position > start and app.session.choices())
-            assert room.game.state.phase == "move"
-            assert not any(isinstance(s, HandoverScreen) for s in app.screen_stack)
-            # the Empire's hand is never on this terminal: only its size
-            empire_hand = room.game.state.hands[1]
-            assert app.session.position["view"]["hand_sizes"][1] == len(empire_hand)
-            assert "hands" not in app.session.position["view"] or \
-                app.session.position["view"]["hands"] is None
-            # ending the Move phase: the Rebels' own Recruit phase follows
-            moved = room.position
-            await pilot.press("e")
-            await _until(pilot, lambda: room.position > moved and app.session.choices())
-            await _until(pilot, lambda: "Recruit phase" in screen_text(app))
-            # buying nothing ends the turn: the server's computer player plays
-            # the Empire's, and this screen comes back to the Rebels
-            await pilot.press("c")
-            await _until(pilot, lambda: room.game.state.turn >= 2
-                         and room.deciding() == 0 and app.session.choices(), tries=1200)
-            assert "Empire" in "\n".join(e["text"] for e in app.session.seat.events[-30:])
+            yield server.rooms[game], app, pilot
+
+
+async def test_a_joined_seat_plays_its_side_and_waits_for_the_other(tmp_path: Path) -> None:
+    async with _rebels_joined(tmp_path) as (room, app, pilot):
+        await _until(pilot, lambda: "Choose the planet where your forces start"
+                     in screen_text(app))
+        start = room.position
+        await pilot.press("1")  # start at the first planet offered
+        # the server applied it; the Rebels' draw and Move phase follow
+        await _until(pilot, lambda: room.position > start and app.session.choices())
+        assert room.game.state.phase == "move"
+        assert not any(isinstance(s, HandoverScreen) for s in app.screen_stack)
+        # the Empire's hand is never on this terminal: only its size
+        empire_hand = room.game.state.hands[1]
+        assert app.session.position["view"]["hand_sizes"][1] == len(empire_hand)
+        assert "hands" not in app.session.position["view"] or \
+            app.session.position["view"]["hands"] is None
+        # ending the Move phase: the Rebels' own Recruit phase follows
+        moved = room.position
+        await pilot.press("e")
+        await _until(pilot, lambda: room.position > moved and app.session.choices())
+        await _until(pilot, lambda: "Recruit phase" in screen_text(app))
+        # buying nothing ends the turn: the server's computer player plays
+        # the Empire's, and this screen comes back to the Rebels
+        await pilot.press("c")
+        await _until(pilot, lambda: room.game.state.turn >= 2
+                     and room.deciding() == 0 and app.session.choices(), tries=1200)
+        assert "Empire" in "\n".join(e["text"] for e in app.session.seat.events[-30:])
 
 
 async def test_a_wrong_link_is_told_in_one_line(tmp_path: Path) -> None:
@@ -144,24 +156,18 @@ async def test_a_joined_seat_can_resign_and_see_the_result_again(tmp_path: Path)
     # end seemed to do nothing
     from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
 
-    async with serving(tmp_path) as (server, url):
-        game, links = links_of(server, url, ("human", "heuristic"))
-        room = server.rooms[game]
-        app = JoinApp(links["rebels"])
-        async with app.run_test(size=(120, 40)) as pilot:
-            await _until(pilot, lambda: isinstance(app.screen, GameScreen)
-                         and app.session is not None and app.session.choices())
-            await pilot.press("escape", "r")  # the menu's Resign: asked first
-            assert isinstance(app.screen, AskDialog)
-            await pilot.press("r")
-            await _until(pilot, lambda: room.game.over and app.session.over
-                         and isinstance(app.screen, MessageDialog))
-            assert room.game.state.winner == 1
-            assert "Game over" in screen_text(app)
-            await pilot.press("enter")
-            assert isinstance(app.screen, GameScreen)
-            await pilot.press("r")  # the result again
-            assert isinstance(app.screen, MessageDialog) and "Game over" in screen_text(app)
+    async with _rebels_joined(tmp_path) as (room, app, pilot):
+        await pilot.press("escape", "r")  # the menu's Resign: asked first
+        assert isinstance(app.screen, AskDialog)
+        await pilot.press("r")
+        await _until(pilot, lambda: room.game.over and app.session.over
+                     and isinstance(app.screen, MessageDialog))
+        assert room.game.state.winner == 1
+        assert "Game over" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("r")  # the result again
+        assert isinstance(app.screen, MessageDialog) and "Game over" in screen_text(app)
 
 
 def test_a_seat_joining_again_shows_its_hand_in_the_order_it_saw_it() -> None:

@@ -134,7 +134,12 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> Vie
         captives=[[chits[c] for c in cs] for cs in s.captives],
         # RULINGS O5: ships in repair, public like the battles they came from
         hangar=[HangarEntry(c, chits[c], left, since) for c, left, since in s.hangar],
-        lives=s.lives[:],
+        # RULINGS O5, H9: a side sees its own units' spent lives. An enemy
+        # unit's mark comes back when it goes to the pile, which may happen
+        # unseen (an attrition loss it picked): shown, the mark would tell
+        # which unit went (a twin test found it); its first loss is in the log.
+        lives=s.lives[:] if everything else
+        [c for c in s.lives if own and s.tab.chit_side[c] == side],
         caught=s.caught[:],  # successful interceptions are logged for both
         shown=s.shown[:],  # stacks both sides have seen (B2)
         stacks=stacks,
