@@ -205,7 +205,7 @@ NOTES: dict[str, dict[str, str]] = {
         "repairs": "Repair hangar: the units that roll the fate die when lost in battle "
                    "(leaders and fortifications never do); omitted: every other unit.",
         "further_try": "Interception: added to a stack's roll for each try it already made "
-                       "this turn (-6 to 6; Star Wars -1, see docs/rules.md).",
+                       "this turn (-6 to 6; see docs/rules.md for the sign).",
         "first": "Attrition: the units lost before any other (the owner picks among the "
                  "rest, fortifications and leaders last); omitted: none first.",
     },
