@@ -18,7 +18,8 @@ from warp_empires.bots.base import forward
 from warp_empires.engine import Game
 from warp_empires.engine.invariants import broken
 from warp_empires.module.defs import Module
-from warp_empires.tui.controller import KEYS, Controller, Mode
+from warp_empires.tui.control_words import KEYS, Mode
+from warp_empires.tui.controller import Controller
 from warp_empires.tui.session import Session
 
 MODES = ("hot seat", "computer", "joined")

@@ -7,7 +7,7 @@ from textual.widgets import RichLog
 
 from tests.tui.helpers import game_app, game_where, last_verb, open_game
 from warp_empires.engine import can_undo
-from warp_empires.tui.controller import undo_refused
+from warp_empires.tui.control_words import undo_refused
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.widgets.choice_list import ChoiceList

@@ -18,79 +18,37 @@ order and are applied once this side decides again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from warp_empires.engine import Action, IllegalAction, View
+from warp_empires.engine import IllegalAction, View
 from warp_empires.present.rows import (
     Choice,
     RowMemory,
     choices_title,
     discarding,
 )
-from warp_empires.present.suggest import best_discards, pick_all_order
+from warp_empires.tui.control_words import (
+    _CONFIRM_OF_KEY,
+    _VERB_OF_KEY,
+    CONFIRMING,
+    DIGITS,
+    MAX_TYPED_ROW,
+    VERB_KEYS,
+    WATCHED,
+    Handover,
+    Mode,
+    Notice,
+    undo_refused,
+)
+from warp_empires.tui.row_typing import RowTyping
+from warp_empires.tui.several import SeveralAtOnce
+from warp_empires.tui.typed_ahead import TypedAhead
 
 if TYPE_CHECKING:
     from warp_empires.module.defs import Module
     from warp_empires.tui.seat import GameSession
 
-# Shared decisions always taken on the shared screen (hot seat): the other
-# person watches them, so they are never taken on a private screen.
-WATCHED = frozenset({"casualty", "retreat"})
-
-# The actions that close a selection all sit on `c`; `d` and `f` still work.
-CONFIRM_KEYS = (("draw", "Draw", "d"), ("done", "Done", "f"), ("confirm", "Confirm", ""))
-CONFIRMING = frozenset(verb for verb, _label, _alias in CONFIRM_KEYS)
-
-# Bare verbs get a letter of their own.
-VERB_KEYS = {
-    "pass": ("p", "Pass"), "end": ("e", "End phase"), "stop": ("s", "Stop"),
-    "back": ("b", "Back"), "hand": ("h", "Look at hand"),
-}
-_VERB_OF_KEY = {key: verb for verb, (key, _label) in VERB_KEYS.items()}
-_CONFIRM_OF_KEY = {alias: verb for verb, _label, alias in CONFIRM_KEYS if alias}
-
-# Rows that a number key can reach (a third digit is never needed).
-MAX_TYPED_ROW = 99
-
-# The keys the controller gives a meaning; the rest belong to the widgets
-# (arrows, paging, Tab) or the app (save, help, quit).
-DIGITS = frozenset("0123456789")
-KEYS = DIGITS | {"enter", "escape", "c", "a", "u"} | set(_VERB_OF_KEY) | set(_CONFIRM_OF_KEY)
-
-
-class Mode(Enum):
-    """What the person at this keyboard can do now."""
-
-    DECIDING = "deciding"  # a decision of theirs is shown: keys act on its rows
-    HANDOVER = "handover"  # hot seat: the keyboard passes to the other person
-    WATCHING = "watching"  # the other side decides (a computer, or a person elsewhere)
-    SERVER = "server"  # a decision of theirs is on its way to the server
-    OVER = "over"  # the game has ended
-
-
-@dataclass(frozen=True)
-class Handover:
-    """The hot seat's hand-over card: who takes the keyboard, what they are
-    to decide, and the public lines of what happened since their last
-    decision (RULINGS H5, H6)."""
-
-    side: int
-    reason: str
-    news: list[tuple[str, str]]
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A passing message for the person (the screen shows it for a while)."""
-
-    text: str
-    severity: str = "information"
-    timeout: float = 3.0
-
-
-class Controller:
+class Controller(TypedAhead, RowTyping, SeveralAtOnce):
     """Maps keys and clicks to decisions of one session, in order. See the
     module's docstring; `Mode` says what a key can do now."""
 
@@ -345,117 +303,6 @@ class Controller:
             return
         self.choose_row(row)
 
-    def _hold(self, key: str) -> None:
-        if not self.ahead and self.view is not None:
-            self._ahead_typed_in = (self.view.turn, self.view.active)
-        self.ahead.append(key)
-
-    def _type_ahead(self) -> None:
-        """Applies the keys typed while this side could not decide, in order,
-        as long as it still decides (a key that sends a decision to the
-        server leaves the rest waiting for the answer). Keys held across the
-        end of a player-turn are let go, with a notice, not applied to a
-        decision of another turn: in a burst they were meant for the turn on
-        screen when typed (play-test: a `1` meant for a placement that was
-        then forced passed a battle a turn later, and `c a c` typed ahead
-        discarded a card in the next turn)."""
-        view = self.view
-        typed_in = self._ahead_typed_in
-        if view is not None and typed_in is not None and typed_in != (view.turn, view.active):
-            n = len(self.ahead)
-            self.ahead.clear()
-            self.notices.append(Notice(
-                f"{n} {'key' if n == 1 else 'keys'} typed ahead went unused: a player-turn "
-                "ended before you could decide again.", "warning", 6))
-            return
-        while self.ahead and self.mode is Mode.DECIDING:
-            key = self.ahead.pop(0)
-            if key == "enter":
-                self.enter(self.highlight)
-            else:
-                self.key(key)
-
-    # -- row numbers --------------------------------------------------------------
-
-    def _digit(self, digit: int) -> None:
-        """Row numbers without a timer: a digit that cannot begin a longer row
-        number takes its row at once; one that can waits, and the next key
-        settles it (a second digit that makes a row; else the first digit
-        alone, then that key)."""
-        rows = min(len(self.rows), MAX_TYPED_ROW)
-        first = self.prefix
-        self.title_note = None
-        self.typed_row = None
-        self.fresh = False
-        if first is not None:
-            self.prefix = None
-            if first * 10 + digit <= rows:
-                self._typed_row(first * 10 + digit, two_digits=True)
-                return
-            self._typed_row(first, two_digits=False)  # no such row: the first digit alone
-            if self.mode is not Mode.DECIDING:
-                self._hold(str(digit))
-                return
-            rows = min(len(self.rows), MAX_TYPED_ROW)
-        if digit == 0:
-            self.notices.append(Notice("There is no row 0.", "warning"))
-            return
-        if digit * 10 <= rows:
-            self.prefix = digit
-            return
-        self._typed_row(digit, two_digits=False)
-
-    def keys_for(self, index: int) -> list[str]:
-        """The keys a person types for row `index` (from 0) as the rows stand:
-        the inverse of `_digit` (a number that could still grow needs Enter
-        after it, and so does a two-digit row that is no pick)."""
-        number = index + 1
-        rows = min(len(self.rows), MAX_TYPED_ROW)
-        keys = list(str(number))
-        row = self.rows[index]
-        if number < 10 and number * 10 <= rows:
-            keys.append("enter")
-        elif number >= 10 and not (row.is_item and row.enabled):
-            keys.append("enter")
-        return keys
-
-    def _settle(self) -> None:
-        """A digit waiting for a second one counts alone."""
-        first, self.prefix = self.prefix, None
-        if first is not None:
-            self._typed_row(first, two_digits=False)
-
-    def _typed_row(self, number: int, two_digits: bool) -> None:
-        """A typed row number. A two-digit row that is not a pick is only
-        highlighted, for Enter (play-test: two picks typed quickly, `1` `4`,
-        read as row 14 moved a group for good); everything else is taken."""
-        if not 1 <= number <= len(self.rows):
-            self.notices.append(Notice(
-                f"There is no row {number}: the list has {len(self.rows)}.", "warning"))
-            return
-        row = self.rows[number - 1]
-        if two_digits and not (row.is_item and row.enabled):
-            if row.enabled:
-                self.highlight = self.typed_row = number - 1
-                self.title_note = f"Row {number}: Enter to choose it"
-                return
-        if row.is_item and row.enabled:
-            self.highlight = number - 1  # its tick in sight (play-test: row 11 off screen)
-        owed = self.view.prompt.owed if self.view is not None else 0
-        self.choose_row(number - 1)
-        last_owed = (row.is_item and owed and self.mode is Mode.DECIDING
-                     and self.view is not None and self.view.prompt.owed == 0)
-        # The last pick owed: the confirming row is highlighted (play-test: a
-        # number then Enter, to confirm, took the pick back).
-        confirm = next((i for i, c in enumerate(self.rows)
-                        if c.action[0] in CONFIRMING and c.enabled), None) if last_owed else None
-        if confirm is not None:
-            self.highlight = confirm
-        if two_digits and row.is_item and row.enabled:
-            # play-test: Enter after it, as a highlighted row asks, took it back
-            then = "Enter confirms" if confirm is not None else "Enter would undo that"
-            self.title_note = f"Row {number} {'unticked' if row.picked else 'ticked'} ({then})"
-
     # -- decisions ----------------------------------------------------------------
 
     def choose_row(self, index: int) -> None:
@@ -559,80 +406,6 @@ class Controller:
             self.notices.append(Notice(f"Not yet: {waiting[0].why or waiting[0].label}.",
                                        "warning"))
 
-    # -- one key for several decisions -------------------------------------------
-
-    def one_key_for_all(self) -> None:
-        """`a`: every unit of the group, the rest of the recruits where the last
-        went, or the cards a computer player would let go: whichever applies."""
-        if self.can_pick_all():
-            self.pick_all()
-        elif self.rest_there() is not None:
-            self.place_rest()
-        elif self.best_discards() is not None:
-            self.keep_best()
-
-    def can_pick_all(self) -> bool:
-        return self.view is not None and self.view.prompt.kind == "move_units" \
-            and any(c.action[0] == "pick" and c.enabled for c in self.rows)
-
-    def rest_there(self) -> int | None:
-        """Where the last recruit of this turn went, while more wait to be
-        placed and may go there too; None otherwise."""
-        if self._placed_at is None or self._placed_at[0] != self.session.turn:
-            return None
-        t = self._placed_at[1]
-        return t if any(c.action == ("place", t) and c.enabled for c in self.rows) else None
-
-    def best_discards(self) -> set[int] | None:
-        return best_discards(self.module, self.view) if self.deciding else None
-
-    def _several(self, actions: Callable[[], list[Action]]) -> None:
-        """Applies the actions `actions` gives, each checked against the legal
-        list as it then stands; one `u` straight after takes them all back."""
-        side = self.session.prompt().side
-        if side != self.viewer:
-            return
-        before = self.session.version
-        for action in actions():
-            if self.session.waiting:
-                # a joined seat: each goes when the answer before it has come,
-                # if still legal then (tui/remote.RemoteSession.queued)
-                self.session.apply(side, action)
-                continue
-            if action not in self.session.legal_actions(side):
-                break
-            self.session.apply(side, action)
-        taken = self.session.version - before
-        self._batch = (taken, self.session.version) if taken > 1 else None
-        self.after_change()
-
-    def pick_all(self) -> None:
-        """Every unit that may join the moving group, the stack's top unit
-        first (present.suggest.pick_all_order)."""
-        view = self.view
-        assert view is not None
-        legal = set(self.session.legal_actions(view.side))
-        self._several(lambda: [("pick", i) for i in pick_all_order(view) if ("pick", i) in legal])
-
-    def place_rest(self) -> None:
-        """Every recruit still to place goes where the last one went (each its
-        own decision)."""
-        t = self.rest_there()
-        assert t is not None
-
-        # as many as could be (the legal list stops it when none are left)
-        self._several(lambda: [("place", t)] * MAX_TYPED_ROW)
-
-    def keep_best(self) -> None:
-        """Ticks the cards best_discards names, and only those."""
-        drop = self.best_discards()
-        assert drop is not None and self.view is not None
-        selection = self.view.pend.selection
-        assert selection is not None
-        picked = set(selection.picked)
-        self._several(lambda: [("unpick", i) for i in sorted(picked - drop)]
-                      + [("pick", i) for i in sorted(drop - picked)])
-
     # -- taking back --------------------------------------------------------------
 
     def can_undo(self) -> bool:
@@ -663,12 +436,3 @@ class Controller:
     def take_notes(self) -> list[str]:
         out, self.notes = self.notes, []
         return out
-
-
-def undo_refused(events: list[dict[str, Any]]) -> str:
-    """Why `u` takes nothing back, naming the event undo stops at: the latest
-    of the side's own log `events` (RULINGS Z1; its own only: H9)."""
-    rule = "undo stops at anything the other side was shown or did, and at a card draw or die roll"
-    if not events:
-        return f"Nothing to take back: {rule}."
-    return f"Nothing to take back since \u201c{events[-1]['text']}\u201d: {rule}."

@@ -13,7 +13,8 @@ from textual import events
 from textual.widgets import Static
 
 from warp_empires.engine.forecast import battle_forecast
-from warp_empires.tui.controller import CONFIRMING, KEYS, Controller, Mode
+from warp_empires.tui.control_words import CONFIRMING, KEYS, Mode
+from warp_empires.tui.controller import Controller
 from warp_empires.tui.looks import battles_ahead, joining, territory_details
 from warp_empires.tui.widgets.choice_list import ChoiceList
 from warp_empires.tui.widgets.hand import HandList
@@ -175,12 +176,12 @@ class DecisionInput:
         return True
 
     def action_verb(self, verb: str) -> None:
-        from warp_empires.tui.controller import VERB_KEYS
+        from warp_empires.tui.control_words import VERB_KEYS
 
         self.press(VERB_KEYS[verb][0])
 
     def action_confirm(self, verb: str) -> None:
-        from warp_empires.tui.controller import CONFIRM_KEYS
+        from warp_empires.tui.control_words import CONFIRM_KEYS
 
         self.press(next(alias or "c" for v, _label, alias in CONFIRM_KEYS if v == verb))
 

@@ -21,7 +21,8 @@ from textual.widgets import Footer, RichLog, Static
 from warp_empires.present.rows import Choice, hand_marks
 from warp_empires.tui import persistence
 from warp_empires.tui.config import LaunchOptions
-from warp_empires.tui.controller import CONFIRM_KEYS, VERB_KEYS, Controller, Mode
+from warp_empires.tui.control_words import CONFIRM_KEYS, VERB_KEYS, Mode
+from warp_empires.tui.controller import Controller
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import (
     enemy_hand,

@@ -150,7 +150,7 @@ class HandoverScreen(DismissOnce, Screen[None]):
             self._press("enter")  # the controller says the person is here: `leave`
 
     def on_key(self, event: events.Key) -> None:
-        from warp_empires.tui.controller import KEYS
+        from warp_empires.tui.control_words import KEYS
 
         if self._press is not None and event.key in KEYS:
             event.stop()

@@ -1,0 +1,111 @@
+"""Row numbers typed as digits, without a timer: a mixin of the controller
+(tui/controller.py), kept apart so the grammar reads on its own. A digit that
+cannot begin a longer row number takes its row at once; one that can waits,
+and the next key settles it (DESIGN.md, "Front ends")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warp_empires.tui.control_words import CONFIRMING, MAX_TYPED_ROW, Mode, Notice
+
+if TYPE_CHECKING:
+    from warp_empires.engine import View
+    from warp_empires.present.rows import Choice
+
+
+class RowTyping:
+    """Needs from the controller what is declared here."""
+
+    rows: list[Choice]
+    view: View | None
+    mode: Mode
+    prefix: int | None
+    typed_row: int | None
+    title_note: str | None
+    highlight: int | None
+    fresh: bool
+    notices: list[Notice]
+
+    if TYPE_CHECKING:
+        def _hold(self, key: str) -> None: ...
+        def choose_row(self, index: int) -> None: ...
+
+    def _digit(self, digit: int) -> None:
+        """Row numbers without a timer: a digit that cannot begin a longer row
+        number takes its row at once; one that can waits, and the next key
+        settles it (a second digit that makes a row; else the first digit
+        alone, then that key)."""
+        rows = min(len(self.rows), MAX_TYPED_ROW)
+        first = self.prefix
+        self.title_note = None
+        self.typed_row = None
+        self.fresh = False
+        if first is not None:
+            self.prefix = None
+            if first * 10 + digit <= rows:
+                self._typed_row(first * 10 + digit, two_digits=True)
+                return
+            self._typed_row(first, two_digits=False)  # no such row: the first digit alone
+            if self.mode is not Mode.DECIDING:
+                self._hold(str(digit))
+                return
+            rows = min(len(self.rows), MAX_TYPED_ROW)
+        if digit == 0:
+            self.notices.append(Notice("There is no row 0.", "warning"))
+            return
+        if digit * 10 <= rows:
+            self.prefix = digit
+            return
+        self._typed_row(digit, two_digits=False)
+
+    def keys_for(self, index: int) -> list[str]:
+        """The keys a person types for row `index` (from 0) as the rows stand:
+        the inverse of `_digit` (a number that could still grow needs Enter
+        after it, and so does a two-digit row that is no pick)."""
+        number = index + 1
+        rows = min(len(self.rows), MAX_TYPED_ROW)
+        keys = list(str(number))
+        row = self.rows[index]
+        if number < 10 and number * 10 <= rows:
+            keys.append("enter")
+        elif number >= 10 and not (row.is_item and row.enabled):
+            keys.append("enter")
+        return keys
+
+    def _settle(self) -> None:
+        """A digit waiting for a second one counts alone."""
+        first, self.prefix = self.prefix, None
+        if first is not None:
+            self._typed_row(first, two_digits=False)
+
+    def _typed_row(self, number: int, two_digits: bool) -> None:
+        """A typed row number. A two-digit row that is not a pick is only
+        highlighted, for Enter (play-test: two picks typed quickly, `1` `4`,
+        read as row 14 moved a group for good); everything else is taken."""
+        if not 1 <= number <= len(self.rows):
+            self.notices.append(Notice(
+                f"There is no row {number}: the list has {len(self.rows)}.", "warning"))
+            return
+        row = self.rows[number - 1]
+        if two_digits and not (row.is_item and row.enabled):
+            if row.enabled:
+                self.highlight = self.typed_row = number - 1
+                self.title_note = f"Row {number}: Enter to choose it"
+                return
+        if row.is_item and row.enabled:
+            self.highlight = number - 1  # its tick in sight (play-test: row 11 off screen)
+        owed = self.view.prompt.owed if self.view is not None else 0
+        self.choose_row(number - 1)
+        last_owed = (row.is_item and owed and self.mode is Mode.DECIDING
+                     and self.view is not None and self.view.prompt.owed == 0)
+        # The last pick owed: the confirming row is highlighted (play-test: a
+        # number then Enter, to confirm, took the pick back).
+        confirm = next((i for i, c in enumerate(self.rows)
+                        if c.action[0] in CONFIRMING and c.enabled), None) if last_owed else None
+        if confirm is not None:
+            self.highlight = confirm
+        if two_digits and row.is_item and row.enabled:
+            # play-test: Enter after it, as a highlighted row asks, took it back
+            then = "Enter confirms" if confirm is not None else "Enter would undo that"
+            self.title_note = f"Row {number} {'unticked' if row.picked else 'ticked'} ({then})"

@@ -1,0 +1,106 @@
+"""One key for several decisions (`a`): every unit of a group, the rest of the
+recruits where the last went, or the cards that leave the best hand. A mixin
+of the controller (tui/controller.py); one `u` right after takes them all back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from warp_empires.present.suggest import best_discards, pick_all_order
+from warp_empires.tui.control_words import MAX_TYPED_ROW
+
+if TYPE_CHECKING:
+    from warp_empires.engine import Action, View
+    from warp_empires.module.defs import Module
+    from warp_empires.present.rows import Choice
+    from warp_empires.tui.seat import GameSession
+
+
+class SeveralAtOnce:
+    """Needs from the controller what is declared here."""
+
+    session: GameSession
+    module: Module
+    view: View | None
+    viewer: int | None
+    rows: list[Choice]
+    _batch: tuple[int, int] | None
+    _placed_at: tuple[int, int] | None
+
+    if TYPE_CHECKING:
+        @property
+        def deciding(self) -> bool: ...
+        def after_change(self) -> None: ...
+
+    def one_key_for_all(self) -> None:
+        """`a`: every unit of the group, the rest of the recruits where the last
+        went, or the cards a computer player would let go: whichever applies."""
+        if self.can_pick_all():
+            self.pick_all()
+        elif self.rest_there() is not None:
+            self.place_rest()
+        elif self.best_discards() is not None:
+            self.keep_best()
+
+    def can_pick_all(self) -> bool:
+        return self.view is not None and self.view.prompt.kind == "move_units" \
+            and any(c.action[0] == "pick" and c.enabled for c in self.rows)
+
+    def rest_there(self) -> int | None:
+        """Where the last recruit of this turn went, while more wait to be
+        placed and may go there too; None otherwise."""
+        if self._placed_at is None or self._placed_at[0] != self.session.turn:
+            return None
+        t = self._placed_at[1]
+        return t if any(c.action == ("place", t) and c.enabled for c in self.rows) else None
+
+    def best_discards(self) -> set[int] | None:
+        return best_discards(self.module, self.view) if self.deciding else None
+
+    def _several(self, actions: Callable[[], list[Action]]) -> None:
+        """Applies the actions `actions` gives, each checked against the legal
+        list as it then stands; one `u` straight after takes them all back."""
+        side = self.session.prompt().side
+        if side != self.viewer:
+            return
+        before = self.session.version
+        for action in actions():
+            if self.session.waiting:
+                # a joined seat: each goes when the answer before it has come,
+                # if still legal then (tui/remote.RemoteSession.queued)
+                self.session.apply(side, action)
+                continue
+            if action not in self.session.legal_actions(side):
+                break
+            self.session.apply(side, action)
+        taken = self.session.version - before
+        self._batch = (taken, self.session.version) if taken > 1 else None
+        self.after_change()
+
+    def pick_all(self) -> None:
+        """Every unit that may join the moving group, the stack's top unit
+        first (present.suggest.pick_all_order)."""
+        view = self.view
+        assert view is not None
+        legal = set(self.session.legal_actions(view.side))
+        self._several(lambda: [("pick", i) for i in pick_all_order(view) if ("pick", i) in legal])
+
+    def place_rest(self) -> None:
+        """Every recruit still to place goes where the last one went (each its
+        own decision)."""
+        t = self.rest_there()
+        assert t is not None
+
+        # as many as could be (the legal list stops it when none are left)
+        self._several(lambda: [("place", t)] * MAX_TYPED_ROW)
+
+    def keep_best(self) -> None:
+        """Ticks the cards best_discards names, and only those."""
+        drop = self.best_discards()
+        assert drop is not None and self.view is not None
+        selection = self.view.pend.selection
+        assert selection is not None
+        picked = set(selection.picked)
+        self._several(lambda: [("unpick", i) for i in sorted(picked - drop)]
+                      + [("pick", i) for i in sorted(drop - picked)])
