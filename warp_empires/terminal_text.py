@@ -42,6 +42,13 @@ class SafeWriter:
         return getattr(self._stream, name)
 
 
+def raw_stdout() -> TextIO:
+    """The stdout under `safe_output`'s escaping: for colour output (whose
+    escape sequences are the point) built only from `safe` text."""
+    out = sys.stdout
+    return out._stream if isinstance(out, SafeWriter) else out
+
+
 @contextmanager
 def safe_output() -> Iterator[None]:
     """stdout and stderr escaped while the block runs."""

@@ -238,3 +238,28 @@ async def test_the_cursor_shows_whether_the_map_has_the_focus(star_wars):
         app.query_one(Input).focus()
         await pilot.pause()
         assert map_view.get_component_rich_style("map--cursor") != focused
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24), (100, 30), (160, 50)])
+async def test_the_preview_gives_the_map_the_room_the_game_screen_does(star_wars, size):
+    # `module map` (tui/map_preview.py) draws at the size the game screen gives
+    # the map; measured here so that the two cannot drift apart.
+    from tests.tui.helpers import game_app, open_game
+    from warp_empires.engine import Game
+    from warp_empires.tui.map_preview import map_room, preview
+
+    async with game_app().run_test(size=size) as pilot:
+        screen = await open_game(pilot, Game.new(star_wars, 1))
+        map_view = screen.query_one(MapView)
+        assert (map_view.size.width, map_view.size.height) == map_room(*size)
+        shown = preview(star_wars, *size)
+        assert shown.scale == map_view._scale
+        # the same rows as the widget draws, bare (no stacks, markers or choices);
+        # the cursor's rows aside (its double border and reversed name)
+        map_view.set_looks([TerritoryLook()] * len(star_wars.map.territories))
+        map_view.set_choices(set())
+        top, bottom = map_view.geometry.rows[map_view.cursor]
+        others = [y for y in range(map_view.geometry.height) if not top <= y <= bottom]
+        assert len(others) > 5
+        for y in others:
+            assert shown.rows[y].plain == map_view._build_row(y).text, y

@@ -167,6 +167,7 @@ def assemble(state: LoaderState) -> Module:
             picture=state.picture,
             kinds=dict(state.kinds),
             void=state.void,
+            looks=dict(state.looks),
         ),
         units=units,
         cards=cards,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from . import mapgrid
-from .fields import LINK, MAP_HEAD, MAP_TOP, TERRITORY
+from .check_module import is_colour
+from .defs import KindLook
+from .fields import LINK, LOOK, MAP_HEAD, MAP_TOP, TERRITORY
 from .limits import MAX_NAME, MAX_PICTURE_COLUMNS, MAX_PICTURE_ROWS
 from .schema import check_choice, check_id, check_min, check_table, describe, join, too_big
 from .state import LoaderState
@@ -32,6 +35,7 @@ class MapChecks(LoaderState):
                 self.kinds[key] = name
         if head.get("kinds") == {}:
             self.add(f, "map.kinds", "must name at least one kind of territory")
+        self._looks(head.get("looks") or {}, "kinds" in head)
         self.void = head.get("void") or ""
         self.picture = mapgrid.picture_rows(head.get("picture") or "")
         drawable = self._picture_size()
@@ -41,6 +45,24 @@ class MapChecks(LoaderState):
         picture_adjacency = self._picture() if self.picture else None
         link_adjacency = self._links(top.get("link") or [])
         self._adjacency(picture_adjacency, link_adjacency)
+
+    def _looks(self, raw: dict[str, Any], kinds_known: bool) -> None:
+        """[map.looks.KIND]: how the map draws each kind (defs.KindLook)."""
+        f = "map.toml"
+        for key, entry in raw.items():
+            path = join("map.looks", key)
+            look = check_table(self.report, f, path, entry, LOOK)
+            if look is None or not check_id(self.report, f, path, key):
+                continue
+            if kinds_known and not check_choice(self.report, f, path, key, self.kinds, "kind"):
+                continue
+            fill, colour = look.get("fill"), look.get("colour")
+            if fill is not None and (wrong := _not_a_fill(fill)) is not None:
+                self.add(f, join(path, "fill"), wrong)
+            elif colour is not None and not is_colour(colour):
+                self.add(f, join(path, "colour"), f"'{colour}' is not a colour name or #rrggbb")
+            else:
+                self.looks[key] = KindLook(fill, colour or "")
 
     def _picture_size(self) -> bool:
         """False (and reported) when the picture is too large to check or draw."""
@@ -258,3 +280,15 @@ class MapChecks(LoaderState):
                 join("territory", part[0]),
                 f"the map is not connected: {names}{more} cannot be reached from '{first}'",
             )
+
+
+def _not_a_fill(fill: str) -> str | None:
+    """Why `fill` cannot fill a map cell, or None: it must be one character
+    one cell wide, since the map is drawn cell by cell."""
+    if len(fill) != 1:
+        return f"must be one character (\" \" for none), not {len(fill)}"
+    if not fill.isprintable():
+        return f"must be a printable character, not U+{ord(fill):04X}"
+    if unicodedata.east_asian_width(fill) in ("W", "F") or unicodedata.combining(fill):
+        return f"'{fill}' does not take exactly one cell of a terminal"
+    return None

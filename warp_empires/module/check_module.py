@@ -72,7 +72,7 @@ class ModuleChecks(LoaderState):
                     self.add(f, join(path, "id"), f"duplicate side id '{side['id']}'")
                 ids.append(side["id"])
             colour = side.get("colour")
-            if colour is not None and not _is_colour(colour):
+            if colour is not None and not is_colour(colour):
                 self.add(f, join(path, "colour"), f"'{colour}' is not a colour name or #rrggbb")
             article = side.get("article")
             if article is not None and article not in ("the", ""):
@@ -228,7 +228,7 @@ class ModuleChecks(LoaderState):
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 
 
-def _is_colour(text: str) -> bool:
+def is_colour(text: str) -> bool:
     if _HEX.fullmatch(text):
         return True  # the common case, checked here: loading a module stays free of the TUI
     try:

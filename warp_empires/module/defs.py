@@ -95,11 +95,21 @@ class TerritoryDef:
 
 
 @dataclass(frozen=True, slots=True)
+class KindLook:
+    """How the map draws the territories of one kind ([map.looks.KIND]); the
+    core's default for what is left out (docs/module-format.md)."""
+
+    fill: str | None = None  # one character scattered over the region; " ": none
+    colour: str = ""  # a colour that tints the region and draws its fill; "": none
+
+
+@dataclass(frozen=True, slots=True)
 class MapDef:
     territories: tuple[TerritoryDef, ...]
     picture: tuple[str, ...]  # rows of the text picture; may be empty
     kinds: dict[str, str]  # kind id -> display name
     void: str  # characters of the picture that belong to no territory
+    looks: dict[str, KindLook] = field(default_factory=dict)  # kind id -> its look
 
     def by_id(self, territory_id: str) -> TerritoryDef:
         for t in self.territories:

@@ -56,6 +56,8 @@ def module_to_data(module: Module) -> dict[str, Any]:
         "map": {
             "kinds": dict(module.map.kinds),
             "void": module.map.void,
+            "looks": {kind: {"fill": look.fill, "colour": look.colour}
+                      for kind, look in module.map.looks.items()},
             "picture": list(module.map.picture),
         },
         "rules": rules_to_data(module),

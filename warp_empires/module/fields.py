@@ -16,6 +16,7 @@ from .limits import (
     MAX_CHITS,
     MAX_COLOUR,
     MAX_COUNT,
+    MAX_FILL,
     MAX_FORCE,
     MAX_LABEL,
     MAX_LINKS,
@@ -165,6 +166,12 @@ MAP_HEAD = {
     "kinds": Field(TABLE, required=True, most=MAX_NAMED),
     "void": Field(STR, default=" .", most=MAX_VOID),
     "picture": Field(STR, default=""),
+    "looks": Field(TABLE, default={}, most=MAX_NAMED),  # kind id -> LOOK
+}
+# How the map draws one kind of territory (defs.KindLook)
+LOOK = {
+    "fill": Field(STR, most=MAX_FILL),
+    "colour": Field(STR, most=MAX_COLOUR),
 }
 TERRITORY = {
     "id": Field(STR, required=True),

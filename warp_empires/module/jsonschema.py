@@ -152,6 +152,11 @@ NOTES: dict[str, dict[str, str]] = {
         "kinds": 'Kinds of territory: id = "Name".',
         "void": "Picture characters that belong to no territory.",
         "picture": "The map drawn in characters: each territory's cells hold its key.",
+        "looks": "How the map draws each kind: kind id = { fill, colour }.",
+    },
+    "LOOK": {
+        "fill": 'One character scattered over the regions of this kind (" " for none).',
+        "colour": "A colour name or #rrggbb that tints those regions and draws the fill.",
     },
     "TERRITORY": {
         "id": "The territory's id.",
@@ -390,7 +395,8 @@ def map_file() -> Schema:
     kinds = _id_map({"type": "string", "maxLength": MAX_NAME})
     kinds["minProperties"] = 1
     return table_schema("MAP_TOP", {
-        "map": {"inner": table_schema("MAP_HEAD", {"kinds": {"inner": kinds}})},
+        "map": {"inner": table_schema("MAP_HEAD", {"kinds": {"inner": kinds}, "looks": {
+            "inner": _id_map(table_schema("LOOK", {"fill": {"minLength": 1}}))}})},
         "territory": {"inner": table_schema("TERRITORY", {"key": {"minLength": 1,
                                                                   "maxLength": 1}})},
         "link": {"inner": table_schema("LINK", {"between": {"minItems": 2, "maxItems": 2}})},

@@ -24,6 +24,7 @@ MAX_VERSION = 40
 MAX_TEXT = 1000  # a card's text, a victory's text, the module's description
 MAX_ABBR = 8  # a trait's abbreviation, drawn on chits
 MAX_LABEL = 12  # a territory's short label on the map
+MAX_FILL = 1  # a kind's fill: one character
 MAX_COLOUR = 40  # "lightgoldenrodyellow", "rgb(93, 173, 226)"
 MAX_VOID = 32  # characters of map.void
 MAX_PICTURE_ROWS = 200

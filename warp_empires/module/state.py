@@ -49,6 +49,7 @@ class LoaderState:
         self.setups: dict[int, dict[str, Any]] = {}
         self.victories: list[dict[str, Any]] = []
         self.kinds: dict[str, str] = {}
+        self.looks: dict[str, Any] = {}  # kind id -> defs.KindLook
         self.picture: tuple[str, ...] = ()
         self.void = " ."
 

@@ -185,28 +185,76 @@ def nearest_in_direction(geo: Geometry, start: int, direction: str) -> int | Non
     return best[1] if best else None
 
 
-def label_slots(
-    geo: Geometry, territory: int, wanted: int
-) -> list[tuple[int, int, int]]:
-    """Up to `wanted` label lines as (y, x0, x1): consecutive interior rows near the
-    region's middle, each with its widest run."""
+def label_slots(geo: Geometry, territory: int, wanted: int) -> list[tuple[int, int, int]]:
+    """Up to `wanted` label lines as (y, x0, x1): the best of `label_windows`."""
+    windows = label_windows(geo, territory, wanted)
+    return windows[0] if windows else []
+
+
+def label_windows(geo: Geometry, territory: int, wanted: int
+                  ) -> list[list[tuple[int, int, int]]]:
+    """Where a label may go, best first: for each height from `wanted` rows
+    (or the region's tallest band) down to one, the consecutive interior rows
+    where the region is widest, as lines (y, x0, x1).
+
+    Issue 37: the middle rows of a region put labels in a 4-cell neck while
+    an 18x7 block of it stayed empty. So a window of rows is scored by its
+    common width (the widest rectangle through all its rows), then by its
+    rows' widths, then by nearness to the centre. Each line is the whole run
+    of its row that holds that rectangle: the lines overlap, so a name and
+    its "$2" stay together, and a slanted region keeps its rows' width."""
     rows = geo.runs[territory]
     if not rows:
         return []
-    widest = {y: max(r, key=lambda run: run[1] - run[0]) for y, r in rows.items()}
-    ys = sorted(widest)
-    # Group consecutive rows into bands and pick the tallest, widest band.
+    ys = sorted(rows)
     bands: list[list[int]] = [[ys[0]]]
     for y in ys[1:]:
         if y == bands[-1][-1] + 1:
             bands[-1].append(y)
         else:
             bands.append([y])
+    centre_y = geo.centre[territory][1]
+    out = []
+    for height in range(min(wanted, max(len(band) for band in bands)), 0, -1):
+        best = _widest_window(rows, bands, height, centre_y)
+        if best is not None:
+            start, (x0, x1) = best
+            out.append([(y, *_run_holding(rows[y], x0, x1))
+                        for y in range(start, start + height)])
+    return out
 
-    def band_score(band: list[int]) -> tuple[int, int]:
-        return (min(len(band), wanted), sum(widest[y][1] - widest[y][0] for y in band))
 
-    band = max(bands, key=band_score)
-    take = min(len(band), wanted)
-    start = (len(band) - take) // 2
-    return [(y, *widest[y]) for y in band[start : start + take]]
+def _widest_window(rows: dict[int, list[tuple[int, int]]], bands: list[list[int]],
+                   height: int, centre_y: float) -> tuple[int, tuple[int, int]] | None:
+    """The first row and common run of the best `height` consecutive rows."""
+    best: tuple[tuple[int, int, float], int, tuple[int, int]] | None = None
+    for band in bands:
+        for i in range(len(band) - height + 1):
+            window = band[i:i + height]
+            common = rows[window[0]]
+            for y in window[1:]:
+                common = _intersect(common, rows[y])
+            if not common:
+                continue
+            run = max(common, key=lambda r: r[1] - r[0])
+            total = sum(max(x1 - x0 for x0, x1 in rows[y]) for y in window)
+            middle = window[0] + (height - 1) / 2
+            score = (run[1] - run[0], total, -abs(middle - centre_y))
+            if best is None or score > best[0]:
+                best = (score, window[0], run)
+    return None if best is None else (best[1], best[2])
+
+
+def _intersect(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out = []
+    for a0, a1 in a:
+        for b0, b1 in b:
+            x0, x1 = max(a0, b0), min(a1, b1)
+            if x0 < x1:
+                out.append((x0, x1))
+    return out
+
+
+def _run_holding(runs: list[tuple[int, int]], x0: int, x1: int) -> tuple[int, int]:
+    """The run of a row that contains the columns x0..x1."""
+    return next(r for r in runs if r[0] <= x0 and x1 <= r[1])

@@ -10,7 +10,7 @@ from rich.style import Style
 
 from warp_empires.module.defs import TerritoryDef
 from warp_empires.tui.labels import abbreviate
-from warp_empires.tui.mapgeom import Geometry, label_slots
+from warp_empires.tui.mapgeom import Geometry, label_windows
 
 Piece = tuple[str, Style]
 Item = list[list[Piece]]  # one label part, as variants from longest to shortest
@@ -61,20 +61,38 @@ def label_items(
     return items
 
 
+@dataclass(frozen=True)
+class Placed:
+    """One territory's label as laid out: its lines keyed by screen row
+    (first column, pieces), the name as shown, and whether every other item
+    (revenue, marker, stacks) found room."""
+
+    lines: dict[int, tuple[int, list[Piece]]]
+    name: str
+    complete: bool
+
+
 def layout_label(
     geo: Geometry, t: int, items: list[Item], fill: Style, name_style: Style
 ) -> dict[int, tuple[int, list[Piece]]]:
     """Label lines keyed by screen row: (first column, pieces)."""
-    lines: dict[int, tuple[int, list[Piece]]] = {}
-    slots: list[tuple[int, int, int]] = []
+    return place_label(geo, t, items, fill, name_style).lines
+
+
+def place_label(
+    geo: Geometry, t: int, items: list[Item], fill: Style, name_style: Style
+) -> Placed:
+    """The label laid out in the region (see `layout_label`), with what was shown."""
     rows: list[list[Piece]] = []
     placed = None
+    shown = ""
     # The full name wherever it fits with everything else: on the first line,
     # on a wider line below it, or over two lines (a full name beats a short
     # label); then the module's short label the same ways; then a cut of the
-    # name. A line or two more than the items leaves room for a two-line name.
-    for extra in (1, 2):
-        slots = label_slots(geo, t, len(items) + extra)
+    # name. A line or two more than the items leaves room for a two-line name;
+    # each height of window is tried, widest part of the region first.
+    windows = [w for extra in (1, 2) for w in label_windows(geo, t, len(items) + extra)]
+    for slots in windows:
         widths = [x1 - x0 for _, x0, x1 in slots]
         rows = [[] for _ in slots]
         options = [p for variant in items[0] for p in _name_placements(variant[0][0], widths)]
@@ -83,27 +101,32 @@ def layout_label(
             if placed is not None:
                 for i, line in enumerate(name_lines):
                     rows[at + i].append((line, name_style))
+                shown = " ".join(name_lines)
                 break
         if any(rows):
             break
-    if not slots:
-        return lines
+    if not windows:
+        return Placed({}, "", False)
     if not any(rows):
         # Roomy regions get a line per item; cramped ones pack items together,
         # in shorter forms, so stacks are never silently dropped.
+        slots = label_windows(geo, t, len(items) + 2)[0]
+        widths = [x1 - x0 for _, x0, x1 in slots]
+        rows = [[] for _ in slots]
         placed = _pack_all(items[1:], widths)
         fitting = [v for v in items[0] if _width(v) <= widths[0]]
-        name = fitting[0][0][0] if fitting else abbreviate(items[0][-1][0][0], widths[0])
-        rows[0].append((name, name_style))
+        shown = fitting[0][0][0] if fitting else abbreviate(items[0][-1][0][0], widths[0])
+        rows[0].append((shown, name_style))
     for row, variant in placed or []:
         if rows[row]:
             rows[row].append((" ", fill))
         rows[row].extend((text, fill + style) for text, style in variant)
+    lines: dict[int, tuple[int, list[Piece]]] = {}
     for (y, x0, x1), pieces in zip(slots, rows, strict=True):
         used = _width(pieces)
         if pieces:
             lines[y] = (x0 + max(x1 - x0 - used, 0) // 2, pieces)
-    return lines
+    return Placed(lines, shown, placed is not None)
 
 
 def _name_placements(name: str, widths: list[int]) -> list[tuple[list[str], int]]:

@@ -7,7 +7,6 @@ touched, so a key press repaints a handful of lines.
 
 from __future__ import annotations
 
-from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
@@ -19,6 +18,7 @@ from textual.strip import Strip
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.looks import side_style
+from warp_empires.tui.map_draw import MapPaint, merge
 from warp_empires.tui.mapgeom import (
     VOID,
     Geometry,
@@ -26,17 +26,8 @@ from warp_empires.tui.mapgeom import (
     fit_scale,
     nearest_in_direction,
 )
-from warp_empires.tui.widgets.map_labels import (
-    Piece,
-    TerritoryLook,
-    label_items,
-    layout_label,
-)
+from warp_empires.tui.widgets.map_labels import Piece, TerritoryLook
 
-# Arms of a junction redrawn heavy (choosable) or double (cursor): a cue that is
-# not colour alone.
-_HEAVY = str.maketrans("│─┌┐└┘├┤┬┴┼╵╷╴╶", "┃━┏┓┗┛┣┫┳┻╋╹╻╸╺")
-_DOUBLE = str.maketrans("│─┌┐└┘├┤┬┴┼", "║═╔╗╚╝╠╣╦╩╬")
 # The fixed zooms `z` steps through after fitting the window.
 SCALES = ((1, 1), (2, 1), (2, 2))
 
@@ -107,6 +98,7 @@ class MapView(ScrollView, can_focus=True):
         self._rows: dict[int, Strip] = {}
         self._labels: dict[int, dict[int, tuple[int, list[Piece]]]] = {}
         self._styles: dict[str, Style] = {}
+        self._painter: MapPaint | None = None
         self.virtual_size = Size(self._geo.width, self._geo.height)
 
     # -- public API -------------------------------------------------------
@@ -230,12 +222,14 @@ class MapView(ScrollView, can_focus=True):
     def _redraw_cursor(self) -> None:
         # the cursor's colour says whether the arrow keys move it (focus)
         self._styles = {}
+        self._painter = None
         self._invalidate([self.cursor], borders=True)
 
     def notify_style_update(self) -> None:
         # A theme change alters every colour: rebuild all rows.
         super().notify_style_update()
         self._styles = {}
+        self._painter = None
         self._rows = {}
         self._labels = {}
 
@@ -284,81 +278,22 @@ class MapView(ScrollView, can_focus=True):
             self._rows[row] = strip
         return strip.crop_extend(scroll_x, scroll_x + width, self._style("void"))
 
-    def _fill_style(self, t: int) -> Style:
-        territory = self.module.map.territories[t]
-        base = self._style("planet" if territory.is_revenue else "space")
-        if t == self.cursor:
-            return base + self._style("cursor")
-        if t in self._choices:
-            return base + self._style("choice")
-        return base
+    def _paint(self) -> MapPaint:
+        # made again when the styles are (theme, focus): it keeps what it works out
+        paint = self._painter
+        if paint is None:
+            paint = self._painter = MapPaint(self.module.map, self._style)
+        return paint
 
     def _build_row(self, y: int) -> Strip:
-        geo = self._geo
-        cells: list[Piece] = []
-        border_row, interior_row, touching_row = geo.border[y], geo.interior[y], geo.touching[y]
-        void = self._style("void")
-        for x in range(geo.width):
-            glyph = border_row[x]
-            if glyph:
-                touching = touching_row[x]
-                style = self._style("border")
-                if self.cursor in touching:
-                    glyph = glyph.translate(_DOUBLE)
-                    style = style + self._style("cursor-border")
-                elif self._choices.intersection(touching):
-                    glyph = glyph.translate(_HEAVY)
-                    style = style + self._style("choice-border")
-                cells.append((glyph, style))
-                continue
-            t = interior_row[x]
-            if t == VOID:
-                cells.append((" ", void))
-                continue
-            territory = self.module.map.territories[t]
-            # A sparse star field marks empty space apart from planets.
-            dot = not territory.is_revenue and (x * 7 + y * 13) % 17 == 0
-            cells.append(("·" if dot else " ", self._fill_style(t)))
-        for t in self._territories_on_row(y):
-            label = self._label(t).get(y)
-            if label is None:
-                continue
-            x, pieces = label
-            for text, style in pieces:
-                for ch in text:
-                    if 0 <= x < len(cells):
-                        cells[x] = (ch, style)
-                    x += 1
-        return Strip(_merge(cells), geo.width)
-
-    def _territories_on_row(self, y: int) -> list[int]:
-        return [t for t, (top, bottom) in enumerate(self._geo.rows) if top <= y <= bottom]
+        cells = self._paint().cells(self._geo, y, self._label, self.cursor, self._choices)
+        return Strip(merge(cells), self._geo.width)
 
     def _label(self, t: int) -> dict[int, tuple[int, list[Piece]]]:
         """Label lines of one territory, keyed by screen row."""
         cached = self._labels.get(t)
         if cached is None:
-            territory = self.module.map.territories[t]
-            items = label_items(territory, self._looks[t], self._glyphs, self._side_style)
-            fill = self._fill_style(t)
-            name_style = fill + self._style("name")
-            if t == self.cursor:
-                name_style = name_style + Style(reverse=True)
-            cached = layout_label(self._geo, t, items, fill, name_style)
+            cached = self._paint().label(self._geo, self.module, t, self._looks[t], self._glyphs,
+                                         self._side_style, self.cursor, self._choices).lines
             self._labels[t] = cached
         return cached
-
-
-def _merge(cells: list[Piece]) -> list[Segment]:
-    segments: list[Segment] = []
-    text: list[str] = []
-    current: Style | None = None
-    for ch, style in cells:
-        if style is not current and style != current:
-            if text:
-                segments.append(Segment("".join(text), current))
-            text, current = [], style
-        text.append(ch)
-    if text:
-        segments.append(Segment("".join(text), current))
-    return segments
