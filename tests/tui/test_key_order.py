@@ -5,6 +5,7 @@ typed-ahead keys; Escape then `1` at once came as one key, `alt+1`."""
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 
 from tests.tui.helpers import burst, game_app
@@ -82,3 +83,17 @@ async def test_keys_typed_before_their_screen_exists_wait_for_it() -> None:
         await pilot.pause()
         await app.keys_handled()
         assert typed == ["1", "2", "c"]
+
+
+@pytest.mark.parametrize(("sent", "meant"), [("\x1b1", "1"), ("\x1b2", "2"), ("\x1b0", "0"),
+                                             ("\x1bb", "b"), ("\x1bf", "f"), ("\x1br", "r")])
+def test_escape_then_a_key_in_one_read_is_escape_then_that_key(sent: str, meant: str) -> None:
+    # play-tests: Escape 1 came as one key, `¡`; Escape b as Ctrl+Left (tui/textual_fixes.py)
+    from textual._xterm_parser import XTermParser
+
+    import warp_empires.tui.textual_fixes  # noqa: F401 - the fix is applied on import
+    from warp_empires.tui.key_order import _meant
+
+    parser = XTermParser()
+    (key,) = [*parser.feed(sent), *parser.feed("")]
+    assert [k.key for k in _meant(key)] == ["escape", meant]

@@ -82,6 +82,7 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         self.ahead: list[str] = []  # keys typed while this side could not decide
         # (turn, active side) when the first of them was typed
         self._ahead_typed_in: tuple[int, int] | None = None
+        self._own_turn: tuple[int, int] | None = None  # (turn, active) it last decided in
         self.turn_ended = False  # a player-turn ended since the screen last looked
         self._last_turn = session.turn
         self._rows_memory = RowMemory()
@@ -217,6 +218,8 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         self.mode = Mode.DECIDING if deciding else Mode.WATCHING
         if deciding and self.ahead:
             self._type_ahead()
+        if self.mode is Mode.DECIDING:
+            self._own_turn = (view.turn, view.active)
 
     def _decision_key(self, view: View, deciding: bool) -> tuple | None:
         """What is being decided: the same while picking the items of one

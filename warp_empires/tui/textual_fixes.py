@@ -77,11 +77,20 @@ CommandPalette._gather_commands = _gather_commands  # type: ignore[method-assign
 # the app takes as Escape, then 1 (tui/key_order.py). No key of ours is such
 # a character, and one typed as itself (a Spanish `¡`) is not affected: only
 # the escape sequences go.
+#
+# The same for Escape then `b` or `f` (read as Ctrl+Left and Ctrl+Right, the
+# word moves some macOS terminals send for Option and an arrow; a real Ctrl
+# and an arrow is a longer sequence, unaffected): `Escape b` lost both keys
+# in the second play-test.
+ESCAPED_LETTERS = ("\x1bb", "\x1bf")
+
+
 def _drop_option_digits() -> None:
     from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
 
     for sequence in [s for s, v in ANSI_SEQUENCES_KEYS.items()
-                     if len(s) == 2 and s[0] == "\x1b" and isinstance(v, str)]:
+                     if len(s) == 2 and s[0] == "\x1b"
+                     and (isinstance(v, str) or s in ESCAPED_LETTERS)]:
         del ANSI_SEQUENCES_KEYS[sequence]  # type: ignore[attr-defined]
 
 

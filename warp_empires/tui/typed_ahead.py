@@ -22,14 +22,20 @@ class TypedAhead:
     notices: list[Notice]
     ahead: list[str]
     _ahead_typed_in: tuple[int, int] | None
+    _own_turn: tuple[int, int] | None  # (turn, active) when this side last decided
 
     if TYPE_CHECKING:
         def key(self, key: str) -> None: ...
         def enter(self, row: int | None) -> None: ...
 
     def _hold(self, key: str) -> None:
-        if not self.ahead and self.view is not None:
-            self._ahead_typed_in = (self.view.turn, self.view.active)
+        if not self.ahead:
+            # the player-turn this side last decided in, not the one on screen
+            # when the key is read: in a burst, a key typed for a decision
+            # that was then taken for the player (a forced placement) is read
+            # after the turn passed (second play-test: the `1` then played a
+            # battle card in the computer's attack)
+            self._ahead_typed_in = self._own_turn
         self.ahead.append(key)
 
     def _type_ahead(self) -> None:
