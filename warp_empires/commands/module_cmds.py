@@ -15,6 +15,7 @@ from ..module.errors import shown
 from ..module.export import effect_to_data, module_to_data
 from ..module.report_lines import Columns, problem_line, problem_record
 from ..paths import expand, module_search_path
+from .module_position import register_position
 from .module_share import register_share
 
 
@@ -66,6 +67,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="write DIR/<file>.schema.json files instead and print their paths")
     schema.set_defaults(run=run_schema)
     register_share(actions)
+    register_position(actions)
 
 
 def run_validate(args: argparse.Namespace) -> int:
