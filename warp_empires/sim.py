@@ -10,12 +10,15 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bots import make_player
 from .engine import Game
 from .engine.invariants import broken
 from .module.defs import Module
+
+if TYPE_CHECKING:
+    from .saves.position import Position
 
 
 @dataclass
@@ -38,11 +41,18 @@ def seat(module: Module, players: list[str]) -> list[str]:
 
 
 def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
-              check: bool = False, optional: list[str] | None = None) -> tuple[Game, GameResult]:
+              check: bool = False, optional: list[str] | None = None,
+              position: Position | None = None) -> tuple[Game, GameResult]:
     """One game to its end or past `max_turns` player-turns, with the optional
-    rules named (RULINGS O1-O5); errors are caught and reported, so that one
-    bad game does not stop a whole simulation."""
-    game = Game.new(module, seed, {"optional": list(optional)} if optional else None)
+    rules named (RULINGS O1-O5), or from `position` (its own optional rules;
+    the seed shuffles what it leaves out); errors are caught and reported, so
+    that one bad game does not stop a whole simulation."""
+    if position is not None:
+        from .saves.position_game import position_game
+
+        game = position_game(module, position, seed)
+    else:
+        game = Game.new(module, seed, {"optional": list(optional)} if optional else None)
     game.state.undo = None  # computer players take nothing back: no checkpoints to keep
     players = [make_player(k, module, seed * 2 + i) for i, k in enumerate(kinds)]
     try:
@@ -67,13 +77,15 @@ def simulate(module: Module, games: int, seed: int, players: list[str], max_turn
              check: bool = False, save_dir: Path | None = None,
              progress: Callable[[int], None] | None = None,
              replace: bool = False, jobs: int = 1,
-             optional: list[str] | None = None) -> dict[str, Any]:
+             optional: list[str] | None = None,
+             position: Position | None = None) -> dict[str, Any]:
     """Plays `games` games with seeds seed, seed+1, ...; returns the summary.
     With `save_dir`, each game is saved as sim-MODULE-SEED.wes there; a file
     already there is replaced only with `replace` (checked before any game is
     played: SaveExists). `jobs` > 1 plays them in that many processes: every
     game depends on its seed alone, so the results are the same. `optional`:
-    the optional rules every game plays with (RULINGS O1-O5)."""
+    the optional rules every game plays with (RULINGS O1-O5); `position`: the
+    position file every game starts from (docs/positions.md)."""
     kinds = seat(module, players)
     if save_dir is not None and not replace:
         from .saves import SaveExists
@@ -85,7 +97,9 @@ def simulate(module: Module, games: int, seed: int, players: list[str], max_turn
     started = time.perf_counter()
     results: list[GameResult] = []
     seeds = [seed + i for i in range(games)]
-    task = (module, kinds, max_turns, check, save_dir, sorted(optional or []))
+    if position is not None:
+        optional = list(position.optional)
+    task = (module, kinds, max_turns, check, save_dir, sorted(optional or []), position)
     for result in _played(task, seeds, jobs):
         results.append(result)
         if progress is not None:
@@ -94,10 +108,12 @@ def simulate(module: Module, games: int, seed: int, players: list[str], max_turn
     seconds = time.perf_counter() - started
     summary = summarise(module, kinds, results, seconds)
     summary["options"] = sorted(optional or [])
+    if position is not None:
+        summary["position"] = {"name": position.name, "sha256": position.sha256}
     return summary
 
 
-Task = tuple[Module, list[str], int, bool, "Path | None", list[str]]
+Task = tuple[Module, list[str], int, bool, "Path | None", list[str], "Position | None"]
 
 
 def _played(task: Task, seeds: list[int], jobs: int) -> Iterator[GameResult]:
@@ -112,8 +128,8 @@ def _played(task: Task, seeds: list[int], jobs: int) -> Iterator[GameResult]:
 
 def _one(task: Task, seed: int) -> GameResult:
     """One game, saved if asked; a module-level function so a process pool can run it."""
-    module, kinds, max_turns, check, save_dir, optional = task
-    game, result = play_game(module, seed, kinds, max_turns, check, optional)
+    module, kinds, max_turns, check, save_dir, optional, position = task
+    game, result = play_game(module, seed, kinds, max_turns, check, optional, position)
     if save_dir is not None:
         from .saves import save_game
 

@@ -16,6 +16,7 @@ from ..module.export import effect_to_data, module_to_data
 from ..module.report_lines import Columns, problem_line, problem_record
 from ..paths import expand, module_search_path
 from .module_map import register_map
+from .module_position import register_position
 from .module_share import register_share
 
 
@@ -68,6 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     schema.set_defaults(run=run_schema)
     register_share(actions)
     register_map(actions)
+    register_position(actions)
 
 
 def run_validate(args: argparse.Namespace) -> int:

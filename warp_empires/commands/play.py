@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from . import (
     COMPLETE_FILE,
@@ -22,6 +23,9 @@ from . import (
     seconds,
     whole_number,
 )
+
+if TYPE_CHECKING:
+    from warp_empires.module.defs import Module
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -43,6 +47,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="the game's random seed, 0..2^64-1 (default: a secret random one)")
     play.add_argument("--module", metavar="NAME_OR_PATH",
                       help="the theme module (default: the first one found)")
+    position = play.add_argument(
+        "--position", metavar="FILE",
+        help="start from the position in this file (docs/positions.md): a modder's way to "
+        "try a card where it matters")
+    position.complete = COMPLETE_FILE
     play.add_argument("--open-hands", action="store_true",
                       help="teaching game: both hands shown, no hand-over screen")
     play.add_argument("--options", metavar="ID,...",
@@ -92,19 +101,26 @@ def run_play(args: argparse.Namespace) -> int:
         raise CommandError("--headless needs computer players on both sides, "
                            "e.g. --players bot,bot")
     wants_game = headless or any(
-        x is not None for x in (args.players, args.seed, args.module, args.options)
+        x is not None for x in (args.players, args.seed, args.module, args.options,
+                                args.position)
     ) or args.open_hands
     open_save = None
     if args.save is not None:
         if wants_game:
             raise CommandError("SAVE resumes a saved game: give it without new-game options "
-                               "(--players, --seed, --module, --options, --open-hands, "
-                               "--headless)")
+                               "(--players, --seed, --module, --options, --position, "
+                               "--open-hands, --headless)")
         open_save = _checked_save(args.save, args.saves_dir)
     settings = None
     if wants_game:
-        module = args.module or _remembered_module(remembered) or str(first_module())
+        module = args.module or (position_module_of(args.position) if args.position else None) \
+            or _remembered_module(remembered) or str(first_module())
         loaded = load_module(module)  # a bad module is reported here, as its problems
+        if args.position is not None:
+            if args.options is not None:
+                raise CommandError("--options: a position file names its own optional rules "
+                                   "(its 'optional' key)")
+            checked_position(args.position, loaded, args.seed)
         from warp_empires.bots import unavailable
 
         for kind in players:
@@ -112,7 +128,8 @@ def run_play(args: argparse.Namespace) -> int:
                 raise CommandError(f"--players: {why}")
         settings = GameSettings(module=module, players=players, seed=args.seed,
                                 open_hands=args.open_hands,
-                                optional=_optional(args.options, loaded))
+                                optional=_optional(args.options, loaded),
+                                position=args.position)
     launch = LaunchOptions(
         settings=settings,
         # no --pace: as remembered (warp_empires.settings); headless at once
@@ -156,6 +173,28 @@ def _remembered_module(remembered: object) -> str | None:
     except ModuleError:
         return None
     return module
+
+
+def position_module_of(path: str) -> str:
+    """The module a position file names; CommandError with its one line."""
+    from warp_empires.saves.position import PositionError, position_module
+
+    try:
+        return position_module(path)
+    except PositionError as e:
+        raise CommandError(str(e)) from None
+
+
+def checked_position(path: str, module: Module, seed: int | None) -> None:
+    """Refuses, in one line, a position that cannot be played, before a
+    screen opens (the app reads it again to start the game)."""
+    from warp_empires.saves.position import PositionError, read_position
+    from warp_empires.saves.position_game import position_game
+
+    try:
+        position_game(module, read_position(path, module), seed if seed is not None else 0)
+    except PositionError as e:
+        raise CommandError(str(e)) from None
 
 
 def _checked_save(save: str, saves_dir: str | None) -> str:

@@ -87,7 +87,9 @@ def _line(info: SaveInfo) -> str:
     state = f"{m.phase}, {m.active_id} to play" if m.active_id else "game over"
     players = " vs ".join(f"{s.id} ({s.player})" for s in m.sides)
     title = m.name or info.path.stem
-    start = "; START NOT CHECKED (a saved position)" if info.from_position else ""
+    start = "" if not info.from_position else \
+        f"; START NOT CHECKED (started from {info.position})" if info.position else \
+        "; START NOT CHECKED (a saved position)"
     return (f"{when}  {title}  [{m.module_id} {m.module_version}, turn {m.turn}, {state};"
             f" {players}{start}]  {path}")
 

@@ -7,8 +7,14 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from . import SEED_MAX, CommandError, add_saves_dir, whole_number
+from .play import position_module_of
+
+if TYPE_CHECKING:
+    from ..module.defs import Module
+    from ..saves.position import Position
 
 TIMING_KEYS = ("seconds", "actions_per_second")
 
@@ -22,8 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--module", help="module name or path (default: the first one found)")
     p.add_argument("--games", type=whole_number(1, 1_000_000), default=10,
                    help="how many games (default 10)")
-    p.add_argument("--seed", type=whole_number(0, SEED_MAX), default=0,
-                   help="seed of the first game (default 0)")
+    p.add_argument("--seed", type=whole_number(0, SEED_MAX), default=None,
+                   help="seed of the first game (default: the position file's seed, else 0)")
     p.add_argument("--players", default="heuristic,heuristic",
                    help="P1,P2: random, heuristic, solo, bot (= bot:normal), bot:easy, "
                    "bot:normal or bot:hard; P1 plays the module's first side. Search players "
@@ -34,6 +40,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="optional rules to play with, comma-separated (the module's "
                    "[options]: interception, withdrawal, attrition, initiative, "
                    "repair_hangar)")
+    p.add_argument("--position", metavar="FILE",
+                   help="start every game from the position in this file (docs/positions.md);"
+                   " each game's seed shuffles what the file leaves out")
     p.add_argument("--jobs", type=whole_number(1, 256), default=1,
                    help="play the games in this many processes (same results; default 1)")
     p.add_argument("--check", action="store_true",
@@ -55,10 +64,19 @@ def run(args: argparse.Namespace) -> int:
     if len(players) != 2 or not all(known_kind(k) for k in players):
         raise CommandError(f"--players wants two of bot, {', '.join(PLAYER_KINDS)}, "
                            f"comma-separated (got {args.players!r})")
+    module = load_module(args.module or (position_module_of(args.position) if args.position
+                                         else None) or first_module())
+    position = None
+    if args.position is not None:
+        if args.options:
+            raise CommandError("--options: a position file names its own optional rules "
+                               "(its 'optional' key)")
+        position = _position(args.position, module)
+    if args.seed is None:
+        args.seed = position.seed if position is not None and position.seed is not None else 0
     if args.seed + args.games - 1 > SEED_MAX:
         raise CommandError(f"--seed {args.seed} with --games {args.games} runs past the "
                            f"largest seed, {SEED_MAX}")
-    module = load_module(args.module or first_module())
     for kind in players:
         if (why := unavailable(kind, module)) is not None:
             raise CommandError(f"--players: {why}")
@@ -79,12 +97,25 @@ def run(args: argparse.Namespace) -> int:
     with _progress(args.games) as update:
         summary = simulate(module, args.games, args.seed, players, args.max_turns, args.check,
                            save_dir, update, replace=args.force, jobs=args.jobs,
-                           optional=optional)
+                           optional=optional, position=position)
     if args.json:
         print(json.dumps(summary))
     else:
         _print(summary)
     return 0
+
+
+def _position(path: str, module: Module) -> Position:
+    """The position file, refused in one line unless a game can start from it."""
+    from ..saves.position import PositionError, read_position
+    from ..saves.position_game import position_game
+
+    try:
+        position = read_position(path, module)
+        position_game(module, position, 0)  # the one check every game would make
+    except PositionError as e:
+        raise CommandError(str(e)) from None
+    return position
 
 
 @contextmanager
@@ -107,7 +138,9 @@ def _print(s: dict) -> None:
     players = ", ".join(f"{side} {kind}" for side, kind in s["players"].items())
     wins = ", ".join(f"{side} {n}" for side, n in s["wins"].items())
     rules = f", optional rules: {', '.join(s['options'])}" if s["options"] else ""
-    print(f"{s['games']} games of {s['module']} ({players}{rules})")
+    where = (f", from position {s['position']['name']} (sha256 {s['position']['sha256'][:16]})"
+             if s.get("position") else "")
+    print(f"{s['games']} games of {s['module']}{where} ({players}{rules})")
     print(f"finished {s['finished']}, unfinished {s['unfinished']}, errors {s['errors']}")
     print(f"wins: {wins}")
     for side, r in s["win_rates"].items():

@@ -70,7 +70,10 @@ def check(module: Module, names: Iterable[str]) -> list[str]:
 # so the game played without it).
 GAME_KEYS: dict[str, type] = {KEY: list, "seeded": bool, "open_hands": bool, RULES_KEY: int,
                               # the edition a game was carried over from (saves/carry.py)
-                              "carried": int}
+                              "carried": int,
+                              # the position file a game started from: its name and
+                              # sha256 (engine/staging.py, docs/positions.md)
+                              "position": dict}
 
 
 def check_keys(module: Module, options: dict[str, object]) -> None:

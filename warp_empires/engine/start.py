@@ -22,13 +22,7 @@ def setup(module: Module, seed: int, options: dict[str, Any] | None = None,
     The seed decides every shuffle and draw, so it is never logged (RULINGS H7).
     `log_events=False`: a state that keeps no log (State.log), for random
     play and benchmarks that never read one."""
-    options = dict(options or {})
-    check_keys(module, options)  # ValueError: one line
-    if options.get(KEY):
-        options[KEY] = check_options(module, options[KEY])  # ValueError: one line
-    if RULES_KEY in options:
-        check_edition(options[RULES_KEY])
-    s = new_state(module, seed, options)
+    s = new_state(module, seed, checked_options(module, options))
     if not log_events:
         s.log = None
     shuffle(s, s.deck)  # RULINGS S4
@@ -50,6 +44,18 @@ def setup(module: Module, seed: int, options: dict[str, Any] | None = None,
     if nxt:
         flow.run(s, nxt)
     return s
+
+
+def checked_options(module: Module, options: dict[str, Any] | None) -> dict[str, Any]:
+    """A copy of a new game's options, its optional rules sorted; ValueError
+    with one line for one the game may not hold."""
+    options = dict(options or {})
+    check_keys(module, options)
+    if options.get(KEY):
+        options[KEY] = check_options(module, options[KEY])
+    if RULES_KEY in options:
+        check_edition(options[RULES_KEY])
+    return options
 
 
 def _deploy(s: State, ss: SideSetup, t: int) -> None:

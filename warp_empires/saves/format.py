@@ -24,6 +24,7 @@ from .carry import carried
 from .doc import SaveDoc, SaveMeta, check_document, check_meta
 from .errors import SaveError
 from .migrate import FORMAT_VERSION
+from .proof import position_label
 from .schema import Invalid
 
 MAGIC = b"WARPSAVE"
@@ -160,20 +161,22 @@ def unpack(payload: bytes, where: str) -> Any:
 def decode_meta(data: bytes, where: str) -> tuple[SaveMeta, int]:
     """Only the metadata (and the file's format version), for listings: the
     file is checksummed whole, but of the payload only `meta` is decoded."""
-    meta, version, _ = decode_listing(data, where)
+    meta, version, _, _ = decode_listing(data, where)
     return meta, version
 
 
-def decode_listing(data: bytes, where: str) -> tuple[SaveMeta, int, bool]:
-    """The metadata, the format version and whether the game starts from a
-    saved position (`base`: its start cannot be checked), for listings."""
+def decode_listing(data: bytes, where: str) -> tuple[SaveMeta, int, bool, str | None]:
+    """The metadata, the format version, whether the game starts from a
+    saved position (`base`: its start cannot be checked) and the position
+    file it started from (proof.position_label), for listings."""
     version, payload = envelope(data, where)
     if version != FORMAT_VERSION:
         # Old files are rare and small; upgrading them whole keeps one code path.
         doc, version = decode(data, where)
-        return doc.meta, version, doc.base is not None
+        return doc.meta, version, doc.base is not None, position_label(doc.options)
     meta: Any = _MISSING
     from_position = False
+    options: Any = None
     with _unpack_errors(where):
         unpacker = _unpacker(payload)
         for _ in range(unpacker.read_map_header()):
@@ -182,6 +185,8 @@ def decode_listing(data: bytes, where: str) -> tuple[SaveMeta, int, bool]:
                 meta = unpacker.unpack()
             elif key == "base":
                 from_position = unpacker.unpack() is not None
+            elif key == "options":  # small: the schema allows 1,000 values
+                options = unpacker.unpack()
             else:
                 unpacker.skip()
     if meta is not _MISSING:
@@ -189,7 +194,7 @@ def decode_listing(data: bytes, where: str) -> tuple[SaveMeta, int, bool]:
             check_meta(meta, "meta")
         except Invalid as e:
             raise SaveError(where, f"bad save data at {e}") from None
-        return SaveMeta.from_dict(meta), version, from_position
+        return SaveMeta.from_dict(meta), version, from_position, position_label(options)
     raise SaveError(where, "bad save data at top level: missing field 'meta'")
 
 

@@ -18,6 +18,11 @@ from dataclasses import dataclass
 import msgpack
 
 from .doc import SaveDoc
+from .errors import one_line
+
+# In a game's options: the position file it started from, {"name": ..., "sha256":
+# the file's}, written by position_game.py and only ever read back as a label.
+POSITION_KEY = "position"
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,8 @@ class Proof:
     phase: str
     # sha256 of the start position, when the game starts from one (None: its seed)
     start_position: str | None
+    # the position file it started from, as its options name it (position_label)
+    position: str | None = None
 
     @property
     def start_checked(self) -> bool:
@@ -48,6 +55,8 @@ class Proof:
     def summary(self) -> str:
         """One line: what was proved, then what was only read."""
         head = "ok" if self.start_checked else "START NOT CHECKED"
+        if self.position and not self.start_checked:
+            head += f" (started from {self.position})"
         return f"{head}: {self.checked()}; read, not checked: {'; '.join(self.not_checked())}"
 
 
@@ -57,4 +66,17 @@ def proof_of(doc: SaveDoc, turn: int, phase: str) -> Proof:
     if doc.base is not None:
         data = msgpack.packb(doc.base, use_bin_type=True)
         start = hashlib.sha256(data).hexdigest()[:16]
-    return Proof(len(doc.actions), turn, phase, start)
+    return Proof(len(doc.actions), turn, phase, start, position_label(doc.options))
+
+
+def position_label(options: object) -> str | None:
+    """'position NAME (sha256 0123abcd…)' for a game started from a position
+    file, from its options as a save holds them (read, never trusted); None
+    for any other game."""
+    given = options.get(POSITION_KEY) if isinstance(options, dict) else None
+    if not isinstance(given, dict):
+        return None
+    name, sha = given.get("name"), given.get("sha256")
+    if type(name) is not str or type(sha) is not str:
+        return None
+    return f"position {one_line(name, 60)} (sha256 {one_line(sha, 64)[:16]})"

@@ -261,6 +261,9 @@ class SaveInfo:
     # the game starts from a saved position, not its seed: its start cannot be
     # checked (saves/proof.py)
     from_position: bool = False
+    # "position NAME (sha256 …)": the position file the game started from, as
+    # its options name it (proof.position_label); None for any other game
+    position: str | None = None
 
     @property
     def sort_key(self) -> tuple[bool, float, float]:
@@ -276,7 +279,8 @@ class SaveInfo:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"path": os.fspath(self.path), "error": self.error,
                                "size": self.size, "format": self.format_version,
-                               "start_checked": self.meta is not None and not self.from_position}
+                               "start_checked": self.meta is not None and not self.from_position,
+                               "position": self.position}
         m = self.meta
         out.update({
             "name": m.name if m else None,
@@ -302,10 +306,10 @@ def save_info(path: Path) -> SaveInfo:
         size, mtime = 0, 0.0
     try:
         data = io.read_bounded(path, MAX_FILE_SIZE)
-        meta, version, from_position = decode_listing(data, os.fspath(path))
+        meta, version, from_position, position = decode_listing(data, os.fspath(path))
     except SaveError as e:
         return SaveInfo(path, None, e.problem, None, size, mtime)
-    return SaveInfo(path, meta, None, version, size, mtime, from_position)
+    return SaveInfo(path, meta, None, version, size, mtime, from_position, position)
 
 
 def list_saves(directory: str | os.PathLike[str] | None = None) -> list[SaveInfo]:

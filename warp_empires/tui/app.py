@@ -192,7 +192,18 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
         # game is not labelled as started from a known seed.
         from warp_empires.engine import Game
 
-        game = Game.new(module, settings.seed, options)
+        if settings.position is not None:
+            from warp_empires.saves.position import PositionError, read_position
+            from warp_empires.saves.position_game import position_game
+
+            try:
+                game = position_game(module, read_position(settings.position, module),
+                                     settings.seed, settings.open_hands)
+            except PositionError as error:
+                self.push_screen(MessageDialog(f"Cannot start from the position:\n{error}"))
+                return
+        else:
+            game = Game.new(module, settings.seed, options)
         self.open_session(Session(game, settings.players, max_turns=self.launch.max_turns))
 
     def open_session(self, session: Session) -> None:

@@ -17,6 +17,7 @@ class GameSettings:
     open_hands: bool = False  # teaching games: both hands shown, no hand-over
     optional: tuple[str, ...] = ()  # the module's optional rules in play (RULINGS O1-O5)
     host: str | None = None  # a game server to host the game on (docs/hosting.md)
+    position: str | None = None  # a position file to start from (docs/positions.md)
 
 
 @dataclass
