@@ -298,3 +298,19 @@ def test_o1_the_module_s_further_try_modifier_is_checked(tmp_path):
     assert "options.interception.further_try: must be -6 to 6" in problems
     assert "options.attrition.first.class: unknown class 'droid'" in problems  # RULINGS O3
     assert star_wars().options["interception"].further_try == -1
+
+
+def test_o1_h9_the_interceptor_is_not_told_where_the_group_is_going():
+    # Play-test: "The Empire moves a group of 5 from Corellia to Kessel" was in
+    # the log when the Rebels were asked to intercept at Corellian Run, and
+    # they used it. The destination is told when the group gets there.
+    s = fast_group(1)
+    d = s.territory_name(tid(s, "d"))
+    seen = [e["text"] for e in view(s, 1).log]
+    assert prompt(s).kind == "intercept" and not any(d in line for line in seen), seen
+    assert any(d in e["text"] for e in view(s, 0).log)  # the mover knows its own plan
+    apply(s, 1, ("intercept", tid(s, "f")))  # fails (rigged 1)
+    apply(s, 0, ("on",))
+    # told to the other side with the rest of the Move phase (RULINGS Z2)
+    theirs = [e["text"] for e in s.log if e["to"] in (None, 1)]
+    assert theirs[-1].endswith(f"a group of 1 into {d}.")

@@ -79,10 +79,10 @@ def _routes(s: State, side: int, start: int, steps: int) -> dict[int, tuple[int,
 
 
 def walk(s: State, mover: int, at: int, group: list[int], path: list[int],
-         resume_step: str, resume: object) -> None:
+         resume_step: str, resume: object) -> int:
     """Moves the group along `path` from `at`, pausing where an interception
     may be tried (the Intercept step); `resume_step` and `resume` are taken up
-    again when it arrives, stops or is caught."""
+    again when it arrives, stops or is caught. Returns where it is."""
     while path:
         t = path.pop(0)
         remove_group(s, mover, at, group)
@@ -91,10 +91,18 @@ def walk(s: State, mover: int, at: int, group: list[int], path: list[int],
         if candidates(s, t, mover):
             s.pend = Intercepting(t, group, resume_step, resume, [], path, mover)
             s.step = "intercept"
-            return
+            return at
     if s.stacks[other(mover)][at] and hasattr(resume, "engaged"):
         resume.engaged.extend(group)  # RULINGS M9: into an enemy stack, not through it
     s.pend, s.step = resume, resume_step
+    return at
+
+
+def arrived(s: State, mover: int, size: int, t: int) -> None:
+    """Logs a moving group's arrival where it was going: its destination is
+    told when it gets there (RULINGS O1, H9; see move.Movement.confirmed)."""
+    log_pair(s, mover, f"Your group arrives at {s.territory_name(t)}.",
+             f"{s.says(mover, 'move')} a group of {size} into {s.territory_name(t)}.", "move")
 
 
 def _mobile(s: State, t: int, side: int) -> tuple[int, ...]:
@@ -211,7 +219,9 @@ class MoveOn(Step):
 
 def _go_on(s: State) -> str | None:
     p = s.pend
-    walk(s, p.mover, p.t, p.group, p.path, p.resume_step, p.resume)
+    at = walk(s, p.mover, p.t, p.group, p.path, p.resume_step, p.resume)
+    if s.step != "intercept" and p.resume_step:  # a group's move, at its destination
+        arrived(s, p.mover, len(p.group), at)
     if s.step == "intercept" or p.resume_step:
         return None
     return _after_withdrawal(s)

@@ -258,9 +258,18 @@ class MoveUnits(SelectStep):
         p.src, p.group = -1, None
         if s.log is not None:
             src_name, dst_name = s.territory_name(src), s.territory_name(dst)
-            log_pair(s, side, f"You move {unit_names(s, group)} from {src_name} to {dst_name}.",
-                     f"{s.says(side, 'move')} a group of {len(group)} from {src_name} to "
-                     f"{dst_name}.", "move")
+            if path:
+                # RULINGS O1, H9: the other side learns where the group goes as
+                # it goes (each territory it enters, where it arrives), never
+                # ahead of an interception it decides (play-test: the log named
+                # the destination, and the interceptor acted on it)
+                log_pair(s, side, f"You move {unit_names(s, group)} from {src_name} towards "
+                         f"{dst_name}.", f"{s.says(side, 'move')} a group of {len(group)} out "
+                         f"of {src_name}.", "move")
+            else:
+                log_pair(s, side, f"You move {unit_names(s, group)} from {src_name} to "
+                         f"{dst_name}.", f"{s.says(side, 'move')} a group of {len(group)} "
+                         f"from {src_name} to {dst_name}.", "move")
         # RULINGS H9: the card ends by itself only when its groups are used up;
         # whether another unit could still move is the side's secret (a mobile
         # unit may hide under a fortification), so "stop" stays its decision
@@ -269,7 +278,9 @@ class MoveUnits(SelectStep):
         else:
             s.step = "move_from"
         if path:  # RULINGS O1: territory by territory, where it may be intercepted
-            interception.walk(s, side, src, list(group), path, s.step, s.pend)
+            at = interception.walk(s, side, src, list(group), path, s.step, s.pend)
+            if s.step != "intercept":
+                interception.arrived(s, side, len(group), at)
         return None
 
     def text(self, s: State) -> str:
