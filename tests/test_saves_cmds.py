@@ -238,6 +238,7 @@ def test_an_unfinished_games_secrets_are_printed_only_on_purpose(
     monkeypatch.setattr("sys.stdin.isatty", lambda: False)
     code, out, err = run(capsys, "replay", str(path), *shown)
     assert code == 1 and out == "" and "add --spoil" in err and err.count("\n") == 1
+    assert ("the Empire's secrets" if shown[0] == "--side" else "both sides' secrets") in err
     word = "empire" if shown[0] == "--side" else "everything"
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
     monkeypatch.setattr("builtins.input", lambda prompt: "no")

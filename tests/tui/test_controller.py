@@ -247,3 +247,21 @@ def test_after_all_is_taken_back_a_groups_destinations_go(star_wars):
     c.key("u")
     assert game.prompt().kind == "move_units" and not game.state.pend.group.picked
     assert not any(r.action[0] == "to" for r in c.rows) and len(c.rows) == items
+
+
+def test_over_the_network_one_u_after_a_takes_back_every_pick(star_wars, tmp_path):
+    # Second play-test: over the network, `u` right after `a` took back only
+    # the last pick (the local game takes them all)
+    game = game_where(star_wars, lambda g: g.prompt().kind == "move_units"
+                      and len(g.state.pend.group.items) >= 3, seeds=range(11, 60))
+    side = game.prompt().side
+    loop = Loopback(game, side, tmp_path)
+    c = loop.controller
+    c.key("a")
+    loop.answer_all()
+    picked = loop.room.game.state.pend.group.picked
+    assert len(picked) >= 2
+    c.key("u")
+    loop.answer_all()
+    assert loop.room.game.state.pend.group.picked == []
+    assert loop.room.game.prompt().kind == "move_units"

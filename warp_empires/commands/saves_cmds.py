@@ -119,7 +119,10 @@ def _ask_before_spoiling(game: Game, side: int | None) -> None:
     H7, H8): at a terminal the side's id (or "everything") is typed first;
     without one, --spoil says it. CommandError when not."""
     word = "everything" if side is None else game.module.sides[side].id
-    whose = "both sides'" if side is None else f"{game.module.sides[side].the()}'s"
+    named = game.module.sides[side] if side is not None else None
+    # "the Rebels'" but "the Guild's" (play-test: "the Rebels's secrets")
+    mark = "'" if named is not None and named.plural else "'s"
+    whose = "both sides'" if named is None else f"{named.the()}{mark}"
     if not sys.stdin.isatty():
         raise CommandError(f"the game is not over: this would print {whose} secrets; "
                            "add --spoil to print them without being asked")

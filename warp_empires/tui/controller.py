@@ -424,7 +424,13 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
             return
         batch, self._batch = self._batch, None
         times = batch[0] if batch is not None and batch[1] == self.session.version else 1
-        for _ in range(times):
+        for n in range(times):
+            if self.session.waiting and n:
+                # a joined seat: each undo goes when the answer to the one
+                # before has come (second play-test: one `u` after `a` took
+                # back only the last pick over the network)
+                self.session.undo(side)
+                continue
             if not self.session.can_undo(side):
                 break
             self.session.undo(side)

@@ -99,7 +99,7 @@ class RemoteSession:
         self.version += 1
         while self.queued:
             action = self.queued.pop(0)
-            if action in self.seat.legal():
+            if action in self.seat.legal() or (action[0] == "undo" and self.position["undo"]):
                 self._go(action)
                 return True
         return False

@@ -65,17 +65,22 @@ class SeveralAtOnce:
         if side != self.viewer:
             return
         before = self.session.version
+        taken = 0
         for action in actions():
             if self.session.waiting:
                 # a joined seat: each goes when the answer before it has come,
                 # if still legal then (tui/remote.RemoteSession.queued)
                 self.session.apply(side, action)
+                taken += 1
                 continue
             if action not in self.session.legal_actions(side):
                 break
             self.session.apply(side, action)
-        taken = self.session.version - before
-        self._batch = (taken, self.session.version) if taken > 1 else None
+            taken += 1
+        # one `u` takes them all back while nothing else happened since: the
+        # session's count of changes is then `before + taken` (a joined seat's
+        # once every answer has come)
+        self._batch = (taken, before + taken) if taken > 1 else None
         self.after_change()
 
     def pick_all(self) -> None:
