@@ -46,3 +46,12 @@ def test_a_string_never_closed_is_pointed_at_where_it_opens(tmp_path, capsys):
     folder = tmp_path / "tiny"
     assert main(["validate", str(folder)]) == 1
     assert f"{folder}/module.toml:5:8: E002" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("message", ["'a' misses 'b', which touches it in the picture",
+                                     "'a' lists 'b' as a neighbour, but they do not touch"])
+def test_neighbours_that_disagree_with_the_picture_are_e202(message):
+    # modder test: "misses ..., which touches it in the picture" came out E201
+    from warp_empires.module.codes import code_of
+
+    assert code_of(message) == "E202"

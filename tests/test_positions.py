@@ -155,3 +155,18 @@ def test_the_opening_template_reads_back_as_the_opening(module, tmp_path, capsys
 
     assert types(game.state) == types(opening) and game.state.control == opening.control
     assert (game.state.turn, game.state.active) == (1, opening.active)
+
+
+def test_a_games_length_from_a_position_counts_from_the_position(capsys):
+    # modder test: a game from a position at turn 9 that ended in that turn was
+    # reported as 9 player-turns long
+    import json
+
+    from warp_empires.cli import main
+
+    sullust = Path(__file__).parent / "fixtures" / "positions" / "sullust_battle.toml"
+    assert main(["simulate", "--position", str(sullust), "--games", "3", "--max-turns", "8",
+                 "--json"]) == 0
+    games = json.loads(capsys.readouterr().out)["per_game"]
+    # it starts at turn 7: turns 7 and 8 at most
+    assert all(1 <= g["turns"] <= 2 for g in games), games

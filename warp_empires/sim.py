@@ -54,6 +54,8 @@ def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
     else:
         game = Game.new(module, seed, {"optional": list(optional)} if optional else None)
     game.state.undo = None  # computer players take nothing back: no checkpoints to keep
+    # turns before this game's first (a position starts mid-game): not its length
+    before = max(game.state.turn - 1, 0)
     players = [make_player(k, module, seed * 2 + i) for i, k in enumerate(kinds)]
     try:
         while not game.over and game.state.turn <= max_turns:
@@ -68,7 +70,7 @@ def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
                                 f"{type(err).__name__}: {err}")
     s = game.state
     # stopped at the cap, the state is at the start of a turn nobody played
-    played = s.turn if game.over else s.turn - 1
+    played = (s.turn if game.over else s.turn - 1) - before
     return game, GameResult(seed, s.winner, s.win_reason, played, len(game.actions),
                             history=s.history)
 

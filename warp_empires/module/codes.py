@@ -41,7 +41,7 @@ CODES: tuple[tuple[str, str, str], ...] = (
     ("E109", "the module's id is not its folder's name", r"does not match the folder name"),
     ("E110", "a module of a newer format", r"this module uses format"),
     ("E201", "the map picture and the territories disagree",
-     r"in the picture|picture key|belongs to no territory|separate parts"),
+     r"(?<!touches it )in the picture|picture key|belongs to no territory|separate parts"),
     ("E202", "neighbours that disagree with the map", r"neighbour|not connected|misses '"),
     ("E301", "a rule role broken (leaders, fortifications)",
      r"immobile|always has the role"),

@@ -46,7 +46,12 @@ class Proof:
 
     def not_checked(self) -> list[str]:
         out = ["the options and labels (name, players, times) as written"]
-        if not self.start_checked:
+        if self.position and not self.start_checked:
+            # one hash, the position file's, as the head names it (modder test:
+            # two different sha256s on one line read as a contradiction)
+            out.insert(0, "its start cannot be checked: the game starts from that position "
+                          "as the save holds it, not from its seed")
+        elif not self.start_checked:
             out.insert(0, f"its start cannot be checked: the game starts from a position "
                           f"written in the file (sha256 {self.start_position}), not from its "
                           "seed")

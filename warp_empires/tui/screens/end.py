@@ -70,14 +70,21 @@ class EndScreen(DismissOnce, Screen[str]):
                 yield Static("How it ended:\n" + "\n".join(f"  • {t}" for t in last),
                              id="ending", markup=False)
             history = with_last_turn(state)
-            played = max(state.turn, len(history))
+            base = self.session.game.base
+            if base is not None:  # a game from a position: counted from its turn
+                played = max(1, state.turn - int(base.get("turn", 1)) + 1)
+            else:
+                played = max(state.turn, len(history))
             rounds = (played + 1) // 2
             yield Static(f"Player-turns played: {played} ({rounds} round{'s' * (rounds != 1)})")
             # The seed is a secret while the game goes on; once it is over it may
             # show (RULINGS H7), so that the game can be played again or reported.
             seed = self.session.game.seed
-            yield Static(f"Seed: {seed} (warp-empires play --seed {seed} starts this game "
-                         "again)", id="seed")
+            again = (f"warp-empires play --position FILE --seed {seed}, with the same position"
+                     " file," if "position" in self.session.game.options
+                     else f"warp-empires play --seed {seed}")
+            yield Static(f"Seed: {seed} ({again} starts this game again)", id="seed",
+                         markup=False)
             # each side's revenue in its own turn, a bar per side each round
             yield TurnChart(module, "Revenue each round", history, "revenue")
             yield TurnChart(module, "Units on the map", history, "units")
