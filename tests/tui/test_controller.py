@@ -3,6 +3,8 @@ key means, in order, whatever the pace it is typed at. Milliseconds a test."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.tui.helpers import game_where, moving_on
 from tests.tui.loopback import Loopback
 from warp_empires.engine import Game
@@ -207,32 +209,74 @@ def test_one_key_for_several_picks_works_over_the_network_too(star_wars, tmp_pat
     assert loop.room.game.state.step != "discard_down"
 
 
-def test_keys_held_across_the_end_of_a_player_turn_go_unused_and_say_so(at_decision):
-    # Play-test: `2 c 1` at a recruit whose placement was then forced: the `1`
-    # waited through the computer's turn and passed a battle a turn later;
-    # `c a c` typed ahead discarded a card in the next turn.
+def _until_the_computer_decides(c: Controller, now: list[float]) -> float:
+    """The person plays on (one tick of the clock a decision) until the
+    computer decides; returns a time when the person's last decision was on
+    screen (a key typed then was meant for it)."""
+    typed = now[0]
+    for _ in range(4000):
+        if c.mode is not Mode.DECIDING:
+            return typed
+        now[0] += 1
+        typed = now[0] - 0.5
+        c.choose(moving_on(c.rows))
+    raise AssertionError("the computer never decided")
+
+
+def _timed(game: Game, side: int) -> tuple[Controller, list[float]]:
+    players = ("human", "random") if side == 0 else ("random", "human")
+    now = [0.0]
+    c = Controller(Session(game, players), clock=lambda: now[0])
+    c.after_change()
+    return c, now
+
+
+@pytest.mark.parametrize("read", ["while the computer decides", "at the next decision"])
+def test_a_key_typed_for_a_decision_that_went_is_let_go_and_said(at_decision, read):
+    # Play-tests: `2 c 1` at a recruit whose placement was then forced: the `1`
+    # was read in the computer's turn and played a battle card there; at the
+    # computer's fastest pace a `1` typed before its turn was read only at the
+    # next decision and ticked a discard. A key is meant for what was on
+    # screen when typed (tui/typed_ahead.py).
     game = at_decision("move")
     side = game.prompt().side
-    players = ("human", "random") if side == 0 else ("random", "human")
-    c = _controller(game, players)
-    for _ in range(4000):  # the person plays on until the computer's own turn
-        if c.mode is not Mode.DECIDING and game.state.active != side:
-            break
-        if c.mode is Mode.DECIDING:
-            c.choose(moving_on(c.rows))
-        else:
+    c, now = _timed(game, side)
+    typed = _until_the_computer_decides(c, now)
+    if read == "at the next decision":
+        while c.session.bot_to_move() is not None:
+            now[0] += 1
             c.session.bot_step()
             c.after_change()
-    assert c.mode is Mode.WATCHING and game.state.active != side
-    c.key("1")
-    c.key("c")
-    assert c.ahead == ["1", "c"]
-    while c.session.bot_to_move() is not None:
-        c.session.bot_step()
+    else:
+        now[0] += 1
+        c.session.bot_step()  # the computer acts before the key is read
+        c.after_change()
     before = len(game.actions)
-    c.after_change()
-    assert c.mode is Mode.DECIDING and c.ahead == [] and len(game.actions) == before
-    assert any("2 keys typed ahead went unused" in n.text for n in c.take_notices())
+    now[0] += 1
+    c.key("1", typed_at=typed)
+    c.key("c", typed_at=typed)
+    assert c.ahead == [] and len(game.actions) == before
+    assert sum("went unused" in n.text for n in c.take_notices()) == 2
+
+
+def test_a_key_typed_while_the_computer_decides_waits_for_the_persons_decision(at_decision):
+    # Third play-test: a `p` typed while the computer moved, for the battle
+    # that followed, was dropped: keys typed while the other side decides are
+    # for this side's next decision, whatever the other side does meanwhile.
+    game = at_decision("move")
+    side = game.prompt().side
+    c, now = _timed(game, side)
+    _until_the_computer_decides(c, now)
+    now[0] += 1
+    c.key("9", typed_at=now[0])  # typed while the computer decides
+    assert c.ahead == ["9"]
+    while c.session.bot_to_move() is not None:
+        now[0] += 1
+        c.session.bot_step()
+        c.after_change()
+    assert c.mode is Mode.DECIDING and c.ahead == []
+    told = [n.text for n in c.take_notices()]
+    assert not any("went unused" in t for t in told)  # applied: row 9, or no such row
 
 
 def test_after_all_is_taken_back_a_groups_destinations_go(star_wars):

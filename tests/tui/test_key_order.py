@@ -97,3 +97,20 @@ def test_escape_then_a_key_in_one_read_is_escape_then_that_key(sent: str, meant:
     parser = XTermParser()
     (key,) = [*parser.feed(sent), *parser.feed("")]
     assert [k.key for k in _meant(key)] == ["escape", meant]
+
+
+def test_escape_a_key_and_escape_in_one_read_keeps_the_first_escape() -> None:
+    # third play-test: `Escape 1 Escape` with the menu open: Textual read the
+    # first Escape as `^`, so the menu closed late and row 1 went to it
+    from textual._xterm_parser import XTermParser
+
+    import warp_empires.tui.textual_fixes  # noqa: F401 - the fix is applied on import
+    from warp_empires.tui.key_order import _meant
+
+    parser = XTermParser()
+    read = [*parser.feed("\x1b1\x1b"), *parser.feed("")]
+    meant = [k.key for key in read for k in _meant(key)]
+    assert meant == ["escape", "1", "escape"], [k.key for k in read]
+    # in a text field (a save's name) a `^` is a `^`
+    assert [k.key for k in _meant(events.Key("circumflex_accent", "^"), True)] == \
+        ["circumflex_accent"]

@@ -17,6 +17,7 @@ order and are applied once this side decides again.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -53,8 +54,11 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
     module's docstring; `Mode` says what a key can do now."""
 
     def __init__(self, session: GameSession, *,
-                 auto_forced: Callable[[], bool] | None = None) -> None:
+                 auto_forced: Callable[[], bool] | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
         self.session = session
+        # the clock keys are stamped with when read (the screen passes Textual's)
+        self.clock = clock or time.monotonic
         self.module: Module = session.module
         # whether forced decisions are taken for the person (a remembered setting)
         self._auto_forced = auto_forced or (lambda: True)
@@ -80,9 +84,14 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         self.notices: list[Notice] = []
         self.notes: list[str] = []  # lines for the log of the front end's own
         self.ahead: list[str] = []  # keys typed while this side could not decide
-        # (turn, active side) when the first of them was typed
-        self._ahead_typed_in: tuple[int, int] | None = None
-        self._own_turn: tuple[int, int] | None = None  # (turn, active) it last decided in
+        self._ahead_times: list[float | None] = []  # when each was typed
+        # when this side's decisions were on screen, and the other side last
+        # acted: a key typed for a decision that has gone is let go (typed_ahead.py)
+        self._own_since: float | None = None
+        self._own_spans: list[tuple[float, float]] = []
+        self._other_acted_at = float("-inf")
+        self._seen_version = session.version
+        self._seen_decider: int | None = None
         self.turn_ended = False  # a player-turn ended since the screen last looked
         self._last_turn = session.turn
         self._rows_memory = RowMemory()
@@ -119,6 +128,17 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
     def refresh(self) -> None:
         """Catches up with the session after any change: whose view, which
         rows, and whether the keyboard must be handed over first."""
+        now = self.clock()
+        s = self.session
+        if s.version != self._seen_version:
+            if self._seen_decider is not None and self._seen_decider != self.viewer:
+                self._other_acted_at = now  # the other side changed the game
+            self._seen_version = s.version
+        self._refresh()
+        self.track_own(now)
+        self._seen_decider = None if s.over else s.prompt().side
+
+    def _refresh(self) -> None:
         if self.mode is Mode.HANDOVER:
             return  # the next person's view is made when they are at the keyboard
         s = self.session
@@ -196,6 +216,7 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         self.fresh = True
         self.mode = Mode.WATCHING
         self._show(side)
+        self.track_own(self.clock())
 
     def _show(self, viewer: int, public: bool = False) -> None:
         s = self.session
@@ -217,9 +238,8 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         self._decision = decision
         self.mode = Mode.DECIDING if deciding else Mode.WATCHING
         if deciding and self.ahead:
+            self.track_own(self.clock())
             self._type_ahead()
-        if self.mode is Mode.DECIDING:
-            self._own_turn = (view.turn, view.active)
 
     def _decision_key(self, view: View, deciding: bool) -> tuple | None:
         """What is being decided: the same while picking the items of one
@@ -232,20 +252,24 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
 
     # -- keys ---------------------------------------------------------------------
 
-    def key(self, key: str) -> None:
-        """One key, in the order typed (see KEYS)."""
+    def key(self, key: str, typed_at: float | None = None) -> None:
+        """One key, in the order typed (see KEYS); `typed_at`: when it was
+        read from the terminal (the controller's clock), if known."""
         if self.mode is Mode.HANDOVER:
             if key == "enter":
                 self.ready()
             return  # the card's only key is Enter: nothing else means anything there
         if self.mode is Mode.OVER:
             return
+        if key != "escape" and self.typed_for_a_gone_decision(typed_at):
+            self.let_go(1)
+            return
         if key == "escape":
             self.escape()
             return
         if self.mode is not Mode.DECIDING:
             # typed ahead: applied in order once this side decides again
-            self._hold(key)
+            self._hold(key, typed_at)
             return
         if key == "enter":
             self.enter(None)
@@ -257,7 +281,7 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         self.title_note = None
         self.typed_row = None
         if self.mode is not Mode.DECIDING:
-            self._hold(key)  # that row was a decision: the key waits its turn
+            self._hold(key, typed_at)  # that row was a decision: the key waits its turn
             return
         self.fresh = False
         if key == "c" or key in _CONFIRM_OF_KEY:
@@ -279,6 +303,7 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         self.typed_row = None
         self.highlight = None
         self.ahead.clear()
+        self._ahead_times.clear()
         return waiting
 
     def enter(self, row: int | None) -> None:
@@ -290,7 +315,7 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         if self.mode is not Mode.DECIDING:
             # Enter completes keys typed ahead (a row number); alone it means nothing
             if self.mode in (Mode.WATCHING, Mode.SERVER) and self.ahead:
-                self._hold("enter")
+                self._hold("enter", self._ahead_times[-1] if self._ahead_times else None)
             return
         if self.prefix is not None:
             self._settle()

@@ -56,7 +56,7 @@ class DecisionInput:
     def _view(self) -> View | None:
         return self.controller.view
 
-    def press(self, key: str) -> None: ...  # the screen's: the key to the controller
+    def press(self, key: str, typed_at: float | None = None) -> None: ...  # the screen's
 
     def on_choice_list_picked(self, message: ChoiceList.Picked) -> None:
         # Enter on the list, or a click (a row number being typed is settled
@@ -129,7 +129,7 @@ class DecisionInput:
             # focused when it was typed, which may be gone by now
             event.stop()
             event.prevent_default()
-            self.press(event.key)
+            self.press(event.key, event.time)  # when it was read: typed_ahead.py
         elif event.key in ("pagedown", "pageup"):
             event.stop()
             event.prevent_default()

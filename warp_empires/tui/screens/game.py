@@ -10,6 +10,7 @@ screen goes up before their view is drawn (RULINGS H6).
 from __future__ import annotations
 
 from rich.text import Text
+from textual import _time as textual_time
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -108,7 +109,9 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         self.session = session
         self.launch = launch
         self.module = session.module
-        self.controller = Controller(session, auto_forced=self._auto_forced)
+        # keys are stamped by Textual's clock when read: the controller's too
+        self.controller = Controller(session, auto_forced=self._auto_forced,
+                                     clock=textual_time.get_time)
         self._abbrevs = unit_abbreviations(self.module)
         self._log_seen = 0
         self._notes: list[str] = []
@@ -173,10 +176,11 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
 
     # -- keys go to the controller, in order --------------------------------
 
-    def press(self, key: str) -> None:
+    def press(self, key: str, typed_at: float | None = None) -> None:
         """A key for the controller (tui/controller.KEYS), from this screen or
-        from the hand-over card over it; then the screen catches up."""
-        self.controller.key(key)
+        from the hand-over card over it, with when it was read; then the
+        screen catches up."""
+        self.controller.key(key, typed_at)
         self._catch_up()
 
     def choose(self, choice: Choice) -> None:
