@@ -39,7 +39,6 @@ from warp_empires.tui.control_words import (
     Handover,
     Mode,
     Notice,
-    undo_refused,
 )
 from warp_empires.tui.row_typing import RowTyping
 from warp_empires.tui.several import SeveralAtOnce
@@ -433,33 +432,6 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         if waiting:
             self.notices.append(Notice(f"Not yet: {waiting[0].why or waiting[0].label}.",
                                        "warning"))
-
-    # -- taking back --------------------------------------------------------------
-
-    def can_undo(self) -> bool:
-        return self.viewer is not None and self.session.can_undo(self.viewer)
-
-    def undo(self) -> None:
-        """Takes back the viewer's latest decision (RULINGS Z1), or the whole
-        batch one key made; the same side decides afterwards."""
-        side = self.viewer
-        if side is None or not self.session.can_undo(side):
-            events = self.view.log if self.view is not None else []
-            self.notices.append(Notice(undo_refused(events), "warning", 6))
-            return
-        batch, self._batch = self._batch, None
-        times = batch[0] if batch is not None and batch[1] == self.session.version else 1
-        for n in range(times):
-            if self.session.waiting and n:
-                # a joined seat: each undo goes when the answer to the one
-                # before has come (second play-test: one `u` after `a` took
-                # back only the last pick over the network)
-                self.session.undo(side)
-                continue
-            if not self.session.can_undo(side):
-                break
-            self.session.undo(side)
-        self.refresh()
 
     # -- what the screen takes ----------------------------------------------------
 

@@ -1,6 +1,7 @@
 """One key for several decisions (`a`): every unit of a group, the rest of the
-recruits where the last went, or the cards that leave the best hand. A mixin
-of the controller (tui/controller.py); one `u` right after takes them all back."""
+recruits where the last went, or the cards that leave the best hand; and
+taking back (`u`): one decision, or all that one key made when it is typed
+right after. A mixin of the controller (tui/controller.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from warp_empires.present.suggest import best_discards, pick_all_order
-from warp_empires.tui.control_words import MAX_TYPED_ROW
+from warp_empires.tui.control_words import MAX_TYPED_ROW, Notice, undo_refused
 
 if TYPE_CHECKING:
     from warp_empires.engine import Action, View
@@ -27,11 +28,13 @@ class SeveralAtOnce:
     rows: list[Choice]
     _batch: tuple[int, int] | None
     _placed_at: tuple[int, int] | None
+    notices: list[Notice]
 
     if TYPE_CHECKING:
         @property
         def deciding(self) -> bool: ...
         def after_change(self) -> None: ...
+        def refresh(self) -> None: ...
 
     def one_key_for_all(self) -> None:
         """`a`: every unit of the group, the rest of the recruits where the last
@@ -109,3 +112,28 @@ class SeveralAtOnce:
         picked = set(selection.picked)
         self._several(lambda: [("unpick", i) for i in sorted(picked - drop)]
                       + [("pick", i) for i in sorted(drop - picked)])
+
+    def can_undo(self) -> bool:
+        return self.viewer is not None and self.session.can_undo(self.viewer)
+
+    def undo(self) -> None:
+        """Takes back the viewer's latest decision (RULINGS Z1), or the whole
+        batch one key made; the same side decides afterwards."""
+        side = self.viewer
+        if side is None or not self.session.can_undo(side):
+            events = self.view.log if self.view is not None else []
+            self.notices.append(Notice(undo_refused(events), "warning", 6))
+            return
+        batch, self._batch = self._batch, None
+        times = batch[0] if batch is not None and batch[1] == self.session.version else 1
+        for n in range(times):
+            if self.session.waiting and n:
+                # a joined seat: each undo goes when the answer to the one
+                # before has come (second play-test: one `u` after `a` took
+                # back only the last pick over the network)
+                self.session.undo(side)
+                continue
+            if not self.session.can_undo(side):
+                break
+            self.session.undo(side)
+        self.refresh()
