@@ -231,8 +231,27 @@ def _timed(game: Game, side: int) -> tuple[Controller, list[float]]:
     return c, now
 
 
+def _until_the_computers_own_turn(c: Controller, now: list[float]) -> float:
+    """The person plays on until the computer's own player-turn; returns a
+    time when the person's last decision was on screen."""
+    game = c.session.game
+    side = c.viewer
+    typed = now[0]
+    for _ in range(4000):
+        if c.mode is not Mode.DECIDING and game.state.active != side:
+            return typed
+        now[0] += 1
+        if c.mode is Mode.DECIDING:
+            typed = now[0] - 0.5
+            c.choose(moving_on(c.rows))
+        else:
+            c.session.bot_step()
+            c.after_change()
+    raise AssertionError("the computer's turn never came")
+
+
 @pytest.mark.parametrize("read", ["while the computer decides", "at the next decision"])
-def test_a_key_typed_for_a_decision_that_went_is_let_go_and_said(at_decision, read):
+def test_a_key_typed_in_a_turn_that_ended_is_let_go_and_said(at_decision, read):
     # Play-tests: `2 c 1` at a recruit whose placement was then forced: the `1`
     # was read in the computer's turn and played a battle card there; at the
     # computer's fastest pace a `1` typed before its turn was read only at the
@@ -241,22 +260,57 @@ def test_a_key_typed_for_a_decision_that_went_is_let_go_and_said(at_decision, re
     game = at_decision("move")
     side = game.prompt().side
     c, now = _timed(game, side)
-    typed = _until_the_computer_decides(c, now)
+    typed = _until_the_computers_own_turn(c, now)
     if read == "at the next decision":
         while c.session.bot_to_move() is not None:
             now[0] += 1
             c.session.bot_step()
             c.after_change()
-    else:
-        now[0] += 1
-        c.session.bot_step()  # the computer acts before the key is read
-        c.after_change()
     before = len(game.actions)
     now[0] += 1
     c.key("1", typed_at=typed)
     c.key("c", typed_at=typed)
     assert c.ahead == [] and len(game.actions) == before
     assert sum("went unused" in n.text for n in c.take_notices()) == 2
+
+
+def test_which_keys_were_typed_for_a_decision_that_went(at_decision):
+    # the rule itself (tui/typed_ahead.py), on the controller's own record
+    game = at_decision("move")
+    c, now = _timed(game, game.prompt().side)
+    c._own_since, c._own_spans = None, [(10.0, 20.0)]  # this side's decision on screen
+    assert not c.typed_for_a_gone_decision(15.0)  # nothing happened since
+    c._taken_for_it_at = 18.0  # then a decision was taken for it (the only choice)
+    assert c.typed_for_a_gone_decision(15.0)
+    assert not c.typed_for_a_gone_decision(25.0)  # typed while the other side decided
+    assert not c.typed_for_a_gone_decision(19.0)  # typed after it was taken
+    c._taken_for_it_at, c._turn_changed_at = float("-inf"), 30.0  # or the turn ended
+    assert c.typed_for_a_gone_decision(15.0) and not c.typed_for_a_gone_decision(25.0)
+    # fourth play-test: `1 p` at a battle, the other side acting between: the
+    # `p` is still the person's (nothing taken for it, the same player-turn)
+    c._turn_changed_at = float("-inf")
+    assert not c.typed_for_a_gone_decision(15.0)
+
+
+def test_a_key_typed_for_a_decision_taken_for_the_person_goes_with_it(at_decision,
+                                                                       monkeypatch):
+    # Fourth play-test: Daring Rescue's only target was taken for the person,
+    # and the `1` typed for it then played Tactical Move, with no notice
+    game = at_decision("move")
+    side = game.prompt().side
+    c, now = _timed(game, side)
+    assert c.mode is Mode.DECIDING
+    now[0] += 1
+    typed = now[0]  # typed while this decision is on screen
+    now[0] += 1
+    monkeypatch.setattr(c.session, "play_forced", lambda: [(side, "the only target")])
+    c.after_change()  # a decision taken for the person
+    monkeypatch.undo()
+    before = len(game.actions)
+    now[0] += 1
+    c.key("1", typed_at=typed)
+    assert len(game.actions) == before
+    assert any("went unused" in n.text for n in c.take_notices())
 
 
 def test_a_key_typed_while_the_computer_decides_waits_for_the_persons_decision(at_decision):

@@ -88,9 +88,8 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         # acted: a key typed for a decision that has gone is let go (typed_ahead.py)
         self._own_since: float | None = None
         self._own_spans: list[tuple[float, float]] = []
-        self._other_acted_at = float("-inf")
-        self._seen_version = session.version
-        self._seen_decider: int | None = None
+        self._taken_for_it_at = float("-inf")
+        self._turn_changed_at = float("-inf")
         self.turn_ended = False  # a player-turn ended since the screen last looked
         self._last_turn = session.turn
         self._rows_memory = RowMemory()
@@ -128,14 +127,10 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         """Catches up with the session after any change: whose view, which
         rows, and whether the keyboard must be handed over first."""
         now = self.clock()
-        s = self.session
-        if s.version != self._seen_version:
-            if self._seen_decider is not None and self._seen_decider != self.viewer:
-                self._other_acted_at = now  # the other side changed the game
-            self._seen_version = s.version
+        if self.session.turn != self._last_turn:
+            self._turn_changed_at = now
         self._refresh()
         self.track_own(now)
-        self._seen_decider = None if s.over else s.prompt().side
 
     def _refresh(self) -> None:
         if self.mode is Mode.HANDOVER:
@@ -403,6 +398,8 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         the state catches up with the session."""
         if self._auto_forced():
             for side, label in self.session.play_forced():
+                if side == self.viewer:
+                    self._taken_for_it_at = self.clock()  # keys typed for it went with it
                 self.notices.append(Notice(
                     f"{self.module.sides[side].short}: {label} (the only choice).", timeout=4))
                 # the log keeps it (play-test: a leader lost this way ended the

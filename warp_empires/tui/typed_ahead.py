@@ -2,15 +2,16 @@
 
 A key is meant for what was on screen when it was typed. Keys are applied in
 order (tui/key_order.py), so in a burst a key may be read only after what it
-was typed for has gone: the decision taken for the player (forced), and the
-other side (the computer, the other player) has acted since. Such a key is
+was typed for has gone: the decision was taken for the player (the only
+choice), or the player-turn ended. Such a key is
 let go, with a notice, rather than given to a later decision it was never
 meant for (play-tests: a `1` meant for a placement that was then forced
 played a battle card in the computer's attack; at the computer's fastest pace
 a `1` typed before its turn ticked a discard in the next turn). What decides
 it is the order of events, not a time window: each key carries the time it
 was read from the terminal (Textual's `Key.time`), and the controller keeps
-when this side's decisions were on screen and when the other side last acted.
+when this side's decisions were on screen, when a decision was last taken for
+it and when the player-turn last changed.
 
 Keys typed while the other side decides are held and applied, in order, once
 this side decides again: they were typed for that. A mixin of the controller
@@ -45,7 +46,8 @@ class TypedAhead:
     _ahead_times: list[float | None]
     _own_since: float | None  # this side's decision on screen since (or on its way)
     _own_spans: list[tuple[float, float]]  # earlier such spans
-    _other_acted_at: float  # when the other side last changed the game
+    _taken_for_it_at: float  # when a decision was last taken for this side (forced)
+    _turn_changed_at: float  # when the player-turn last changed
 
     if TYPE_CHECKING:
         def key(self, key: str, typed_at: float | None = None) -> None: ...
@@ -53,8 +55,12 @@ class TypedAhead:
 
     def typed_for_a_gone_decision(self, typed_at: float | None) -> bool:
         """Whether a key typed at `typed_at` was typed while this side's own
-        decision was on screen, and the other side has acted since."""
-        if typed_at is None or typed_at >= self._other_acted_at:
+        decision was on screen, and since then a decision was taken for this
+        side (the only choice: the key was meant for it) or the player-turn
+        changed (it was meant for that turn). The other side acting in the
+        same player-turn does not make it stale: `1 p` at a battle plays a card
+        and passes, whatever the other side does between (fourth play-test)."""
+        if typed_at is None or typed_at >= max(self._taken_for_it_at, self._turn_changed_at):
             return False
         if self._own_since is not None and typed_at >= self._own_since:
             return True
@@ -71,8 +77,8 @@ class TypedAhead:
 
     def let_go(self, n: int) -> None:
         self.notices.append(Notice(
-            f"{n} {'key' if n == 1 else 'keys'} went unused: typed for a decision taken for "
-            "you, and the other side has acted since.", "warning", 6))
+            f"{n} {'key' if n == 1 else 'keys'} went unused: typed for a decision that was "
+            "taken for you (the only choice), or for a turn that has ended.", "warning", 6))
 
     def _hold(self, key: str, typed_at: float | None = None) -> None:
         self.ahead.append(key)
