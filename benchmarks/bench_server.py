@@ -123,7 +123,7 @@ class Stats:
     def __init__(self) -> None:
         self.trips: list[float] = []
         self.decisions = 0
-        self.acked: dict[str, int] = {}  # game -> latest position a client was shown
+        self.acked: dict[tuple[str, str], int] = {}  # (game, side) -> latest position shown
         self.lost = 0
         self.restarts = 0
 
@@ -143,7 +143,9 @@ async def client(link: Link, limit: int, think: float, stats: Stats, rng: random
             return kind == "over"
         p = seat.position
         assert p is not None
-        game = link.game
+        # each seat numbers its own positions (RULINGS Z2: the waiting side
+        # cannot count the mover's take-backs), so a seat is compared with itself
+        game = (link.game, link.side)
         if fresh:
             fresh = False
             behind = stats.acked.get(game, 0) - p["pos"]

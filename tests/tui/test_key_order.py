@@ -43,9 +43,8 @@ async def test_escape_and_a_key_typed_at_once_are_two_keys(tmp_path) -> None:
     async with hot_seat(tmp_path).run_test(size=(120, 40)) as pilot:
         app = pilot.app
         app.post_message(events.Key("alt+r", "r"))  # how Textual reads ESC r in one read
-        await pilot.pause()
-        await app.keys_handled()
-        await pilot.pause()
+        await pilot.pause()  # the app has read it
+        await app.keys_handled()  # and handed both keys on, each settled
         assert isinstance(app.screen, AskDialog)  # the menu opened, and `r` chose Resign
         assert [type(s) for s in app.screen_stack][-2:] == [GameScreen, AskDialog]
 
@@ -80,7 +79,6 @@ async def test_keys_typed_before_their_screen_exists_wait_for_it() -> None:
         await app.push_screen(Target())
         app.ready = True
         app.release_keys()
-        await pilot.pause()
         await app.keys_handled()
         assert typed == ["1", "2", "c"]
 

@@ -120,7 +120,7 @@ def _ask_before_spoiling(game: Game, side: int | None) -> None:
     without one, --spoil says it. CommandError when not."""
     word = "everything" if side is None else game.module.sides[side].id
     named = game.module.sides[side] if side is not None else None
-    # "the Rebels'" but "the Guild's" (play-test: "the Rebels's secrets")
+    # a plural side's possessive takes no s (play-test: "...s's secrets")
     mark = "'" if named is not None and named.plural else "'s"
     whose = "both sides'" if named is None else f"{named.the()}{mark}"
     if not sys.stdin.isatty():
