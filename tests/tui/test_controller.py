@@ -74,10 +74,11 @@ def test_a_digit_that_may_begin_a_longer_row_waits_for_the_next_key_not_a_timer(
     assert c.take_notices()[-1].text == "There is no row 0."
 
 
-def test_a_two_digit_row_that_is_no_pick_waits_for_enter(star_wars):
-    # Play-test: `1` `4` meant as two picks read as row 14, a destination,
-    # and the group moved for good: a two-digit row that is no pick is only
-    # highlighted, and Enter takes it.
+def test_a_two_digit_destination_is_taken_at_once_and_u_takes_it_back(star_wars):
+    # Issue 39: a destination is two keys at most wherever it is on the list.
+    # In the side's own Move phase a slip can be taken back (RULINGS Z2), so
+    # a two-digit row there does not wait for Enter (it once did: `1` `4`
+    # meant as two picks moved a group for good, before Z2).
     def wanted(g: Game) -> bool:
         rows = build_choices(g)
         return g.prompt().kind == "move_units" and len(rows) >= 12 and any(
@@ -87,6 +88,30 @@ def test_a_two_digit_row_that_is_no_pick_waits_for_enter(star_wars):
     game.options["open_hands"] = True
     c = _controller(game)
     index = next(i for i, r in enumerate(c.rows) if i >= 9 and r.action[0] == "to" and r.enabled)
+    assert c.keys_for(index) == list(str(index + 1))
+    expected = c.rows[index].action
+    before = len(game.actions)
+    picked = list(game.state.pend.group.picked)
+    _typed(c, " ".join(str(index + 1)))
+    assert len(game.actions) > before and tuple(game.actions[before][1]) == expected
+    c.key("u")  # the group is back where it was, its units picked as they were
+    assert game.state.step == "move_units" and game.state.pend.group.picked == picked
+
+
+def test_a_two_digit_row_outside_the_move_phase_waits_for_enter(star_wars):
+    # Elsewhere a slip would stand (a place, a disband, a target): the typed
+    # row is only highlighted, and Enter takes it.
+    def wanted(g: Game) -> bool:
+        if g.state.phase == "move":
+            return False
+        rows = build_choices(g)
+        return any(not r.is_item and r.enabled for r in rows[9:])
+
+    game = game_where(star_wars, wanted, seeds=range(1, 80))
+    game.options["open_hands"] = True
+    c = _controller(game)
+    index = next(i for i, r in enumerate(c.rows) if i >= 9 and not r.is_item and r.enabled)
+    assert c.keys_for(index) == [*str(index + 1), "enter"]
     before = len(game.actions)
     _typed(c, " ".join(str(index + 1)))
     assert len(game.actions) == before and c.highlight == index

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import RichLog
 
 from tests.tui.helpers import game_app, game_where, last_verb, open_game
-from warp_empires.engine import can_undo
+from warp_empires.engine import can_undo, undo_depth
 from warp_empires.tui.control_words import undo_refused
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
@@ -114,7 +114,11 @@ async def test_undo_takes_back_a_pick_and_is_disabled_when_there_is_nothing_to_u
 
         await pilot.press("3", "1")
         assert game.state.pend.picked == [2, 0]
-        assert screen.check_action("undo", ()) is True
+        # shown with how far back it goes: the footer's "Undo (2 back)"
+        assert screen.check_action("undo", ()) is False
+        assert screen.check_action("undo", (2,)) is True
+        assert screen.check_action("undo", (1,)) is False
+        assert screen.active_bindings["u"].binding.description == "Undo (2 back)"
         await pilot.press("u")
         assert game.state.pend.picked == [2]
         assert len(game.actions) == actions + 1  # the pick taken back is not in the record
@@ -158,7 +162,10 @@ async def test_the_undo_key_follows_the_engine_after_a_move(at_decision):
         screen.choose(dest)
         await pilot.pause()
         expected = can_undo(game.state, side)
-        assert screen.check_action("undo", ()) is (True if expected else None)
+        back = undo_depth(game.state, side)
+        assert (back > 0) == expected
+        assert screen.check_action("undo", ()) is (False if expected else None)
+        assert screen.check_action("undo", (min(back, 9),)) is expected
         before = game.state.to_data()
         await pilot.press("u")
         assert (game.state.to_data() != before) == expected
@@ -266,43 +273,27 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
         assert game.state.pend.picked == [10, 2, 0]
 
 
-def _long_list_of_destinations(module):
-    """A group's destinations, one of them past row 9, both hands open."""
+def _long_list_outside_the_move_phase(module):
+    """A decision outside the Move phase with a row past 9 that is no pick
+    (a slip there would stand: a typed two-digit row waits for Enter), both
+    hands open."""
     from warp_empires.present.rows import build_choices
 
     def wanted(g) -> bool:
-        rows = build_choices(g)
-        return (g.prompt().kind == "move_units" and len(rows) >= 12
-                and any(c.action[0] == "to" and c.enabled for c in rows[9:]))
+        return g.state.phase != "move" and any(
+            not c.is_item and c.enabled for c in build_choices(g)[9:])
 
-    game = game_where(module, wanted, seeds=range(1, 60))
+    game = game_where(module, wanted, seeds=range(1, 80))
     game.options["open_hands"] = True
     return game
 
 
-async def _a_destination_past_row_9(pilot, game) -> tuple[GameScreen, int]:
-    """The game on screen, the list read, and the index of such a destination."""
+async def _a_row_past_9(pilot, game) -> tuple[GameScreen, int]:
+    """The game on screen, the list read, and the index of such a row."""
     screen = await open_game(pilot, game)
     index = next(i for i, c in enumerate(screen._choices)
-                 if i >= 9 and c.action[0] == "to" and c.enabled)
+                 if i >= 9 and not c.is_item and c.enabled)
     return screen, index
-
-
-async def test_a_two_digit_row_that_is_not_a_pick_waits_for_enter(star_wars):
-    # Play-test: `1` then `4` typed quickly to unpick one unit and pick another
-    # read as row 14, a destination, and the group moved for good.
-    game = _long_list_of_destinations(star_wars)
-    async with game_app().run_test(size=(120, 40)) as pilot:
-        screen, index = await _a_destination_past_row_9(pilot, game)
-        before = len(game.actions)
-        await pilot.press(*str(index + 1))
-        assert len(game.actions) == before  # not yet
-        choices = screen.query_one(ChoiceList)
-        assert choices.has_focus and choices.highlighted == index
-        assert "Enter" in str(choices.border_title)
-        expected = screen._choices[index].action
-        await pilot.press("enter")
-        assert len(game.actions) > before and tuple(game.actions[before][1]) == expected
 
 
 async def test_escape_lets_a_typed_row_go_before_it_opens_the_menu(star_wars):
@@ -310,9 +301,9 @@ async def test_escape_lets_a_typed_row_go_before_it_opens_the_menu(star_wars):
     # Enter after it still took row 12.
     from warp_empires.tui.dialogs.game_menu import GameMenu
 
-    game = _long_list_of_destinations(star_wars)
+    game = _long_list_outside_the_move_phase(star_wars)
     async with game_app().run_test(size=(120, 40)) as pilot:
-        screen, index = await _a_destination_past_row_9(pilot, game)
+        screen, index = await _a_row_past_9(pilot, game)
         choices = screen.query_one(ChoiceList)
         title = choices.border_title
         before = len(game.actions)

@@ -10,7 +10,7 @@ from tests.engine.builder import blank
 from warp_empires.engine import View, view
 from warp_empires.engine.pending import Moving
 from warp_empires.engine.viewtypes import BattleView, Decision, SelectionView
-from warp_empires.present.rows import ENEMY_NOTE, Choice, RowMemory
+from warp_empires.present.rows import Choice, RowMemory
 
 
 def _view(step: str, turn: int = 3, side: int = 0, card: int = 2, battle: int | None = None,
@@ -101,7 +101,7 @@ async def test_after_a_group_moves_stop_keeps_its_number_on_screen(star_wars):
         await pilot.pause()
         # a destination with no enemy in it: the card goes on (RULINGS M2)
         to = next(c for c in screen._choices if c.action[0] == "to" and c.enabled
-                  and not c.label.endswith(ENEMY_NOTE))
+                  and not c.battle)
         screen.choose(to)
         await pilot.pause()
         assert game.state.step == "move_from"

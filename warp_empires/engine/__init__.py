@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 _WHERE = {
     "Action": "actions", "parse_action": "actions", "short_text": "actions",
     "Prompt": "api", "apply": "api", "can_undo": "api", "decider": "api",
-    "legal_actions": "api", "prompt": "api", "seen_prompt": "api",
+    "legal_actions": "api", "prompt": "api", "seen_prompt": "api", "undo_depth": "api",
     "only_payment": "payment", "taken_whole": "payment",
     "whole_selection": "payment",
     "describe_action": "describe",
@@ -31,7 +31,16 @@ _WHERE = {
 
 if TYPE_CHECKING:
     from .actions import Action, parse_action, short_text
-    from .api import Prompt, apply, can_undo, decider, legal_actions, prompt, seen_prompt
+    from .api import (
+        Prompt,
+        apply,
+        can_undo,
+        decider,
+        legal_actions,
+        prompt,
+        seen_prompt,
+        undo_depth,
+    )
     from .describe import describe_action
     from .errors import IllegalAction
     from .game import Game
@@ -55,6 +64,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "Action", "Game", "IllegalAction", "Prompt", "State", "View", "apply", "can_undo", "decider",
     "describe_action", "legal_actions", "only_payment", "parse_action", "position_from_text",
-    "position_text", "prompt", "seen_prompt", "setup", "short_text", "taken_whole", "view",
-    "whole_selection",
+    "position_text", "prompt", "seen_prompt", "setup", "short_text", "taken_whole", "undo_depth",
+    "view", "whole_selection",
 ]

@@ -169,6 +169,12 @@ def can_undo(state: State, side: int) -> bool:
     return bool(state.undo) and state.winner == NO_SIDE and decider(state) == side
 
 
+def undo_depth(state: State, side: int) -> int:
+    """How many of its latest decisions `side` may take back now, one at a
+    time (RULINGS Z1, Z2): what a front end tells a person ("3 back")."""
+    return len(state.undo or ()) if can_undo(state, side) else 0
+
+
 def where(state: State) -> str:
     """A short public name of the position, for error messages: nothing in it
     is secret (RULINGS H9)."""

@@ -32,6 +32,7 @@ from warp_empires.engine import (
     IllegalAction,
     can_undo,
     taken_whole,
+    undo_depth,
 )
 from warp_empires.engine.told import as_told
 from warp_empires.present.rows import build_choices
@@ -226,6 +227,8 @@ class Room:
                  "choices": choices, "legal": [list(a) for a in game.legal_actions(side)]
                  if deciding else [],
                  "undo": deciding and can_undo(game.state, side), "over": game.over,
+                 # how far back (RULINGS Z1, Z2): the seat's own, never the other's
+                 "undo_back": undo_depth(game.state, side) if deciding else 0,
                  "payment": self._payment() if deciding else []}
         if history is not None:
             seat.shown = self._quiet(side, frame)

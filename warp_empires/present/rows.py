@@ -19,6 +19,7 @@ from warp_empires.engine.forecast import CardOutcome, card_outcome, last_marker
 from warp_empires.engine.pending import CardPlay
 from warp_empires.engine.viewtypes import SelectionView
 from warp_empires.module.defs import Module
+from warp_empires.present.odds import battle_note
 
 # Selection steps whose picks name units that may stand anywhere on the map.
 WHERE_STEPS = frozenset({"upkeep"})
@@ -29,7 +30,6 @@ FORCE_STEPS = frozenset({"casualty", "upkeep", "move_units"})
 DISCARD_STEPS = frozenset({"predraw_discard", "discard_down"})
 # The verbs that name an item of the open selection by its index.
 ITEM_VERBS = frozenset({"pick", "unpick"})
-ENEMY_NOTE = " (enemy: battle)"
 RECRUIT_TOO_DEAR = " - can't afford"
 
 
@@ -46,6 +46,7 @@ class Choice:
     enabled: bool = True
     about: int | None = None  # the territory the row is about, shown on the map
     why: str = ""  # why a row that is not enabled cannot be chosen now
+    battle: bool = False  # choosing it brings a battle (an enemy stack is there)
 
     @property
     def is_item(self) -> bool:
@@ -89,7 +90,7 @@ def build_choices(game: Game) -> list[Choice]:
         # costs bench_keys' player about one key a turn: its groups go far.)
         hops = hops_from(game.module.map.territories, src)
         first = {c.action[0]: i for i, c in reversed(list(enumerate(rest)))}
-        rest.sort(key=lambda c: (first[c.action[0]], not c.label.endswith(ENEMY_NOTE),
+        rest.sort(key=lambda c: (first[c.action[0]], not c.battle,
                                  hops[c.action[1]]) if c.action[0] == "to"
                   else (first[c.action[0]], False, 0))
     return out + rest
@@ -180,16 +181,18 @@ def _choice(game: Game, a: Action, view: View) -> Choice:
         # play-test: a first-turn remove_control card on the enemy's only marker,
         # its capital, ended the game at its upkeep without a word of warning
         label += " (their last marker: they lose at their upkeep)"
-    if a[0] in ("to", "place") and view.stacks[1 - view.side][a[1]]:
+    battle = a[0] in ("to", "place") and bool(view.stacks[1 - view.side][a[1]])
+    if battle:
         # Entering an enemy stack ends the move and means a battle (RULINGS M2);
         # a recruit placed beside one fights it in the next Battle phase (R3).
-        label += ENEMY_NOTE
+        label += battle_note(module, view, a)
     about = None
     if a[0] == "top" and a[1] in places:
         about = places[a[1]]
         label += f" at {module.map.territories[about].name}"
     territory = _territory_of(a, view)
-    return Choice(a, label, territory, about=territory if about is None else about)
+    return Choice(a, label, territory, about=territory if about is None else about,
+                  battle=battle)
 
 
 def card_note(module: Module, view: View, kind: int) -> str:
@@ -224,6 +227,17 @@ def _then(module: Module, out: CardOutcome) -> str:
         return (f"{own} to {theirs}, a tie: {'you win' if out.wins else 'they win'} it "
                 f"as the {module.rules.tie_winner}")
     return f"you {'win' if out.wins else 'lose'} {own} to {theirs}"
+
+
+def map_numbers(rows: list[Choice]) -> dict[int, int]:
+    """The row number to show on the map for each territory that exactly one
+    enabled row picks (two rows of one place, "place" and "retreat" say, are
+    left to the list): what a person types for it."""
+    seen: dict[int, list[int]] = {}
+    for i, row in enumerate(rows):
+        if row.territory is not None and row.enabled:
+            seen.setdefault(row.territory, []).append(i + 1)
+    return {t: numbers[0] for t, numbers in seen.items() if len(numbers) == 1}
 
 
 def discarding(view: View) -> bool:

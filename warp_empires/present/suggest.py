@@ -5,7 +5,7 @@ Each is worked out from the deciding side's own view alone (RULINGS H9)."""
 from __future__ import annotations
 
 from warp_empires.bots.hand import board_worth, keep_order
-from warp_empires.engine import View
+from warp_empires.engine import Action, View
 from warp_empires.module.defs import Module
 
 
@@ -44,3 +44,16 @@ def best_discards(module: Module, view: View | None) -> set[int] | None:
     # how many go is the engine's count (still owed, and those ticked)
     drop = set(order[len(items) - view.prompt.owed - len(sel.picked):])
     return drop if drop != set(sel.picked) else None
+
+
+def lone_unit(view: View, legal: list[Action]) -> Action | None:
+    """Forming a group where only one unit may go: its pick, which the app
+    makes for the person (issue 39: a stack of one unit took a key to pick
+    it). Not a forced decision (RULINGS H9: the group may still go back), but
+    the only group there is; it happens in the side's own Move phase, which
+    the enemy is told of only when it ends (Z2), so it shows nothing."""
+    selection = view.pend.selection
+    if view.prompt.kind != "move_units" or selection is None or selection.picked:
+        return None
+    picks = [a for a in legal if a[0] == "pick"]
+    return picks[0] if len(picks) == 1 else None

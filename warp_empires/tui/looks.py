@@ -12,6 +12,7 @@ from textual.color import Color
 from warp_empires.engine import View
 from warp_empires.engine.forecast import battle_forecast, unclaimed_reason, upkeep
 from warp_empires.module.defs import Module
+from warp_empires.present.odds import group_units
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
 
@@ -156,15 +157,9 @@ def recruit_room(module: Module, view: View, buying: int) -> Text:
 def joining(view: View, choices: list[Choice], territory: int) -> list[int]:
     """The unit types of the group being formed, if `territory` is one of its
     destinations: the battle forecast counts them in."""
-    selection = view.pend.selection
-    if view.prompt.kind != "move_units" or selection is None \
-            or not any(c.territory == territory for c in choices):
+    if not any(c.territory == territory for c in choices):
         return []
-    chosen = {selection.items[i] for i in selection.picked}
-    src = view.pend.src
-    entry = view.stacks[view.side][src] if src >= 0 else None
-    units = entry.units or () if entry is not None else ()
-    return [u.unit for u in units if u.chit in chosen]
+    return group_units(view)
 
 
 def home_territory(view: View, choices: list[Choice]) -> int:

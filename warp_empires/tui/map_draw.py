@@ -79,9 +79,11 @@ class MapPaint:
 
     def label(self, geo: Geometry, module: Module, t: int, look: TerritoryLook,
               glyphs: tuple[str, str], side_style: Callable[[int], Style],
-              cursor: int = VOID, choices: Collection[int] = ()) -> Placed:
-        """A territory's label as laid out on this map."""
-        items = label_items(module.map.territories[t], look, glyphs, side_style)
+              cursor: int = VOID, choices: Collection[int] = (),
+              number: int | None = None) -> Placed:
+        """A territory's label as laid out on this map (`number`: its row in
+        the choice list, before its name)."""
+        items = label_items(module.map.territories[t], look, glyphs, side_style, number)
         fill = self.fill(t, cursor, choices)
         name_style = fill + self.style("name")
         if t == cursor:

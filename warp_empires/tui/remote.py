@@ -24,6 +24,7 @@ from warp_empires.net.client import ClientError, Seat
 from warp_empires.net.links import Link
 from warp_empires.paths import user_data_dir
 from warp_empires.present.rows import Choice, HandOrder
+from warp_empires.present.suggest import lone_unit
 from warp_empires.tui import textual_fixes  # noqa: F401 - guards around Textual, on import
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.crash import CrashReport
@@ -185,14 +186,22 @@ class RemoteSession:
             for action in payment:
                 self.apply(self.side, action)
             return [(self.side, ", ".join(rows.get(a, "") for a in payment[:-1]))]
-        if not p.forced or not self.position["choices"]:
+        rows = {tuple(c[0]): c[1] for c in self.position["choices"]}
+        # the only unit a group can have, as the hot seat picks it (Session.play_forced)
+        lone = lone_unit(self.seat.view(), self.seat.legal())
+        if not rows or not (p.forced or lone is not None):
             return []
-        action, label = tuple(self.position["choices"][0][0]), self.position["choices"][0][1]
+        action = lone if lone is not None else tuple(self.position["choices"][0][0])
         self.apply(self.side, action)
-        return [(self.side, label)]
+        return [(self.side, rows.get(action, ""))]
 
     def can_undo(self, side: int) -> bool:
         return side == self.side and not self.waiting and bool(self.position["undo"])
+
+    def undo_depth(self, side: int) -> int:
+        if not self.can_undo(side):
+            return 0
+        return int(self.position.get("undo_back") or 1)  # a server before undo_back: 1
 
     def undo(self, side: int) -> None:
         self.apply(side, ("undo",))

@@ -69,9 +69,18 @@ class RowTyping:
         row = self.rows[index]
         if number < 10 and number * 10 <= rows:
             keys.append("enter")
-        elif number >= 10 and not (row.is_item and row.enabled):
+        elif number >= 10 and not (row.is_item and row.enabled) and not self._taken_back_later():
             keys.append("enter")
         return keys
+
+    def _taken_back_later(self) -> bool:
+        """Whether a decision made now can be taken back with `u` until the
+        phase ends: the deciding side's own Move phase (RULINGS Z2). There a
+        two-digit row is taken at once, so a destination is two keys at most
+        wherever it stands in the list; elsewhere (a recruit's place, a
+        card's target) it waits for Enter, as a slip there would stand."""
+        view = self.view
+        return view is not None and view.phase == "move" and view.active == view.side
 
     def _settle(self) -> None:
         """A digit waiting for a second one counts alone."""
@@ -81,14 +90,15 @@ class RowTyping:
 
     def _typed_row(self, number: int, two_digits: bool) -> None:
         """A typed row number. A two-digit row that is not a pick is only
-        highlighted, for Enter (play-test: two picks typed quickly, `1` `4`,
-        read as row 14 moved a group for good); everything else is taken."""
+        highlighted, for Enter, where it could not be taken back (play-test:
+        two picks typed quickly, `1` `4`, read as row 14 moved a group for
+        good, before RULINGS Z2 let a move be undone); everything else is taken."""
         if not 1 <= number <= len(self.rows):
             self.notices.append(Notice(
                 f"There is no row {number}: the list has {len(self.rows)}.", "warning"))
             return
         row = self.rows[number - 1]
-        if two_digits and not (row.is_item and row.enabled):
+        if two_digits and not (row.is_item and row.enabled) and not self._taken_back_later():
             if row.enabled:
                 self.highlight = self.typed_row = number - 1
                 self.title_note = f"Row {number}: Enter to choose it"

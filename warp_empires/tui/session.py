@@ -11,9 +11,18 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from warp_empires.engine import Action, Game, Prompt, View, can_undo, taken_whole
+from warp_empires.engine import (
+    Action,
+    Game,
+    Prompt,
+    View,
+    can_undo,
+    taken_whole,
+    undo_depth,
+)
 from warp_empires.module.defs import Module
 from warp_empires.present.rows import Choice, HandOrder, build_choices, describe
+from warp_empires.present.suggest import lone_unit
 from warp_empires.tui.players import HUMAN, fallback, make_player
 
 if TYPE_CHECKING:
@@ -167,7 +176,8 @@ class Session:
 
     def play_forced(self) -> list[tuple[int, str]]:
         """Takes the people's forced decisions for them: exactly one legal
-        action, and everyone can see it is the only one (RULINGS H9). Returns
+        action, and everyone can see it is the only one (RULINGS H9); and the
+        pick of a group's only unit (present.suggest.lone_unit). Returns
         (side, what was done) for each."""
         done: list[tuple[int, str]] = []
         while not self.over:
@@ -183,9 +193,9 @@ class Session:
                     self.apply(p.side, action)
                 done.append((p.side, ", ".join(labels)))
                 continue
-            if not p.forced:
+            action = self._lone_unit() if not p.forced else self.game.legal_actions()[0]
+            if action is None:
                 break
-            action = self.game.legal_actions()[0]
             label = describe(self.game, action)
             self.apply(p.side, action)
             done.append((p.side, label))
@@ -194,6 +204,10 @@ class Session:
     def can_undo(self, side: int) -> bool:
         """Whether `side` may take back its latest decision now (RULINGS Z1)."""
         return not self.over and self.is_human(side) and can_undo(self.game.state, side)
+
+    def undo_depth(self, side: int) -> int:
+        """How many of its latest decisions `side` may take back now."""
+        return 0 if self.over or not self.is_human(side) else undo_depth(self.game.state, side)
 
     def undo(self, side: int) -> None:
         """Takes back `side`'s latest decision, and the forced ones before it:
@@ -205,7 +219,13 @@ class Session:
 
     def _taken_for_them(self) -> bool:
         """Whether `play_forced` would take the decision now before the side."""
-        return self.prompt().forced or taken_whole(self.game.state, begun=True) is not None
+        return self.prompt().forced or taken_whole(self.game.state, begun=True) is not None \
+            or self._lone_unit() is not None
+
+    def _lone_unit(self) -> Action | None:
+        """The pick of the only unit that may join the group being formed."""
+        p = self.prompt()
+        return lone_unit(self.game.view(p.side, log=False), self.game.legal_actions())
 
     def resign(self, side: int) -> None:
         self.apply(side, ("resign",))

@@ -116,6 +116,11 @@ class SeveralAtOnce:
     def can_undo(self) -> bool:
         return self.viewer is not None and self.session.can_undo(self.viewer)
 
+    def undo_back(self) -> int:
+        """How many decisions `u` can take back now, one a key (the footer's
+        "Undo (3 back)"; in the Move phase, all since it began: RULINGS Z2)."""
+        return 0 if self.viewer is None else self.session.undo_depth(self.viewer)
+
     def undo(self) -> None:
         """Takes back the viewer's latest decision (RULINGS Z1), or the whole
         batch one key made; the same side decides afterwards."""

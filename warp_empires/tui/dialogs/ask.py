@@ -29,6 +29,11 @@ class AskDialog(DismissOnce, ModalScreen[str | None]):
     AskDialog Button { margin-left: 1; }
     """
 
+    # The first button has the focus when the dialog shows. Textual's own
+    # focusing, not a query in on_mount: a burst of keys can answer the
+    # dialog before it mounts, and the query then crashed the app (CI run).
+    AUTO_FOCUS = "Button"
+
     def __init__(self, question: str, answers: list[tuple[str, str]]) -> None:
         """`answers` are (id, label); the first letter of a label is its key."""
         super().__init__()
@@ -42,9 +47,6 @@ class AskDialog(DismissOnce, ModalScreen[str | None]):
             with Horizontal(id="buttons"):
                 for i, (answer, label) in enumerate(self.answers):
                     yield Button(label, id=answer, variant="primary" if i == 0 else "default")
-
-    def on_mount(self) -> None:
-        self.query_one(Button).focus()
 
     def on_key(self, event: events.Key) -> None:
         for answer, label in self.answers:

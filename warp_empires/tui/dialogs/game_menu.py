@@ -45,13 +45,12 @@ class GameMenu(DismissOnce, ModalScreen[str | None]):
                           background: $surface; }
     """
 
+    AUTO_FOCUS = "OptionList"  # Textual's: no query that a quick dismissal could beat
+
     def compose(self) -> ComposeResult:
         menu = OptionList(*(Option(label, id=entry) for entry, label, _key in self.entries))
         menu.border_title = "Menu"
         yield menu
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

@@ -26,7 +26,9 @@ if TYPE_CHECKING:
     from warp_empires.present.rows import Choice
     from warp_empires.tui.session import Session
 
-__all__ = ["CONFIRMING", "DecisionInput"]
+__all__ = ["CONFIRMING", "UNDO_SHOWN", "DecisionInput"]
+
+UNDO_SHOWN = 9  # the footer counts the decisions undo can take back up to this (game.py)
 
 
 class DecisionInput:
@@ -154,10 +156,14 @@ class DecisionInput:
         if action == "keep_best":
             return c.best_discards() is not None
         if action == "undo":
-            # Shown (dimmed when nothing can be taken back) while the viewer decides.
+            # Shown (dimmed when nothing can be taken back) while the viewer
+            # decides, with how far back it goes (one binding per count)
             if c.mode is not Mode.DECIDING:
                 return False
-            return True if c.can_undo() else None
+            back = c.undo_back()
+            if not parameters or parameters == (0,):  # `u` dimmed, or Ctrl+Z
+                return None if back == 0 else bool(parameters)
+            return parameters[0] == min(back, UNDO_SHOWN)
         if action == "digit":
             if parameters == (1,) or len(parameters) > 1:  # the three bindings of `1`
                 shown = "narrow" if self.has_class("-narrow") \
@@ -188,7 +194,7 @@ class DecisionInput:
     def action_digit(self, digit: int, _label: str = "") -> None:
         self.press(str(digit))
 
-    def action_undo(self) -> None:
+    def action_undo(self, _back: int = 0) -> None:
         self.press("u")
 
     def action_pick_all(self) -> None:

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from warp_empires.present.rows import Choice, hand_marks
+from warp_empires.present.rows import Choice, hand_marks, map_numbers
 from warp_empires.tui import persistence
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.control_words import CONFIRM_KEYS, VERB_KEYS, Mode
@@ -33,7 +33,7 @@ from warp_empires.tui.looks import (
     territory_looks,
 )
 from warp_empires.tui.screens.computer_players import ComputerPlayers
-from warp_empires.tui.screens.decision_input import DecisionInput
+from warp_empires.tui.screens.decision_input import UNDO_SHOWN, DecisionInput
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.screens.log_panel import LogPanel
 from warp_empires.tui.session import Session
@@ -86,7 +86,10 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         Binding("tab", "focus_step(1)", show=False),  # the map and the choices first
         Binding("shift+tab", "focus_step(-1)", show=False),
         Binding("u", "undo", "Undo"),
-        Binding("ctrl+z", "undo", "Undo", show=False),
+        # how far back (issue 39): one binding per count, the one that holds shown
+        *(Binding("u", f"undo({n})", f"Undo ({n} back)") for n in range(1, UNDO_SHOWN)),
+        Binding("u", f"undo({UNDO_SHOWN})", f"Undo ({UNDO_SHOWN}+ back)"),
+        Binding("ctrl+z", "undo(0)", "Undo", show=False),  # (0): not a count, never hidden
         # One key, two footer labels: "1-99" once the rows need two digits;
         # none on a narrow screen, where the footer needs the room for Save
         # and Help (play-test at 80x24) and every row shows its number.
@@ -277,7 +280,8 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         marks = hand_marks(view, rows)  # in the view's order of the hand
         map_view = self.query_one(MapView)
         map_view.set_looks(territory_looks(self.module, view, self._abbrevs))
-        map_view.set_choices({r.territory for r in rows if r.territory is not None and r.enabled})
+        map_view.set_choices({r.territory for r in rows if r.territory is not None and r.enabled},
+                             map_numbers(rows))
         if not self._placed:
             self._placed = True
             map_view.move_cursor_to(home_territory(view, rows))

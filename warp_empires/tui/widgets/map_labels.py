@@ -33,12 +33,16 @@ class TerritoryLook:
 
 def label_items(
     territory: TerritoryDef, look: TerritoryLook, glyphs: tuple[str, str],
-    side_style: Callable[[int], Style],
+    side_style: Callable[[int], Style], number: int | None = None,
 ) -> list[Item]:
-    """Label parts in priority order: name, revenue and control, stacks."""
+    """Label parts in priority order: name (after its row number in the
+    choice list, `number`, when it is a choice), revenue and control, stacks."""
     plain = Style()
-    # the name, then the module's short label for when the name does not fit
-    names = [[(territory.name, plain)]] + ([[(territory.label, plain)]] if territory.label else [])
+    # the name, then the module's short label for when the name does not fit;
+    # the number stays in every form: it is what the person types
+    before = "" if number is None else f"{number} "
+    names = [[(before + territory.name, plain)]] + (
+        [[(before + territory.label, plain)]] if territory.label else [])
     items: list[Item] = [names]
     marker: list[Piece] = []
     if look.control >= 0:

@@ -91,6 +91,7 @@ class MapView(ScrollView, can_focus=True):
         count = len(module.map.territories)
         self._looks: list[TerritoryLook] = [TerritoryLook()] * count
         self._choices: frozenset[int] = frozenset()
+        self._numbers: dict[int, int] = {}  # a choice's row number, shown in its label
         self.cursor: int = 0
         self._forced_scale: tuple[float, float] | None = None  # None: fit the window
         self._scale: tuple[float, float] = (1, 1)
@@ -117,9 +118,19 @@ class MapView(ScrollView, can_focus=True):
         self._looks = list(looks)
         self._invalidate(changed)
 
-    def set_choices(self, choices: set[int] | frozenset[int]) -> None:
-        """Territories the pending decision may pick; drawn heavier and tinted."""
+    def set_choices(self, choices: set[int] | frozenset[int],
+                    numbers: dict[int, int] | None = None) -> None:
+        """Territories the pending decision may pick; drawn heavier and tinted,
+        each with its row's number before its name when `numbers` has it
+        (issue 39: a destination off the list's page is read on the map and
+        typed in two keys)."""
         new = frozenset(choices)
+        numbers = numbers or {}
+        renumbered = {t for t in set(numbers) | set(self._numbers)
+                      if numbers.get(t) != self._numbers.get(t)}
+        self._numbers = dict(numbers)
+        if renumbered:
+            self._invalidate(frozenset(renumbered))
         if new == self._choices:
             return
         changed = self._choices ^ new
@@ -294,6 +305,7 @@ class MapView(ScrollView, can_focus=True):
         cached = self._labels.get(t)
         if cached is None:
             cached = self._paint().label(self._geo, self.module, t, self._looks[t], self._glyphs,
-                                         self._side_style, self.cursor, self._choices).lines
+                                         self._side_style, self.cursor, self._choices,
+                                         self._numbers.get(t)).lines
             self._labels[t] = cached
         return cached

@@ -1,0 +1,96 @@
+"""Issue 39 at move time: each destination that brings a battle says how it
+would stand (the forecast the side panel shows), from the mover's view alone;
+a group that can have only one unit is picked for the person; and what the
+person does in the Move phase can be taken back (RULINGS Z2)."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import game_where
+from warp_empires.engine import Game
+from warp_empires.engine.forecast import battle_forecast
+from warp_empires.present.odds import ENEMY_NOTE, brief, group_units
+from warp_empires.present.rows import build_choices
+from warp_empires.tui.controller import Controller, Mode
+from warp_empires.tui.session import Session
+
+
+def _attack_in_reach(g: Game) -> bool:
+    """A group with a unit picked, and a destination where the enemy stands
+    with units under its top (so a secret there can differ)."""
+    s = g.state
+    if s.step != "move_units" or not s.pend.group.picked:
+        return False
+    enemy = 1 - g.prompt().side
+    return any(a[0] == "to" and len(s.stacks[enemy][a[1]]) >= 2 for a in g.legal_actions())
+
+
+def _rows_text(game: Game) -> list[str]:
+    return [c.label for c in build_choices(game)]
+
+
+def test_a_destination_with_a_battle_says_how_it_would_stand(star_wars):
+    game = game_where(star_wars, _attack_in_reach, seeds=range(1, 120), turns=30)
+    side = game.prompt().side
+    view = game.view(side, log=False)
+    joining = group_units(view)
+    assert joining  # the group as picked counts in
+    rows = [c for c in build_choices(game) if c.action[0] == "to" and c.battle]
+    assert rows
+    for row in rows:
+        odds = battle_forecast(star_wars, view, row.action[1], joining)
+        expected = ENEMY_NOTE if odds is None else f" (battle: {brief(odds)})"
+        assert row.label.endswith(expected)
+    # the same words as the side panel's fuller forecast: the verdict and totals
+    odds = battle_forecast(star_wars, view, rows[0].action[1], joining)
+    assert odds is not None and str(odds.ours[0]) in rows[0].label
+
+
+def test_the_odds_tell_nothing_the_mover_may_not_know(star_wars):
+    # RULINGS H2, H9: twins that differ only in a unit hidden under the
+    # enemy's top (swapped with one from its pile, which nobody sees) give
+    # the mover the same rows, word for word.
+    game = game_where(star_wars, _attack_in_reach, seeds=range(1, 120), turns=30)
+    side = game.prompt().side
+    enemy = 1 - side
+    s = game.state
+    t = next(a[1] for a in game.legal_actions()
+             if a[0] == "to" and len(s.stacks[enemy][a[1]]) >= 2)
+    twin = Game.replay(star_wars, game.seed, dict(game.options), [list(a) for a in game.actions])
+    stack, pile = twin.state.stacks[enemy][t], twin.state.piles[enemy]
+    units = star_wars.units
+    kind = twin.state.unit(stack[1]).index
+    swap = next((i for i, chit in enumerate(pile) if twin.state.unit(chit).index != kind
+                 and not units[twin.state.unit(chit).index].is_fortification), None)
+    assert swap is not None
+    hidden = stack[1]
+    twin.state.stacks[enemy][t] = (stack[0], pile[swap], *stack[2:])
+    pile[swap] = hidden
+    assert twin.state.stacks[enemy][t] != game.state.stacks[enemy][t]
+    assert _rows_text(twin) == _rows_text(game)
+
+
+def _lone_stack(g: Game) -> bool:
+    """Choosing where a group starts, with a stack of one unit among the sources."""
+    s = g.state
+    if s.step != "move_from":
+        return False
+    side = g.prompt().side
+    return any(a[0] == "from" and len(s.stacks[side][a[1]]) == 1 for a in g.legal_actions())
+
+
+def test_a_stack_of_one_unit_needs_no_key_to_pick_it_and_u_goes_back_over_it(star_wars):
+    game = game_where(star_wars, _lone_stack, seeds=range(1, 120), turns=30)
+    game.options["open_hands"] = True
+    side = game.prompt().side
+    c = Controller(Session(game, ("human", "human")))
+    c.after_change()
+    assert c.mode is Mode.DECIDING
+    source = next(a for a in game.legal_actions()
+                  if a[0] == "from" and len(game.state.stacks[side][a[1]]) == 1)
+    before = len(game.actions)
+    c.choose(next(r for r in c.rows if r.action == source))
+    # one key: the stack chosen, its unit picked for the person, destinations next
+    assert [tuple(a[1]) for a in game.actions[before:]] == [source, ("pick", 0)]
+    assert any(r.action[0] == "to" for r in c.rows)
+    c.key("u")  # back to choosing a stack: not to a pick the app would make again
+    assert game.state.step == "move_from" and len(game.actions) == before

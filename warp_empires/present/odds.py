@@ -1,0 +1,50 @@
+"""How a battle would stand, in the words of a destination's row: the same
+forecast the side panel and the battle card rows use (engine/forecast.py),
+cut to what fits on one row. Play-test: a destination said only "(enemy:
+battle)", and a tester twice walked into a fight it could only lose."""
+
+from __future__ import annotations
+
+from warp_empires.engine import Action, View
+from warp_empires.engine.forecast import BattleForecast, battle_forecast
+from warp_empires.module.defs import Module
+
+# What a row said before it could say more: a stack whose units are all
+# hidden and none of the viewer's own there or joining (no forecast).
+ENEMY_NOTE = " (enemy: battle)"
+
+_VERDICT = {"win": "you win", "lose": "you lose", "likely win": "likely win",
+            "likely lose": "likely lose", "uncertain": "either way"}
+
+
+def group_units(view: View) -> list[int]:
+    """The unit types of the moving group as picked so far (none outside the
+    forming of a group): what a destination's battle would add."""
+    selection = view.pend.selection
+    src = view.pend.src
+    if view.prompt.kind != "move_units" or selection is None or src < 0:
+        return []
+    chosen = {selection.items[i] for i in selection.picked}
+    entry = view.stacks[view.side][src]
+    return [u.unit for u in entry.units or () if u.chit in chosen] if entry else []
+
+
+def brief(odds: BattleForecast) -> str:
+    """The forecast in a few words: "you win 12 to 5", "likely lose 6 to
+    8-14", with the tie rule when the totals are equal and known (B6)."""
+    def span(r: tuple[int, int]) -> str:
+        return str(r[0]) if r[0] == r[1] else f"{r[0]}-{r[1]}"
+
+    out = f"{_VERDICT[odds.verdict]} {span(odds.ours)} to {span(odds.theirs)}"
+    if odds.tie_goes_to:
+        out += f", a tie goes to the {odds.tie_goes_to}"
+    return out
+
+
+def battle_note(module: Module, view: View, action: Action) -> str:
+    """The end of a destination's (or a recruit's place's) row where an enemy
+    stack stands: the battle it would bring, if nothing more moved (RULINGS
+    M2, R3). Only the viewer's own view: what it cannot see is a range (H2)."""
+    joining = group_units(view) if action[0] == "to" else []
+    odds = battle_forecast(module, view, action[1], joining)
+    return ENEMY_NOTE if odds is None else f" (battle: {brief(odds)})"
