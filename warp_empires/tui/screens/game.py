@@ -42,6 +42,7 @@ from warp_empires.tui.widgets.choice_list import ChoiceList
 from warp_empires.tui.widgets.hand import HandList
 from warp_empires.tui.widgets.map_view import MapView
 from warp_empires.tui.widgets.phase_bar import PhaseBar
+from warp_empires.tui.widgets.recap import RecapPanel
 from warp_empires.tui.widgets.status import StatusPanel
 
 __all__ = ["CONFIRM_KEYS", "VERB_KEYS", "GameScreen"]
@@ -149,6 +150,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             with Vertical(id="side"):
                 with VerticalScroll(id="side-scroll"):
                     yield BattlePanel(id="battle")
+                    yield RecapPanel(id="recap")
                     yield Static(id="details")
                     yield StatusPanel(id="status")
                 yield HandList(id="hand")
@@ -249,6 +251,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         self.query_one("#log", RichLog).clear()
         self.query_one(ChoiceList).show([])
         self.query_one("#details", Static).update("")
+        self.query_one(RecapPanel).show([])
         # The last prompt was the previous side's own words (its moving group,
         # its losses): not for the next person either.
         self.query_one("#prompt", Static).update("")
@@ -304,6 +307,11 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         self.query_one(PhaseBar).show(self.module, view, -1 if public else viewer,
                                       self._pace_note())
         self.query_one(BattlePanel).show(self.module, view, self._battle_units)
+        recap = self.query_one(RecapPanel)
+        if c.recap and not recap.events:  # told from its first line
+            self.query_one("#side-scroll").scroll_home(animate=False)
+        recap.show(c.recap)
+        self.set_class(bool(c.recap), "-recap")  # 80x24: in the hand's room, app.tcss
         self.query_one(StatusPanel).show(self.module, view)
         self._show_details(map_view.cursor)
         enemy, note = enemy_hand(view)
