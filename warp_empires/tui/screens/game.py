@@ -36,6 +36,7 @@ from warp_empires.tui.screens.computer_players import ComputerPlayers
 from warp_empires.tui.screens.decision_input import DecisionInput
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.screens.log_panel import LogPanel
+from warp_empires.tui.screens.log_screen import LogScreen, turn_sides
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.battle_panel import BattlePanel
 from warp_empires.tui.widgets.choice_list import ChoiceList
@@ -103,6 +104,10 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         Binding("r", "results", "Results"),
         Binding("escape", "menu_or_clear", "Menu"),
         Binding("l", "toggle_log", "Log"),
+        # the whole log, filtered (screens/log_screen.py); at 80x24 the footer
+        # has no room for it (help and docs/playing.md tell it)
+        Binding("L", "whole_log('wide')", "Whole log"),
+        Binding("L", "whole_log('narrow')", show=False),
     ]
 
     def __init__(self, session: Session, launch: LaunchOptions) -> None:
@@ -393,6 +398,16 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             log.focus()
         else:
             self.query_one(ChoiceList).focus()
+
+    def action_whole_log(self, _size: str = "") -> None:
+        """The viewer's whole log on a screen of its own: the view drawn, so a
+        shared screen's is the public log (RULINGS H5, H6)."""
+        view = self.controller.view
+        if view is None or self._handing_over:
+            return
+        sides = turn_sides(view.history, view.turn, view.active)
+        title = "Log (public)" if self.public else f"{self.module.sides[view.side].short} log"
+        self.app.push_screen(LogScreen.for_module(self.module, list(view.log), sides, title))
 
     # -- the end -------------------------------------------------------------
 

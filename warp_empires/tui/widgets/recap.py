@@ -22,6 +22,10 @@ from warp_empires.tui import news
 # Rows of the side column left for the details below it (at 120x40 the
 # territory's name and control stay in sight).
 LEFT_FOR_DETAILS = 4
+# A side column shorter than this keeps no room for the details; at 80x24
+# the screen's other rows (the phase bar, the prompt, the choices, the footer).
+SMALL = 16
+OTHER_ROWS = 13
 # The panel's border and padding: rows, and columns around the text.
 BORDER_ROWS = 2
 BORDER_COLUMNS = 4
@@ -55,8 +59,11 @@ class RecapPanel(Widget):
     def _room(self, container: Size) -> int:
         """Rows for the lines: the side column's, less what the details keep
         (none on a small screen, where the side column is short)."""
-        keep = 0 if container.height < 16 else LEFT_FOR_DETAILS
-        return max(3, container.height - BORDER_ROWS - keep)
+        if container.height >= SMALL:
+            return container.height - BORDER_ROWS - LEFT_FOR_DETAILS
+        # 80x24: the hand makes way for it (app.tcss), which the first layout
+        # may not know yet: the side column's rows, from the screen's
+        return max(3, container.height, self.app.size.height - OTHER_ROWS) - BORDER_ROWS
 
     def _text(self, room: int, width: int) -> Text:
         """The lines told in `room` rows of `width` columns, each wrapped with
