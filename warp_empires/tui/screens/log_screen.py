@@ -61,7 +61,7 @@ class LogScreen(DismissOnce, Screen[None]):
 
     DEFAULT_CSS = """
     LogScreen { background: $background; }
-    LogScreen #filter { height: 1; padding: 0 1; background: $boost; }
+    LogScreen #filter { height: auto; padding: 0 1; background: $boost; }
     LogScreen #whole-log { height: 1fr; border: round $secondary; }
     """
 
@@ -90,7 +90,8 @@ class LogScreen(DismissOnce, Screen[None]):
         """The screen, its footer naming each side's key by the module's words
         (a class's bindings are made once, when the class is)."""
         # A filter's key again shows everything (80x24: no room for `0` and `a`).
-        keys = [Binding("escape", "close", "Close"),
+        # Escape is said on the screen: the footer's room is for the filters at 80x24
+        keys = [Binding("escape", "close", "Close", show=False),
                 *(Binding(str(side + 1), f"side({side})", module.sides[side].short)
                   for side in (0, 1)),
                 Binding("0", "side(-1)", "Both sides", show=False),
@@ -101,9 +102,12 @@ class LogScreen(DismissOnce, Screen[None]):
         return named(module, events, sides, title)
 
     def on_mount(self) -> None:
-        self.query_one(Footer).compact = self.app.size.width < 110  # as the game screen's
+        footer = self.query_one(Footer)  # as the game screen's (80x24: room for the keys)
+        footer.compact = self.app.size.width < 110
+        footer.show_command_palette = self.app.size.width >= 110
         self.query_one("#whole-log", RichLog).border_title = self.log_title
-        self._write()
+        # once laid out: a RichLog wraps a line when it is written, to its width then
+        self.call_after_refresh(self._write)
 
     def _write(self) -> None:
         events = shown(self.events, self.sides, self.side, self.kind)
@@ -117,11 +121,11 @@ class LogScreen(DismissOnce, Screen[None]):
             log.write(line)
             self.lines.append(event["text"])
         whose = "both sides" if self.side is None else \
-            f"{self.module.sides[self.side].the(True)}'s turns"
+            f"the turns of {self.module.sides[self.side].the()}"
         what = ALL if self.kind is None else KINDS[self.kind][0]
         self.query_one("#filter", Static).update(
-            f"{what}, {whose}: {len(events)} of {len(self.events)} lines "
-            "(the number is the turn; a filter's key again: all)")
+            f"{what.capitalize()}, {whose}: {len(events)} of {len(self.events)} lines, "
+            "each after its turn's number (a filter's key again: all; Escape closes)")
 
     def action_side(self, side: int) -> None:
         self.side = None if side < 0 or side == self.side else side
