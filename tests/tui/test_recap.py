@@ -132,6 +132,7 @@ async def test_a_joined_seat_is_told_what_the_other_side_did(tmp_path: Path):
     # the events of the view the server sends (its frames' `events`), against
     # the server's computer player
     async with _rebels_joined(tmp_path) as (room, app, pilot):
+        await _until(pilot, lambda: bool(app.screen.query(RecapPanel)))  # composed
         panel = app.screen.query_one(RecapPanel)
         assert not panel.display  # a game just begun: nothing to tell
         await pilot.press("1")  # start at the first planet offered
