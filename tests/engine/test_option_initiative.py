@@ -44,6 +44,10 @@ def test_o4_the_higher_roll_plays_first_and_may_play_twice_in_a_row():
     assert ("Initiative for round 2: The Red rolls 2 (d8), the Blue rolls 7 (d8); the Blue "
             "plays first.") == line
     assert all(e["to"] is None for e in s.log if "Initiative" in e["text"])  # public
+    # and said in a line of its own, for both sides (play-test: nobody noticed)
+    twice = [e for e in s.log if e["kind"] == "initiative"]
+    assert [(e["text"], e["to"]) for e in twice] == [
+        ("The Blue plays two player-turns in a row (initiative).", None)]
     end_turn(s)  # round 2's second turn: side 0, no roll
     assert s.active == 0 and sum("Initiative" in e["text"] for e in s.log) == 1
 
@@ -56,6 +60,7 @@ def test_o4_a_tie_stays_with_the_side_that_played_first_last_round():
     end_turn(s)
     line = next(e["text"] for e in s.log if "Initiative" in e["text"])
     assert s.active == 0 and "a tie: it stays with the side that played first" in line
+    assert not any(e["kind"] == "initiative" for e in s.log)  # no turn twice in a row
     # round 2 had side 0 first; a tie at its end keeps side 0 first again
     end_turn(s)
     rig(s, 3, 3, sides=8)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from tests.tui.helpers import game_app, game_where, moving_on, open_game, screen_text, type_row
 from warp_empires.engine import Game
 from warp_empires.tui.screens.game import GameScreen
@@ -401,8 +403,32 @@ def test_the_handover_card_keeps_what_matters_when_not_all_fits():
     events += [("control", f"The Empire takes control of planet {i}.") for i in range(9)]
     told = HandoverScreen.told(events, 9)  # 80x24: 9 rows, one for the count
     assert len(told) == 8
-    assert told[:3] == [text for _, text in events[:3]]  # kept, in their order
-    assert told[3:] == [text for _, text in events[-5:]]  # then the latest claims
+    assert told[:2] == [text for _, text in events[1:3]]  # kept, in their order
+    assert told[2:] == [text for _, text in events[-6:]]  # then the latest claims
+    # the turn's first line gives way to them: the phase bar says whose turn it is
+
+
+def test_at_80x24_the_card_keeps_the_claims_before_lesser_lines():
+    # play-test at 80x24: "takes control of ..." was left out while "Turn 7:
+    # ..." and a short routine line stayed; the news a player needs (attacks,
+    # moves, claims, purchases) comes first, and nothing lesser takes the
+    # rows a line of news needed
+    events = [("turn", "Turn 6: the Empire plays."), ("draw", "The Empire draws 5 cards."),
+              ("move", "The Empire moves a group of 4 from Coruscant to Sullust, next to "
+                       "your base at Bespin."),
+              ("battle", "Battle at Bespin: the Empire attacks the Rebels' stack of 6.")]
+    events += [("recruit", "The Empire places a new unit at Mon Calamari.")] * 3
+    events += [("control", "The Empire takes control of Sullust, Kessel's neighbour."),
+               ("revenue", "The Empire gains 9."), ("turn", "Turn 7: the Rebels play.")]
+    room = 24 - HandoverScreen.CHROME_ROWS
+    told = HandoverScreen.told(events, room)
+    assert "The Empire takes control of Sullust, Kessel's neighbour." in told
+    assert told[:2] == [events[2][1], events[3][1]]  # the move and the attack, in order
+    assert not any(line.startswith(("Turn", "The Empire gains", "The Empire draws"))
+                   for line in told)
+    # and the card as drawn at 80x24 keeps its border (CHROME_ROWS): rows within room
+    rows = sum(len(textwrap.wrap(f"\u2022 {line}", HandoverScreen.TEXT_WIDTH)) for line in told)
+    assert rows + 1 <= room
     # all of it, where all fits
     assert HandoverScreen.told(events[:5], 25) == [text for _, text in events[:5]]
 

@@ -28,4 +28,9 @@ def next_side(s: State) -> int:
                       f"{rolls[side]} (d{opt.dice[side]})" for side in (0, 1))
     log(s, f"Initiative for round {s.turn // 2 + 1}: {shown}; "
            f"{s.says(winner, 'play', start=False)} first{why}.", kind="dice")
+    if winner == s.active:
+        # RULINGS O4: said in a line of its own, for both sides, since the
+        # roll's line alone left players unaware whose turn came next
+        log(s, f"{s.says(winner, 'play')} two player-turns in a row (initiative).",
+            kind="initiative")
     return winner

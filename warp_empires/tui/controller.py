@@ -40,6 +40,7 @@ from warp_empires.tui.control_words import (
     Mode,
     Notice,
 )
+from warp_empires.tui.recap import Recaps
 from warp_empires.tui.row_typing import RowTyping
 from warp_empires.tui.several import SeveralAtOnce
 from warp_empires.tui.typed_ahead import TypedAhead
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from warp_empires.module.defs import Module
     from warp_empires.tui.seat import GameSession
 
-class Controller(TypedAhead, RowTyping, SeveralAtOnce):
+class Controller(TypedAhead, RowTyping, SeveralAtOnce, Recaps):
     """Maps keys and clicks to decisions of one session, in order. See the
     module's docstring; `Mode` says what a key can do now."""
 
@@ -99,6 +100,9 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         self._log_marks: dict[int, int] = {}  # per side, the log before its latest decision
         self._batch: tuple[int, int] | None = None  # (decisions, version after them)
         self._placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit
+        # what happened while this side waited (recap.py); a game opened or
+        # joined: each side is told its latest turn
+        self.recap, self._recap_marks, self._waited = [], {}, {0, 1}
 
     # -- the state drawn --------------------------------------------------------
 
@@ -210,6 +214,7 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         self.fresh = True
         self.mode = Mode.WATCHING
         self._show(side)
+        self._recap_told(side)  # the card told it
         self.track_own(self.clock())
 
     def _show(self, viewer: int, public: bool = False) -> None:
@@ -231,6 +236,7 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
         self.same_decision = decision is not None and decision == self._decision
         self._decision = decision
         self.mode = Mode.DECIDING if deciding else Mode.WATCHING
+        self._recap_shown(view, deciding)
         if deciding and self.ahead:
             self.track_own(self.clock())
             self._type_ahead()
@@ -379,6 +385,7 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce):
                                        + (f", {choice.why}." if choice.why else "."), "warning"))
             return
         self.fresh = False
+        self._recap_decided(side)
         if self.session.hot_seat:  # the hand-over card tells what follows
             self._log_marks[side] = self.session.log_length()
         try:

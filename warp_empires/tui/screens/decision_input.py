@@ -172,6 +172,8 @@ class DecisionInput:
             return bool(c.rows)
         if action == "toggle_log":
             return self.has_class("-tiny")  # only a small screen hides the log
+        if action == "whole_log":  # two bindings: shown where the footer has room
+            return c.view is not None and (parameters == ("narrow",)) == self.has_class("-tiny")
         if action == "results":
             return self.session.over
         if action in ("pace", "toggle_pause"):

@@ -36,12 +36,14 @@ from warp_empires.tui.screens.computer_players import ComputerPlayers
 from warp_empires.tui.screens.decision_input import UNDO_SHOWN, DecisionInput
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.screens.log_panel import LogPanel
+from warp_empires.tui.screens.log_screen import LogScreen, turn_sides
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.battle_panel import BattlePanel
 from warp_empires.tui.widgets.choice_list import ChoiceList
 from warp_empires.tui.widgets.hand import HandList
 from warp_empires.tui.widgets.map_view import MapView
 from warp_empires.tui.widgets.phase_bar import PhaseBar
+from warp_empires.tui.widgets.recap import RecapPanel
 from warp_empires.tui.widgets.status import StatusPanel
 
 __all__ = ["CONFIRM_KEYS", "VERB_KEYS", "GameScreen"]
@@ -105,6 +107,10 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         Binding("r", "results", "Results"),
         Binding("escape", "menu_or_clear", "Menu"),
         Binding("l", "toggle_log", "Log"),
+        # the whole log, filtered (screens/log_screen.py); at 80x24 the footer
+        # has no room for it (help and docs/playing.md tell it)
+        Binding("L", "whole_log('wide')", "Whole log"),
+        Binding("L", "whole_log('narrow')", show=False),
     ]
 
     def __init__(self, session: Session, launch: LaunchOptions) -> None:
@@ -152,6 +158,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             with Vertical(id="side"):
                 with VerticalScroll(id="side-scroll"):
                     yield BattlePanel(id="battle")
+                    yield RecapPanel(id="recap")
                     yield Static(id="details")
                     yield StatusPanel(id="status")
                 yield HandList(id="hand")
@@ -252,6 +259,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         self.query_one("#log", RichLog).clear()
         self.query_one(ChoiceList).show([])
         self.query_one("#details", Static).update("")
+        self.query_one(RecapPanel).show([])
         # The last prompt was the previous side's own words (its moving group,
         # its losses): not for the next person either.
         self.query_one("#prompt", Static).update("")
@@ -308,6 +316,11 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         self.query_one(PhaseBar).show(self.module, view, -1 if public else viewer,
                                       self._pace_note())
         self.query_one(BattlePanel).show(self.module, view, self._battle_units)
+        recap = self.query_one(RecapPanel)
+        if c.recap and not recap.events:  # told from its first line
+            self.query_one("#side-scroll").scroll_home(animate=False)
+        recap.show(c.recap)
+        self.set_class(bool(c.recap), "-recap")  # 80x24: in the hand's room, app.tcss
         self.query_one(StatusPanel).show(self.module, view)
         self._show_details(map_view.cursor)
         enemy, note = enemy_hand(view)
@@ -389,6 +402,16 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             log.focus()
         else:
             self.query_one(ChoiceList).focus()
+
+    def action_whole_log(self, _size: str = "") -> None:
+        """The viewer's whole log on a screen of its own: the view drawn, so a
+        shared screen's is the public log (RULINGS H5, H6)."""
+        view = self.controller.view
+        if view is None or self._handing_over:
+            return
+        sides = turn_sides(view.history, view.turn, view.active)
+        title = "Log (public)" if self.public else f"{self.module.sides[view.side].short} log"
+        self.app.push_screen(LogScreen.for_module(self.module, list(view.log), sides, title))
 
     # -- the end -------------------------------------------------------------
 

@@ -6,7 +6,6 @@ previous side's hand show through (RULINGS H6).
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 
 from rich.text import Text
@@ -18,6 +17,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from warp_empires.tui import news
 from warp_empires.tui.dismiss import DismissOnce
 
 
@@ -51,23 +51,9 @@ class HandoverScreen(DismissOnce, Screen[None]):
     HandoverScreen Button { width: 100%; margin-top: 1; }
     """
 
-    # The public events told on the card, in their order: as many as fit, up
-    # to TOLD, with a count of those left out (the log has them all). Play-
-    # test at 120x40: with 8, a battle's lines pushed the enemy's move and its
-    # purchases off a card that had room for twice as many.
-    TOLD = 14
-    # Events of these kinds give way first when not all fit (play-test: a spy's
-    # look and an attack were pushed off by "takes control of ..." lines).
-    # Moves are not routine: where the enemy went is what a player most wants
-    # to know (play-test: a group of 6 moving next door was left out for
-    # "buys 1 unit").
-    ROUTINE = frozenset({"phase", "draw", "shuffle", "revenue", "dice", "discard", "setup"})
-    # Before routine lines, after the rest: where the enemy's new units went
-    # and what it took (play-tests: four units placed and a planet taken,
-    # missing after a load), then each unit a battle cost,
-    # a line apiece, whose result line already says who won.
-    NEWS = frozenset({"recruit", "control"})
-    DETAIL = frozenset({"loss"})
+    # What is told when not all fits: the recap's choice too (tui/news.py).
+    TOLD = news.TOLD
+    ROUTINE = news.ROUTINE  # the end screen's summary leaves these out too
     # The card's rows besides the lines told (its border, padding, the name,
     # the reason, the hint, the button and the footer), and its text width.
     CHROME_ROWS = 15
@@ -99,9 +85,9 @@ class HandoverScreen(DismissOnce, Screen[None]):
                 room = max(2, self.app.size.height - self.CHROME_ROWS)
                 self.happened = self.told(self.events, room)
                 lines = [f"• {line}" for line in self.happened]
-                left_out = len(runs(self.events)) - len(lines)
-                if left_out:
-                    lines.insert(0, f"({left_out} more in the log)")
+                count = news.left_out(self.events, self.happened)
+                if count:
+                    lines.insert(0, count)
                 yield Static("\n".join(lines), id="happened", markup=False)  # the module's words
             yield Static(self.reason, id="why", markup=False)  # the module's words
             yield Static(
@@ -117,28 +103,8 @@ class HandoverScreen(DismissOnce, Screen[None]):
 
     @classmethod
     def told(cls, events: list[tuple[str, str]], room: int) -> list[str]:
-        """The lines of `events` told in `room` rows as they wrap, in their
-        order, at most TOLD: the same line said again straight after is told
-        once, with a count ("... (x3)": recruits placed one by one); then the
-        latest of those in none of NEWS, DETAIL and ROUTINE first, then the
-        latest of each of those in turn; a row is kept for the count of those
-        left out (play-test at 80x24: long lines pushed the card's border off)."""
-        events = runs(events)
-        rows = [len(textwrap.wrap(f"• {text}", cls.TEXT_WIDTH)) or 1 for _, text in events]
-        latest = list(reversed(range(len(events))))
-        if len(events) <= cls.TOLD and sum(rows) <= room:
-            return [text for _, text in events]
-        room -= 1  # for the count
-        kept: set[int] = set()
-        tier = [1 if kind in cls.NEWS else 2 if kind in cls.DETAIL else
-                3 if kind in cls.ROUTINE else 0 for kind, _ in events]
-        for i in sorted(latest, key=lambda i: tier[i]):  # a stable sort: latest first in each
-            if len(kept) < cls.TOLD and rows[i] <= room:
-                kept.add(i)
-                room -= rows[i]
-        if not kept:  # one line at least, cut by the screen if it must be
-            kept.add(latest[0])
-        return [events[i][1] for i in sorted(kept)]
+        """The lines of `events` told in `room` rows of the card (news.told)."""
+        return news.told(events, room, cls.TEXT_WIDTH)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_ready()
@@ -171,14 +137,4 @@ class HandoverScreen(DismissOnce, Screen[None]):
             self.dismiss(None)
 
 
-def runs(events: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The events with a line said again straight after told once, counted."""
-    out: list[tuple[str, str]] = []
-    count = 0
-    for i, (kind, text) in enumerate(events):
-        count += 1
-        if i + 1 < len(events) and events[i + 1] == (kind, text):
-            continue
-        out.append((kind, f"{text} (\u00d7{count})" if count > 1 else text))
-        count = 0
-    return out
+runs = news.runs  # where the tests and older callers look for it

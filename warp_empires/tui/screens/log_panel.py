@@ -14,8 +14,8 @@ from warp_empires.engine import View
 # play-test, a spy card's result there seemed to be nothing at all.
 _TOLD = frozenset({"spy", "destroy", "rescue"})
 
-_LOG_STYLE = {"turn": "bold reverse", "battle": "bold", "loss": "", "draw": "italic",
-              "spy": "italic", "control": "", "recruit": ""}
+LOG_STYLE = {"turn": "bold reverse", "battle": "bold", "loss": "", "draw": "italic",
+             "spy": "italic", "control": "", "recruit": "", "initiative": "bold"}
 
 
 class LogPanel:
@@ -58,7 +58,7 @@ class LogPanel:
             start = len(events) - 300
         hidden = self.has_class("-tiny") and not self.has_class("-log-shown")
         for event in events[start:]:
-            log.write(Text(event["text"], style=_LOG_STYLE.get(event.get("kind", ""), "")))
+            log.write(Text(event["text"], style=LOG_STYLE.get(event.get("kind", ""), "")))
             if hidden and news and event.get("kind") in _TOLD:
                 self.notify(event["text"], timeout=8, markup=False)
         self._log_seen = len(events)

@@ -1,0 +1,86 @@
+"""The recap: what happened while this side waited, told when the screen
+comes back to the person after the other side acted.
+
+Against the computer and in a joined seat nothing else tells it (play-test:
+two fortifications sabotaged, and the only trace was the small log panel);
+the hot seat's hand-over card does it there (screens/handover.py), and the
+recap only says what the card cannot: that this side plays two player-turns
+in a row (RULINGS O4), which no card comes between.
+
+It costs no key: the lines are kept while this side decides and go at its
+next decision, and keys go to the decision as always. Its lines are this
+side's own view's log since its latest decision, so nothing of the other
+side's secrets is in them (RULINGS H1-H5, H9): the view has only the public
+lines and this side's own (a joined seat's are the server's, the same).
+Which of them fit is the hand-over card's choice (news.py). A mixin of the
+controller (tui/controller.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warp_empires.tui.news import FIRST
+
+if TYPE_CHECKING:
+    from warp_empires.engine import View
+    from warp_empires.tui.seat import GameSession
+
+
+def since(log: list[dict[str, Any]], mark: int) -> list[tuple[str, str]]:
+    """The (kind, line) of `log` after its first `mark` events."""
+    return [(e["kind"], e["text"]) for e in log[mark:]]
+
+
+def latest_turn_start(view: View) -> int:
+    """Where a side's news starts when it took no decision here yet (a game
+    loaded or joined): the latest player-turn it did not play, as the hand-over
+    card's first news after a load (tui/session.news_mark)."""
+    turn = view.turn - 1 if view.active == view.side else view.turn
+    return next((i for i, e in enumerate(view.log) if e["turn"] >= turn), len(view.log))
+
+
+class Recaps:
+    """Needs from the controller what is declared here."""
+
+    session: GameSession
+    view: View | None
+    public: bool
+    # What this side is told now, (kind, line) pairs; empty when nothing.
+    recap: list[tuple[str, str]]
+    # Per side, the length of its view's log at its latest decision.
+    _recap_marks: dict[int, int]
+    # The sides whose screen the other side's decision took since their own.
+    _waited: set[int]
+
+    def _recap_decided(self, side: int) -> None:
+        """`side` decides: what it was told goes, its news start from here."""
+        self.recap = []
+        self._waited.discard(side)
+        if self.view is not None and not self.public and self.view.side == side:
+            self._recap_marks[side] = len(self.view.log)
+        else:  # a shared screen's log is the public one: counted in its own view's
+            self._recap_marks[side] = len(self.session.view(side).log)
+
+    def _recap_told(self, side: int) -> None:
+        """A hand-over card told `side` what happened: nothing more to say."""
+        self._recap_decided(side)
+
+    def _recap_shown(self, view: View, deciding: bool) -> None:
+        """After a view is drawn: whether its side is told what happened."""
+        side, prompt_side = view.side, view.prompt.side
+        self.recap = []  # told again below, if it still is: a view of one side at a time
+        if prompt_side in (0, 1) and prompt_side != side and not self.session.over:
+            self._waited.add(side)  # the other side decides: this one waits
+            return
+        if not deciding or self.public:
+            return
+        mark = self._recap_marks.get(side)
+        if mark is None:
+            mark = latest_turn_start(view)
+        events = since(view.log, min(mark, len(view.log)))
+        waited = side in self._waited and not self.session.hot_seat
+        if all(kind == "setup" for kind, _ in events):
+            return  # a game just begun: the log panel says how it was set up
+        if waited or any(kind in FIRST for kind, _ in events):
+            self.recap = events
