@@ -328,7 +328,9 @@ def test_a_key_typed_for_a_decision_taken_for_the_person_goes_with_it(at_decisio
     now[0] += 1
     typed = now[0]  # typed while this decision is on screen
     now[0] += 1
-    monkeypatch.setattr(c.session, "play_forced", lambda: [(side, "the only target")])
+    taken = [[(side, "the only target")]]
+    monkeypatch.setattr(c.session, "play_forced",
+                        lambda one=False: taken.pop() if taken else [])
     c.after_change()  # a decision taken for the person
     monkeypatch.undo()
     before = len(game.actions)
@@ -388,3 +390,28 @@ def test_over_the_network_one_u_after_a_takes_back_every_pick(star_wars, tmp_pat
     loop.answer_all()
     assert loop.room.game.state.pend.group.picked == []
     assert loop.room.game.prompt().kind == "move_units"
+
+
+def test_a_decision_taken_for_a_person_is_logged_before_what_it_led_to(at_decision):
+    # Issue 39: "Taken for ..., the only choice" came after the lines of what
+    # it caused (a battle's end after the only pass). The note carries the
+    # place in the log drawn where that decision came.
+    game = at_decision("battle_card")
+    side = game.prompt().side
+    other = 1 - side
+    game.state.discard.extend(game.state.hands[other])
+    game.state.hands[other] = []  # the other side can only pass: taken for it
+    game.options["open_hands"] = True
+    c = _controller(game)
+    pass_row = next(r for r in c.rows if r.action == ("pass",))
+    at_first = len(game.view(side).log)
+    c.choose(pass_row)
+    notes = c.take_notes()
+    assert notes and notes[0].text.startswith("Taken for")
+    log = game.view(c.viewer).log
+    # after the person's own pass (one line), before the forced pass and
+    # the battle's end that it led to
+    assert notes[0].at == at_first + 1
+    assert "pass" in log[notes[0].at]["text"] and len(log) > notes[0].at + 1
+
+

@@ -63,6 +63,16 @@ class Notice:
     timeout: float = 3.0
 
 
+@dataclass(frozen=True)
+class Note:
+    """A line of the front end's own for the log (a decision taken for a
+    person), and where it goes: before the log's event number `at`, the
+    first of what it led to (None: after the latest)."""
+
+    text: str
+    at: int | None = None
+
+
 def undo_refused(events: list[dict[str, Any]]) -> str:
     """Why `u` takes nothing back, naming the event undo stops at: the latest
     of the side's own log `events` (RULINGS Z1; its own only: H9)."""

@@ -38,8 +38,10 @@ from warp_empires.tui.control_words import (
     WATCHED,
     Handover,
     Mode,
+    Note,
     Notice,
 )
+from warp_empires.tui.pointing import Pointing
 from warp_empires.tui.recap import Recaps
 from warp_empires.tui.row_typing import RowTyping
 from warp_empires.tui.several import SeveralAtOnce
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
     from warp_empires.module.defs import Module
     from warp_empires.tui.seat import GameSession
 
-class Controller(TypedAhead, RowTyping, SeveralAtOnce, Recaps):
+class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, Recaps):
     """Maps keys and clicks to decisions of one session, in order. See the
     module's docstring; `Mode` says what a key can do now."""
 
@@ -82,7 +84,7 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce, Recaps):
         self.typed_row: int | None = None  # a typed two-digit row waiting for Enter
         self.cursor_to: int | None = None  # a territory the map's cursor should go to
         self.notices: list[Notice] = []
-        self.notes: list[str] = []  # lines for the log of the front end's own
+        self.notes: list[Note] = []  # lines for the log of the front end's own
         self.ahead: list[str] = []  # keys typed while this side could not decide
         self._ahead_times: list[float | None] = []  # when each was typed
         # when this side's decisions were on screen, and the other side last
@@ -337,39 +339,6 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce, Recaps):
         if 0 <= index < len(self.rows):
             self.choose(self.rows[index])
 
-    def choose_territory(self, territory: int) -> None:
-        """A territory chosen on the map: its row, when exactly one row is it."""
-        if self.mode is not Mode.DECIDING:
-            return
-        self._settle()
-        if self.mode is not Mode.DECIDING:
-            return
-        picks = [c for c in self.rows if c.territory == territory and c.enabled]
-        if len(picks) == 1:
-            self.choose(picks[0])
-        elif not picks and self.rows:
-            name = self.module.map.territories[territory].name
-            self.notices.append(Notice(
-                f"{name} is not a choice now; heavy borders mark the choices."))
-
-    def choose_card(self, shown: int, kind: int) -> None:
-        """The card in row `shown` of the hand as drawn (of kind `kind`): in a
-        discard, its pick; otherwise the play of that card, if legal."""
-        if self.mode is not Mode.DECIDING or self.view is None:
-            return
-        self._settle()
-        if self.mode is not Mode.DECIDING or self.view is None:
-            return
-        if discarding(self.view):
-            # the selection's items are the hand, row for row, in the order shown
-            if 0 <= shown < len(self.rows) and self.rows[shown].is_item:
-                self.choose(self.rows[shown])
-            return
-        for choice in self.rows:
-            if choice.action == ("play", kind):
-                self.choose(choice)
-                return
-
     def choose(self, choice: Choice) -> None:
         """Carries out a row, if it is one of this side's now."""
         if self.mode is not Mode.DECIDING:
@@ -403,16 +372,21 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce, Recaps):
     def after_change(self) -> None:
         """After a decision: the forced ones follow at once (RULINGS H9), then
         the state catches up with the session."""
-        if self._auto_forced():
-            for side, label in self.session.play_forced():
-                if side == self.viewer:
-                    self._taken_for_it_at = self.clock()  # keys typed for it went with it
-                self.notices.append(Notice(
-                    f"{self.module.sides[side].short}: {label} (the only choice).", timeout=4))
-                # the log keeps it (play-test: a leader lost this way ended the
-                # game, and only a passing message had said the app chose it)
-                self.notes.append(
-                    f"Taken for {self.module.sides[side].the()}, the only choice: {label}.")
+        while self._auto_forced():
+            at = self._log_at()
+            done = self.session.play_forced(one=True)
+            if not done:
+                break
+            side, label = done[0]
+            if side == self.viewer:
+                self._taken_for_it_at = self.clock()  # keys typed for it went with it
+            self.notices.append(Notice(
+                f"{self.module.sides[side].short}: {label} (the only choice).", timeout=4))
+            # the log keeps it (play-test: a leader lost this way ended the
+            # game, and only a passing message had said the app chose it),
+            # before what it led to (play-test: it came after the battle's end)
+            self.notes.append(Note(
+                f"Taken for {self.module.sides[side].the()}, the only choice: {label}.", at))
         self.refresh()
 
     def verb(self, verb: str) -> None:
@@ -443,6 +417,13 @@ class Controller(TypedAhead, RowTyping, SeveralAtOnce, Recaps):
         out, self.notices = self.notices, []
         return out
 
-    def take_notes(self) -> list[str]:
+    def _log_at(self) -> int | None:
+        """Where the log drawn stands now: a note written there comes before
+        the lines of what follows."""
+        if self.viewer is None or self.session.waiting:
+            return None
+        return len(self.session.view(self.viewer, public=self.public).log)
+
+    def take_notes(self) -> list[Note]:
         out, self.notes = self.notes, []
         return out

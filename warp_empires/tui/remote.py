@@ -168,9 +168,10 @@ class RemoteSession:
         self.after_undo = action[0] == "undo"
         self._send(action)
 
-    def play_forced(self) -> list[tuple[int, str]]:
+    def play_forced(self, one: bool = False) -> list[tuple[int, str]]:
         """Sends a forced decision (RULINGS H9) for the person, except right
-        after an undo (Session.undo takes those back too)."""
+        after an undo (Session.undo takes those back too): one at most, each
+        call, so `one` changes nothing."""
         if self.waiting or self.after_undo or self.over:
             return []
         p = self.prompt()

@@ -174,11 +174,12 @@ class Session:
         log = s.log or []
         return next((i for i, e in enumerate(log) if e["turn"] >= turn), len(log))
 
-    def play_forced(self) -> list[tuple[int, str]]:
+    def play_forced(self, one: bool = False) -> list[tuple[int, str]]:
         """Takes the people's forced decisions for them: exactly one legal
         action, and everyone can see it is the only one (RULINGS H9); and the
         pick of a group's only unit (present.suggest.lone_unit). Returns
-        (side, what was done) for each."""
+        (side, what was done) for each; with `one`, after the first (the
+        controller logs each where it came, tui/controller.py)."""
         done: list[tuple[int, str]] = []
         while not self.over:
             p = self.prompt()
@@ -192,6 +193,8 @@ class Session:
                 for action in whole:
                     self.apply(p.side, action)
                 done.append((p.side, ", ".join(labels)))
+                if one:
+                    break
                 continue
             action = self._lone_unit() if not p.forced else self.game.legal_actions()[0]
             if action is None:
@@ -199,6 +202,8 @@ class Session:
             label = describe(self.game, action)
             self.apply(p.side, action)
             done.append((p.side, label))
+            if one:
+                break
         return done
 
     def can_undo(self, side: int) -> bool:

@@ -22,7 +22,7 @@ from textual.widgets import Footer, RichLog, Static
 from warp_empires.present.rows import Choice, hand_marks, map_numbers
 from warp_empires.tui import persistence
 from warp_empires.tui.config import LaunchOptions
-from warp_empires.tui.control_words import CONFIRM_KEYS, VERB_KEYS, Mode
+from warp_empires.tui.control_words import CONFIRM_KEYS, VERB_KEYS, Mode, Note
 from warp_empires.tui.controller import Controller
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import (
@@ -123,7 +123,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
                                      clock=textual_time.get_time)
         self._abbrevs = unit_abbreviations(self.module)
         self._log_seen = 0
-        self._notes: list[str] = []
+        self._notes: list[Note] = []
         self._bot_pending = False
         self._battle_at: int | None = None
         self._battle_units: dict[int, int] = {}  # chit -> unit type, seen in battles

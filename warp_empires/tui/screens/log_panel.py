@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from warp_empires.engine import View
+from warp_empires.tui.control_words import Note
 
 # What a card did, told in a message too where the log is hidden (80x24):
 # play-test, a spy card's result there seemed to be nothing at all.
@@ -26,13 +27,11 @@ class LogPanel:
     def _view(self) -> View | None:  # the screen's: the view drawn
         raise NotImplementedError
     _log_seen = 0  # events of the view's log already written
-    # Lines of the front end's own, written after the next events: what was
-    # decided for a person (a forced decision, RULINGS H9). Not kept in the
-    # game's log, so a log written anew (undo, resize) leaves them out.
-    _notes: list[str]
-
-    def _note(self, text: str) -> None:
-        self._notes.append(text)
+    # Lines of the front end's own, written among the next events where each
+    # came (Note.at): what was decided for a person (a forced decision,
+    # RULINGS H9). Not kept in the game's log, so a log written anew (undo,
+    # resize) leaves them out.
+    _notes: list[Note]
 
     def _rewrite_log(self) -> None:
         """The log written anew once the layout has settled: RichLog wraps a
@@ -57,11 +56,15 @@ class LogPanel:
         if len(events) - start > 300:
             start = len(events) - 300
         hidden = self.has_class("-tiny") and not self.has_class("-log-shown")
-        for event in events[start:]:
+        notes = sorted(self._notes, key=lambda n: len(events) if n.at is None else n.at)
+        self._notes.clear()
+        for i in range(start, len(events)):
+            while notes and notes[0].at is not None and notes[0].at <= i:
+                log.write(Text(notes.pop(0).text, style="italic"))
+            event = events[i]
             log.write(Text(event["text"], style=LOG_STYLE.get(event.get("kind", ""), "")))
             if hidden and news and event.get("kind") in _TOLD:
                 self.notify(event["text"], timeout=8, markup=False)
         self._log_seen = len(events)
-        for note in self._notes:
-            log.write(Text(note, style="italic"))
-        self._notes.clear()
+        for note in notes:
+            log.write(Text(note.text, style="italic"))
