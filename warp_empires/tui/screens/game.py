@@ -24,6 +24,7 @@ from warp_empires.tui import persistence
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.control_words import CONFIRM_KEYS, VERB_KEYS, Mode
 from warp_empires.tui.controller import Controller
+from warp_empires.tui.dialogs.save_name import follow_the_game
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import (
     enemy_hand,
@@ -193,6 +194,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         screen catches up."""
         self.controller.after_change()
         self.report_player_errors()
+        follow_the_game(self.app)  # a save dialog open meanwhile names the turn now
         self._catch_up()
 
     def sync(self) -> None:
