@@ -61,8 +61,9 @@ async def test_save_name_then_three_enters_saves_once(tmp_path) -> None:
         assert isinstance(pilot.app.screen, SaveNameDialog)
         await burst(pilot, "enter", "enter", "enter")
         assert pilot.app.screen_stack == before
+    # before the first turn the name says turn 1, as the screen does (issue 39)
     assert [p.name for p in tmp_path.glob("*.wes") if not p.name.startswith("autosave")] == [
-        "star_wars-turn0.wes"]
+        "star_wars-turn1.wes"]
 
 
 async def test_the_resign_question_answers_once(tmp_path) -> None:

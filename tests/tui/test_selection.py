@@ -37,7 +37,9 @@ async def test_a_selection_keeps_its_numbering_while_picking_and_unpicking(at_de
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
         before = _shown_rows(screen)
-        names = [game.module.cards[k].name for k in items]
+        # the item of each row: the hand is shown in the order drawn, not as listed
+        item = [r[0][1] for r in _rows(screen)[:len(items)]]
+        names = [game.module.cards[items[i]].name for i in item]
         for i, name in enumerate(names):
             assert before[i] == f"{i + 1} [ ] discard {name}"
         assert before[len(items)].startswith(f"{len(items) + 1} draw cards")
@@ -47,20 +49,20 @@ async def test_a_selection_keeps_its_numbering_while_picking_and_unpicking(at_de
         assert rows[1] == f"2 [x] discard {names[1]}"
         assert rows[0] == before[0] and rows[2:len(items)] == before[2:len(items)]
         assert rows[len(items)].startswith(f"{len(items) + 1} discard the picked cards and draw")
-        assert game.state.pend.picked == [1]
+        assert game.state.pend.picked == [item[1]]
         assert "1 of" in screen.query_one(ChoiceList).border_title
 
         await pilot.press("1")
-        assert game.state.pend.picked == [1, 0]
+        assert game.state.pend.picked == [item[1], item[0]]
         await pilot.press("2")  # the same number takes it back
-        assert game.actions[-1][1] == ["unpick", 1]
-        assert game.state.pend.picked == [0]
+        assert game.actions[-1][1] == ["unpick", item[1]]
+        assert game.state.pend.picked == [item[0]]
         rows = _shown_rows(screen)
         assert rows[0] == f"1 [x] discard {names[0]}"
         assert rows[1:len(items)] == before[1:len(items)]
         # The same actions in the same places: only the marks changed.
         assert [r[0] for r in _rows(screen)[:len(items)]] == [
-            ("unpick", 0), *(("pick", i) for i in range(1, len(items)))]
+            ("unpick", item[0]), *(("pick", i) for i in item[1:])]
 
 
 async def test_confirming_applies_the_selection(at_decision):
@@ -112,15 +114,16 @@ async def test_undo_takes_back_a_pick_and_is_disabled_when_there_is_nothing_to_u
         await pilot.press("u")
         assert len(game.actions) == actions  # nothing happened
 
+        item = [r[0][1] for r in _rows(screen)[:3]]  # the hand is shown as drawn
         await pilot.press("3", "1")
-        assert game.state.pend.picked == [2, 0]
+        assert game.state.pend.picked == [item[2], item[0]]
         # shown with how far back it goes: the footer's "Undo (2 back)"
         assert screen.check_action("undo", ()) is False
         assert screen.check_action("undo", (2,)) is True
         assert screen.check_action("undo", (1,)) is False
         assert screen.active_bindings["u"].binding.description == "Undo (2 back)"
         await pilot.press("u")
-        assert game.state.pend.picked == [2]
+        assert game.state.pend.picked == [item[2]]
         assert len(game.actions) == actions + 1  # the pick taken back is not in the record
         assert _rows(screen)[0][2] is False and _rows(screen)[2][2] is True  # redrawn
         await pilot.press("ctrl+z")
@@ -250,10 +253,11 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
             await pilot.press("enter")
         rows = _shown_rows(screen)
         assert rows[0].startswith(" 1 [ ]") and rows[10].startswith("11 [ ]")
+        item = [r[0][1] for r in _rows(screen)[:11]]  # the hand is shown as drawn
         # the footer says so too (play-test: it said 1-9 beside row 12)
         assert screen.active_bindings["1"].binding.key_display == "1-99"
         await pilot.press("1", "1")  # row 11 at once
-        assert game.state.pend.picked == [10]
+        assert game.state.pend.picked == [item[10]]
         # highlighted, so the list shows its tick (play-test: rows 1-6 stayed)
         await pilot.pause()
         assert screen.query_one(ChoiceList).highlighted == 10
@@ -262,15 +266,15 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
         assert screen.query_one(ChoiceList).border_title == \
             "Row 11 ticked (Enter would undo that)"
         await pilot.press("3")  # no row 30: row 3 at once
-        assert game.state.pend.picked == [10, 2]
+        assert game.state.pend.picked == [item[10], item[2]]
         await pilot.press("1")  # row 1, or the start of 10-19: it waits, for no timer
         await pilot.pause()
-        assert game.state.pend.picked == [10, 2]
+        assert game.state.pend.picked == [item[10], item[2]]
         assert "second digit" in str(screen.query_one(ChoiceList).border_title)
         await pilot.press("enter")  # Enter settles it: row 1 alone
-        assert game.state.pend.picked == [10, 2, 0]
+        assert game.state.pend.picked == [item[10], item[2], item[0]]
         await pilot.press("1", "u")  # another key settles it too: row 1, then undo that
-        assert game.state.pend.picked == [10, 2, 0]
+        assert game.state.pend.picked == [item[10], item[2], item[0]]
 
 
 def _long_list_outside_the_move_phase(module):

@@ -14,7 +14,7 @@ from .options import RULES, RULES_KEY
 from .record import ActionLog
 from .start import setup
 from .state import State
-from .views import view
+from .views import hand_as_drawn, view
 from .viewtypes import View
 
 SEED_MAX = (1 << 64) - 1  # the generator's state is one unsigned 64-bit int (rng.py)
@@ -84,6 +84,10 @@ class Game:
 
     def view(self, side: int, log: bool = True, public: bool = False) -> View:
         return view(self.state, side, log, public)
+
+    def hand_as_drawn(self, side: int) -> list[int]:
+        """`side`'s own hand in the order drawn (views.hand_as_drawn)."""
+        return hand_as_drawn(self.state, side)
 
     @property
     def over(self) -> bool:

@@ -158,6 +158,16 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> Vie
         winner=s.winner, win_reason=s.win_reason, enemy=other(side))
 
 
+def hand_as_drawn(state: State, side: int) -> list[int]:
+    """`side`'s own hand in the order it drew the cards: a card held keeps its
+    place, cards drawn come after, as drawn (board.draw_cards), and a save
+    holds that order in its snapshot, so a resumed game shows the hand as it
+    was. The view lists a hand sorted so that its order tells nothing; this
+    order is only what `side` saw itself draw (its log names each draw in it),
+    for showing `side` its own hand, never the enemy's (RULINGS H1)."""
+    return as_told(state, side).hands[side][:]
+
+
 def _lists(v: list[list[Any]]) -> list[list[Any]]:
     return [x[:] for x in v]
 

@@ -48,7 +48,8 @@ def suggest_name(game: Game, directory: str | None = None, prefer: str | None = 
             return prefer
         except SaveError:
             pass
-    base = f"{game.module.id}-turn{game.state.turn}"
+    # the turn the screen shows: the setup before turn 1 reads "Turn 1" there
+    base = f"{game.module.id}-turn{max(game.state.turn, 1)}"
     for n in range(1, 100):
         name = base if n == 1 else f"{base}-{n}"
         try:

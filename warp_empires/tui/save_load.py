@@ -124,7 +124,7 @@ class SaveLoad(_App):
             return
         from warp_empires.tui.dialogs.save_name import SaveNameDialog
 
-        self.push_screen(SaveNameDialog(self._suggested_name()), callback=self._save_as)
+        self.push_screen(SaveNameDialog(self._suggested_name), callback=self._save_as)
 
     def _suggested_name(self) -> str:
         assert self.session is not None
@@ -176,5 +176,5 @@ class SaveLoad(_App):
         elif answer == "save" and self.session is not None:
             from warp_empires.tui.dialogs.save_name import SaveNameDialog
 
-            self.push_screen(SaveNameDialog(self._suggested_name()),
+            self.push_screen(SaveNameDialog(self._suggested_name),
                              callback=lambda name: self._save_as(name, then_quit=True))

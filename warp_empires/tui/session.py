@@ -21,7 +21,8 @@ from warp_empires.engine import (
     undo_depth,
 )
 from warp_empires.module.defs import Module
-from warp_empires.present.rows import Choice, HandOrder, build_choices, describe
+from warp_empires.present.drawn_order import DrawnHandOrder
+from warp_empires.present.rows import Choice, build_choices, describe
 from warp_empires.present.suggest import lone_unit
 from warp_empires.tui.players import HUMAN, fallback, make_player
 
@@ -77,7 +78,9 @@ class Session:
         self.version = 0
         # what a computer player raised, reported by the screen (a fallback played)
         self.player_errors: list[BaseException] = []
-        self.hand_order = HandOrder()  # the order each person has seen their hand in
+        # the order each person has seen their hand in, new cards as drawn; a
+        # game opened from a save starts from the order its cards were drawn in
+        self.hand_order = DrawnHandOrder(lambda side: self.game.hand_as_drawn(side))
 
     @property
     def module(self) -> Module:

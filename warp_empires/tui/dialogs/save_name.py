@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from collections.abc import Callable
+
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -12,7 +14,11 @@ from warp_empires.tui.dismiss import DismissOnce
 
 
 class SaveNameDialog(DismissOnce, ModalScreen[str | None]):
-    """Dismisses with the name typed, or None on Escape."""
+    """Dismisses with the name typed, or None on Escape. `suggest` gives the
+    name to offer; `follow` offers it again when the game moved on under the
+    dialog (a computer player's answer lands while it is open), unless the
+    person has typed a name of their own (play-test: the name offered was an
+    old turn's)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -25,9 +31,18 @@ class SaveNameDialog(DismissOnce, ModalScreen[str | None]):
     SaveNameDialog Button { margin-left: 2; }
     """
 
-    def __init__(self, suggestion: str) -> None:
+    def __init__(self, suggest: str | Callable[[], str]) -> None:
         super().__init__()
-        self.suggestion = suggestion
+        self._suggest = suggest if callable(suggest) else (lambda: suggest)
+        self.suggestion = self._suggest()
+
+    def follow(self) -> None:
+        """Offers the name for the game as it is now, if the field still
+        holds the name offered before (what the person typed is theirs)."""
+        field = self.query_one(Input)
+        if field.value == self.suggestion:
+            self.suggestion = self._suggest()
+            field.value = self.suggestion
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -53,3 +68,10 @@ class SaveNameDialog(DismissOnce, ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def follow_the_game(app: App[object]) -> None:
+    """After the game changed: an open save dialog offers the name for it now."""
+    for screen in app.screen_stack:
+        if isinstance(screen, SaveNameDialog):
+            screen.follow()

@@ -24,6 +24,7 @@ from warp_empires.tui import persistence
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.control_words import CONFIRM_KEYS, VERB_KEYS, Mode, Note
 from warp_empires.tui.controller import Controller
+from warp_empires.tui.dialogs.save_name import follow_the_game
 from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import (
     enemy_hand,
@@ -40,6 +41,7 @@ from warp_empires.tui.screens.log_screen import LogScreen, turn_sides
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.battle_panel import BattlePanel
 from warp_empires.tui.widgets.choice_list import ChoiceList
+from warp_empires.tui.widgets.fitted_footer import FittedFooter
 from warp_empires.tui.widgets.hand import HandList
 from warp_empires.tui.widgets.map_view import MapView
 from warp_empires.tui.widgets.phase_bar import PhaseBar
@@ -160,13 +162,14 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
                     yield BattlePanel(id="battle")
                     yield RecapPanel(id="recap")
                     yield Static(id="details")
-                    yield StatusPanel(id="status")
+                # out of the scroll: both banks always in view (play-test at 80x24)
+                yield StatusPanel(id="status")
                 yield HandList(id="hand")
         yield Static(id="prompt")
         with Horizontal(id="bottom"):
             yield ChoiceList(id="choices")
             yield RichLog(id="log", wrap=True, min_width=20, max_lines=500)
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Log"
@@ -177,6 +180,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         self.set_class(event.size.height < 34, "-short")
         self.set_class(event.size.height < 27, "-tiny")
         self.set_class(event.size.height >= 50, "-tall")
+        self.query_one(StatusPanel).set_compact(event.size.height < 34)
         # play-test at 80x24: Save and Help fell off the footer's end
         footer = self.query_one(Footer)
         footer.compact = event.size.width < 110
@@ -203,6 +207,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         screen catches up."""
         self.controller.after_change()
         self.report_player_errors()
+        follow_the_game(self.app)  # a save dialog open meanwhile names the turn now
         self._catch_up()
 
     def sync(self) -> None:

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Markdown, TabbedContent, TabPane
 
 from warp_empires.module.defs import FORTIFICATION, LEADER, Module
+from warp_empires.tui.map_legend import map_legend
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 EFFECT_WIDTH = 50  # characters of a card's effect per table line
@@ -131,6 +132,7 @@ def module_markdown(module: Module) -> str:
     lines += ["", f"First turn: {first}.", "", "## Winning", ""]
     for victory in module.victory:
         lines.append(f"- **{module.sides[victory.side].short}**: {victory.text}")
+    lines += ["", "## The map", "", *map_legend(module)]  # what `·` and "edge" mean
     rules = module.rules
     lines += [
         "",

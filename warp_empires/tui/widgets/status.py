@@ -9,16 +9,57 @@ from textual.widgets import Static
 from warp_empires.engine import View
 from warp_empires.engine.forecast import upkeep
 from warp_empires.module.defs import Module
-from warp_empires.tui.looks import side_text
+from warp_empires.tui.labels import side_glyphs
+from warp_empires.tui.looks import side_style, side_text
 
 
 class StatusPanel(Static):
+    """Kept in view under the side panel's scrolling part: both banks always
+    show (play-test at 80x24: they had scrolled out of sight). On a short
+    screen it is one line a side (`set_compact`)."""
+
     DEFAULT_CSS = """
     StatusPanel { height: auto; padding: 0 1; border-top: solid $primary; }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.compact = False
+        self._shown: tuple[Module, View] | None = None
+
     def show(self, module: Module, view: View) -> None:
-        self.update(status_text(module, view))
+        self._shown = (module, view)
+        self.update(compact_status_text(module, view) if self.compact
+                    else status_text(module, view))
+
+    def set_compact(self, compact: bool) -> None:
+        """One line a side (a short screen), or the whole panel."""
+        if compact != self.compact:
+            self.compact = compact
+            if self._shown is not None:
+                self.show(*self._shown)
+
+
+def compact_status_text(module: Module, view: View) -> Text:
+    """The panel in one line a side, the bank first: "R $3 (+2) · hand 5 ·
+    units 6/10" (the side's letter in its colour, as on the map), then the
+    lines that warn (upkeep, captives, the hangar); the deck is left out."""
+    full = status_text(module, view)
+    text = Text()
+    for side in (0, 1):
+        due = upkeep(module, view, side)
+        text.append(side_glyphs(module)[side], style=side_style(module, side))
+        text.append(f" ${view.banks[side]} (+{due.revenue}) · hand {view.hand_sizes[side]} · ")
+        text.append(f"units {due.units}/{due.limit}", style="bold red" if due.over else "")
+        text.append("\n")
+    # the warnings and lists of the whole panel: its lines that start indented
+    # and are not the line of hand and units
+    for line in full.split("\n"):
+        if line.plain.startswith("  ") and not line.plain.startswith("  hand "):
+            text.append_text(line)
+            text.append("\n")
+    text.rstrip()
+    return text
 
 
 def status_text(module: Module, view: View) -> Text:

@@ -1,0 +1,53 @@
+"""At 80x24 both sides' banks stay in view and the footer is whole (issue 39:
+the banks had scrolled out of the side panel, and "^s Save f1 Help" fell off
+the footer's end); at 120x40 too. No snapshot: what is asserted is where the
+bank text is drawn and that the footer's keys fit."""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+from textual.widgets import Footer
+
+from tests.tui.helpers import game_app, open_game, screen_text
+from warp_empires.tui.widgets.fitted_footer import fitted, key_width
+from warp_empires.tui.widgets.status import StatusPanel
+
+
+@pytest.mark.parametrize(("size", "decision"), [
+    ((80, 24), "card_target"),  # a target on the map: the most keys in the footer
+    ((80, 24), "battle_card"),
+    ((120, 40), "battle_card"),
+])
+async def test_both_banks_are_in_view_and_the_footer_is_whole(at_decision, size, decision):
+    game = at_decision(decision)
+    async with game_app().run_test(size=size) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        status = screen.query_one(StatusPanel)
+        assert Region(0, 0, *size).contains_region(status.region)
+        assert screen.query_one("#side").region.contains_region(status.region)
+        view = screen.controller.view
+        assert view is not None
+        drawn = screen_text(pilot.app).splitlines()[status.region.y:status.region.bottom]
+        for side in (0, 1):
+            bank = f"${view.banks[side]} (+"
+            assert any(bank in line[status.region.x:] for line in drawn), (bank, drawn)
+        footer = screen.query_one(Footer)
+        assert footer.virtual_size.width <= footer.size.width
+        last = screen_text(pilot.app).splitlines()[-1]
+        assert "^s Save" in last and "f1 Help" in last
+
+
+def test_the_footer_leaves_out_the_least_needed_keys_first():
+    from textual.widgets._footer import FooterKey
+
+    keys = [FooterKey(k, k, label, action) for k, label, action in (
+        ("c", "Confirm", "confirm('confirm')"), ("z", "Zoom", "zoom"),
+        ("^q", "Quit", "quit"), ("l", "Log", "toggle_log"), ("f1", "Help", "rules"))]
+    full = sum(key_width(k, True) for k in keys)
+    assert fitted(keys, full, True) == keys  # room for all: none left out
+    kept = fitted(keys, full - 1, True)
+    assert [k.action for k in kept] == ["confirm('confirm')", "zoom", "toggle_log", "rules"]
+    kept = fitted(keys, 20, True)
+    assert [k.action for k in kept] == ["confirm('confirm')", "rules"]

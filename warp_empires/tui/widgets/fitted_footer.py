@@ -1,0 +1,51 @@
+"""A footer that leaves out its least needed keys rather than lose its end
+(play-test at 80x24: with a map target to pick, "^s Save f1 Help" were cut
+off). The keys left out still work, and Help (F1) lists every key."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+# Left out first to last while the keys are wider than the footer. Every one
+# is also on the Escape menu or in Help, and none makes a decision:
+# quitting (the menu has it), the map's zoom and next-choice keys, the log
+# of a small screen, the computer players' pause, the menu itself, the map's
+# Enter. The decision's own keys, Undo, Save and Help always stay.
+LEAVE_OUT = ("quit", "zoom", "next_choice", "toggle_log", "toggle_pause", "menu_or_clear",
+             "select")
+
+
+def key_width(key: FooterKey, compact: bool) -> int:
+    """The cells a key takes in the footer (Textual's FooterKey styles)."""
+    if not key.description:
+        return len(key.key_display) + (1 if compact else 0)
+    # compact: "k Label" and a margin; wide: " k " "Label "
+    return len(key.key_display) + 1 + len(key.description) + (1 if compact else 2)
+
+
+def fitted(keys: list[FooterKey], width: int, compact: bool) -> list[FooterKey]:
+    """`keys` less the fewest of LEAVE_OUT, in its order, that make them fit."""
+    kept = list(keys)
+    for action in LEAVE_OUT:
+        if sum(key_width(k, compact) for k in kept) <= width:
+            break
+        kept = [k for k in kept if k.action.split("(")[0] != action]
+    return kept
+
+
+class FittedFooter(Footer):
+    """Footer whose keys fit its width (see the module's docstring)."""
+
+    def compose(self) -> ComposeResult:
+        widgets: Iterable[Widget] = list(super().compose())
+        keys = [w for w in widgets if isinstance(w, FooterKey)]
+        if len(keys) != len(widgets):  # a group of keys: shown as Textual has it
+            yield from widgets
+            return
+        width = self.size.width or self.app.size.width
+        yield from fitted(keys, width, self.compact)
