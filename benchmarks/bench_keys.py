@@ -11,7 +11,8 @@ screen offers, and those keys are pressed:
 - a row of the choice list: the keys Controller.keys_for gives, its number
   (one digit for rows 1-9, two for 10-99), then Enter where the digit could
   still begin a longer row number (`1` in a list of 10 or more rows) and
-  after a two-digit row that is not a pick;
+  after a two-digit row that is not a pick, outside the side's own Move
+  phase (there such a row is taken at once: `u` can take it back);
 - a row beyond 99: Tab (when the list has not the focus), the arrow presses
   from the highlighted row, and Enter;
 - a hand-over screen: Enter, one key (counted in the turn and as a hand-over).
@@ -57,7 +58,10 @@ from warp_empires.tui.screens.handover import HandoverScreen  # noqa: E402
 from warp_empires.tui.session import Session  # noqa: E402
 from warp_empires.tui.widgets.choice_list import ChoiceList  # noqa: E402
 
-TARGETS = {"keys_per_turn_median_max": 12, "handovers_per_battle_no_cards_max": 3}
+# Issue 39: on these fixed seeds and the heuristic's choices (about 30
+# decisions a player-turn); the 12 a turn of a person's own play is counted
+# by play-testers, not here.
+TARGETS = {"keys_per_turn_median_max": 26, "handovers_per_battle_no_cards_max": 3}
 CONFIRMING = {verb for verb, _label, _alias in CONFIRM_KEYS}
 
 
@@ -279,7 +283,7 @@ def main() -> None:
           f"player-turns at 120x40 ({out['player_turns']} whole player-turns)")
     print(f"  keys per player-turn     median {out['keys_per_turn_median']}  p90 "
           f"{out['keys_per_turn_p90']:g}  mean {out['keys_per_turn_mean']}   (target: median "
-          f"<= 12; hand-over Enters included)")
+          f"<= {TARGETS['keys_per_turn_median_max']}; hand-over Enters included)")
     print(f"  decisions per player-turn  median {out['decisions_per_turn_median']}   (people's, "
           f"forced ones left out: the floor at one key each)")
     print(f"  floor per player-turn    median {out['floor_per_turn_median']}   (one key for "

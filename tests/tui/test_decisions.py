@@ -70,8 +70,10 @@ async def test_move_card_group_and_destination(at_decision):
         plays = [c for c in screen.query_one(ChoiceList).choices
                  if c.action[0] == "play" and "Move" in c.label]
         if plays:
+            before = len(game.actions)
             await pilot.press(str(_index(screen, "play") + 1))
-            assert last_verb(game) == "play"
+            # (the card's only stack may follow it, taken for the person)
+            assert game.actions[before][1][0] == "play"
         else:
             await pilot.press("e")
             assert last_verb(game) == "end"
@@ -96,8 +98,10 @@ async def test_move_units_pick_all_then_click_destination(at_decision):
         assert all(c.picked for c in screen.query_one(ChoiceList).choices if c.is_item)
         dest = next(a[1] for a in game.legal_actions() if a[0] == "to")
         assert dest in screen.query_one(MapView).choices
+        before = len(game.actions)
         await click_territory(pilot, dest)
-        assert game.actions[-1][1] == ["to", dest]
+        # ("stop" may follow, taken for the person when no stack can move)
+        assert game.actions[before][1] == ["to", dest]
 
 
 async def test_card_target_territory_from_the_choice_list(at_decision):

@@ -94,3 +94,43 @@ def test_a_stack_of_one_unit_needs_no_key_to_pick_it_and_u_goes_back_over_it(sta
     assert any(r.action[0] == "to" for r in c.rows)
     c.key("u")  # back to choosing a stack: not to a pick the app would make again
     assert game.state.step == "move_from" and len(game.actions) == before
+
+
+def _one_stack_and_a_move_card(g: Game) -> bool:
+    s = g.state
+    if s.step != "move":
+        return False
+    side = g.prompt().side
+    stacks = sum(1 for st in s.stacks[side] if st)
+    moves = [a for a in g.legal_actions() if a[0] == "play"
+             and g.module.cards[a[1]].effect.kind == "move"]
+    return stacks == 1 and bool(moves) and len(s.stacks[side][
+        next(t for t, st in enumerate(s.stacks[side]) if st)]) >= 2
+
+
+def test_a_move_card_with_one_stack_to_move_goes_to_its_units_and_back_stops(star_wars):
+    # Issue 39: "move a group from X" was a key of its own when X was the only
+    # stack that could move. After "back" from its group, the sources stay
+    # on screen: the person went back to stop (no going round).
+    game = game_where(star_wars, _one_stack_and_a_move_card, seeds=range(1, 40), turns=4)
+    game.options["open_hands"] = True
+    c = Controller(Session(game, ("human", "human")))
+    c.after_change()
+    play = next(r for r in c.rows if r.action[0] == "play"
+                and star_wars.cards[r.action[1]].effect.kind == "move")
+    before = len(game.actions)
+    c.choose(play)
+    assert [tuple(a[1])[0] for a in game.actions[before:]] == ["play", "from"]
+    assert game.state.step == "move_units"
+    c.verb("back")
+    assert game.state.step == "move_from" and c.mode is Mode.DECIDING
+    c.verb("stop")
+    assert game.state.step != "move_from"
+    # and undo goes back over the source taken for the person, to the card
+    game2 = game_where(star_wars, _one_stack_and_a_move_card, seeds=range(1, 40), turns=4)
+    game2.options["open_hands"] = True
+    c2 = Controller(Session(game2, ("human", "human")))
+    c2.after_change()
+    c2.choose(next(r for r in c2.rows if r.action == play.action))
+    c2.key("u")
+    assert game2.state.step == "move"

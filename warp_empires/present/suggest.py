@@ -46,14 +46,30 @@ def best_discards(module: Module, view: View | None) -> set[int] | None:
     return drop if drop != set(sel.picked) else None
 
 
-def lone_unit(view: View, legal: list[Action]) -> Action | None:
-    """Forming a group where only one unit may go: its pick, which the app
-    makes for the person (issue 39: a stack of one unit took a key to pick
-    it). Not a forced decision (RULINGS H9: the group may still go back), but
-    the only group there is; it happens in the side's own Move phase, which
-    the enemy is told of only when it ends (Z2), so it shows nothing."""
-    selection = view.pend.selection
-    if view.prompt.kind != "move_units" or selection is None or selection.picked:
+def lone_unit(view: View, legal: list[Action], went_back: bool = False) -> Action | None:
+    """In the side's own Move phase, a decision with one sensible answer,
+    which the app takes for the person (issue 39: keys a turn):
+    - forming a group where only one unit may go: its pick (a stack of one
+      unit took a key to pick it);
+    - a move card just played with one stack that can move: that stack;
+    - "stop" once no stack under the card can move (the only legal action).
+    None of these is forced by the rules (RULINGS H9: whether a unit could
+    still move may be a secret), but the Move phase is told to the enemy
+    only when it ends (Z2), so it learns nothing of them; `u` goes back
+    over them (tui/session.py). `went_back`: the person's last decision was
+    "back" (from a group to its card's sources)."""
+    if view.phase != "move" or view.active != view.side:
         return None
-    picks = [a for a in legal if a[0] == "pick"]
-    return picks[0] if len(picks) == 1 else None
+    forward = [a for a in legal if a[0] not in ("undo", "resign")]
+    if forward == [("stop",)]:
+        return forward[0]  # not "back" or any other lone verb: that could go round
+    selection = view.pend.selection
+    kind = view.prompt.kind
+    if kind == "move_units" and selection is not None and not selection.picked:
+        picks = [a for a in forward if a[0] == "pick"]
+        return picks[0] if len(picks) == 1 else None
+    if kind == "move_from" and not view.pend.moved and not went_back:
+        # (not straight after "back" from that stack's group: then "stop" is wanted)
+        sources = [a for a in forward if a[0] == "from"]
+        return sources[0] if len(sources) == 1 else None
+    return None

@@ -82,6 +82,7 @@ class RemoteSession:
         # discard typed during a reconnect took the wrong cards)
         self.hand_order: HandOrder = KeptHandOrder(seat.link.game, seat.side)
         self.after_undo = False  # the last decision sent was an undo
+        self.went_back = False  # the last decision sent was "back"
         # decisions made while one was on its way (picking every unit of a
         # group, say): each goes when the answer before it has come, if still legal
         self.queued: list[Action] = []
@@ -166,6 +167,7 @@ class RemoteSession:
     def _go(self, action: Action) -> None:
         self.waiting = True
         self.after_undo = action[0] == "undo"
+        self.went_back = action[0] == "back"  # present.suggest.lone_unit
         self._send(action)
 
     def play_forced(self, one: bool = False) -> list[tuple[int, str]]:
@@ -189,7 +191,7 @@ class RemoteSession:
             return [(self.side, ", ".join(rows.get(a, "") for a in payment[:-1]))]
         rows = {tuple(c[0]): c[1] for c in self.position["choices"]}
         # the only unit a group can have, as the hot seat picks it (Session.play_forced)
-        lone = lone_unit(self.seat.view(), self.seat.legal())
+        lone = lone_unit(self.seat.view(), self.seat.legal(), self.went_back)
         if not rows or not (p.forced or lone is not None):
             return []
         action = lone if lone is not None else tuple(self.position["choices"][0][0])

@@ -233,7 +233,9 @@ class Session:
     def _lone_unit(self) -> Action | None:
         """The pick of the only unit that may join the group being formed."""
         p = self.prompt()
-        return lone_unit(self.game.view(p.side, log=False), self.game.legal_actions())
+        actions = self.game.actions
+        went_back = bool(actions) and tuple(actions[-1][1]) == ("back",)
+        return lone_unit(self.game.view(p.side, log=False), self.game.legal_actions(), went_back)
 
     def resign(self, side: int) -> None:
         self.apply(side, ("resign",))
