@@ -168,37 +168,36 @@ def test_the_suggested_discards_weigh_the_cards_as_things_stand():
     # no Force-aware unit on the map, two Daring Rescues with no leader
     # captive, and let Strafing Runs go beside eight fighter squads
     from tests.engine.builder import hold_captive
-    from warp_empires.bots.hand import board_worth, keep_order
+    from warp_empires.bots.hand import IDLE, keep_order, worth_now
     s = blank()
     put(s, 0, "c", "cruiser", "captain", *["wing"] * 4)  # no "aware" unit
     hand = [card(s, "focus"), card(s, "rescue"), card(s, "strafe"), card(s, "step"),
             card(s, "march")]
-    worth = board_worth(s.module, view(s, 0, log=False))
-    assert worth[card(s, "focus")] == 0 and worth[card(s, "rescue")] == 0
-    assert worth[card(s, "strafe")] == 8  # +2 to each of the four wings in one battle
-    order = [hand[i] for i in keep_order(s.module, 0, hand, worth)]
+    worth = worth_now(s.module, view(s, 0, log=False))
+    assert worth[card(s, "focus")].first == IDLE and worth[card(s, "rescue")].first == IDLE
+    assert worth[card(s, "strafe")].first == 8  # +2 to each of the four wings in one battle
+    order = [hand[i] for i in keep_order(s.module, view(s, 0, log=False), hand)]
     assert order[0] == card(s, "strafe") and set(order[-2:]) == {card(s, "focus"),
                                                                   card(s, "rescue")}
-    plain = [hand[i] for i in keep_order(s.module, 0, hand)]  # the computer players' order
-    assert plain[0] != card(s, "strafe")
     s = blank()
     put(s, 0, "c", "cruiser", "hero")  # an aware unit, and a leader of ours held captive
+    s.control[tid(s, "c")] = 0  # somewhere to return to (RULINGS R3)
     hold_captive(s, 1, "captain")
-    worth = board_worth(s.module, view(s, 0, log=False))
-    assert worth[card(s, "focus")] == s.module.cards[card(s, "focus")].effect.amount
-    assert card(s, "rescue") not in worth  # worth what it always is
+    worth = worth_now(s.module, view(s, 0, log=False))
+    assert worth[card(s, "focus")].first == s.module.cards[card(s, "focus")].effect.amount
+    assert worth[card(s, "rescue")].first > worth[card(s, "ambush")].first
 
 
 def test_the_suggested_discards_keep_an_uprising_on_the_enemys_last_marker():
     # RULINGS M8, U1, W3: it ends the game; play-test: a hand at the limit let it go
-    from warp_empires.bots.hand import board_worth, keep_order
+    import math
+
+    from warp_empires.bots.hand import keep_order, worth_now
     s = blank()
     put(s, 0, "a", "hero")
     put(s, 1, "e", "destroyer")
     s.control[tid(s, "c")] = 1  # no enemy unit there (RULINGS M8)
     hand = [card(s, "step"), card(s, "march"), card(s, "riot"), card(s, "ambush")]
-    worth = board_worth(s.module, view(s, 0, log=False))
-    assert hand[keep_order(s.module, 0, hand, worth)[0]] == card(s, "riot")
-    assert hand[keep_order(s.module, 0, hand)[-1]] == card(s, "riot")  # else worth little
+    assert hand[keep_order(s.module, view(s, 0, log=False), hand)[0]] == card(s, "riot")
     s.control[tid(s, "e")] = 1  # a second marker: no longer the game
-    assert card(s, "riot") not in board_worth(s.module, view(s, 0, log=False))
+    assert not math.isinf(worth_now(s.module, view(s, 0, log=False))[card(s, "riot")].first)

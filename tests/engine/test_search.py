@@ -293,10 +293,12 @@ def test_the_search_weighs_no_group_move_the_heuristic_scores_below_nothing(monk
 def test_down_to_the_hand_limit_a_fifth_move_card_goes_before_a_battle_card():
     # Issue 11: discarding its lowest-valued cards one by one, the player kept
     # a hand of move cards and discarded Weak Spot and Use the Force
-    from tests.engine.builder import blank, card, give
+    from tests.engine.builder import blank, card, give, put
     from warp_empires.engine import apply
     from warp_empires.engine.economy import after_draw
     s = blank()
+    put(s, 0, "a", "hero")  # an aware unit for the focus (issue 39: worth what it can do)
+    put(s, 1, "e", "destroyer")  # a capital ship seen for the torpedo
     give(s, 0, "step", "step", "step", "step", "march", "march", "torpedo", "focus", "ambush")
     s.phase = "draw"
     after_draw(s)
@@ -314,6 +316,7 @@ def test_m8_w3_down_to_the_hand_limit_a_card_that_wins_at_once_is_kept(level):
     # Play-test: hard let Incite Uprising go at the hand limit on a turn when
     # the enemy's last revenue marker was in reach of it (RULINGS M8, U1, W3)
     from tests.engine.builder import blank, card, give, put, tid
+    from warp_empires.bots.hand import keep_order
     from warp_empires.engine import apply
     from warp_empires.engine.economy import after_draw
     s = blank()
@@ -331,12 +334,9 @@ def test_m8_w3_down_to_the_hand_limit_a_card_that_wins_at_once_is_kept(level):
     put(s, 0, "a", "hero")
     put(s, 1, "c", "destroyer")
     s.control[tid(s, "c")] = s.control[tid(s, "e")] = 1
-    give(s, 0, "step", "step", "march", "march", "torpedo", "focus", "ambush", "guns", "riot")
-    s.phase = "draw"
-    after_draw(s)
-    while s.step == "discard_down":
-        apply(s, 0, bot.choose(view(s, 0, log=False), legal_actions(s)))
-    assert card(s, "riot") not in s.hands[0]
+    hand = [card(s, c) for c in ("riot", "march", "torpedo", "focus", "ambush")]
+    order = keep_order(s.module, view(s, 0, log=False), hand)
+    assert order[0] != 0 and order[-1] != 0  # worth the revenue of e, where it may act
 
 
 def test_where_a_person_waits_a_recruit_search_takes_a_share_of_the_time(monkeypatch):

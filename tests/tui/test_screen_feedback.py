@@ -49,14 +49,13 @@ async def test_at_80x24_a_message_leaves_the_choices_in_sight(at_decision):
 
 async def test_a_ticks_the_cards_that_leave_the_best_hand_and_u_takes_them_back(at_decision):
     # bench_keys: down to the hand limit took a key per card, ~6 a turn
-    from warp_empires.bots.hand import board_worth, keep_order
+    from warp_empires.bots.hand import keep_order
 
     game = at_decision("discard_down")
     side = game.prompt().side
     items = game.view(side).pend.selection.items
     limit = game.module.rules.hand_limit
-    worth = board_worth(game.module, game.view(side))
-    drop = set(keep_order(game.module, side, items, worth)[limit:])
+    drop = set(keep_order(game.module, game.view(side), items)[limit:])
     assert len(items) > limit and drop
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)

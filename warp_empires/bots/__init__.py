@@ -7,6 +7,7 @@ from warp_empires.module.defs import Module
 
 from .base import Player
 from .heuristic import HeuristicPlayer
+from .oldkeep import BASELINE, heuristic_discard, search_discard
 from .random_player import RandomPlayer
 from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer
 from .solo import SoloPlayer
@@ -34,7 +35,12 @@ def unavailable(kind: str, module: Module) -> str | None:
 def make_player(kind: str, module: Module, seed: int = 0, timed: bool = False) -> Player:
     """A computer player by name; 'bot' means the search player's normal level.
     `timed`: a person waits for it, so a search also stops at its level's time
-    limit (else only its node budget counts, and a seed decides alike anywhere)."""
+    limit (else only its node budget counts, and a seed decides alike anywhere).
+    A kind ending in oldkeep.BASELINE (`heuristic:oldkeep`, `bot:normal:oldkeep`)
+    is that player with the discards of before issue 39, for benchmarks only:
+    known_kind and PLAYER_KINDS do not name it."""
+    if kind.endswith(BASELINE):
+        return _old_discards(make_player(kind[:-len(BASELINE)], module, seed, timed))
     if kind == "bot":
         kind = STRONGEST
     if kind == "random":
@@ -47,6 +53,18 @@ def make_player(kind: str, module: Module, seed: int = 0, timed: bool = False) -
         return SearchPlayer(module, seed, kind.split(":", 1)[1], timed)
     raise ValueError(f"unknown player kind {kind!r} (choose from bot, "
                      f"{', '.join(PLAYER_KINDS)})")
+
+
+def _old_discards(player: Player) -> Player:
+    if isinstance(player, SearchPlayer):
+        player.discard = search_discard
+        for p in (player.base, *player.rollers):
+            p.discard = heuristic_discard
+    elif isinstance(player, HeuristicPlayer):
+        player.discard = heuristic_discard
+    else:
+        raise ValueError(f"{player.kind} has no old discards to play with")
+    return player
 
 
 __all__ = ["BOT_LEVELS", "PLAYER_KINDS", "Player", "STRONGEST", "known_kind", "make_player",

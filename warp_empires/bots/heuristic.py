@@ -7,6 +7,7 @@ It reads only the view and the module's public data, so it never cheats.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from warp_empires.engine import Action, View
 from warp_empires.engine.board import reach
@@ -16,6 +17,7 @@ from warp_empires.module.defs import Module
 
 from .base import forward
 from .cardplay import sabotage_target
+from .hand import discard_action, worth_now
 from .measures import Outlook, avg_force, cheapest_cover, distances, threatened
 from .recruiting import Recruiting
 
@@ -49,6 +51,9 @@ class HeuristicPlayer(Recruiting):
         # Starts given up under the current card: a plan the rules refuse is not
         # proposed again (else from/back could loop for ever).
         self.refused: set[int] = set()
+        # Down to the hand limit: bots.hand's weighing, the app's `a` key's too
+        # (a baseline player of bots.oldkeep has the old one)
+        self.discard: Callable[[Module, View, list[Action]], Action | None] = discard_action
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         legal = forward(legal)
@@ -68,18 +73,18 @@ class HeuristicPlayer(Recruiting):
         return CARD_VALUE.get(card.effect.kind, 1) + card.effect.amount * 0.1
 
     def _predraw_discard(self, view: View, legal: list[Action]) -> Action:
+        """Only the cards this side can never play (RULINGS M6): any other
+        card let go before the draw is a choice lost, since the discard down
+        to the hand limit comes after it (D1)."""
         items = _items(view)
+        worth = worth_now(self.m, view)
         for a in legal:
-            if a[0] == "pick" and self._card_value(view, items[a[1]]) < 0:
+            if a[0] == "pick" and worth[items[a[1]]].first < 0:
                 return a
         return ("draw",)
 
-    def _discard_down(self, view: View, legal: list[Action]) -> Action:
-        items = _items(view)
-        picks = [a for a in legal if a[0] == "pick"]
-        if not picks:
-            return ("confirm",)
-        return min(picks, key=lambda a: self._card_value(view, items[a[1]]))
+    def _discard_down(self, view: View, legal: list[Action]) -> Action | None:
+        return self.discard(self.m, view, legal)
 
     # Setup
 

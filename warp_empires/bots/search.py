@@ -19,8 +19,9 @@ the real state (RULINGS H1-H4, H9).
 Decisions the heuristic takes well or that cannot change much (forced ones,
 casualties, upkeep, card targets; recruits below the hard level, which weighs
 each buy and place too) go to the heuristic at once;
-discarding down to the hand limit follows bots.hand, which keeps a mix of
-move and battle cards, and above all a card that would win at once.
+discarding down to the hand limit follows bots.hand, the weighing of the
+heuristic and the app's `a` key too: a mix of the cards worth most now, and
+above all a card that would win at once.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from warp_empires.module.defs import Module
 
 from .base import forward
 from .evaluate import Evaluator
-from .hand import keep_order, winning_now
+from .hand import discard_action
 from .heuristic import HeuristicPlayer
 
 # Steps searched; every other decision goes to the heuristic.
@@ -81,8 +82,9 @@ LEVELS: dict[str, Level] = {
     # the heuristic, with one decision in four that matters taken at random
     # from its own shortlist, and stopping half of its purchases. Play-test: a
     # newcomer lost 22 turns to it, out-expanded six to one; with blunders
-    # alone it beat the heuristic (57% of 200 games: it keeps the better hand,
-    # bots.hand), and even with every such decision at random 35.5%. Spare
+    # alone it beat the heuristic (57% of 200 games: it kept the better hand,
+    # before issue 39 gave the heuristic the same), and even with every such
+    # decision at random 35.5%. Spare
     # 0.5: 27.5% [21.8-34.1] of 200 against the heuristic.
     "easy": Level("easy", 0, 4, 1, None, blunder=0.25, spare=0.5),
     # Playouts run to the end of the enemy's reply (horizon 2): stopping at the
@@ -129,6 +131,8 @@ class SearchPlayer:
         self.playouts = 0
         self.search_seconds = 0.0
         self.changed = 0  # searched decisions where the heuristic's choice was overturned
+        # down to the hand limit (bots.hand; a baseline's is bots.oldkeep's)
+        self.discard: Callable[[Module, View, list[Action]], Action | None] = discard_action
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         legal = forward(legal)
@@ -158,14 +162,9 @@ class SearchPlayer:
 
     def _discard(self, view: View, legal: list[Action]) -> Action:
         """Down to the hand limit, the cards that add least to the hand go
-        (bots.hand: a fifth move card before a first battle card)."""
-        picks = {a[1]: a for a in legal if a[0] == "pick"}
-        if not picks:
-            return self.base.choose(view, legal)
-        sel = view.pend.selection
-        order = keep_order(self.m, view.side, sel.items if sel is not None else [],
-                           winning_now(self.m, view))
-        return picks[next(i for i in reversed(order) if i in picks)]
+        (bots.hand: a fourth move card before a first battle card)."""
+        choice = self.discard(self.m, view, legal)
+        return choice if choice in legal else self.base.choose(view, legal)
 
     def would_search(self, view: View, legal: list[Action]) -> bool:
         """Whether `choose` may take a while here (a front end thinks it over on

@@ -4,7 +4,7 @@ Each is worked out from the deciding side's own view alone (RULINGS H9)."""
 
 from __future__ import annotations
 
-from warp_empires.bots.hand import board_worth, keep_order
+from warp_empires.bots.hand import to_discard
 from warp_empires.engine import Action, View
 from warp_empires.module.defs import Module
 
@@ -31,18 +31,15 @@ def pick_all_order(view: View) -> list[int]:
 
 def best_discards(module: Module, view: View | None) -> set[int] | None:
     """Down to the hand limit (RULINGS D1): the items to let go so that the
-    hand keeps the mix a computer player would keep, each card weighed as
-    things stand (bots.hand.board_worth, from the side's own view: H9), while
-    the ticks differ from those; None otherwise."""
+    hand keeps the cards worth most now, in a mix a turn can use: the weighing
+    every computer player discards by (bots.hand, from the side's own view:
+    H9), while the ticks differ from those; None otherwise."""
     if view is None:
         return None
+    drop = to_discard(module, view)
     sel = view.pend.selection
-    if view.step != "discard_down" or sel is None:
+    if drop is None or sel is None:
         return None
-    items = sel.items
-    order = keep_order(module, view.side, items, board_worth(module, view))
-    # how many go is the engine's count (still owed, and those ticked)
-    drop = set(order[len(items) - view.prompt.owed - len(sel.picked):])
     return drop if drop != set(sel.picked) else None
 
 
