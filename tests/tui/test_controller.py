@@ -419,3 +419,26 @@ def test_a_decision_taken_for_a_person_is_logged_before_what_it_led_to(at_decisi
     assert "pass" in log[notes[0].at]["text"] and len(log) > notes[0].at + 1
 
 
+
+
+def test_the_hand_ticks_the_cards_the_rows_tick_whatever_order_it_is_shown_in(star_wars):
+    # Issue 39 play-tests: with the hand shown as drawn, the hand's [x] marked
+    # other cards than the rows (and than what was discarded).
+    from warp_empires.present.rows import hand_marks
+
+    game = _long_discard(star_wars)
+    c = _controller(game)
+    view = c.view
+    order = c.hand_order
+    assert order != sorted(order)  # shown as drawn, not as the view lists it
+    for key in ("1", "3"):
+        c.key(key)
+    view = c.view
+    order = c.hand_order
+    shown = [view.hand[i] for i in order]
+    marks = hand_marks(view, c.rows, order)
+    selection = view.pend.selection
+    picked_kinds = sorted(selection.items[i] for i in selection.picked)
+    ticked = sorted(shown[k] for k, m in enumerate(marks) if m == "[x] discard")
+    assert ticked == picked_kinds and len(ticked) == 2
+    assert marks[0] == marks[2] == "[x] discard"

@@ -17,6 +17,7 @@ from warp_empires.tui.control_words import Mode
 from warp_empires.tui.controller import Controller
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.log_screen import KINDS, LogScreen
+from warp_empires.tui.news import OWN
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.recap import RecapPanel
 
@@ -64,13 +65,14 @@ def test_the_recap_comes_when_the_screen_comes_back_and_goes_at_the_next_decisio
     # what this side's own log says since its last decision, in order: the
     # computer's turn among it
     log = c.session.view(0).log
-    assert c.recap == [(e["kind"], e["text"]) for e in log[mark:]]
+    # (its own lines, "You draw ...", ranked last: kind OWN)
+    assert c.recap == [(OWN if e["to"] == 0 else e["kind"], e["text"]) for e in log[mark:]]
     assert any(text.startswith("The Empire") for _, text in c.recap)
     # nothing of the Empire's own lines (its draws by name, its recruits)
     private = {e["text"] for e in c.session.game.state.log if e["to"] == 1}
     assert private and not private & {text for _, text in c.recap}
     c.choose(moving_on(c.rows))  # the person's next decision: it goes
-    if c.mode is Mode.DECIDING:
+    if c.mode is Mode.DECIDING and c.view.active == 0:
         assert c.recap == []
 
 
@@ -194,3 +196,35 @@ async def test_the_recap_at_80x24_takes_the_hands_room(star_wars):
         assert screen.has_class("-recap") and not screen.query_one("#hand").display
         texts = {e["text"] for e in screen.controller.view.log}
         assert set(panel.lines) <= texts
+
+
+def test_a_pass_in_the_computers_attack_keeps_the_news_of_its_turn(star_wars):
+    # Play-test: the computer moved, played Incite Uprising and attacked; the
+    # person passed in the battle, and the recap at their own turn told only
+    # what came after that pass. The news of the enemy's turn stays until a
+    # decision in the person's own player-turn.
+    for seed in range(1, 30):
+        c = _against_the_computer(star_wars, seed)
+        for _ in range(4000):
+            if c.session.over:
+                break
+            view = c.view
+            if c.mode is Mode.DECIDING and view is not None and view.battle is not None \
+                    and view.active == 1:
+                start = c._recap_marks.get(0)
+                assert c.recap == []  # the battle panel has the room
+                while not c.session.over and not (c.mode is Mode.DECIDING
+                                                 and c.view.active == 0):
+                    _step(c)
+                if c.session.over:
+                    break
+                assert c._recap_marks.get(0) == start  # passes and losses kept it
+                log = c.session.view(0).log
+                told = {text for _, text in c.recap}
+                moves = [e["text"] for e in log[start or 0:] if e["kind"] == "move"
+                         and e["turn"] == c.view.turn - 1]
+                assert set(moves) <= told  # the enemy's moves before its attack too
+                assert any(text.startswith("The Empire") for text in told)
+                return
+            _step(c)
+    raise AssertionError("no attack of the computer's found")

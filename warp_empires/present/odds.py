@@ -30,14 +30,19 @@ def group_units(view: View) -> list[int]:
 
 
 def brief(odds: BattleForecast) -> str:
-    """The forecast in a few words: "you win 12 to 5", "likely lose 6 to
-    8-14", with the tie rule when the totals are equal and known (B6)."""
+    """The forecast in a few words: "you win 12 to 5 before cards", "likely
+    lose 6 to 8-14", with the tie rule when the totals are equal and known
+    (B6), and "before cards" while the enemy holds any (one may turn it)."""
     def span(r: tuple[int, int]) -> str:
         return str(r[0]) if r[0] == r[1] else f"{r[0]}-{r[1]}"
 
     out = f"{_VERDICT[odds.verdict]} {span(odds.ours)} to {span(odds.theirs)}"
     if odds.tie_goes_to:
         out += f", a tie goes to the {odds.tie_goes_to}"
+    if odds.their_cards and odds.verdict != "lose":
+        # play-test: "you win 19 to 5" was lost to three battle cards; the
+        # side panel said "before cards", the row did not
+        out += " before cards"
     return out
 
 

@@ -248,15 +248,17 @@ def discarding(view: View) -> bool:
             and selection.items == view.hand)
 
 
-def hand_marks(view: View, choices: list[Choice]) -> list[str | None]:
-    """What choosing each card of the hand does now (see HandList.show)."""
+def hand_marks(view: View, choices: list[Choice], order: list[int]) -> list[str | None]:
+    """What choosing each card of the hand does now (see HandList.show), in
+    the order the hand is shown (`order`: the view's hand positions, as
+    shown). A discard's rows are the hand's cards in that order already
+    (tui/controller.py): play-tests saw the hand tick other cards than the
+    rows once the hand was shown as drawn."""
     if discarding(view) and choices:
         return [("[x] discard" if c.picked else "[ ] discard") if c.enabled else None
                 for c in choices[:len(view.hand)]]
     plays = {c.action[1] for c in choices if c.action[0] == "play" and c.enabled}
-    return ["[play]" if kind in plays else None for kind in view.hand]
-
-
+    return ["[play]" if view.hand[i] in plays else None for i in order]
 
 
 def _visible_chits(view: View) -> tuple[dict[int, int], dict[int, int]]:

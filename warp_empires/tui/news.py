@@ -32,6 +32,9 @@ DETAIL = frozenset({"loss"})
 # player most wants to know (play-test: a group of 6 moving next door was
 # left out for "buys 1 unit").
 ROUTINE = frozenset({"phase", "draw", "shuffle", "revenue", "dice", "discard", "setup"})
+# Last of all in the recap: lines for the side itself alone (its own draws,
+# placements), which it saw as they came (recap.since).
+OWN = "own"
 
 
 def tier(kind: str) -> int:
@@ -46,6 +49,8 @@ def tier(kind: str) -> int:
         return 4
     if kind in ROUTINE:
         return 5
+    if kind == OWN:
+        return 6
     return 1
 
 

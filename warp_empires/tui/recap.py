@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from warp_empires.tui import news
 from warp_empires.tui.news import FIRST
 
 if TYPE_CHECKING:
@@ -27,9 +28,14 @@ if TYPE_CHECKING:
     from warp_empires.tui.seat import GameSession
 
 
-def since(log: list[dict[str, Any]], mark: int) -> list[tuple[str, str]]:
-    """The (kind, line) of `log` after its first `mark` events."""
-    return [(e["kind"], e["text"]) for e in log[mark:]]
+def since(log: list[dict[str, Any]], mark: int, side: int | None = None
+          ) -> list[tuple[str, str]]:
+    """The (kind, line) of `log` after its first `mark` events; a line for
+    `side` alone ("You place ...", "You draw ...") is of kind OWN, told after
+    the rest (play-test over the network: the seat's own placements pushed
+    the enemy's moves off the panel)."""
+    return [(news.OWN if side is not None and e.get("to") == side else e["kind"], e["text"])
+            for e in log[mark:]]
 
 
 def latest_turn_start(view: View) -> int:
@@ -54,8 +60,14 @@ class Recaps:
     _waited: set[int]
 
     def _recap_decided(self, side: int) -> None:
-        """`side` decides: what it was told goes, its news start from here."""
+        """`side` decides: what it was told goes, its news start from here,
+        when the player-turn is its own. A pass or a loss in the other side's
+        attack keeps the news of that turn for later (play-test: the battle
+        panel hid the recap, and the enemy's moves before its attack were
+        never told)."""
         self.recap = []
+        if self.view is not None and self.view.active != side:
+            return
         self._waited.discard(side)
         if self.view is not None and not self.public and self.view.side == side:
             self._recap_marks[side] = len(self.view.log)
@@ -75,10 +87,12 @@ class Recaps:
             return
         if not deciding or self.public:
             return
+        if view.battle is not None and view.active != side:
+            return  # the enemy's attack: the battle panel has the room; told after
         mark = self._recap_marks.get(side)
         if mark is None:
             mark = latest_turn_start(view)
-        events = since(view.log, min(mark, len(view.log)))
+        events = since(view.log, min(mark, len(view.log)), side)
         waited = side in self._waited and not self.session.hot_seat
         if all(kind == "setup" for kind, _ in events):
             return  # a game just begun: the log panel says how it was set up

@@ -290,7 +290,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             self._drawn = (viewer, public)
         deciding = c.mode is Mode.DECIDING
         rows = c.rows
-        marks = hand_marks(view, rows)  # in the view's order of the hand
+        marks = hand_marks(view, rows, c.hand_order)  # in the order the hand is shown
         map_view = self.query_one(MapView)
         map_view.set_looks(territory_looks(self.module, view, self._abbrevs))
         map_view.set_choices({r.territory for r in rows if r.territory is not None and r.enabled},
@@ -333,7 +333,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             else f"{self.module.sides[viewer].short} hand"
         order = c.hand_order
         self.query_one(HandList).show(self.module, [view.hand[i] for i in order],
-                                      [marks[i] for i in order], enemy, title, note,
+                                      marks, enemy, title, note,
                                       side=view.side)
         prompt = self.session.prompt()
         # the view's prompt: the deciding side's own words, or only who decides
@@ -386,7 +386,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         focused = self.focused
         view = self.controller.view
         if isinstance(focused, HandList) and view is not None \
-                and any(hand_marks(view, self._choices)):
+                and any(hand_marks(view, self._choices, self.controller.hand_order)):
             return
         # On the shared screen, and for a person just at the keyboard, the
         # list, whose rows start unhighlighted: the map would take an Enter
