@@ -15,9 +15,9 @@ from warp_empires.engine import Game
 from warp_empires.tui import news
 from warp_empires.tui.control_words import Mode
 from warp_empires.tui.controller import Controller
+from warp_empires.tui.news import OWN
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.log_screen import KINDS, LogScreen
-from warp_empires.tui.news import OWN
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.recap import RecapPanel
 
