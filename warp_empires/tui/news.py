@@ -24,7 +24,7 @@ FIRST = frozenset({"initiative"})
 # attack pushed off by "takes control of ..." lines, when they came first).
 NEWS = frozenset({"recruit", "control"})
 # Then the turn's first line, which the phase bar says too (play-test at
-# 80x24: "Turn 9: the Empire plays." kept, a claim left out); then each unit
+# 80x24: the "Turn 9: ... plays." line kept, a claim left out); then each unit
 # a battle cost, a line apiece, whose result line already says who won.
 LESSER = frozenset({"turn"})
 DETAIL = frozenset({"loss"})

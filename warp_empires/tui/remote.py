@@ -191,7 +191,8 @@ class RemoteSession:
             return [(self.side, ", ".join(rows.get(a, "") for a in payment[:-1]))]
         rows = {tuple(c[0]): c[1] for c in self.position["choices"]}
         # the only unit a group can have, as the hot seat picks it (Session.play_forced)
-        lone = lone_unit(self.seat.view(), self.seat.legal(), self.went_back)
+        view = self.seat.view()
+        lone = None if view is None else lone_unit(view, self.seat.legal(), self.went_back)
         if not rows or not (p.forced or lone is not None):
             return []
         action = lone if lone is not None else tuple(self.position["choices"][0][0])

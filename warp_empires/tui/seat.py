@@ -17,7 +17,10 @@ class GameSession(Protocol):
     version: int  # counts the changes made through this session
     local: bool  # the game lives here (the app keeps its autosaves)
     player_errors: list[BaseException]  # what a computer player here raised, to report
-    hand_order: HandOrder  # the order each side here has seen its hand in
+
+    @property
+    def hand_order(self) -> HandOrder:
+        """The order each side here has seen its hand in."""
 
     @property
     def module(self) -> Module: ...

@@ -199,11 +199,11 @@ class Session:
                 if one:
                     break
                 continue
-            action = self._lone_unit() if not p.forced else self.game.legal_actions()[0]
-            if action is None:
+            taken = self._lone_unit() if not p.forced else self.game.legal_actions()[0]
+            if taken is None:
                 break
-            label = describe(self.game, action)
-            self.apply(p.side, action)
+            label = describe(self.game, taken)
+            self.apply(p.side, taken)
             done.append((p.side, label))
             if one:
                 break

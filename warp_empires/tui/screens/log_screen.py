@@ -10,11 +10,11 @@ the other side's secrets is in it (RULINGS H1-H5).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -66,7 +66,7 @@ class LogScreen(DismissOnce, Screen[None]):
     """
 
     # The keys are made with the module's side names: `for_module`.
-    BINDINGS: list[Binding] = []
+    BINDINGS: ClassVar[list[BindingType]] = []
 
     def __init__(self, module: Module, events: list[dict[str, Any]], sides: dict[int, int],
                  title: str) -> None:

@@ -4,8 +4,6 @@ off). The keys left out still work, and Help (F1) lists every key."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -42,7 +40,7 @@ class FittedFooter(Footer):
     """Footer whose keys fit its width (see the module's docstring)."""
 
     def compose(self) -> ComposeResult:
-        widgets: Iterable[Widget] = list(super().compose())
+        widgets: list[Widget] = list(super().compose())
         keys = [w for w in widgets if isinstance(w, FooterKey)]
         if len(keys) != len(widgets):  # a group of keys: shown as Textual has it
             yield from widgets
