@@ -134,3 +134,20 @@ def test_a_move_card_with_one_stack_to_move_goes_to_its_units_and_back_stops(sta
     c2.choose(next(r for r in c2.rows if r.action == play.action))
     c2.key("u")
     assert game2.state.step == "move"
+
+
+def test_e_while_a_card_moves_groups_says_to_stop_first(star_wars):
+    # Play-test: `e` at "choose where the next group starts" did nothing useful.
+    def wanted(g: Game) -> bool:  # a group has moved: the sources stay the person's
+        legal = g.legal_actions()
+        return g.state.step == "move_from" and ("stop",) in legal and any(
+            a[0] == "from" for a in legal) and bool(g.view(g.prompt().side).pend.moved)
+
+    game = game_where(star_wars, wanted, seeds=range(1, 60), turns=6)
+    game.options["open_hands"] = True
+    c = Controller(Session(game, ("human", "human")))
+    c.after_change()
+    assert game.state.step == "move_from" and c.mode is Mode.DECIDING
+    c.key("e")
+    assert game.state.step == "move_from"
+    assert "`s` stops moving with this card first" in c.take_notices()[-1].text

@@ -396,7 +396,11 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, Recaps):
                 return
         # play-test: `e` typed while a move card was carried out did nothing, unsaid
         key, label = VERB_KEYS[verb]
-        self.notices.append(Notice(f"`{key}` ({label}) is not a choice now.", "warning"))
+        then = ""
+        if verb == "end" and any(c.action == ("stop",) and c.enabled for c in self.rows):
+            # play-test: `e` while a move card's groups were chosen, twice
+            then = f" `{VERB_KEYS['stop'][0]}` stops moving with this card first."
+        self.notices.append(Notice(f"`{key}` ({label}) is not a choice now.{then}", "warning"))
 
     def _confirm(self, verb: str | None) -> None:
         """`c` (or `d`, `f`): the row that closes the selection; while it is
