@@ -38,14 +38,12 @@ async def test_the_offered_name_follows_the_game_and_a_typed_one_stays(at_decisi
         field = dialog.query_one(Input)
         assert field.value == f"{game.module.id}-turn{game.state.turn}"
         _next_turn(game, rng)  # as a computer player's move does under the dialog
-        screen.after_change()
-        await pilot.pause()
+        screen.after_change()  # the dialog is told at once (no message to wait for)
         assert field.value == f"{game.module.id}-turn{game.state.turn}"
         await pilot.press("x")  # the person's own name now
         typed = field.value
         _next_turn(game, rng)
         screen.after_change()
-        await pilot.pause()
         assert field.value == typed
         await pilot.press("enter")
         await pilot.pause()

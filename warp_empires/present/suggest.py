@@ -43,7 +43,7 @@ def best_discards(module: Module, view: View | None) -> set[int] | None:
     return drop if drop != set(sel.picked) else None
 
 
-def lone_unit(view: View, legal: list[Action], went_back: bool = False) -> Action | None:
+def evident_move(view: View, legal: list[Action], went_back: bool = False) -> Action | None:
     """In the side's own Move phase, a decision with one sensible answer,
     which the app takes for the person (issue 39: keys a turn):
     - forming a group where only one unit may go: its pick (a stack of one

@@ -24,7 +24,7 @@ from warp_empires.net.client import ClientError, Seat
 from warp_empires.net.links import Link
 from warp_empires.paths import user_data_dir
 from warp_empires.present.rows import Choice, HandOrder
-from warp_empires.present.suggest import lone_unit
+from warp_empires.present.suggest import evident_move
 from warp_empires.tui import textual_fixes  # noqa: F401 - guards around Textual, on import
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.crash import CrashReport
@@ -167,7 +167,7 @@ class RemoteSession:
     def _go(self, action: Action) -> None:
         self.waiting = True
         self.after_undo = action[0] == "undo"
-        self.went_back = action[0] == "back"  # present.suggest.lone_unit
+        self.went_back = action[0] == "back"  # present.suggest.evident_move
         self._send(action)
 
     def play_forced(self, one: bool = False) -> list[tuple[int, str]]:
@@ -190,12 +190,13 @@ class RemoteSession:
                 self.apply(self.side, action)
             return [(self.side, ", ".join(rows.get(a, "") for a in payment[:-1]))]
         rows = {tuple(c[0]): c[1] for c in self.position["choices"]}
-        # the only unit a group can have, as the hot seat picks it (Session.play_forced)
+        # what has one sensible answer in the own Move phase, as the hot seat
+        # takes it (Session.play_forced)
         view = self.seat.view()
-        lone = None if view is None else lone_unit(view, self.seat.legal(), self.went_back)
-        if not rows or not (p.forced or lone is not None):
+        evident = None if view is None else evident_move(view, self.seat.legal(), self.went_back)
+        if not rows or not (p.forced or evident is not None):
             return []
-        action = lone if lone is not None else tuple(self.position["choices"][0][0])
+        action = evident if evident is not None else tuple(self.position["choices"][0][0])
         self.apply(self.side, action)
         return [(self.side, rows.get(action, ""))]
 

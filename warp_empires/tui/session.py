@@ -23,7 +23,7 @@ from warp_empires.engine import (
 from warp_empires.module.defs import Module
 from warp_empires.present.drawn_order import DrawnHandOrder
 from warp_empires.present.rows import Choice, build_choices, describe
-from warp_empires.present.suggest import lone_unit
+from warp_empires.present.suggest import evident_move
 from warp_empires.tui.players import HUMAN, fallback, make_player
 
 if TYPE_CHECKING:
@@ -179,8 +179,9 @@ class Session:
 
     def play_forced(self, one: bool = False) -> list[tuple[int, str]]:
         """Takes the people's forced decisions for them: exactly one legal
-        action, and everyone can see it is the only one (RULINGS H9); and the
-        pick of a group's only unit (present.suggest.lone_unit). Returns
+        action, and everyone can see it is the only one (RULINGS H9); and, in
+        the side's own Move phase, what has one sensible answer
+        (present.suggest.evident_move: RULINGS Z2 keeps it from the enemy). Returns
         (side, what was done) for each; with `one`, after the first (the
         controller logs each where it came, tui/controller.py)."""
         done: list[tuple[int, str]] = []
@@ -199,7 +200,7 @@ class Session:
                 if one:
                     break
                 continue
-            taken = self._lone_unit() if not p.forced else self.game.legal_actions()[0]
+            taken = self._evident_move() if not p.forced else self.game.legal_actions()[0]
             if taken is None:
                 break
             label = describe(self.game, taken)
@@ -228,14 +229,15 @@ class Session:
     def _taken_for_them(self) -> bool:
         """Whether `play_forced` would take the decision now before the side."""
         return self.prompt().forced or taken_whole(self.game.state, begun=True) is not None \
-            or self._lone_unit() is not None
+            or self._evident_move() is not None
 
-    def _lone_unit(self) -> Action | None:
-        """The pick of the only unit that may join the group being formed."""
+    def _evident_move(self) -> Action | None:
+        """What the side's own Move phase asks now with one sensible answer
+        (a group's only unit, a card's only stack, stop), if anything."""
         p = self.prompt()
         actions = self.game.actions
         went_back = bool(actions) and tuple(actions[-1][1]) == ("back",)
-        return lone_unit(self.game.view(p.side, log=False), self.game.legal_actions(), went_back)
+        return evident_move(self.game.view(p.side, log=False), self.game.legal_actions(), went_back)
 
     def resign(self, side: int) -> None:
         self.apply(side, ("resign",))
