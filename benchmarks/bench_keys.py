@@ -17,10 +17,16 @@ screen offers, and those keys are pressed:
   from the highlighted row, and Enter;
 - a hand-over screen: Enter, one key (counted in the turn and as a hand-over).
 Forming a moving group, `a` (every unit that may join) is pressed when it
-picks exactly the units the player wants; placing recruits, `a` (the rest where
-the last one went) when the player puts them all there; down to the hand
+picks exactly the units the player wants, and `a` then the rows of the units
+left behind (unpicking them) when that takes fewer keys than picking;
+placing recruits, `a` (the rest where the last one went) when the player puts
+them all there; down to the hand
 limit, `a` (the cards that leave the best hand) when those are the cards the
-player lets go. Decisions taken for a person
+player lets go; recruiting, placing, choosing losses and disbanding, `a` (what
+a computer player would pick, present.suggest) when those are the player's
+picks, then the key that confirms; choosing a battle card, `P` (pass to the
+end of the battle) when the player passes now and at each of its later turns
+of that battle's card play. Decisions taken for a person
 because they were forced (RULINGS H9) cost nothing and are counted apart.
 
 Figures: keys per player-turn (median, p90, mean; the hand-over Enters
@@ -50,7 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from warp_empires.bots import make_player  # noqa: E402
 from warp_empires.engine import Game, apply, decider, legal_actions, view  # noqa: E402
 from warp_empires.module import load_module  # noqa: E402
-from warp_empires.present.suggest import pick_all_order  # noqa: E402
+from warp_empires.present.suggest import SUGGESTS, pick_all_order  # noqa: E402
 from warp_empires.tui.app import WarpEmpiresApp  # noqa: E402
 from warp_empires.tui.config import LaunchOptions  # noqa: E402
 from warp_empires.tui.screens.game import CONFIRM_KEYS, VERB_KEYS, GameScreen  # noqa: E402
@@ -117,6 +123,39 @@ def planned_places(game: Game, player: Any) -> list[int]:
     return places
 
 
+def planned_run(game: Game, player: Any) -> list[tuple]:
+    """The picks or places the player will make in the step open now, before
+    it would confirm, found by letting a copy of it choose on a copy."""
+    s = game.state.clone(log=False)
+    p = copy.deepcopy(player)
+    side, step = decider(s), s.step
+    run: list[tuple] = []
+    while s.step == step and decider(s) == side:
+        a = p.choose(view(s, side, log=False), legal_actions(s))
+        if a[0] not in ("pick", "place"):
+            break
+        run.append(tuple(a))
+        apply(s, side, a)
+    return run
+
+
+def passes_to_the_end(game: Game, players: list[Any]) -> bool:
+    """Whether the side choosing a battle card passes now and at each of its
+    later turns of this battle's card play, found by letting copies of both
+    players play it out on a copy of the game (then `P` says so at once)."""
+    s = game.state.clone(log=False)
+    ps = [copy.deepcopy(p) for p in players]
+    side, battle = decider(s), (s.turn, s.battle.t)
+    while s.step in ("battle_card", "card_target") and s.battle is not None \
+            and (s.turn, s.battle.t) == battle:
+        who = decider(s)
+        a = ps[who].choose(view(s, who, log=False), legal_actions(s))
+        if who == side and a[0] != "pass":
+            return False
+        apply(s, who, a)
+    return True
+
+
 def pick_all_group(game: Game) -> set[int]:
     """What `a` (pick every unit that may join) picks now (GameScreen.action_pick_all)."""
     s = game.state.clone(log=False)
@@ -157,7 +196,8 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
         await pilot.pause()
         while not game.over and game.state.turn <= turns:
             s = game.state
-            here = (s.turn, s.battle.t) if s.battle is not None else None
+            turn = s.turn  # the player-turn a decision belongs to (one may end it)
+            here = (turn, s.battle.t) if s.battle is not None else None
             if here is not None:
                 battles[here]["cards"] = max(battles[here]["cards"], len(s.battle.played))
             elif last_battle is not None:
@@ -165,9 +205,9 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             last_battle = here
             screen = app.screen
             if isinstance(screen, HandoverScreen):
-                keys_in_turn[s.turn] += 1
+                keys_in_turn[turn] += 1
                 stats["handovers"] += 1
-                handovers_in_turn[s.turn] += 1
+                handovers_in_turn[turn] += 1
                 if here is not None:
                     battles[here]["handovers"] += 1
                 elif returning is not None:
@@ -179,12 +219,21 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
                 raise SystemExit(f"unexpected screen {type(screen).__name__}")
             side = game.prompt().side
             kind = game.prompt().kind
+            suggested: list[tuple] | None = None
             action = players[side].choose(game.view(side, log=False), game.legal_actions())
-            if kind == "move_units" and action[0] == "pick" \
-                    and not game.view(side).pend.selection.picked \
-                    and planned_picks(game, players[side]) == pick_all_group(game):
+            planned = planned_picks(game, players[side]) if kind == "move_units" \
+                and action[0] == "pick" and not game.view(side).pend.selection.picked else None
+            whole = pick_all_group(game) if planned is not None else set()
+            left = sorted(whole - planned) if planned is not None and planned < whole else []
+            if planned is not None and planned == whole:
                 action = ("pick", -1)  # `a` picks the whole group the player wants
                 presses, count, wait = ["a"], 1, 0.0
+            elif left and 1 + sum(len(screen.controller.keys_for(i)) for i in left) \
+                    < sum(len(screen.controller.keys_for(i)) for i in planned):
+                # `a`, then the rows of the units to leave behind (unpicked)
+                action = ("pick", -1)
+                presses = ["a"] + [k for i in left for k in screen.controller.keys_for(i)]
+                count, wait = len(presses), 0.0
             elif kind == "discard_down" and action[0] == "pick" \
                     and not game.view(side).pend.selection.picked \
                     and planned_picks(game, players[side]) == screen.controller.best_discards():
@@ -192,6 +241,17 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             elif kind == "place" and screen.controller.rest_there() == action[1] \
                     and set(planned_places(game, players[side])) == {action[1]}:
                 presses, count, wait = ["a"], 1, 0.0  # the rest where the last one went
+            elif kind == "battle_card" and action == ("pass",) \
+                    and screen.controller.can_pass_to_end() \
+                    and passes_to_the_end(game, players):
+                presses, count, wait = ["P"], 1, 0.0  # and no more passes asked of it
+            elif kind in SUGGESTS and action[0] in ("pick", "place") \
+                    and not screen.controller.closes_at_once(action) \
+                    and screen.controller.rest_there() is None \
+                    and screen.controller.suggestion() is not None:
+                # `a`: what a computer player would pick here (present.suggest)
+                suggested = planned_run(game, players[side])
+                presses, count, wait = ["a"], 1, 0.0
             else:
                 presses, count, wait = keys_for(screen, action)
             before = len(game.actions)
@@ -206,20 +266,27 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
                 raise SystemExit(f"seed {seed}: pressing {presses or count} did not play "
                                  f"{action} at {game.prompt().kind}")
             made_first = tuple(game.actions[before][1])
-            if presses != ["a"] and made_first != tuple(action):
+            if suggested is not None:
+                made_run = [tuple(a[1]) for a in game.actions[before:before + len(suggested)]]
+                if made_run != suggested:
+                    raise SystemExit(f"seed {seed}: `a` took {made_run}, the player "
+                                     f"wanted {suggested}, at {kind}")
+                suggested = None
+            several = presses[:1] == ["a"]  # one key for several picks (and unpicks)
+            if not several and made_first != tuple(action):
                 raise SystemExit(f"seed {seed}: pressing {presses} played {made_first}, "
                                  f"not {action}, at {kind}")
-            keys_in_turn[s.turn] += count
+            keys_in_turn[turn] += count
             stats["by_kind"][f"{kind}:{action[0]}"] += count
             made = len(game.actions) - before
-            group = 0 if presses != ["a"] else sum(
+            group = 0 if not several else sum(
                 1 for i in range(before, len(game.actions))
-                if game.actions[i][1][0] in ("pick", "place")) - 1
+                if game.actions[i][1][0] in ("pick", "unpick", "place")) - 1
             stats["decisions"] += made - group  # `a`: its picks are one decision
-            decided_in_turn[s.turn] += 1
-            here_pick = (side, kind, s.turn) if action[0] in ("pick", "unpick") else None
+            decided_in_turn[turn] += 1
+            here_pick = (side, kind, turn) if action[0] in ("pick", "unpick") else None
             if here_pick is None or here_pick != picking:
-                steps_in_turn[s.turn] += 1
+                steps_in_turn[turn] += 1
             picking = here_pick
             stats["auto"] += made - group - 1
             if here is None:

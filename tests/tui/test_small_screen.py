@@ -23,6 +23,7 @@ async def test_both_banks_are_in_view_and_the_footer_is_whole(at_decision, size,
     game = at_decision(decision)
     async with game_app().run_test(size=size) as pilot:
         screen = await open_game(pilot, game)  # (it waits for the layout)
+        await pilot.pause()  # and the footer's recompose for the decision's keys
         status = screen.query_one(StatusPanel)
         assert Region(0, 0, *size).contains_region(status.region)
         assert screen.query_one("#side").region.contains_region(status.region)

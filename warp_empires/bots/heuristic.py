@@ -127,8 +127,16 @@ class HeuristicPlayer(Recruiting):
     def _move_units(self, view: View, legal: list[Action]) -> Action:
         plan = getattr(self, "plan", None)
         pend = view.pend
-        if not plan or plan[0] != pend.src or pend.selection is None:
+        if pend.selection is None:
             return ("back",)
+        if not plan or plan[0] != pend.src:
+            # the source was chosen for it (the only stack a card can move is
+            # taken at once in the app: present.suggest.evident_move; a forced
+            # decision): a plan from there, rather than back and the same again
+            plan = self._best_plan(view, pend.moved + pend.engaged, [pend.src])
+            self.plan = plan
+            if plan is None:
+                return ("back",)
         items, picked = pend.selection.items, pend.selection.picked
         chosen = {items[i] for i in picked}
         offered = {items[a[1]]: a for a in legal if a[0] == "pick"}

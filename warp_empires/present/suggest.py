@@ -1,10 +1,13 @@
 """What the app offers to do for a person in one key: every unit of a group
-(`a`), the cards a computer player would let go at the hand limit (`a` there).
-Each is worked out from the deciding side's own view alone (RULINGS H9)."""
+(`a`), the cards a computer player would let go at the hand limit (`a` there),
+and in the selections of the Recruit phase, a battle's losses and upkeep,
+what a computer player would pick (`a` there too: `Adviser`). Each is worked
+out from the deciding side's own view alone (RULINGS H9)."""
 
 from __future__ import annotations
 
 from warp_empires.bots.hand import to_discard
+from warp_empires.bots.heuristic import HeuristicPlayer
 from warp_empires.engine import Action, View
 from warp_empires.module.defs import Module
 
@@ -70,3 +73,40 @@ def evident_move(view: View, legal: list[Action], went_back: bool = False) -> Ac
         sources = [a for a in forward if a[0] == "from"]
         return sources[0] if len(sources) == 1 else None
     return None
+
+
+# The steps where `a` takes a computer player's picks, and the footer's words
+# for it (issue 39: buying recruits and choosing losses took a key a unit).
+# Only picks and places are taken: the person confirms (`d`, `c`) after
+# seeing them, since a confirmed selection may be told to the enemy or lead
+# to a draw that cannot be taken back (RULINGS Z1).
+SUGGESTS = {
+    "recruit": "Suggested buys",
+    "place": "Suggested places",
+    "hangar_return": "Suggested places",
+    "casualty": "Suggested losses",
+    "attrition": "Suggested losses",
+    "upkeep": "Suggested disbands",
+}
+TAKEN = ("pick", "place")
+
+
+class Adviser:
+    """The heuristic computer player's choice in the steps of SUGGESTS, from
+    the deciding side's view and legal list alone (RULINGS H9), so the same
+    choices the heuristic makes when it plays (bots/recruiting.py, its
+    casualty and upkeep choices), never a second weighing."""
+
+    def __init__(self, module: Module) -> None:
+        self._player = HeuristicPlayer(module)
+
+    def next(self, view: View, legal: list[Action]) -> Action | None:
+        """The next pick or place the computer would make here; None where
+        it would confirm, or the step is not one of SUGGESTS."""
+        if view.step not in SUGGESTS or view.prompt.side != view.side:
+            return None
+        picks = [a for a in legal if a[0] in TAKEN]
+        if not picks:
+            return None
+        action = self._player.choose(view, legal)
+        return action if action[0] in TAKEN and action in picks else None

@@ -30,7 +30,7 @@ MAX_TYPED_ROW = 99
 # The keys the controller gives a meaning; the rest belong to the widgets
 # (arrows, paging, Tab) or the app (save, help, quit).
 DIGITS = frozenset("0123456789")
-KEYS = DIGITS | {"enter", "escape", "c", "a", "u"} | set(_VERB_OF_KEY) | set(_CONFIRM_OF_KEY)
+KEYS = DIGITS | {"enter", "escape", "c", "a", "u", "P"} | set(_VERB_OF_KEY) | set(_CONFIRM_OF_KEY)
 
 
 class Mode(Enum):

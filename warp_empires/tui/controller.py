@@ -45,13 +45,14 @@ from warp_empires.tui.pointing import Pointing
 from warp_empires.tui.recap import Recaps
 from warp_empires.tui.row_typing import RowTyping
 from warp_empires.tui.several import SeveralAtOnce
+from warp_empires.tui.standing_pass import StandingPass
 from warp_empires.tui.typed_ahead import TypedAhead
 
 if TYPE_CHECKING:
     from warp_empires.module.defs import Module
     from warp_empires.tui.seat import GameSession
 
-class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, Recaps):
+class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, Recaps):
     """Maps keys and clicks to decisions of one session, in order. See the
     module's docstring; `Mode` says what a key can do now."""
 
@@ -102,6 +103,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, Recaps):
         self._log_marks: dict[int, int] = {}  # per side, the log before its latest decision
         self._batch: tuple[int, int] | None = None  # (decisions, version after them)
         self._placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit
+        self._passing: dict[int, tuple[int, int]] = {}  # `P` said (standing_pass.py)
         # what happened while this side waited (recap.py); a game opened or
         # joined: each side is told its latest turn
         self.recap, self._recap_marks, self._waited = [], {}, {0, 1}
@@ -145,6 +147,8 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, Recaps):
         if s.turn != self._last_turn:
             self._last_turn = s.turn
             self.turn_ended = True
+        if self._run is not None:
+            self.run_on()  # `a` taking a computer's picks, one an answer (several.py)
         if s.waiting:
             self.mode = Mode.SERVER  # the rows stay as they were, keys wait
             return
@@ -294,6 +298,8 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, Recaps):
             self.undo()
         elif key == "a":
             self.one_key_for_all()
+        elif key == "P":
+            self.pass_to_end()
 
     def escape(self) -> bool:
         """Lets go of a row being typed, a row waiting for Enter and any keys
@@ -357,6 +363,9 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, Recaps):
         self._recap_decided(side)
         if self.session.hot_seat:  # the hand-over card tells what follows
             self._log_marks[side] = self.session.log_length()
+        closes = self.closes_at_once(choice.action)
+        before = self.session.version
+        self._batch = None
         try:
             self.session.apply(side, choice.action)
         except IllegalAction as error:
@@ -364,15 +373,20 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, Recaps):
         else:
             if choice.action[0] == "place":
                 self._placed_at = (self.session.turn, choice.action[1])
+            if closes:
+                self.close_at_once(side, before)
         if choice.territory is not None:
             self.cursor_to = choice.territory
-        self._batch = None
         self.after_change()
 
     def after_change(self) -> None:
         """After a decision: the forced ones follow at once (RULINGS H9), then
         the state catches up with the session."""
-        while self._auto_forced():
+        while True:
+            if self.pass_as_said():
+                continue  # a side that said it passes to the end of a battle
+            if not self._auto_forced():
+                break
             at = self._log_at()
             done = self.session.play_forced(one=True)
             if not done:

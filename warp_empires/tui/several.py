@@ -1,5 +1,6 @@
 """One key for several decisions (`a`): every unit of a group, the rest of the
-recruits where the last went, or the cards that leave the best hand; and
+recruits where the last went, the cards that leave the best hand, or what a
+computer player would pick (recruits, places, losses, disbands); and
 taking back (`u`): one decision, or all that one key made when it is typed
 right after. A mixin of the controller (tui/controller.py)."""
 
@@ -8,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from warp_empires.present.suggest import best_discards, pick_all_order
+from warp_empires.engine import IllegalAction
+from warp_empires.present.suggest import SUGGESTS, Adviser, best_discards, pick_all_order
 from warp_empires.tui.control_words import MAX_TYPED_ROW, Notice, undo_refused
 
 if TYPE_CHECKING:
@@ -16,6 +18,10 @@ if TYPE_CHECKING:
     from warp_empires.module.defs import Module
     from warp_empires.present.rows import Choice
     from warp_empires.tui.seat import GameSession
+
+
+# The selections where a lone owed pick is confirmed with it (closes_at_once)
+ONE_CLOSES = ("casualty", "upkeep", "attrition")
 
 
 class SeveralAtOnce:
@@ -29,6 +35,12 @@ class SeveralAtOnce:
     _batch: tuple[int, int] | None
     _placed_at: tuple[int, int] | None
     notices: list[Notice]
+    # `a` taking a computer player's picks: (side, step, turn) while it goes on,
+    # and how many it took; a joined seat's go one an answer (run_on)
+    _run: tuple[int, str, int] | None = None
+    _run_taken = 0
+    _adviser: Adviser | None = None
+    _suggested: tuple[int, int | None, str | None] | None = None  # (version, viewer, words)
 
     if TYPE_CHECKING:
         @property
@@ -45,6 +57,8 @@ class SeveralAtOnce:
             self.place_rest()
         elif self.best_discards() is not None:
             self.keep_best()
+        elif self.suggestion() is not None:
+            self.take_suggestion()
 
     def can_pick_all(self) -> bool:
         return self.view is not None and self.view.prompt.kind == "move_units" \
@@ -60,6 +74,90 @@ class SeveralAtOnce:
 
     def best_discards(self) -> set[int] | None:
         return best_discards(self.module, self.view) if self.deciding else None
+
+    def suggestion(self) -> str | None:
+        """The footer's words for what `a` takes here from a computer player
+        (present.suggest.SUGGESTS), or None where it would take nothing."""
+        view = self.view
+        if not self.deciding or view is None or view.step not in SUGGESTS \
+                or self.session.waiting:
+            return None
+        here = (self.session.version, self.viewer)
+        if self._suggested is None or self._suggested[:2] != here:
+            advice = self._advice().next(view, self.session.legal_actions(view.side))
+            self._suggested = (*here, SUGGESTS[view.step] if advice is not None else None)
+        return self._suggested[2]
+
+    def _advice(self) -> Adviser:
+        if self._adviser is None:
+            self._adviser = Adviser(self.module)
+        return self._adviser
+
+    def take_suggestion(self) -> None:
+        """`a` where SUGGESTS applies: the computer's picks (or places), one
+        decision each, until it would confirm; the person confirms."""
+        view = self.view
+        assert view is not None
+        self._run, self._run_taken = (view.side, view.step, self.session.turn), 0
+        self._batch = None
+        self.run_on()
+        self.after_change()
+
+    def run_on(self) -> None:
+        """Takes the suggestion's next decisions while the same side decides
+        the same step. A joined seat's go one at a time, each when the answer
+        to the one before has come: then this is called again (controller
+        refresh), since the next pick depends on the view after the last."""
+        if self._run is None:
+            return
+        side, step, turn = self._run
+        while True:
+            if self.session.waiting:
+                return  # goes on when the answer comes
+            view = self.session.view(side)
+            action = None
+            if not self.session.over and self.session.prompt().side == side \
+                    and view.step == step and self.session.turn == turn:
+                action = self._advice().next(view, self.session.legal_actions(side))
+            if action is None:
+                break
+            try:
+                self.session.apply(side, action)
+            except IllegalAction:
+                break
+            self._run_taken += 1
+            if action[0] == "place":
+                self._placed_at = (turn, action[1])
+        taken, self._run = self._run_taken, None
+        # one `u` straight after takes them all back
+        self._batch = (taken, self.session.version) if taken > 1 else None
+
+    def closes_at_once(self, action: Action) -> bool:
+        """Whether `action` is the pick of a selection that owes exactly one
+        unit (a battle's lone loss, the winner's pick of the loser's first
+        loss, one unit to disband), so that its confirmation follows at once:
+        a decision of one thought is one key (issue 39), and it stands at
+        once, as a retreat does: a loss is shown to both sides (RULINGS B7),
+        so undo stops there (Z1). `a` (the suggestion) only ticks: the person
+        sees it before confirming. A loss owed in Force (the winner's own, B8)
+        keeps its confirm: which units settle it is the choice."""
+        view = self.view
+        if view is None or action[0] != "pick" or view.step not in ONE_CLOSES:
+            return False
+        selection = view.pend.selection
+        if selection is None or selection.picked or view.prompt.owed != 1:
+            return False
+        return view.step != "casualty" or (view.battle is not None
+                                           and view.battle.stage == "loser")
+
+    def close_at_once(self, side: int, before: int) -> None:
+        """The confirmation after closes_at_once's pick: applied now, or after
+        the pick's answer on a joined seat (if still legal then); one `u`
+        takes back both."""
+        if not self.session.waiting and ("confirm",) not in self.session.legal_actions(side):
+            return
+        self.session.apply(side, ("confirm",))
+        self._batch = (2, before + 2)
 
     def _several(self, actions: Callable[[], list[Action]]) -> None:
         """Applies the actions `actions` gives, each checked against the legal

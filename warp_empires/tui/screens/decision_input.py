@@ -155,6 +155,11 @@ class DecisionInput:
             return c.rest_there() is not None
         if action == "keep_best":
             return c.best_discards() is not None
+        if action == "pass_to_end":
+            return c.can_pass_to_end()
+        if action == "suggest":  # one binding per wording (present.suggest.SUGGESTS)
+            return not c.can_pick_all() and c.rest_there() is None \
+                and c.best_discards() is None and c.suggestion() == parameters[0]
         if action == "undo":
             # Shown (dimmed when nothing can be taken back) while the viewer
             # decides, with how far back it goes (one binding per count)
@@ -204,6 +209,12 @@ class DecisionInput:
 
     action_place_rest = action_pick_all
     action_keep_best = action_pick_all
+
+    def action_suggest(self, _words: str) -> None:
+        self.press("a")
+
+    def action_pass_to_end(self) -> None:
+        self.press("P")
 
     def action_menu_or_clear(self) -> None:
         """Escape: a row number being typed, a row waiting for Enter, or keys

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from warp_empires.present.rows import Choice, hand_marks, map_numbers
+from warp_empires.present.suggest import SUGGESTS
 from warp_empires.tui import persistence
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.control_words import CONFIRM_KEYS, VERB_KEYS, Mode, Note
@@ -77,6 +78,10 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         Binding("a", "pick_all", "Pick all units"),
         Binding("a", "place_rest", "Rest there too"),  # recruits: where the last one went
         Binding("a", "keep_best", "Keep the best"),  # down to the hand limit
+        Binding("P", "pass_to_end", "Pass to the end"),  # of this battle's card play
+        # what a computer player would pick: recruits, places, losses, disbands
+        *(Binding("a", f"suggest('{words}')", words)
+          for words in dict.fromkeys(SUGGESTS.values())),
         # From the choice list (the map has these keys of its own when focused):
         # Left/Right and n step between the rows that choose a territory, the
         # map's cursor with them (play-test: Left and n seemed dead there).
