@@ -118,6 +118,21 @@ async def test_messages_do_not_stay_up_over_the_handover(at_decision):
         assert not list(pilot.app._notifications)
 
 
+async def test_messages_go_at_the_next_key(at_decision):
+    # Play-tests: at 80x24 messages covered the prompt and the rows to choose
+    # from until their time ran out
+    game = at_decision("move", open_hands=False)
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("enter")
+        screen.notify("Empire: stop moving with this card (the only choice).")
+        await pilot.pause()
+        assert list(pilot.app._notifications)
+        screen.press("u")  # a key for the controller (nothing to take back: it says so)
+        texts = [n.message for n in pilot.app._notifications]
+        assert not any("stop moving" in t for t in texts)
+
+
 def _battle_about_to_start(star_wars) -> Game:
     """A hot-seat game at its first battle's first card decision, both sides
     holding cards (so neither passes automatically, RULINGS H9)."""

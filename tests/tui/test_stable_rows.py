@@ -34,7 +34,7 @@ def test_a_moved_source_keeps_its_row_dimmed_and_stop_keeps_its_number():
     memory.keep(_view("move_units"), _rows(("pick", 0), ("back",)))
     later = memory.keep(_view("move_from"), _rows(("from", 7), ("from", 9), ("stop",)))
     assert [c.action for c in later] == [("from", 4), ("from", 7), ("stop",), ("from", 9)]
-    assert not later[0].enabled and later[0].label.endswith("(moved)") and later[0].why
+    assert not later[0].enabled and later[0].label.endswith("(group gone)") and later[0].why
     assert all(c.enabled for c in later[1:])
 
 

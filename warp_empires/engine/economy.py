@@ -66,7 +66,10 @@ class PredrawDiscard(SelectStep):
         return after_draw(s)
 
     def text(self, s: State) -> str:
-        return "Draw phase: pick the cards you want to discard, if any, then draw."
+        # play-test: discarding two then "pick 3 more" came as a surprise
+        rules = s.module.rules
+        return (f"Draw phase: pick the cards you want to discard, if any, then draw "
+                f"{rules.draw} (hand limit {rules.hand_limit}).")
 
 
 class DiscardDown(OwedStep):
@@ -175,6 +178,9 @@ class Recruit(SelectStep):
             units = "unit" if len(bought) == 1 else "units"
             log_pair(s, side, f"You buy {unit_names(s, bought)} for {cost}.",
                      f"{s.says(side, 'buy')} {len(bought)} {units} for {cost}.", "recruit")
+        if not bought and sel.items and s.log is not None:
+            # play-test: after a bonus draw the log said nothing more
+            log_pair(s, side, "You buy nothing.", f"{s.says(side, 'buy')} nothing.", "recruit")
         if rest and s.log is not None:
             chits = "chit" if len(rest) == 1 else "chits"
             log(s, f"You return {len(rest)} unbought {chits} to your pile.", to=side,

@@ -291,7 +291,9 @@ def _territory_of(action: Action, view: View) -> int | None:
 # card's targets through a battle (a unit that died took its row, and "2" became
 # another unit). What the row said is kept, dimmed, with a note and a reason.
 STABLE_STEPS = {
-    "move_from": (" (moved)", "its units have moved with this card"),
+    # (play-test: "(moved)" read wrong where units that cannot move stayed behind)
+    "move_from": (" (group gone)", "its group has moved with this card; no unit left "
+                  "there can move with it"),
     "card_target": (" (gone)", "it is no longer there"),
     # A group's destinations, while its units are picked: a slow unit ticked
     # shortens the reach, and the rows after it moved up (play-test: `5`, meant

@@ -12,6 +12,10 @@ from typing import Any
 # person watches them, so they are never taken on a private screen.
 WATCHED = frozenset({"casualty", "retreat"})
 
+# Where the app takes decisions with one sensible answer that the rules do
+# not force (present.suggest.evident_move): told apart from "the only choice".
+EVIDENT_KINDS = frozenset({"move_from", "move_units"})
+
 # The actions that close a selection all sit on `c`; `d` and `f` still work.
 CONFIRM_KEYS = (("draw", "Draw", "d"), ("done", "Done", "f"), ("confirm", "Confirm", ""))
 CONFIRMING = frozenset(verb for verb, _label, _alias in CONFIRM_KEYS)

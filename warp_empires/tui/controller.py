@@ -46,13 +46,15 @@ from warp_empires.tui.recap import Recaps
 from warp_empires.tui.row_typing import RowTyping
 from warp_empires.tui.several import SeveralAtOnce
 from warp_empires.tui.standing_pass import StandingPass
+from warp_empires.tui.taken_for import TakenFor
 from warp_empires.tui.typed_ahead import TypedAhead
 
 if TYPE_CHECKING:
     from warp_empires.module.defs import Module
     from warp_empires.tui.seat import GameSession
 
-class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, Recaps):
+class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, TakenFor,
+                 Recaps):
     """Maps keys and clicks to decisions of one session, in order. See the
     module's docstring; `Mode` says what a key can do now."""
 
@@ -388,19 +390,15 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, R
             if not self._auto_forced():
                 break
             at = self._log_at()
+            prompt = self.session.prompt()
+            forced = prompt.forced  # (read before the state changes: engine Prompt)
             done = self.session.play_forced(one=True)
             if not done:
                 break
             side, label = done[0]
             if side == self.viewer:
                 self._taken_for_it_at = self.clock()  # keys typed for it went with it
-            self.notices.append(Notice(
-                f"{self.module.sides[side].short}: {label} (the only choice).", timeout=4))
-            # the log keeps it (play-test: a leader lost this way ended the
-            # game, and only a passing message had said the app chose it),
-            # before what it led to (play-test: it came after the battle's end)
-            self.notes.append(Note(
-                f"Taken for {self.module.sides[side].the()}, the only choice: {label}.", at))
+            self.tell_taken(side, prompt.kind, forced, label, at)
         self.refresh()
 
     def verb(self, verb: str) -> None:

@@ -198,7 +198,9 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
     def press(self, key: str, typed_at: float | None = None) -> None:
         """A key for the controller (tui/controller.KEYS), from this screen or
         from the hand-over card over it, with when it was read; then the
-        screen catches up."""
+        screen catches up. Messages up from before go first (play-tests: at
+        80x24 they covered the prompt and the rows to choose from)."""
+        self.app.clear_notifications()
         self.controller.key(key, typed_at)
         self._catch_up()
 
@@ -226,9 +228,13 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
 
     def _catch_up(self) -> None:
         c = self.controller
-        for notice in c.take_notices():
-            self.notify(notice.text, severity=notice.severity,
-                        timeout=notice.timeout, markup=False)
+        notices = c.take_notices()
+        if c.mode is not Mode.HANDOVER:
+            # (the hand-over card tells what happened: a message over it was
+            # the other side's, play-test)
+            for notice in notices:
+                self.notify(notice.text, severity=notice.severity,
+                            timeout=notice.timeout, markup=False)
         self._notes.extend(c.take_notes())
         if c.turn_ended:
             c.turn_ended = False
