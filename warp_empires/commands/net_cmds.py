@@ -29,6 +29,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="games hosted at once (default: 1000)")
     serve.add_argument("--max-connections", type=whole_number(1, 100_000), default=1000,
                        help="connections at once (default: 1000)")
+    serve.add_argument("--archive-after", metavar="DAYS", type=whole_number(0, 36_500),
+                       default=30, help="archive a game nobody has changed for DAYS days "
+                       "(moved to archive/ in the saves folder, still replayable; `games "
+                       "restore` brings it back; default: 30; 0: never)")
     serve.add_argument("--fsync", action="store_true",
                        help="sync each decision to the disk before acknowledging it, so that "
                        "a power cut loses nothing either (slower; without it a killed or "
@@ -70,8 +74,9 @@ def run_serve(args: argparse.Namespace) -> int:
     import signal
     import ssl
 
+    from warp_empires.net.folder import FolderInUse, FolderLock
     from warp_empires.net.server import GameServer, Limits, run_server, tls_context
-    from warp_empires.saves.store import resolve_dir
+    from warp_empires.saves.store import ensure_folder, resolve_dir
 
     if (args.certfile is None) != (args.keyfile is None):
         raise CommandError("--certfile and --keyfile go together")
@@ -80,9 +85,13 @@ def run_serve(args: argparse.Namespace) -> int:
     except (OSError, ssl.SSLError) as e:
         raise CommandError(f"TLS: {e}") from None
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
-    folder = resolve_dir(args.saves_dir)
-    server = GameServer(folder, Limits(connections=args.max_connections,
-                                       games=args.max_games), sync=args.fsync)
+    folder = ensure_folder(resolve_dir(args.saves_dir))
+    try:
+        lock = FolderLock(folder).acquire()
+    except FolderInUse as e:
+        raise CommandError(str(e)) from None
+    server = GameServer(folder, Limits(connections=args.max_connections, games=args.max_games,
+                                       archive_days=args.archive_after), sync=args.fsync)
 
     async def main() -> None:
         for problem in server.resume():
@@ -90,7 +99,7 @@ def run_serve(args: argparse.Namespace) -> int:
         scheme = "wss" if tls else "ws"
 
         def ready(port: int) -> None:
-            print(f"Serving {len(server.rooms)} game(s) from {folder} at "
+            print(f"Serving {len(server.playing)} game(s) from {folder} at "
                   f"{scheme}://{args.host}:{port}/ (Ctrl+C stops)", flush=True)
 
         stop = asyncio.Event()
@@ -105,6 +114,8 @@ def run_serve(args: argparse.Namespace) -> int:
     except OSError as e:
         raise CommandError(f"cannot listen on {args.host}:{args.port}: "
                            f"{e.strerror or e}") from None
+    finally:
+        lock.release()
     return 0
 
 

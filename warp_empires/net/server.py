@@ -34,6 +34,7 @@ from warp_empires.saves.errors import SaveError
 from warp_empires.saves.store import ensure_folder
 
 from . import links
+from .folder import Entry, move, scan, seats_path
 from .protocol import (
     MAX_CLIENT_FRAME,
     REFUSED,
@@ -55,6 +56,7 @@ class Limits:
     rate: float = 50.0  # frames a second a connection may send, on average
     burst: int = 40  # and at once
     hello_seconds: float = 10.0  # a connection says hello within this, or is closed
+    archive_days: float = 30.0  # a game nobody changed for this long is archived (0: never)
 
 
 class Bucket:
@@ -77,11 +79,15 @@ class Bucket:
 
 class GameServer:
     def __init__(self, folder: Path, limits: Limits | None = None, sync: bool = False,
-                 bot_seed: int | None = None) -> None:
+                 bot_seed: int | None = None, clock: Callable[[], float] = time.time) -> None:
         self.folder = ensure_folder(folder)
         self.sync = sync  # fsync each write (Room.sync)
         self.limits = limits or Limits()
-        self.rooms: dict[str, Room] = {}
+        self.clock = clock  # the wall clock, for the archive limit (a test's own)
+        self.games: dict[str, Entry] = {}  # every game of the folder, out of its archive
+        self.playing: set[str] = set()  # those not over: what --max-games counts
+        self.rooms: dict[str, Room] = {}  # the games in memory: those being played
+        self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self.connections = 0
         self._bots: dict[tuple[str, int], Any] = {}
         # the seeds of the computer players on its seats: unpredictable, unless
@@ -89,28 +95,88 @@ class GameServer:
         self._bot_seeds = random.SystemRandom() if bot_seed is None else random.Random(bot_seed)
         self._tasks: set[asyncio.Task[None]] = set()
 
-    # -- starting ------------------------------------------------------------
+    # -- the games of the folder -------------------------------------------------
 
     def resume(self) -> list[str]:
-        """Loads every game of the saves folder; one line per game that could
-        not be loaded (it stays on disk, untouched)."""
-        problems = []
-        for path in sorted(self.folder.glob("net-*.seats")):
-            try:
-                room = Room.load(path)
-            except (SaveError, ModuleError, OSError) as e:
-                problems.append(f"{path.name}: {e}")
-                continue
-            room.lock = asyncio.Lock()
-            room.sync = self.sync
-            self.rooms[room.id] = room
+        """Learns the games of the saves folder from their seats files, without
+        loading any (a game is loaded when someone joins it), and archives
+        those idle past the limit; one line per game that could not be read
+        (it stays on disk, untouched)."""
+        self.games, problems = scan(self.folder)
+        self.playing = {g for g, e in self.games.items() if not e.over}
+        self.sweep()
         return problems
+
+    def sweep(self) -> list[str]:
+        """Archives the games nobody has changed for `limits.archive_days`
+        (folder.py), unless a seat of theirs is connected; their ids."""
+        if not self.limits.archive_days:
+            return []
+        oldest = self.clock() - self.limits.archive_days * 86400
+        moved = []
+        for game, found in list(self.games.items()):
+            room = self.rooms.get(game)
+            if found.changed >= oldest or game in self._loading or (
+                    room is not None and any(s.connection for s in room.seats)):
+                continue
+            try:
+                move(self.folder, game, to_archive=True)
+            except OSError as e:
+                log.error("game %s not archived: %s", game, e)
+                continue
+            self._forget(game)
+            moved.append(game)
+        return moved
+
+    def _forget(self, game: str) -> None:
+        """Drops a game from memory and from the count of games being played."""
+        self.games.pop(game, None)
+        self._finished(game)
+
+    def _finished(self, game: str) -> None:
+        """A game that ended leaves memory and the count at once; its files
+        stay, for a replay (and for a seat that joins to see the end)."""
+        found = self.games.get(game)
+        if found is not None:
+            found.over = True
+        self.playing.discard(game)
+        self.rooms.pop(game, None)
+        for side in (0, 1):
+            self._bots.pop((game, side), None)
+
+    async def room(self, game: str) -> Room | None:
+        """The game `game`, loaded from the folder on its first use; None when
+        the folder has no such game (or it cannot be loaded: logged). A game
+        that is over is loaded for the one who asks and not kept."""
+        room = self.rooms.get(game)
+        if room is not None or game not in self.games:
+            return room
+        task = self._loading.get(game)
+        if task is None:  # one load, however many seats join at once
+            task = asyncio.create_task(self._load(game))
+            self._loading[game] = task
+            task.add_done_callback(lambda _: self._loading.pop(game, None))
+        return await asyncio.shield(task)
+
+    async def _load(self, game: str) -> Room | None:
+        try:
+            room = await asyncio.to_thread(Room.load, seats_path(self.folder, game))
+        except (SaveError, ModuleError, OSError) as e:
+            log.error("game %s not loaded: %s", game, e)
+            return None
+        room.lock = asyncio.Lock()
+        room.sync = self.sync
+        if room.game.over:
+            self._finished(game)
+        elif game in self.games:  # not archived or deleted while it loaded
+            self.rooms[game] = room
+        return room
 
     def create(self, module_name: str, seed: int | None, options: list[str],
                players: list[str]) -> tuple[Room, dict[str, str]]:
         """A new game and the tokens of its human seats (side id -> token).
         ValueError says in one line what is wrong with the request."""
-        if len(self.rooms) >= self.limits.games:
+        if len(self.playing) >= self.limits.games:
             raise ValueError("this server hosts as many games as it may")
         try:
             module = load_module(module_name)
@@ -132,6 +198,8 @@ class GameServer:
                 seats.append(Seat(None, kind))
         room = Room(game, seats, self.folder, lock=asyncio.Lock(), sync=self.sync)
         room.write()
+        self.games[room.id] = Entry(room.id, False, self.clock())
+        self.playing.add(room.id)
         self.rooms[room.id] = room
         return room, tokens
 
@@ -184,7 +252,7 @@ class GameServer:
             await self._send(ws, error("hello_first", "the first frame is a hello"))
             await ws.close(1008, "hello first")
             return None
-        room = self.rooms.get(frame["game"])
+        room = await self.room(frame["game"])
         side = -1
         stored = None
         if room is not None:
@@ -248,6 +316,8 @@ class GameServer:
         to `ws` alone (with the current position when it was stale)."""
         async with room.lock:
             try:
+                if room.id not in self.games:  # archived or deleted meanwhile
+                    raise BadFrame("the game is no longer on this server", "over")
                 room.check(side, pos, action)
                 room.apply(side, action)
             except (BadFrame, IllegalAction) as e:
@@ -262,7 +332,11 @@ class GameServer:
                 # Not on disk: not acknowledged either. The game stops here
                 # until the folder can be written (the next decision retries).
                 log.error("game %s not written: %s", room.id, e)
+            if room.id in self.games:
+                self.games[room.id].changed = self.clock()
             await self._announce(room)
+        if room.game.over:
+            self._finished(room.id)
         self._wake_bot(room)
 
     async def _announce(self, room: Room) -> None:
@@ -310,7 +384,9 @@ class GameServer:
         task.add_done_callback(self._tasks.discard)
 
     async def _bot_move(self, room: Room, side: int, pos: int) -> None:
-        player = self._bots[(room.id, side)]
+        player = self._bots.get((room.id, side))
+        if player is None:  # the game ended or was archived meanwhile
+            return
         # what it may see, taken here on the loop's thread; it thinks on another
         view = room.game.view(side, log=False)
         legal = room.game.legal_actions(side)
@@ -349,4 +425,15 @@ async def run_server(server: GameServer, host: str, port: int,
         if ready is not None:
             sockets = list(ws_server.sockets)
             ready(sockets[0].getsockname()[1] if sockets else port)
-        await (stop.wait() if stop is not None else asyncio.Future())
+        sweeper = asyncio.create_task(_sweep_hourly(server))
+        try:
+            await (stop.wait() if stop is not None else asyncio.Future())
+        finally:
+            sweeper.cancel()
+
+
+async def _sweep_hourly(server: GameServer) -> None:
+    """Archives idle games while the server runs (GameServer.sweep)."""
+    while True:
+        await asyncio.sleep(3600)
+        server.sweep()
