@@ -42,7 +42,11 @@ change), in the same run:
   once, each played 40 decisions and resigned, a new one started in its place:
   its growth after a warm-up, per 100 games finished (flat: finished games
   are released).
-`--only load,startup,soak` picks the parts (default: all).
+- "idle": 200 connections that never say hello, from one address and from
+  50 (127.0.0.2..51), on --max-connections 150; then a player joins from
+  127.0.0.1: its join time (target: <= 100 ms) and how many idle sockets the
+  server took.
+`--only load,startup,soak,idle` picks the parts (default: all).
 
 Targets on the project's 2-core machine: 100 concurrent games, p95 round trip
 <= 50 ms, <= 2 MB per game, 0 decisions lost. --json prints one JSON object.
@@ -68,6 +72,7 @@ from benchmarks.server_scenarios import (  # noqa: E402
     ROOT,
     Server,
     create,
+    idle,
     new_server,
     soak,
     startup,
@@ -221,9 +226,9 @@ def main() -> None:
     parser.add_argument("--kill", type=int, default=0, help="kill -9 the server N times")
     parser.add_argument("--kill-every", type=float, default=2.0)
     parser.add_argument("--timeout", type=float, default=900)
-    parser.add_argument("--only", default="load,startup,soak",
+    parser.add_argument("--only", default="load,startup,soak,idle",
                         help="which parts, comma-separated: load (flood and paced games), "
-                        "startup, soak (default: all)")
+                        "startup, soak, idle (default: all)")
     parser.add_argument("--startup-games", type=int, default=1000,
                         help="saved games in the folder of the start-up figure")
     parser.add_argument("--soak", type=float, default=60.0,
@@ -240,6 +245,8 @@ def main() -> None:
         runs["startup"] = startup(roots, args.startup_games)
     if "soak" in parts:
         runs["soak"] = soak(roots, args.soak)
+    if "idle" in parts:
+        runs["idle"] = idle(roots)
     if "load" not in parts:
         pass
     elif args.think is None:

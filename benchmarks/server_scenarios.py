@@ -31,8 +31,10 @@ THEMES = ROOT / "tests" / "themes"  # the small Rome theme: games that end quick
 class Server:
     """`warp-empires serve` of a checkout (`root`) in a subprocess."""
 
-    def __init__(self, folder: Path, root: Path = ROOT, flags: tuple[str, ...] = ()) -> None:
+    def __init__(self, folder: Path, root: Path = ROOT, flags: tuple[str, ...] = (),
+                 max_connections: int = 5000) -> None:
         self.folder, self.root, self.flags = folder, root, flags
+        self.max_connections = max_connections
         self.port = 0
         self.proc: subprocess.Popen[str] | None = None
         self.started_in = 0.0  # seconds from the process starting to its listening
@@ -50,7 +52,7 @@ class Server:
         prof = os.environ.get("BENCH_SERVER_PROFILE")  # a file: cProfile the server
         cmd = [sys.executable, *(["-m", "cProfile", "-o", prof] if prof else []),
                "-m", "warp_empires", "serve", "--port", str(self.port),
-               "--saves-dir", str(self.folder), "--max-connections", "5000",
+               "--saves-dir", str(self.folder), "--max-connections", str(self.max_connections),
                "--max-games", "5000", *self.flags]
         began = time.perf_counter()
         self.proc = subprocess.Popen(cmd, cwd=self.root, env=self.env(), stdout=subprocess.PIPE,
@@ -87,12 +89,15 @@ class Server:
                 self.proc.kill()
 
 
-def new_server(folder: Path, root: Path = ROOT) -> Server:
+def new_server(folder: Path, root: Path = ROOT, max_connections: int = 5000,
+               one_address: bool = True) -> Server:
     """A server of `root` that lets this benchmark create games: open to
-    anyone where the checkout has a host key (--open), as before where not."""
-    server = Server(folder, root)
+    anyone where the checkout has a host key (--open), as before where not.
+    `one_address`: the benchmark's many clients all come from 127.0.0.1."""
+    server = Server(folder, root, max_connections=max_connections)
     if server.supports("--open"):
-        server.flags = ("--open", "--bot-games", "1000")
+        server.flags = ("--open", "--bot-games", "1000",
+                        *(("--address-rate", "100000") if one_address else ()))
     return server
 
 
@@ -228,4 +233,64 @@ def soak(roots: dict[str, Path], seconds: float, at_once: int = 20,
         finally:
             server.stop()
             shutil.rmtree(folder, ignore_errors=True)
+    return out
+
+
+# -- a real player past idle sockets ------------------------------------------------
+
+
+async def _idle(server: Server, addresses: list[str], sockets: int) -> dict[str, Any]:
+    """`sockets` connections from `addresses` (in turn) that never say hello,
+    then a player from 127.0.0.1 joins a game made beforehand: how long its
+    join takes (retrying a refused connection every 0.1 s, as a person would
+    sooner or later), and how many of the idle sockets the server took."""
+    from websockets.exceptions import InvalidHandshake
+
+    created = await create(server.url, 1)
+    held = []
+    for n in range(sockets):
+        try:
+            held.append(await connect(server.url, compression=None, open_timeout=5,
+                                      local_addr=(addresses[n % len(addresses)], 0))
+                        .__aenter__())
+        except (InvalidHandshake, OSError, TimeoutError):
+            pass
+    await asyncio.sleep(1.5)  # the idle sockets are all older than a player's hello
+    side, token = next(iter(created["tokens"].items()))
+    seat = Seat(Link(server.url, created["game"], side, token))
+    began = time.perf_counter()
+    joined = None
+    while time.perf_counter() - began < 20:
+        try:
+            async with connect(server.url, compression=None, open_timeout=5) as ws:
+                await ws.send(seat.hello())
+                kinds = [decode(await ws.recv())["t"] for _ in range(2)]
+                if kinds == ["welcome", "position"]:
+                    joined = time.perf_counter() - began
+                    break
+        except (InvalidHandshake, OSError, TimeoutError):
+            await asyncio.sleep(0.1)
+    for ws in held:
+        ws.transport.abort()
+    return {"idle_sockets_taken": len(held),
+            "join_ms": round(joined * 1000, 1) if joined is not None else None}
+
+
+def idle(roots: dict[str, Path], sockets: int = 200, max_connections: int = 150
+         ) -> dict[str, Any]:
+    """A real player's join time past `sockets` idle sockets from one address
+    (127.0.0.2) and from 50 (127.0.0.2..51), on --max-connections 150."""
+    out: dict[str, Any] = {"sockets": sockets, "max_connections": max_connections}
+    for name, root in roots.items():
+        out[name] = {}
+        for label, count in (("one_address", 1), ("fifty_addresses", 50)):
+            folder = Path(tempfile.mkdtemp(prefix=f"bench-idle-{name}-"))
+            server = new_server(folder, root, max_connections, one_address=False)
+            server.start()
+            addresses = [f"127.0.0.{n}" for n in range(2, 2 + count)]
+            try:
+                out[name][label] = asyncio.run(_idle(server, addresses, sockets))
+            finally:
+                server.stop()
+                shutil.rmtree(folder, ignore_errors=True)
     return out

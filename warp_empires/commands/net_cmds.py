@@ -10,6 +10,7 @@ import sys
 from . import COMPLETE_FILE, SEED_MAX, CommandError, add_saves_dir, whole_number
 
 DEFAULT_PORT = 8765
+LOCAL = ("127.0.0.1", "localhost", "0.0.0.0", "::", "::1")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,6 +30,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="games hosted at once (default: 1000)")
     serve.add_argument("--max-connections", type=whole_number(1, 100_000), default=1000,
                        help="connections at once (default: 1000)")
+    serve.add_argument("--open", action="store_true",
+                       help="let anyone create games between people (default: only the "
+                       "holder of the host key, host.key in the saves folder)")
+    serve.add_argument("--bot-games", metavar="N", type=whole_number(0, 100_000), default=4,
+                       help="games with a computer player on a seat being played at once "
+                       "(default: 4; only the host may create them)")
+    serve.add_argument("--address-rate", metavar="N", type=whole_number(1, 1_000_000),
+                       default=5, help="new connections a second from one address, on "
+                       "average, with bursts of 4 times that (default: 5)")
+    serve.add_argument("--trust-proxy", metavar="ADDRESS,...", default="",
+                       help="reverse proxies (addresses or networks) whose X-Forwarded-For "
+                       "names the client (default: none)")
     serve.add_argument("--archive-after", metavar="DAYS", type=whole_number(0, 36_500),
                        default=30, help="archive a game nobody has changed for DAYS days "
                        "(moved to archive/ in the saves folder, still replayable; `games "
@@ -53,6 +66,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     host.add_argument("--players", metavar="A,B", default="human,human",
                       help="who plays each side: human (joins by link) or a computer player "
                       "the server runs, e.g. human,bot:hard (default: human,human)")
+    host.add_argument("--key", metavar="KEY",
+                      help="the server's host key (default: $WARP_EMPIRES_HOST_KEY, else the "
+                      "key of a server this user started, else none)")
     host.add_argument("--json", action="store_true",
                       help='print {"game": ID, "links": {SIDE: LINK, ...}}')
     host.set_defaults(run=run_host)
@@ -73,8 +89,10 @@ def run_serve(args: argparse.Namespace) -> int:
     import logging
     import signal
     import ssl
+    import time
 
     from warp_empires.net.folder import FolderInUse, FolderLock
+    from warp_empires.net.guard import Door, Rules, host_key, remember_key
     from warp_empires.net.server import GameServer, Limits, run_server, tls_context
     from warp_empires.saves.store import ensure_folder, resolve_dir
 
@@ -90,8 +108,17 @@ def run_serve(args: argparse.Namespace) -> int:
         lock = FolderLock(folder).acquire()
     except FolderInUse as e:
         raise CommandError(str(e)) from None
+    proxies = tuple(p.strip() for p in args.trust_proxy.split(",") if p.strip())
+    try:
+        rules = Rules(open=args.open, bot_games=args.bot_games, trusted_proxies=proxies,
+                      connect_rate=args.address_rate, connect_burst=4 * args.address_rate)
+        Door(rules, time.monotonic)  # checks the proxies' addresses
+    except ValueError as e:
+        lock.release()
+        raise CommandError(f"--trust-proxy: {e}") from None
     server = GameServer(folder, Limits(connections=args.max_connections, games=args.max_games,
-                                       archive_days=args.archive_after), sync=args.fsync)
+                                       archive_days=args.archive_after), sync=args.fsync,
+                        rules=rules, key=host_key(folder))
 
     async def main() -> None:
         for problem in server.resume():
@@ -99,6 +126,9 @@ def run_serve(args: argparse.Namespace) -> int:
         scheme = "wss" if tls else "ws"
 
         def ready(port: int) -> None:
+            # `host` and the app find the key of a server this user started
+            names = {args.host, *(["localhost", "127.0.0.1"] if args.host in LOCAL else [])}
+            remember_key([f"{scheme}://{name}:{port}/" for name in names], server.key or "")
             print(f"Serving {len(server.playing)} game(s) from {folder} at "
                   f"{scheme}://{args.host}:{port}/ (Ctrl+C stops)", flush=True)
 
@@ -124,6 +154,7 @@ def run_host(args: argparse.Namespace) -> int:
 
     from warp_empires.module import first_module, load_module
     from warp_empires.net.client import ClientError, create_game
+    from warp_empires.net.guard import key_for
     from warp_empires.net.links import BadLink, Link, server_url
 
     try:
@@ -137,7 +168,8 @@ def run_host(args: argparse.Namespace) -> int:
         raise CommandError(f"--players needs two names separated by a comma, "
                            f"got {args.players!r}")
     try:
-        created = asyncio.run(create_game(url, module.id, args.seed, options, players))
+        created = asyncio.run(create_game(url, module.id, args.seed, options, players,
+                                          key_for(url, args.key)))
     except ClientError as e:
         raise CommandError(str(e)) from None
     links = {side: str(Link(url, created["game"], side, token))

@@ -183,8 +183,9 @@ async def play_headless(link: Link, kind: str, seed: int = 0,
 
 
 async def create_game(server: str, module: str, seed: int | None, options: list[str],
-                      players: list[str]) -> dict[str, Any]:
-    """Asks `server` for a new game; its `created` frame (game id, tokens)."""
+                      players: list[str], key: str | None = None) -> dict[str, Any]:
+    """Asks `server` for a new game, with its host key if given; its `created`
+    frame (game id, tokens)."""
     try:
         async with connect(server, max_size=MAX_SERVER_FRAME, compression=None,
                            open_timeout=10) as ws:
@@ -192,6 +193,8 @@ async def create_game(server: str, module: str, seed: int | None, options: list[
                                      "options": options, "players": players}
             if seed is not None:
                 frame["seed"] = seed
+            if key:
+                frame["key"] = key
             await ws.send(encode(frame))
             answer = decode(await ws.recv())
     except (OSError, InvalidURI, InvalidHandshake, ConnectionClosed) as e:

@@ -91,6 +91,7 @@ class Entry:
     over: bool
     changed: float  # when it last changed: its seats file's time (seconds since 1970)
     archived: bool = False
+    bots: bool = False  # a computer player has a seat (the server plays it)
 
 
 def seats_path(folder: Path, game: str, archived: bool = False) -> Path:
@@ -122,7 +123,9 @@ def entry(path: Path, archived: bool = False) -> Entry:
     if type(over) is not bool:
         meta, _ = decode_meta(read_bounded(path.with_suffix(".wes"), SAVE_LIMIT), str(path))
         over = meta.active < 0
-    return Entry(match.group(1), over, path.stat().st_mtime, archived)
+    players = data.get("players")
+    bots = isinstance(players, list) and any(p != "human" for p in players)
+    return Entry(match.group(1), over, path.stat().st_mtime, archived, bots)
 
 
 def scan(folder: Path, archived: bool = False) -> tuple[dict[str, Entry], list[str]]:

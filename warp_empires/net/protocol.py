@@ -26,7 +26,9 @@ SIDE_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22,86}")  # base64url of 16..64 bytes
 PLAYER = re.compile(r"[a-z][a-z0-9_.:-]{0,31}")
 OPTION = re.compile(r"[a-z][a-z0-9_]{0,31}")
-NAME = re.compile(r"[A-Za-z0-9_./ -]{1,200}")
+# an installed module's name, never a path: no dot, no separator
+MODULE = re.compile(r"[a-z][a-z0-9_]{0,63}")
+HOST_KEY = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
 # The kinds of frame each way.
 CLIENT_KINDS = ("hello", "create", "decide")
@@ -94,7 +96,9 @@ def _check(frame: dict[str, Any], kind: str) -> None:
         _text(frame, "token", TOKEN)
         _int(frame, "log", 0, 10_000_000, optional=True)
     elif kind == "create":
-        _text(frame, "module", NAME)
+        _text(frame, "module", MODULE)
+        if "key" in frame:
+            _text(frame, "key", HOST_KEY)
         _int(frame, "seed", 0, (1 << 64) - 1, optional=True)
         options = frame.get("options", [])
         if not isinstance(options, list) or len(options) > 16 or not all(

@@ -18,7 +18,6 @@ import random
 import ssl
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +28,12 @@ from websockets.http11 import Response
 from warp_empires.bots import known_kind, make_player, unavailable
 from warp_empires.engine import Action, Game, IllegalAction
 from warp_empires.engine.options import check as check_options
-from warp_empires.module import ModuleError, load_module
+from warp_empires.module import ModuleError, find_module, load_module
 from warp_empires.saves.errors import SaveError
-from warp_empires.saves.store import ensure_folder
 
 from . import links
-from .folder import Entry, move, scan, seats_path
+from .games import Games, Limits
+from .guard import Bucket, Door, Rules, key_matches
 from .protocol import (
     MAX_CLIENT_FRAME,
     REFUSED,
@@ -49,45 +48,19 @@ from .room import HUMAN, Room, Seat
 log = logging.getLogger("warp_empires.server")
 
 
-@dataclass(frozen=True)
-class Limits:
-    connections: int = 1000  # open connections at once
-    games: int = 1000  # games hosted at once
-    rate: float = 50.0  # frames a second a connection may send, on average
-    burst: int = 40  # and at once
-    hello_seconds: float = 10.0  # a connection says hello within this, or is closed
-    archive_days: float = 30.0  # a game nobody changed for this long is archived (0: never)
-
-
-class Bucket:
-    """A token bucket: `rate` frames a second, `burst` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.at = time.monotonic()
-
-    async def wait(self) -> None:
-        """Takes one frame's token, first waiting for it if the bucket is empty."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            await asyncio.sleep((1 - self.tokens) / self.rate)
-        self.tokens -= 1
-
-
-class GameServer:
+class GameServer(Games):
     def __init__(self, folder: Path, limits: Limits | None = None, sync: bool = False,
-                 bot_seed: int | None = None, clock: Callable[[], float] = time.time) -> None:
-        self.folder = ensure_folder(folder)
-        self.sync = sync  # fsync each write (Room.sync)
-        self.limits = limits or Limits()
-        self.clock = clock  # the wall clock, for the archive limit (a test's own)
-        self.games: dict[str, Entry] = {}  # every game of the folder, out of its archive
-        self.playing: set[str] = set()  # those not over: what --max-games counts
-        self.rooms: dict[str, Room] = {}  # the games in memory: those being played
-        self._loading: dict[str, asyncio.Task[Room | None]] = {}
+                 bot_seed: int | None = None, clock: Callable[[], float] = time.time,
+                 rules: Rules | None = None, key: str | None = None,
+                 timer: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(folder, limits, sync, clock)
+        self.rules = rules or Rules()
+        self.key = key  # the host key (guard.py); None: nobody holds one
+        self.timer = timer  # seconds, for rates and the idle (a test's own)
+        self.door = Door(self.rules, timer)
+        # connections that have not said hello yet, oldest first: when
+        # making room, since when (`timer`)
+        self._unseated: dict[ServerConnection, float] = {}
         self.connections = 0
         self._bots: dict[tuple[str, int], Any] = {}
         # the seeds of the computer players on its seats: unpredictable, unless
@@ -95,82 +68,9 @@ class GameServer:
         self._bot_seeds = random.SystemRandom() if bot_seed is None else random.Random(bot_seed)
         self._tasks: set[asyncio.Task[None]] = set()
 
-    # -- the games of the folder -------------------------------------------------
-
-    def resume(self) -> list[str]:
-        """Learns the games of the saves folder from their seats files, without
-        loading any (a game is loaded when someone joins it), and archives
-        those idle past the limit; one line per game that could not be read
-        (it stays on disk, untouched)."""
-        self.games, problems = scan(self.folder)
-        self.playing = {g for g, e in self.games.items() if not e.over}
-        self.sweep()
-        return problems
-
-    def sweep(self) -> list[str]:
-        """Archives the games nobody has changed for `limits.archive_days`
-        (folder.py), unless a seat of theirs is connected; their ids."""
-        if not self.limits.archive_days:
-            return []
-        oldest = self.clock() - self.limits.archive_days * 86400
-        moved = []
-        for game, found in list(self.games.items()):
-            room = self.rooms.get(game)
-            if found.changed >= oldest or game in self._loading or (
-                    room is not None and any(s.connection for s in room.seats)):
-                continue
-            try:
-                move(self.folder, game, to_archive=True)
-            except OSError as e:
-                log.error("game %s not archived: %s", game, e)
-                continue
-            self._forget(game)
-            moved.append(game)
-        return moved
-
-    def _forget(self, game: str) -> None:
-        """Drops a game from memory and from the count of games being played."""
-        self.games.pop(game, None)
-        self._finished(game)
-
-    def _finished(self, game: str) -> None:
-        """A game that ended leaves memory and the count at once; its files
-        stay, for a replay (and for a seat that joins to see the end)."""
-        found = self.games.get(game)
-        if found is not None:
-            found.over = True
-        self.playing.discard(game)
-        self.rooms.pop(game, None)
+    def released(self, game: str) -> None:
         for side in (0, 1):
             self._bots.pop((game, side), None)
-
-    async def room(self, game: str) -> Room | None:
-        """The game `game`, loaded from the folder on its first use; None when
-        the folder has no such game (or it cannot be loaded: logged). A game
-        that is over is loaded for the one who asks and not kept."""
-        room = self.rooms.get(game)
-        if room is not None or game not in self.games:
-            return room
-        task = self._loading.get(game)
-        if task is None:  # one load, however many seats join at once
-            task = asyncio.create_task(self._load(game))
-            self._loading[game] = task
-            task.add_done_callback(lambda _: self._loading.pop(game, None))
-        return await asyncio.shield(task)
-
-    async def _load(self, game: str) -> Room | None:
-        try:
-            room = await asyncio.to_thread(Room.load, seats_path(self.folder, game))
-        except (SaveError, ModuleError, OSError) as e:
-            log.error("game %s not loaded: %s", game, e)
-            return None
-        room.lock = asyncio.Lock()
-        room.sync = self.sync
-        if room.game.over:
-            self._finished(game)
-        elif game in self.games:  # not archived or deleted while it loaded
-            self.rooms[game] = room
-        return room
 
     def create(self, module_name: str, seed: int | None, options: list[str],
                players: list[str]) -> tuple[Room, dict[str, str]]:
@@ -198,29 +98,56 @@ class GameServer:
                 seats.append(Seat(None, kind))
         room = Room(game, seats, self.folder, lock=asyncio.Lock(), sync=self.sync)
         room.write()
-        self.games[room.id] = Entry(room.id, False, self.clock())
-        self.playing.add(room.id)
-        self.rooms[room.id] = room
+        self.added(room)
         return room, tokens
 
     # -- connections -----------------------------------------------------------
 
+    def address(self, ws: ServerConnection) -> str:
+        """The client's address (guard.Door.address: a trusted proxy's word)."""
+        peer = ws.remote_address[0] if ws.remote_address else "?"
+        forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
+        return self.door.address(str(peer), forwarded)
+
+    def full(self) -> bool:
+        """Whether a new connection finds no room, even when the oldest
+        connection that has not said hello (within `rules.evict_after`) is
+        closed to make it."""
+        if self.connections < self.limits.connections:
+            return False
+        oldest = next(iter(self._unseated.items()), None)
+        if oldest is None or self.timer() - oldest[1] < self.rules.evict_after:
+            return True
+        ws, _ = oldest
+        del self._unseated[ws]  # closed now; counted until its handler ends
+        ws.transport.abort()
+        return False
+
     async def handler(self, ws: ServerConnection) -> None:
-        if self.connections >= self.limits.connections:
+        if self.full():
             await ws.close(1013, "too many connections")
             return
+        address = self.address(ws)
         self.connections += 1
+        self.door.opened(address)
+        self._unseated[ws] = self.timer()
         seat: tuple[Room, int] | None = None
         try:
-            bucket = Bucket(self.limits.rate, self.limits.burst)
-            seat = await self._first_frame(ws)
+            bucket = Bucket(self.limits.rate, self.limits.burst, self.timer)
+            try:
+                seat = await self._first_frame(ws, address)
+            finally:
+                self._unseated.pop(ws, None)
+                self.door.seated(address)
             if seat is None:
                 return
             room, side = seat
             async for data in ws:
                 # Over its rate a connection is slowed, not served faster: its
                 # frames wait, and the socket's buffers push back on the sender.
-                await bucket.wait()
+                wait = bucket.debt()
+                if wait:
+                    await asyncio.sleep(wait)
                 await self._on_frame(ws, room, side, data)
         except ConnectionClosed:
             pass
@@ -231,7 +158,8 @@ class GameServer:
             if seat is not None and seat[0].seats[seat[1]].connection is ws:
                 seat[0].seats[seat[1]].connection = None
 
-    async def _first_frame(self, ws: ServerConnection) -> tuple[Room, int] | None:
+    async def _first_frame(self, ws: ServerConnection, address: str
+                           ) -> tuple[Room, int] | None:
         """The hello (or create) that opens a connection; None when it ends here."""
         try:
             data = await asyncio.wait_for(ws.recv(), self.limits.hello_seconds)
@@ -245,7 +173,7 @@ class GameServer:
             await ws.close(1008, "bad frame")
             return None
         if frame["t"] == "create":
-            await self._on_create(ws, frame)
+            await self._on_create(ws, frame, address)
             await ws.close()
             return None
         if frame["t"] != "hello":
@@ -285,10 +213,35 @@ class GameServer:
         self._wake_bot(room)
         return room, side
 
-    async def _on_create(self, ws: ServerConnection, frame: dict[str, Any]) -> None:
+    def may_create(self, frame: dict[str, Any], address: str) -> dict[str, Any] | None:
+        """Whether this `create` may go ahead (guard.py); the error frame if not."""
+        host = self.key is not None and key_matches(frame.get("key"), self.key)
+        bots = any(p != HUMAN for p in frame.get("players", [HUMAN, HUMAN]))
+        if not host and not self.rules.open:
+            return error("key", "this server creates games for its host only: give its "
+                         "host key (host --key, or WARP_EMPIRES_HOST_KEY)")
+        if not host and bots:
+            return error("create", "only the server's host may seat its computer players")
+        if not host and not self.door.may_create(address):
+            return error("create", "too many games created from your address; try later")
+        if bots and len(self.bot_games) >= self.rules.bot_games:
+            return error("create", "the server plays as many computer sides as it may; "
+                         "try later")
+        return None
+
+    async def _on_create(self, ws: ServerConnection, frame: dict[str, Any],
+                         address: str) -> None:
+        refusal = self.may_create(frame, address)
+        if refusal is not None:
+            await self._send(ws, refusal)
+            return
         try:
+            try:
+                folder = find_module(frame["module"])  # installed modules only, by name
+            except ModuleError:
+                raise ValueError(f"no module {frame['module']!r} on this server") from None
             room, tokens = await asyncio.to_thread(
-                self.create, frame["module"], frame.get("seed"), frame.get("options", []),
+                self.create, str(folder), frame.get("seed"), frame.get("options", []),
                 frame.get("players", [HUMAN, HUMAN]))
         except (ValueError, SaveError) as e:
             await self._send(ws, error("create", str(e)))
@@ -415,7 +368,12 @@ async def run_server(server: GameServer, host: str, port: int,
     """Serves until `stop` is set (or for ever); `ready` is told the port."""
 
     def refuse_crowds(connection: ServerConnection, request: Any) -> Response | None:
-        if server.connections >= server.limits.connections:
+        peer = connection.remote_address[0] if connection.remote_address else "?"
+        address = server.door.address(str(peer), request.headers.get("X-Forwarded-For"))
+        refusal = server.door.knock(address)
+        if refusal is not None:
+            return connection.respond(429, refusal + "\n")
+        if server.full():
             return connection.respond(503, "too many connections\n")
         return None
 
