@@ -80,6 +80,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     join.add_argument("link", metavar="LINK", help="the join link the host gave you")
     join.add_argument("--player", metavar="KIND",
                       help="play the seat headless: heuristic, random, bot or bot:LEVEL")
+    join.add_argument("--take", action="store_true",
+                      help="with --player: play the seat even when another connection plays "
+                      "it now (that one is closed)")
     join.set_defaults(run=run_join)
 
 
@@ -186,7 +189,7 @@ def run_host(args: argparse.Namespace) -> int:
 def run_join(args: argparse.Namespace) -> int:
     import asyncio
 
-    from warp_empires.net.client import ClientError, play_headless
+    from warp_empires.net.client import ClientError, InUse, play_headless
     from warp_empires.net.links import BadLink, parse_link
 
     try:
@@ -210,7 +213,10 @@ def run_join(args: argparse.Namespace) -> int:
                   file=sys.stderr, flush=True)
 
         try:
-            over = asyncio.run(play_headless(link, args.player, on_state=note))
+            over = asyncio.run(play_headless(link, args.player, on_state=note,
+                                             take=args.take))
+        except InUse as e:
+            raise CommandError(f"{e}; --take plays it here instead") from None
         except ClientError as e:
             raise CommandError(str(e)) from None
         print(over.get("text") or "Game over.")

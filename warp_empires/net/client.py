@@ -30,11 +30,24 @@ class ClientError(Exception):
     does not speak this protocol. One line for the user."""
 
 
+class InUse(ClientError):
+    """Another connection plays the seat now; a hello with `take` takes it
+    over (the person is asked first: two clients never take it in turns)."""
+
+
+class TakenOver(ClientError):
+    """Another connection took the seat over; this one is closed."""
+
+
 class Seat:
     """One side's window on a hosted game."""
 
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, take: bool = False) -> None:
         self.link = link
+        # take the seat over from another connection: when the person said
+        # so, and on this client's own reconnections (its old connection may
+        # still look alive to the server)
+        self.take_over = take
         self.module: Module | None = None
         self.side = -1
         self.players: list[str] = []
@@ -64,6 +77,10 @@ class Seat:
             self.last_error = frame
             if frame.get("code") in ("refused", "version"):
                 raise ClientError(f"the server refused: {frame.get('text', '')}"[:200])
+            if frame.get("code") == "in_use":
+                raise InUse("this seat is being played from elsewhere")
+            if frame.get("code") == "taken":
+                raise TakenOver("this seat is now played from elsewhere")
         return kind
 
     def _welcome(self, frame: dict[str, Any]) -> None:
@@ -82,6 +99,7 @@ class Seat:
                               f"is not this machine's {module.version}: install the same "
                               "version")
         self.module = module
+        self.take_over = True  # seated: a reconnection takes back its own seat
         self.side = frame["side"]
         self.players = list(frame.get("players", []))
 
@@ -123,8 +141,11 @@ class Seat:
         return True
 
     def hello(self) -> bytes:
-        return encode({"t": "hello", "v": VERSION, "game": self.link.game,
-                       "side": self.link.side, "token": self.link.token})
+        frame = {"t": "hello", "v": VERSION, "game": self.link.game,
+                 "side": self.link.side, "token": self.link.token}
+        if self.take_over:
+            frame["take"] = True
+        return encode(frame)
 
     async def run(self, on_frame: Callable[[str], Awaitable[bool]],
                   on_state: Callable[[str], None] | None = None) -> None:
@@ -157,12 +178,13 @@ class Seat:
 
 
 async def play_headless(link: Link, kind: str, seed: int = 0,
-                        on_state: Callable[[str], None] | None = None) -> dict[str, Any]:
+                        on_state: Callable[[str], None] | None = None,
+                        take: bool = False) -> dict[str, Any]:
     """Plays the seat with a computer player until the game ends; returns the
-    `over` frame."""
+    `over` frame. `take`: even when another connection plays it now."""
     from warp_empires.bots import make_player
 
-    seat = Seat(link)
+    seat = Seat(link, take)
     player: Any = None
 
     async def on_frame(kind_of_frame: str) -> bool:

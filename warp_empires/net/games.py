@@ -31,6 +31,8 @@ class Limits:
     burst: int = 40  # and at once
     hello_seconds: float = 10.0  # a connection says hello within this, or is closed
     archive_days: float = 30.0  # a game nobody changed for this long is archived (0: never)
+    outbox: int = 256  # frames waiting for a seat's reader before it is dropped (conn.py)
+    ping_seconds: float = 20.0  # a connection silent this long is pinged (conn.watch)
 
 
 class Games:

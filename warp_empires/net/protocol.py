@@ -95,6 +95,8 @@ def _check(frame: dict[str, Any], kind: str) -> None:
         _text(frame, "side", SIDE_ID)
         _text(frame, "token", TOKEN)
         _int(frame, "log", 0, 10_000_000, optional=True)
+        if type(frame.get("take", False)) is not bool:
+            raise BadFrame("hello: `take` is true or false")
     elif kind == "create":
         _text(frame, "module", MODULE)
         if "key" in frame:

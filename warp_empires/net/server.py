@@ -17,7 +17,7 @@ import logging
 import random
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from warp_empires.module import ModuleError, find_module, load_module
 from warp_empires.saves.errors import SaveError
 
 from . import links
+from .conn import Heard, Outbox, watch
 from .games import Games, Limits
 from .guard import Bucket, Door, Rules, key_matches
 from .protocol import (
@@ -52,11 +53,14 @@ class GameServer(Games):
     def __init__(self, folder: Path, limits: Limits | None = None, sync: bool = False,
                  bot_seed: int | None = None, clock: Callable[[], float] = time.time,
                  rules: Rules | None = None, key: str | None = None,
-                 timer: Callable[[], float] = time.monotonic) -> None:
+                 timer: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         super().__init__(folder, limits, sync, clock)
         self.rules = rules or Rules()
         self.key = key  # the host key (guard.py); None: nobody holds one
         self.timer = timer  # seconds, for rates and the idle (a test's own)
+        self.sleep = sleep  # how a slowed connection waits (a test's own)
+        self._outboxes: dict[ServerConnection, Outbox] = {}  # of the seated connections
         self.door = Door(self.rules, timer)
         # connections that have not said hello yet, oldest first: when
         # making room, since when (`timer`)
@@ -132,6 +136,8 @@ class GameServer(Games):
         self.door.opened(address)
         self._unseated[ws] = self.timer()
         seat: tuple[Room, int] | None = None
+        heard = Heard()
+        watcher = asyncio.create_task(watch(ws, heard, self.limits.ping_seconds))
         try:
             bucket = Bucket(self.limits.rate, self.limits.burst, self.timer)
             try:
@@ -143,17 +149,22 @@ class GameServer(Games):
                 return
             room, side = seat
             async for data in ws:
+                heard.frames += 1
                 # Over its rate a connection is slowed, not served faster: its
                 # frames wait, and the socket's buffers push back on the sender.
                 wait = bucket.debt()
                 if wait:
-                    await asyncio.sleep(wait)
+                    await self.sleep(wait)
                 await self._on_frame(ws, room, side, data)
         except ConnectionClosed:
             pass
         except Exception:  # noqa: BLE001 - one connection's fault never stops the server
             log.exception("connection failed")
         finally:
+            watcher.cancel()
+            box = self._outboxes.pop(ws, None)
+            if box is not None:
+                box.close()
             self.connections -= 1
             if seat is not None and seat[0].seats[seat[1]].connection is ws:
                 seat[0].seats[seat[1]].connection = None
@@ -193,10 +204,16 @@ class GameServer(Games):
             await ws.close(1008, "refused")
             return None
         old = room.seats[side].connection
+        if old is not None and not frame.get("take"):
+            # one connection per seat; a second one is asked first (the
+            # client asks its person), so two never take it from each other
+            await self._send(ws, error("in_use", "this seat is being played from elsewhere"))
+            await ws.close(1008, "in use")
+            return None
         room.seats[side].connection = ws
-        if old is not None:  # one connection per seat: the newest wins
-            with contextlib.suppress(Exception):
-                await old.close(1000, "joined from elsewhere")
+        self._outboxes[ws] = Outbox(ws, self.limits.outbox)
+        if old is not None:
+            self._take_from(old)
         module = room.game.module
         await self._send(ws, {"t": "welcome", "v": VERSION, "game": room.id, "side": side,
                               "module": {"id": module.id, "version": module.version,
@@ -308,10 +325,31 @@ class GameServer(Games):
                 await self._send(seat.connection, room.over_frame(side))
         room.trim()  # what the connected seats were sent; the others get a replay
 
-    @staticmethod
-    async def _send(ws: ServerConnection, frame: dict[str, Any]) -> None:
+    async def _send(self, ws: ServerConnection, frame: dict[str, Any]) -> None:
+        """A seated connection's frames go through its outbox (conn.py): no
+        game waits for its reading them; the others' are sent at once."""
+        box = self._outboxes.get(ws)
+        if box is not None:
+            box.put(frame)
+            return
         with contextlib.suppress(ConnectionClosed):
             await ws.send(encode(frame))
+
+    def _take_from(self, old: ServerConnection) -> None:
+        """The seat's earlier connection, taken over: told so, then closed."""
+        box = self._outboxes.pop(old, None)
+        if box is not None:
+            box.task.cancel()
+
+        async def bye() -> None:
+            with contextlib.suppress(Exception):
+                await old.send(encode(error("taken", "this seat is now played from "
+                                                     "elsewhere")))
+                await old.close(1000, "taken over")
+
+        task = asyncio.create_task(bye())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- computer players on the server's seats --------------------------------
 
@@ -377,8 +415,9 @@ async def run_server(server: GameServer, host: str, port: int,
             return connection.respond(503, "too many connections\n")
         return None
 
+    # no keepalive of the library's: conn.watch's instead (a slowed connection lives)
     async with serve(server.handler, host, port, ssl=tls, max_size=MAX_CLIENT_FRAME,
-                     compression=None, process_request=refuse_crowds,
+                     compression=None, process_request=refuse_crowds, ping_interval=None,
                      server_header=None, logger=log) as ws_server:
         if ready is not None:
             sockets = list(ws_server.sockets)
