@@ -12,8 +12,9 @@ from websockets.asyncio.client import connect
 
 from warp_empires.net.guard import Rules, remember_key
 from warp_empires.net.links import Link
+from warp_empires.net.listen import run_server
 from warp_empires.net.protocol import VERSION, decode, encode
-from warp_empires.net.server import GameServer, Limits, run_server
+from warp_empires.net.server import GameServer, Limits
 
 SW = Path(__file__).parents[2] / "modules" / "star_wars"
 # A small test theme: its heuristic games end in about a hundred decisions (Star

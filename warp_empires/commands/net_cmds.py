@@ -46,6 +46,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        default=30, help="archive a game nobody has changed for DAYS days "
                        "(moved to archive/ in the saves folder, still replayable; `games "
                        "restore` brings it back; default: 30; 0: never)")
+    serve.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
+                       default="info", help="what the server logs on stderr, one JSON line "
+                       "an event: info (default) has connections, hellos, refusals, games "
+                       "created and ended; debug adds each decision")
     serve.add_argument("--fsync", action="store_true",
                        help="sync each decision to the disk before acknowledging it, so that "
                        "a power cut loses nothing either (slower; without it a killed or "
@@ -96,7 +100,9 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from warp_empires.net.folder import FolderInUse, FolderLock
     from warp_empires.net.guard import Door, Rules, host_key, remember_key
-    from warp_empires.net.server import GameServer, Limits, run_server, tls_context
+    from warp_empires.net.listen import run_server, tls_context
+    from warp_empires.net.ops import event, log_to
+    from warp_empires.net.server import GameServer, Limits
     from warp_empires.saves.store import ensure_folder, resolve_dir
 
     if (args.certfile is None) != (args.keyfile is None):
@@ -105,7 +111,7 @@ def run_serve(args: argparse.Namespace) -> int:
         tls = tls_context(args.certfile, args.keyfile)
     except (OSError, ssl.SSLError) as e:
         raise CommandError(f"TLS: {e}") from None
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    log_to(sys.stderr, args.log_level)
     folder = ensure_folder(resolve_dir(args.saves_dir))
     try:
         lock = FolderLock(folder).acquire()
@@ -125,13 +131,15 @@ def run_serve(args: argparse.Namespace) -> int:
 
     async def main() -> None:
         for problem in server.resume():
-            print(f"warp-empires serve: not resumed: {problem}", file=sys.stderr)
+            event("error", logging.ERROR, error=f"not resumed: {problem}")
         scheme = "wss" if tls else "ws"
 
         def ready(port: int) -> None:
             # `host` and the app find the key of a server this user started
             names = {args.host, *(["localhost", "127.0.0.1"] if args.host in LOCAL else [])}
             remember_key([f"{scheme}://{name}:{port}/" for name in names], server.key or "")
+            event("start", folder=str(folder), games=len(server.playing), host=args.host,
+                  port=port, open=args.open)
             print(f"Serving {len(server.playing)} game(s) from {folder} at "
                   f"{scheme}://{args.host}:{port}/ (Ctrl+C stops)", flush=True)
 

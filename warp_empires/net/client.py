@@ -224,3 +224,25 @@ async def create_game(server: str, module: str, seed: int | None, options: list[
     if answer.get("t") != "created":
         raise ClientError(f"the server did not create the game: {answer.get('text', '')}"[:200])
     return answer
+
+
+async def admin_request(server: str, key: str, action: str, game: str | None = None,
+                        archived: bool = False) -> list[str]:
+    """An admin request to a running server (`games --server`); the lines it
+    answers. ClientError with the server's one line when it refuses."""
+    frame: dict[str, Any] = {"t": "admin", "v": VERSION, "key": key, "action": action,
+                             "archived": archived}
+    if game is not None:
+        frame["game"] = game.strip().lower()
+    try:
+        async with connect(server, max_size=MAX_SERVER_FRAME, compression=None,
+                           open_timeout=10) as ws:
+            await ws.send(encode(frame))
+            answer = decode(await ws.recv())
+    except (OSError, InvalidURI, InvalidHandshake, ConnectionClosed) as e:
+        raise ClientError(f"{server}: cannot reach the server ({e})") from None
+    except BadFrame as e:
+        raise ClientError(f"{server}: the server sent a bad frame: {e}") from None
+    if answer.get("t") != "admin":
+        raise ClientError(f"the server refused: {answer.get('text', '')}"[:300])
+    return [str(line) for line in answer.get("lines", [])]

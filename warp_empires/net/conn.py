@@ -22,9 +22,8 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
+from .ops import event
 from .protocol import encode
-
-log = logging.getLogger("warp_empires.server")
 
 
 class Outbox:
@@ -43,7 +42,7 @@ class Outbox:
         try:
             self.queue.put_nowait(encode(frame))
         except asyncio.QueueFull:
-            log.warning("a connection that reads nothing was dropped")
+            event("drop", logging.WARNING, why="it reads nothing", waiting=self.queue.qsize())
             self.close()
 
     def close(self) -> None:
@@ -78,6 +77,6 @@ async def watch(ws: Any, heard: Heard, every: float,
             return
         await sleep(every)
         if not pong.done() and heard.frames == before:
-            log.info("a connection that stopped answering was dropped")
+            event("drop", why="it stopped answering")
             ws.transport.abort()
             return

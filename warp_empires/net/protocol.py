@@ -31,8 +31,9 @@ MODULE = re.compile(r"[a-z][a-z0-9_]{0,63}")
 HOST_KEY = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
 # The kinds of frame each way.
-CLIENT_KINDS = ("hello", "create", "decide")
-SERVER_KINDS = ("welcome", "created", "position", "error", "over")
+CLIENT_KINDS = ("hello", "create", "decide", "admin")
+SERVER_KINDS = ("welcome", "created", "position", "error", "over", "admin")
+ADMIN_ACTIONS = ("list", "show", "close", "delete", "restore")
 
 
 class BadFrame(Exception):
@@ -110,6 +111,15 @@ def _check(frame: dict[str, Any], kind: str) -> None:
         if not isinstance(players, list) or len(players) != 2 or not all(
                 isinstance(p, str) and PLAYER.fullmatch(p) for p in players):
             raise BadFrame("create: `players` names two player kinds")
+    elif kind == "admin":
+        _text(frame, "key", HOST_KEY)
+        if frame.get("action") not in ADMIN_ACTIONS:
+            raise BadFrame(f"admin: `action` is one of {', '.join(ADMIN_ACTIONS)}")
+        if "game" in frame and not (isinstance(frame["game"], str)
+                                    and re.fullmatch(r"[0-9a-f]{1,16}", frame["game"])):
+            raise BadFrame("admin: `game` is a game's id or the start of it")
+        if type(frame.get("archived", False)) is not bool:
+            raise BadFrame("admin: `archived` is true or false")
     else:  # decide
         _int(frame, "pos", 0, 1 << 62)
         action = frame.get("action")

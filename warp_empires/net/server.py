@@ -15,15 +15,13 @@ import asyncio
 import contextlib
 import logging
 import random
-import ssl
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Response
 
 from warp_empires.bots import known_kind, make_player, unavailable
 from warp_empires.engine import Action, Game, IllegalAction
@@ -32,11 +30,12 @@ from warp_empires.module import ModuleError, find_module, load_module
 from warp_empires.saves.errors import SaveError
 
 from . import links
+from .admin import admin
 from .conn import Heard, Outbox, watch
 from .games import Games, Limits
 from .guard import Bucket, Door, Rules, key_matches
+from .ops import Metrics, event
 from .protocol import (
-    MAX_CLIENT_FRAME,
     REFUSED,
     VERSION,
     BadFrame,
@@ -61,6 +60,13 @@ class GameServer(Games):
         self.timer = timer  # seconds, for rates and the idle (a test's own)
         self.sleep = sleep  # how a slowed connection waits (a test's own)
         self._outboxes: dict[ServerConnection, Outbox] = {}  # of the seated connections
+        self.metrics = Metrics()
+        m = self.metrics
+        m.games.set_function(lambda: len(self.playing))
+        m.loaded.set_function(lambda: len(self.rooms))
+        m.connections.set_function(lambda: self.connections)
+        m.seats.set_function(lambda: sum(s.connection is not None
+                                         for r in self.rooms.values() for s in r.seats))
         self.door = Door(self.rules, timer)
         # connections that have not said hello yet, oldest first: when
         # making room, since when (`timer`)
@@ -132,6 +138,7 @@ class GameServer(Games):
             await ws.close(1013, "too many connections")
             return
         address = self.address(ws)
+        event("connect", address=address)
         self.connections += 1
         self.door.opened(address)
         self._unseated[ws] = self.timer()
@@ -158,8 +165,9 @@ class GameServer(Games):
                 await self._on_frame(ws, room, side, data)
         except ConnectionClosed:
             pass
-        except Exception:  # noqa: BLE001 - one connection's fault never stops the server
-            log.exception("connection failed")
+        except Exception as e:  # noqa: BLE001 - one connection's fault never stops the server
+            event("error", logging.ERROR, address=address, error=repr(e)[:200])
+            log.debug("connection failed", exc_info=True)
         finally:
             watcher.cancel()
             box = self._outboxes.pop(ws, None)
@@ -187,6 +195,10 @@ class GameServer(Games):
             await self._on_create(ws, frame, address)
             await ws.close()
             return None
+        if frame["t"] == "admin":
+            await self._send(ws, await admin(self, frame, address))
+            await ws.close()
+            return None
         if frame["t"] != "hello":
             await self._send(ws, error("hello_first", "the first frame is a hello"))
             await ws.close(1008, "hello first")
@@ -200,6 +212,8 @@ class GameServer(Games):
                 side = ids.index(frame["side"])
                 stored = room.seats[side].digest
         if not links.matches(frame["token"], stored) or room is None:
+            event("refuse", address=address, why="no seat")
+            self.metrics.refused.labels("no seat").inc()
             await self._send(ws, REFUSED)
             await ws.close(1008, "refused")
             return None
@@ -207,13 +221,16 @@ class GameServer(Games):
         if old is not None and not frame.get("take"):
             # one connection per seat; a second one is asked first (the
             # client asks its person), so two never take it from each other
+            event("refuse", address=address, why="in use", game=room.id, side=side)
             await self._send(ws, error("in_use", "this seat is being played from elsewhere"))
             await ws.close(1008, "in use")
             return None
         room.seats[side].connection = ws
         self._outboxes[ws] = Outbox(ws, self.limits.outbox)
-        if old is not None:
-            self._take_from(old)
+        event("hello", address=address, game=room.id, side=side, took=old is not None)
+        if old is not None:  # taken over: told so, then closed
+            self.let_go(old, error("taken", "this seat is now played from elsewhere"),
+                        "taken over")
         module = room.game.module
         await self._send(ws, {"t": "welcome", "v": VERSION, "game": room.id, "side": side,
                               "module": {"id": module.id, "version": module.version,
@@ -250,6 +267,8 @@ class GameServer(Games):
                          address: str) -> None:
         refusal = self.may_create(frame, address)
         if refusal is not None:
+            event("refuse", address=address, why=refusal["text"][:80])
+            self.metrics.refused.labels(refusal["code"]).inc()
             await self._send(ws, refusal)
             return
         try:
@@ -263,6 +282,9 @@ class GameServer(Games):
         except (ValueError, SaveError) as e:
             await self._send(ws, error("create", str(e)))
             return
+        self.metrics.created.inc()
+        event("create", address=address, game=room.id, module=room.game.module.id,
+              players=[s.player for s in room.seats])
         sides = {s.id: i for i, s in enumerate(room.game.module.sides)}
         await self._send(ws, {"t": "created", "game": room.id, "tokens": tokens,
                               "sides": sides})
@@ -284,6 +306,7 @@ class GameServer(Games):
                      ws: ServerConnection | None = None) -> None:
         """Checks, applies, writes and announces one decision; a fault is told
         to `ws` alone (with the current position when it was stale)."""
+        began = time.perf_counter()
         async with room.lock:
             try:
                 if room.id not in self.games:  # archived or deleted meanwhile
@@ -301,11 +324,19 @@ class GameServer(Games):
             except SaveError as e:
                 # Not on disk: not acknowledged either. The game stops here
                 # until the folder can be written (the next decision retries).
-                log.error("game %s not written: %s", room.id, e)
+                event("error", logging.ERROR, game=room.id, error=f"not written: {e}")
             if room.id in self.games:
                 self.games[room.id].changed = self.clock()
             await self._announce(room)
+        took = time.perf_counter() - began
+        self.metrics.decisions.inc()
+        self.metrics.decide_seconds.observe(took)
+        event("decide", logging.DEBUG, game=room.id, side=side, verb=action[0],
+              ms=round(took * 1000, 2))
         if room.game.over:
+            self.metrics.finished.inc()
+            event("over", game=room.id, winner=room.game.state.winner,
+                  decisions=len(room.game.actions))
             self._finished(room.id)
         self._wake_bot(room)
 
@@ -335,17 +366,17 @@ class GameServer(Games):
         with contextlib.suppress(ConnectionClosed):
             await ws.send(encode(frame))
 
-    def _take_from(self, old: ServerConnection) -> None:
-        """The seat's earlier connection, taken over: told so, then closed."""
-        box = self._outboxes.pop(old, None)
+    def let_go(self, ws: ServerConnection, last: dict[str, Any], reason: str) -> None:
+        """Sends a connection its last frame (past whatever waits in its
+        outbox), then closes it."""
+        box = self._outboxes.pop(ws, None)
         if box is not None:
             box.task.cancel()
 
         async def bye() -> None:
             with contextlib.suppress(Exception):
-                await old.send(encode(error("taken", "this seat is now played from "
-                                                     "elsewhere")))
-                await old.close(1000, "taken over")
+                await ws.send(encode(last))
+                await ws.close(1000, reason)
 
         task = asyncio.create_task(bye())
         self._tasks.add(task)
@@ -389,48 +420,3 @@ class GameServer(Games):
         if action is None or tuple(action) not in legal:
             action = random.choice([a for a in legal if a[0] != "unpick"] or legal)
         await self.decide(room, side, pos, tuple(action))
-
-
-def tls_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
-    if certfile is None:
-        return None
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(certfile, keyfile)
-    return context
-
-
-async def run_server(server: GameServer, host: str, port: int,
-                     tls: ssl.SSLContext | None = None,
-                     ready: Callable[[int], None] | None = None,
-                     stop: asyncio.Event | None = None) -> None:
-    """Serves until `stop` is set (or for ever); `ready` is told the port."""
-
-    def refuse_crowds(connection: ServerConnection, request: Any) -> Response | None:
-        peer = connection.remote_address[0] if connection.remote_address else "?"
-        address = server.door.address(str(peer), request.headers.get("X-Forwarded-For"))
-        refusal = server.door.knock(address)
-        if refusal is not None:
-            return connection.respond(429, refusal + "\n")
-        if server.full():
-            return connection.respond(503, "too many connections\n")
-        return None
-
-    # no keepalive of the library's: conn.watch's instead (a slowed connection lives)
-    async with serve(server.handler, host, port, ssl=tls, max_size=MAX_CLIENT_FRAME,
-                     compression=None, process_request=refuse_crowds, ping_interval=None,
-                     server_header=None, logger=log) as ws_server:
-        if ready is not None:
-            sockets = list(ws_server.sockets)
-            ready(sockets[0].getsockname()[1] if sockets else port)
-        sweeper = asyncio.create_task(_sweep_hourly(server))
-        try:
-            await (stop.wait() if stop is not None else asyncio.Future())
-        finally:
-            sweeper.cancel()
-
-
-async def _sweep_hourly(server: GameServer) -> None:
-    """Archives idle games while the server runs (GameServer.sweep)."""
-    while True:
-        await asyncio.sleep(3600)
-        server.sweep()
