@@ -46,6 +46,10 @@ change), in the same run:
   50 (127.0.0.2..51), on --max-connections 150; then a player joins from
   127.0.0.1: its join time (target: <= 100 ms) and how many idle sockets the
   server took.
+- with --proxy, "proxy": two servers behind a real HAProxy on loopback
+  (benchmarks/server_proxy.py; skipped in one line without Debian's haproxy):
+  games created and played through it, each server's count of games, and the
+  decisions lost when one server is killed and restarted (target 0).
 `--only load,startup,soak,idle` picks the parts (default: all).
 
 Targets on the project's 2-core machine: 100 concurrent games, p95 round trip
@@ -68,73 +72,22 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.server_proxy import proxy  # noqa: E402
 from benchmarks.server_scenarios import (  # noqa: E402
     ROOT,
     Server,
+    Stats,
+    client,
     create,
     idle,
     new_server,
     soak,
     startup,
 )
-from warp_empires.net.client import Seat  # noqa: E402
 from warp_empires.net.links import Link  # noqa: E402
 
 TARGETS = {"concurrent_games": 100, "round_trip_p95_ms_max": 50.0,
            "memory_per_game_mb_max": 2.0, "decisions_lost_max": 0}
-TAKE_BACK = ("undo", "unpick", "resign")
-
-
-class Stats:
-    def __init__(self) -> None:
-        self.trips: list[float] = []
-        self.decisions = 0
-        self.acked: dict[tuple[str, str], int] = {}  # (game, side) -> latest position shown
-        self.lost = 0
-        self.restarts = 0
-
-
-async def client(link: Link, limit: int, think: float, stats: Stats, rng: random.Random,
-                 done: asyncio.Event) -> None:
-    seat = Seat(link)
-    sent_at: float | None = None
-    fresh = True  # the next position is the first after a (re)connection
-
-    async def on_frame(kind: str) -> bool:
-        nonlocal sent_at, fresh
-        if kind == "welcome":
-            fresh = True
-            return False
-        if kind != "position":
-            return kind == "over"
-        p = seat.position
-        assert p is not None
-        # each seat numbers its own positions (RULINGS Z2: the waiting side
-        # cannot count the mover's take-backs), so a seat is compared with itself
-        game = (link.game, link.side)
-        if fresh:
-            fresh = False
-            behind = stats.acked.get(game, 0) - p["pos"]
-            if behind > 0:
-                stats.lost += behind
-        stats.acked[game] = max(stats.acked.get(game, 0), p["pos"])
-        if sent_at is not None:
-            stats.trips.append(time.perf_counter() - sent_at)
-            sent_at = None
-        if p["over"] or p["pos"] >= limit or done.is_set():
-            return True
-        if seat.deciding:
-            if think:
-                await asyncio.sleep(think * rng.random() * 2)
-            legal = [a for a in seat.legal() if a[0] not in TAKE_BACK] or seat.legal()
-            sent_at = time.perf_counter()
-            if await seat.decide(rng.choice(legal)):
-                stats.decisions += 1
-            else:
-                sent_at = None
-        return False
-
-    await seat.run(on_frame)
 
 
 async def killer(server: Server, times: int, every: float, stats: Stats) -> None:
@@ -145,14 +98,14 @@ async def killer(server: Server, times: int, every: float, stats: Stats) -> None
         stats.restarts += 1
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
+async def run(args: argparse.Namespace, root: Path = ROOT) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
-    server = new_server(folder)
+    server = new_server(folder, root)
     server.start()
     try:
         await asyncio.sleep(0.3)
         before = server.rss_mb()
-        games = [await create(server.url, seed) for seed in range(args.games)]
+        games = [await create(server, seed) for seed in range(args.games)]
         stats = Stats()
         done = asyncio.Event()
         async def both(g: dict[str, Any], n: int) -> None:
@@ -236,6 +189,8 @@ def main() -> None:
     parser.add_argument("--before", type=Path, metavar="CHECKOUT",
                         help="also run start-up and soak on the server of this checkout "
                         "(the code before a change), in the same run")
+    parser.add_argument("--proxy", action="store_true",
+                        help="also two servers behind a real HAProxy (server_proxy.py)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     parts = {p.strip() for p in args.only.split(",")}
@@ -247,19 +202,19 @@ def main() -> None:
         runs["soak"] = soak(roots, args.soak)
     if "idle" in parts:
         runs["idle"] = idle(roots)
-    if "load" not in parts:
-        pass
-    elif args.think is None:
-        for name, think in (("flood", 0.0), ("paced", 0.5)):
-            args.think = think
-            runs[name] = asyncio.run(run(args))
-    else:
-        runs["paced" if args.think else "flood"] = asyncio.run(run(args))
+    if args.proxy:
+        runs["proxy"] = proxy()
+    paces = ((("flood", 0.0), ("paced", 0.5)) if args.think is None
+             else ((("paced" if args.think else "flood"), args.think),))
+    for name, think in paces if "load" in parts else ():
+        args.think = think
+        for who, root in roots.items():  # "after" (this checkout), then "before"
+            runs[name if who == "after" else f"{name}_before"] = asyncio.run(run(args, root))
     if args.json:
         print(json.dumps(runs))
         return
     for name, out in runs.items():
-        if name in ("flood", "paced"):
+        if name.startswith(("flood", "paced")):
             report(name, out)
         else:
             print(f"{name}: {json.dumps(out)}")

@@ -21,11 +21,12 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from warp_empires.net.client import Seat
-from warp_empires.net.links import Link
+from warp_empires.net.links import Link, game_url, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
 
 ROOT = Path(__file__).resolve().parents[1]
 THEMES = ROOT / "tests" / "themes"  # the small Rome theme: games that end quickly
+TAKE_BACK = ("undo", "unpick", "resign")
 
 
 class Server:
@@ -91,22 +92,80 @@ class Server:
 
 def new_server(folder: Path, root: Path = ROOT, max_connections: int = 5000,
                one_address: bool = True) -> Server:
-    """A server of `root` that lets this benchmark create games: open to
-    anyone where the checkout has a host key (--open), as before where not.
-    `one_address`: the benchmark's many clients all come from 127.0.0.1."""
+    """A server of `root`. `one_address`: the benchmark's many clients all
+    come from 127.0.0.1, which a server with per-address rates is told."""
     server = Server(folder, root, max_connections=max_connections)
-    if server.supports("--open"):
-        server.flags = ("--open", "--bot-games", "1000",
-                        *(("--address-rate", "100000") if one_address else ()))
+    if one_address and server.supports("--address-rate"):
+        server.flags = ("--address-rate", "100000", "--address-unseated", "100000")
     return server
 
 
-async def create(url: str, seed: int, module: str = "star_wars",
+async def create(server: Server, seed: int, module: str = "star_wars",
                  players: tuple[str, str] = ("human", "human")) -> dict[str, Any]:
-    async with connect(url, compression=None) as ws:
-        await ws.send(encode({"t": "create", "v": VERSION, "module": module,
-                              "seed": seed, "players": list(players)}))
+    """A new game on `server`, asked with its host key where it has one (a
+    stranger's creates are rated)."""
+    game = new_game_id()  # chosen here, in the URL's path: a proxy routes by it
+    frame = {"t": "create", "v": VERSION, "module": module, "seed": seed,
+             "players": list(players), "game": game}
+    key = server.folder / "host.key"
+    if key.is_file():
+        frame["key"] = key.read_text().strip()
+    async with connect(game_url(server.url, game), compression=None) as ws:
+        await ws.send(encode(frame))
         return decode(await ws.recv())
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.trips: list[float] = []
+        self.decisions = 0
+        self.acked: dict[tuple[str, str], int] = {}  # (game, side) -> latest position shown
+        self.lost = 0
+        self.restarts = 0
+
+
+async def client(link: Link, limit: int, think: float, stats: Stats, rng: random.Random,
+                 done: asyncio.Event) -> None:
+    seat = Seat(link)
+    sent_at: float | None = None
+    fresh = True  # the next position is the first after a (re)connection
+
+    async def on_frame(kind: str) -> bool:
+        nonlocal sent_at, fresh
+        if kind == "welcome":
+            fresh = True
+            return False
+        if kind != "position":
+            return kind == "over"
+        p = seat.position
+        assert p is not None
+        # each seat numbers its own positions (RULINGS Z2: the waiting side
+        # cannot count the mover's take-backs), so a seat is compared with itself
+        game = (link.game, link.side)
+        if fresh:
+            fresh = False
+            behind = stats.acked.get(game, 0) - p["pos"]
+            if behind > 0:
+                stats.lost += behind
+        stats.acked[game] = max(stats.acked.get(game, 0), p["pos"])
+        if sent_at is not None:
+            stats.trips.append(time.perf_counter() - sent_at)
+            sent_at = None
+        if p["over"] or p["pos"] >= limit or done.is_set():
+            return True
+        if seat.deciding:
+            if think:
+                await asyncio.sleep(think * rng.random() * 2)
+            legal = [a for a in seat.legal() if a[0] not in TAKE_BACK] or seat.legal()
+            sent_at = time.perf_counter()
+            if await seat.decide(rng.choice(legal)):
+                stats.decisions += 1
+            else:
+                sent_at = None
+        return False
+
+    await seat.run(on_frame)
+
 
 
 # -- start-up with many saved games ------------------------------------------------
@@ -198,7 +257,7 @@ async def _soak(server: Server, seconds: float, at_once: int, decisions: int) ->
     async def slot() -> None:
         nonlocal finished
         while time.perf_counter() - started < seconds:
-            created = await create(server.url, next(seed))
+            created = await create(server, next(seed))
             await _play_and_resign(server.url, created, decisions, rng)
             finished += 1
 
@@ -246,7 +305,7 @@ async def _idle(server: Server, addresses: list[str], sockets: int) -> dict[str,
     sooner or later), and how many of the idle sockets the server took."""
     from websockets.exceptions import InvalidHandshake
 
-    created = await create(server.url, 1)
+    created = await create(server, 1)
     held = []
     for n in range(sockets):
         try:

@@ -39,6 +39,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     serve.add_argument("--address-rate", metavar="N", type=whole_number(1, 1_000_000),
                        default=5, help="new connections a second from one address, on "
                        "average, with bursts of 4 times that (default: 5)")
+    serve.add_argument("--address-unseated", metavar="N", type=whole_number(1, 1_000_000),
+                       default=8, help="connections from one address that have not said "
+                       "hello yet, at once (default: 8)")
     serve.add_argument("--trust-proxy", metavar="ADDRESS,...", default="",
                        help="reverse proxies (addresses or networks) whose X-Forwarded-For "
                        "names the client (default: none)")
@@ -120,7 +123,8 @@ def run_serve(args: argparse.Namespace) -> int:
     proxies = tuple(p.strip() for p in args.trust_proxy.split(",") if p.strip())
     try:
         rules = Rules(open=args.open, bot_games=args.bot_games, trusted_proxies=proxies,
-                      connect_rate=args.address_rate, connect_burst=4 * args.address_rate)
+                      connect_rate=args.address_rate, connect_burst=4 * args.address_rate,
+                      unseated=args.address_unseated)
         Door(rules, time.monotonic)  # checks the proxies' addresses
     except ValueError as e:
         lock.release()
@@ -183,7 +187,7 @@ def run_host(args: argparse.Namespace) -> int:
                                           key_for(url, args.key)))
     except ClientError as e:
         raise CommandError(str(e)) from None
-    links = {side: str(Link(url, created["game"], side, token))
+    links = {side: str(Link(created["url"], created["game"], side, token))
              for side, token in created["tokens"].items()}
     if args.json:
         print(json.dumps({"game": created["game"], "links": links}))

@@ -21,7 +21,7 @@ from warp_empires.engine import Action, View
 from warp_empires.module import ModuleError, load_module
 from warp_empires.module.defs import Module
 
-from .links import Link
+from .links import Link, game_url, new_game_id
 from .protocol import MAX_SERVER_FRAME, VERSION, BadFrame, decode, encode
 
 
@@ -207,12 +207,15 @@ async def play_headless(link: Link, kind: str, seed: int = 0,
 async def create_game(server: str, module: str, seed: int | None, options: list[str],
                       players: list[str], key: str | None = None) -> dict[str, Any]:
     """Asks `server` for a new game, with its host key if given; its `created`
-    frame (game id, tokens)."""
+    frame (game id, tokens), with `url`: the URL of the game's connections
+    (links.game_url: the id, chosen here, in its path)."""
+    game = new_game_id()
+    url = game_url(server, game)
     try:
-        async with connect(server, max_size=MAX_SERVER_FRAME, compression=None,
+        async with connect(url, max_size=MAX_SERVER_FRAME, compression=None,
                            open_timeout=10) as ws:
             frame: dict[str, Any] = {"t": "create", "v": VERSION, "module": module,
-                                     "options": options, "players": players}
+                                     "options": options, "players": players, "game": game}
             if seed is not None:
                 frame["seed"] = seed
             if key:
@@ -223,6 +226,8 @@ async def create_game(server: str, module: str, seed: int | None, options: list[
         raise ClientError(f"{server}: cannot reach the server ({e})") from None
     if answer.get("t") != "created":
         raise ClientError(f"the server did not create the game: {answer.get('text', '')}"[:200])
+    # an older server chooses the id itself: its links keep the server's own URL
+    answer["url"] = url if answer.get("game") == game else server
     return answer
 
 

@@ -100,6 +100,8 @@ def _check(frame: dict[str, Any], kind: str) -> None:
             raise BadFrame("hello: `take` is true or false")
     elif kind == "create":
         _text(frame, "module", MODULE)
+        if "game" in frame:  # chosen by the client: it routes by it (docs/hosting.md)
+            _text(frame, "game", GAME_ID)
         if "key" in frame:
             _text(frame, "key", HOST_KEY)
         _int(frame, "seed", 0, (1 << 64) - 1, optional=True)

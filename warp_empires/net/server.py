@@ -32,6 +32,7 @@ from warp_empires.saves.errors import SaveError
 from . import links
 from .admin import admin
 from .conn import Heard, Outbox, watch
+from .folder import seats_path
 from .games import Games, Limits
 from .guard import Bucket, Door, Rules, key_matches
 from .ops import Metrics, event
@@ -83,11 +84,15 @@ class GameServer(Games):
             self._bots.pop((game, side), None)
 
     def create(self, module_name: str, seed: int | None, options: list[str],
-               players: list[str]) -> tuple[Room, dict[str, str]]:
-        """A new game and the tokens of its human seats (side id -> token).
+               players: list[str], game_id: str | None = None) -> tuple[Room, dict[str, str]]:
+        """A new game and the tokens of its human seats (side id -> token);
+        `game_id`: the id its creator chose (and routes by, docs/hosting.md).
         ValueError says in one line what is wrong with the request."""
         if len(self.playing) >= self.limits.games:
             raise ValueError("this server hosts as many games as it may")
+        if game_id is not None and (game_id in self.games or any(
+                seats_path(self.folder, game_id, archived).exists() for archived in (False, True))):
+            raise ValueError("a game with this id exists: choose another")
         try:
             module = load_module(module_name)
         except ModuleError:
@@ -97,6 +102,8 @@ class GameServer(Games):
                 raise ValueError(f"no computer player {kind!r} for {module.name}")
         chosen = check_options(module, options)
         game = Game.new(module, seed, {"optional": list(chosen)} if chosen else None)
+        if game_id is not None:
+            game.id = game_id
         tokens: dict[str, str] = {}
         seats = []
         for side, kind in enumerate(players):
@@ -278,7 +285,7 @@ class GameServer(Games):
                 raise ValueError(f"no module {frame['module']!r} on this server") from None
             room, tokens = await asyncio.to_thread(
                 self.create, str(folder), frame.get("seed"), frame.get("options", []),
-                frame.get("players", [HUMAN, HUMAN]))
+                frame.get("players", [HUMAN, HUMAN]), frame.get("game"))
         except (ValueError, SaveError) as e:
             await self._send(ws, error("create", str(e)))
             return

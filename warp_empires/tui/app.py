@@ -161,7 +161,7 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
         except (ModuleError, BadLink, ClientError) as error:
             self.push_screen(MessageDialog(f"Not hosted:\n{error}"))
             return
-        links = [Link(url, created["game"], side, token)
+        links = [Link(created["url"], created["game"], side, token)
                  for side, token in created["tokens"].items()]
         if len(links) == 1:
             self.join(links[0])
