@@ -37,6 +37,9 @@ class Stuck:
         self.sent += 1
         await asyncio.Event().wait()
 
+    def get_write_buffer_size(self) -> int:
+        return 1 << 20  # its socket's buffers are full: nothing is written at once
+
     def abort(self) -> None:
         self.aborted = True
 

@@ -25,6 +25,11 @@ from websockets.exceptions import ConnectionClosed
 from .ops import event
 from .protocol import encode
 
+# Below this many bytes waiting in a connection's socket buffer a frame is
+# written at once, as the library does without waiting (its own high-water
+# mark is 32 KiB): a reader keeping up is answered without a turn of the loop.
+DIRECT = 16 * 1024
+
 
 class Outbox:
     """The frames on their way to one connection, at most `limit` waiting."""
@@ -33,14 +38,26 @@ class Outbox:
         self.ws = ws
         self.queue: asyncio.Queue[bytes] = asyncio.Queue(limit)
         self.dropped = False
+        self.sending = False  # the writer task is in a send (it may be waiting)
         self.task = asyncio.create_task(self._write())
 
-    def put(self, frame: dict[str, Any]) -> None:
-        """Queues a frame; drops the connection when its queue is full."""
+    async def put(self, frame: dict[str, Any]) -> None:
+        """Sends a frame now when nothing waits and the socket takes it;
+        else queues it; drops the connection when its queue is full."""
         if self.dropped:
             return
+        data = encode(frame)
+        if (not self.sending and self.queue.empty()
+                and self.ws.transport.get_write_buffer_size() + len(data) < DIRECT):
+            self.sending = True
+            try:
+                with contextlib.suppress(ConnectionClosed):
+                    await self.ws.send(data)
+            finally:
+                self.sending = False
+            return
         try:
-            self.queue.put_nowait(encode(frame))
+            self.queue.put_nowait(data)
         except asyncio.QueueFull:
             event("drop", logging.WARNING, why="it reads nothing", waiting=self.queue.qsize())
             self.close()
@@ -54,7 +71,12 @@ class Outbox:
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                await self.ws.send(await self.queue.get())
+                data = await self.queue.get()
+                self.sending = True
+                try:
+                    await self.ws.send(data)
+                finally:
+                    self.sending = False
 
 
 class Heard:

@@ -368,7 +368,7 @@ class GameServer(Games):
         game waits for its reading them; the others' are sent at once."""
         box = self._outboxes.get(ws)
         if box is not None:
-            box.put(frame)
+            await box.put(frame)
             return
         with contextlib.suppress(ConnectionClosed):
             await ws.send(encode(frame))
