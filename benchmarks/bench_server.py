@@ -1,7 +1,8 @@
 """The game server under load: prints figures, asserts nothing.
 
     .venv/bin/python benchmarks/bench_server.py [--games 100] [--decisions 200]
-        [--think SECONDS] [--kill N] [--json]
+        [--think SECONDS] [--kill N] [--only PARTS] [--startup-games N]
+        [--soak SECONDS] [--before CHECKOUT] [--json]
 
 One `warp-empires serve` process (a subprocess, on a free port, a fresh saves
 folder) and --games games on it, each played by two headless clients in this
@@ -31,6 +32,26 @@ Figures, from one run:
   position a client is shown after the restart is behind the latest position
   a client had already been shown (acknowledged): it must be 0.
 
+Operating figures (benchmarks/server_scenarios.py), each also on the server of
+another checkout with --before CHECKOUT (e.g. /work/main: the code before a
+change), in the same run:
+- "startup": seconds from starting `serve` to its listening, on an empty
+  folder and on one holding --startup-games saved games (Star Wars, 30
+  decisions each; the target is <= 1 s whatever their number);
+- "soak": the server's resident memory over --soak seconds of 20 games at
+  once, each played 40 decisions and resigned, a new one started in its place:
+  its growth after a warm-up, per 100 games finished (flat: finished games
+  are released).
+- "idle": 200 connections that never say hello, from one address and from
+  50 (127.0.0.2..51), on --max-connections 150; then a player joins from
+  127.0.0.1: its join time (target: <= 100 ms) and how many idle sockets the
+  server took.
+- with --proxy, "proxy": two servers behind a real HAProxy on loopback
+  (benchmarks/server_proxy.py; skipped in one line without Debian's haproxy):
+  games created and played through it, each server's count of games, and the
+  decisions lost when one server is killed and restarted (target 0).
+`--only load,startup,soak,idle` picks the parts (default: all).
+
 Targets on the project's 2-core machine: 100 concurrent games, p95 round trip
 <= 50 ms, <= 2 MB per game, 0 decisions lost. --json prints one JSON object.
 """
@@ -42,9 +63,7 @@ import asyncio
 import json
 import os
 import random
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -53,122 +72,22 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from websockets.asyncio.client import connect  # noqa: E402
-
-from warp_empires.net.client import Seat  # noqa: E402
+from benchmarks.server_proxy import proxy  # noqa: E402
+from benchmarks.server_scenarios import (  # noqa: E402
+    ROOT,
+    Server,
+    Stats,
+    client,
+    create,
+    idle,
+    new_server,
+    soak,
+    startup,
+)
 from warp_empires.net.links import Link  # noqa: E402
-from warp_empires.net.protocol import VERSION, decode, encode  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
 TARGETS = {"concurrent_games": 100, "round_trip_p95_ms_max": 50.0,
            "memory_per_game_mb_max": 2.0, "decisions_lost_max": 0}
-TAKE_BACK = ("undo", "unpick", "resign")
-
-
-class Server:
-    """`warp-empires serve` in a subprocess, started again on demand."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.port = 0
-        self.proc: subprocess.Popen[str] | None = None
-
-    def start(self) -> None:
-        prof = os.environ.get("BENCH_SERVER_PROFILE")  # a file: cProfile the server
-        cmd = [sys.executable, *(["-m", "cProfile", "-o", prof] if prof else []),
-               "-m", "warp_empires", "serve", "--port", str(self.port),
-               "--saves-dir", str(self.folder), "--max-connections", "5000",
-               "--max-games", "5000"]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True,
-                                     stderr=subprocess.DEVNULL)
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()  # "Serving N game(s) from ... at ws://host:port/"
-        if " at ws://" not in line:
-            raise SystemExit(f"the server did not start: {line!r}")
-        self.port = int(line.rsplit(":", 1)[1].split("/")[0])
-
-    @property
-    def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/"
-
-    def rss_mb(self) -> float:
-        assert self.proc is not None
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return float("nan")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)  # a clean exit (a profile gets written)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-
-
-async def create(url: str, seed: int) -> dict[str, Any]:
-    async with connect(url, compression=None) as ws:
-        await ws.send(encode({"t": "create", "v": VERSION, "module": "star_wars",
-                              "seed": seed, "players": ["human", "human"]}))
-        return decode(await ws.recv())
-
-
-class Stats:
-    def __init__(self) -> None:
-        self.trips: list[float] = []
-        self.decisions = 0
-        self.acked: dict[tuple[str, str], int] = {}  # (game, side) -> latest position shown
-        self.lost = 0
-        self.restarts = 0
-
-
-async def client(link: Link, limit: int, think: float, stats: Stats, rng: random.Random,
-                 done: asyncio.Event) -> None:
-    seat = Seat(link)
-    sent_at: float | None = None
-    fresh = True  # the next position is the first after a (re)connection
-
-    async def on_frame(kind: str) -> bool:
-        nonlocal sent_at, fresh
-        if kind == "welcome":
-            fresh = True
-            return False
-        if kind != "position":
-            return kind == "over"
-        p = seat.position
-        assert p is not None
-        # each seat numbers its own positions (RULINGS Z2: the waiting side
-        # cannot count the mover's take-backs), so a seat is compared with itself
-        game = (link.game, link.side)
-        if fresh:
-            fresh = False
-            behind = stats.acked.get(game, 0) - p["pos"]
-            if behind > 0:
-                stats.lost += behind
-        stats.acked[game] = max(stats.acked.get(game, 0), p["pos"])
-        if sent_at is not None:
-            stats.trips.append(time.perf_counter() - sent_at)
-            sent_at = None
-        if p["over"] or p["pos"] >= limit or done.is_set():
-            return True
-        if seat.deciding:
-            if think:
-                await asyncio.sleep(think * rng.random() * 2)
-            legal = [a for a in seat.legal() if a[0] not in TAKE_BACK] or seat.legal()
-            sent_at = time.perf_counter()
-            if await seat.decide(rng.choice(legal)):
-                stats.decisions += 1
-            else:
-                sent_at = None
-        return False
-
-    await seat.run(on_frame)
 
 
 async def killer(server: Server, times: int, every: float, stats: Stats) -> None:
@@ -179,14 +98,14 @@ async def killer(server: Server, times: int, every: float, stats: Stats) -> None
         stats.restarts += 1
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
+async def run(args: argparse.Namespace, root: Path = ROOT) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
-    server = Server(folder)
+    server = new_server(folder, root)
     server.start()
     try:
         await asyncio.sleep(0.3)
         before = server.rss_mb()
-        games = [await create(server.url, seed) for seed in range(args.games)]
+        games = [await create(server, seed) for seed in range(args.games)]
         stats = Stats()
         done = asyncio.Event()
         async def both(g: dict[str, Any], n: int) -> None:
@@ -260,20 +179,45 @@ def main() -> None:
     parser.add_argument("--kill", type=int, default=0, help="kill -9 the server N times")
     parser.add_argument("--kill-every", type=float, default=2.0)
     parser.add_argument("--timeout", type=float, default=900)
+    parser.add_argument("--only", default="load,startup,soak,idle",
+                        help="which parts, comma-separated: load (flood and paced games), "
+                        "startup, soak, idle (default: all)")
+    parser.add_argument("--startup-games", type=int, default=1000,
+                        help="saved games in the folder of the start-up figure")
+    parser.add_argument("--soak", type=float, default=60.0,
+                        help="seconds of games finishing and starting, for the memory figure")
+    parser.add_argument("--before", type=Path, metavar="CHECKOUT",
+                        help="also run start-up and soak on the server of this checkout "
+                        "(the code before a change), in the same run")
+    parser.add_argument("--proxy", action="store_true",
+                        help="also two servers behind a real HAProxy (server_proxy.py)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    parts = {p.strip() for p in args.only.split(",")}
+    roots = {"after": ROOT, **({"before": args.before.resolve()} if args.before else {})}
     runs: dict[str, Any] = {}
-    if args.think is None:
-        for name, think in (("flood", 0.0), ("paced", 0.5)):
-            args.think = think
-            runs[name] = asyncio.run(run(args))
-    else:
-        runs["paced" if args.think else "flood"] = asyncio.run(run(args))
+    if "startup" in parts:
+        runs["startup"] = startup(roots, args.startup_games)
+    if "soak" in parts:
+        runs["soak"] = soak(roots, args.soak)
+    if "idle" in parts:
+        runs["idle"] = idle(roots)
+    if args.proxy:
+        runs["proxy"] = proxy()
+    paces = ((("flood", 0.0), ("paced", 0.5)) if args.think is None
+             else ((("paced" if args.think else "flood"), args.think),))
+    for name, think in paces if "load" in parts else ():
+        args.think = think
+        for who, root in roots.items():  # "after" (this checkout), then "before"
+            runs[name if who == "after" else f"{name}_before"] = asyncio.run(run(args, root))
     if args.json:
         print(json.dumps(runs))
         return
     for name, out in runs.items():
-        report(name, out)
+        if name.startswith(("flood", "paced")):
+            report(name, out)
+        else:
+            print(f"{name}: {json.dumps(out)}")
 
 
 if __name__ == "__main__":

@@ -10,22 +10,32 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from warp_empires.net.guard import Rules, remember_key
 from warp_empires.net.links import Link
+from warp_empires.net.listen import run_server
 from warp_empires.net.protocol import VERSION, decode, encode
-from warp_empires.net.server import GameServer, Limits, run_server
+from warp_empires.net.server import GameServer, Limits
 
 SW = Path(__file__).parents[2] / "modules" / "star_wars"
 # A small test theme: its heuristic games end in about a hundred decisions (Star
 # Wars's in thousands), for tests that play whole games. Clients load a module
 # by the name the server gives: tests put its folder on the search path (`rome`).
 ROME = Path(__file__).parents[1] / "themes" / "rome"
+KEY = "the-host-key-of-the-test-servers"  # serving()'s: what `host --key` gives
 
 
 @contextlib.asynccontextmanager
 async def serving(folder: Path, limits: Limits | None = None, resume: bool = False,
-                  bot_seed: int | None = None) -> AsyncIterator[tuple[GameServer, str]]:
-    """A server on a free port; yields it and its URL."""
-    server = GameServer(folder, limits, bot_seed=bot_seed)
+                  bot_seed: int | None = None, rules: Rules | None = None,
+                  timer: Callable[[], float] | None = None
+                  ) -> AsyncIterator[tuple[GameServer, str]]:
+    """A server on a free port, its host key KEY (one game with a computer
+    seat at once, and connections from 127.0.0.1 as fast as a test opens them,
+    unless `rules` say otherwise); yields it and its URL."""
+    more: dict[str, Any] = {"timer": timer} if timer is not None else {}
+    server = GameServer(folder, limits, bot_seed=bot_seed, key=KEY,
+                        rules=rules or Rules(bot_games=1, connect_rate=1e6, connect_burst=10**6),
+                        **more)
     if resume:
         assert server.resume() == []
     stop = asyncio.Event()
@@ -33,6 +43,7 @@ async def serving(folder: Path, limits: Limits | None = None, resume: bool = Fal
     task = asyncio.create_task(run_server(server, "127.0.0.1", 0, ready=port.set_result,
                                           stop=stop))
     url = f"ws://127.0.0.1:{await port}/"
+    remember_key([url], KEY)  # as `serve` does: the app finds the key of its own server
     try:
         yield server, url
     finally:

@@ -14,7 +14,7 @@ from pathlib import Path
 from warp_empires.cli import main
 from warp_empires.net.links import parse_link
 
-from .support import serving
+from .support import KEY, serving
 
 ROOT = Path(__file__).parents[2]
 
@@ -56,7 +56,8 @@ def test_serve_on_a_port_in_use_says_so(tmp_path: Path) -> None:
                        "cannot listen", str(port))
 
 
-def test_host_prints_a_link_per_human_side_as_json(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+def test_host_prints_a_link_per_human_side_as_json(tmp_path: Path, capsys,  # noqa: ANN001
+                                                   monkeypatch) -> None:  # noqa: ANN001
     ready = threading.Event()
     stop: list[asyncio.Event] = []
     urls: list[str] = []
@@ -77,7 +78,16 @@ def test_host_prints_a_link_per_human_side_as_json(tmp_path: Path, capsys) -> No
     thread.start()
     assert ready.wait(30)
     try:
-        assert main(["host", urls[0], "--players", "human,heuristic", "--json"]) == 0
+        # the key of a server this user started is found (serving remembers
+        # it, as `serve` does); another user, without it, is refused in one line
+        assert main(["host", urls[0], "--players", "human,human"]) == 0
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "another-user"))
+        capsys.readouterr()
+        assert main(["host", urls[0], "--players", "human,heuristic"]) == 1
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "host key" in err[0], err
+        assert main(["host", urls[0], "--players", "human,heuristic", "--json",
+                     "--key", KEY]) == 0
         out = json.loads(capsys.readouterr().out)
         assert list(out["links"]) == ["rebels"]
         link = parse_link(out["links"]["rebels"])

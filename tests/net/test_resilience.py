@@ -96,7 +96,8 @@ def test_a_server_killed_mid_game_resumes_and_loses_no_acknowledged_decision(
     server.start()
     try:
         url = f"ws://127.0.0.1:{server.port}/"
-        created = asyncio.run(create_game(url, "star_wars", 3, [], ["human", "human"]))
+        key = (tmp_path / "host.key").read_text().strip()  # made by the server at its start
+        created = asyncio.run(create_game(url, "star_wars", 3, [], ["human", "human"], key))
         links = [Link(url, created["game"], side, token)
                  for side, token in created["tokens"].items()]
         seen: dict[str, int] = {"acked": 0}

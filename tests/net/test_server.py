@@ -54,7 +54,9 @@ def test_a_computer_player_seated_by_the_server_plays_its_side(tmp_path: Path,
             game, links = links_of(server, url, ("human", "heuristic"), seed=1, module=rome)
             assert list(links) == ["rome"]  # no link for the computer's seat
             result = await play_headless(links["rome"], "heuristic", 3)
-            return result, [side for side, _ in server.rooms[game].game.actions]
+            assert game not in server.rooms and not server.playing  # ended: released
+            saved = load_game(tmp_path / f"net-{game}.wes")
+            return result, [side for side, _ in saved.actions]
 
     result, deciders = run(main())
     assert result["winner"] in (0, 1)
@@ -165,7 +167,9 @@ def test_a_restarted_server_resumes_its_games_where_they_stood(tmp_path: Path,
 
     async def second_half() -> tuple[int, dict]:
         async with serving(tmp_path, resume=True) as (server, url):
-            room = server.rooms[game]
+            assert server.rooms == {} and server.playing == {game}  # loaded when joined
+            room = await server.room(game)
+            assert room is server.rooms[game]
             kept = room.position
             moved = {side: Link(url, link.game, link.side, link.token)
                      for side, link in links.items()}

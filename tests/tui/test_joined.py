@@ -77,6 +77,29 @@ async def test_a_wrong_link_is_told_in_one_line(tmp_path: Path) -> None:
         assert app.problem == "the server refused: no seat matches this link"
 
 
+async def test_a_seat_open_elsewhere_is_taken_over_only_when_the_person_says_so(
+        tmp_path: Path) -> None:
+    from websockets.asyncio.client import connect
+
+    from tests.net.support import hello
+    from warp_empires.net.protocol import decode, encode
+    from warp_empires.tui.dialogs.ask import AskDialog
+
+    async with serving(tmp_path) as (server, url):
+        game, links = links_of(server, url)
+        async with connect(url, compression=None) as other:  # the seat, on another screen
+            await other.send(encode(hello(links["rebels"])))
+            await other.recv()
+            app = JoinApp(links["rebels"])
+            async with app.run_test(size=(120, 40)) as pilot:
+                await _until(pilot, lambda: isinstance(app.screen, AskDialog))
+                assert server.rooms[game].seats[0].connection is not None  # not taken yet
+                await pilot.press("t")  # Take it over
+                await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+                told = [decode(frame)["t"] async for frame in other]  # until it is closed
+                assert told[-1:] == ["error"] and other.close_reason == "taken over"
+
+
 async def test_the_title_screen_joins_a_game_from_a_pasted_link(tmp_path: Path) -> None:
     from tests.tui.helpers import game_app
     from warp_empires.tui.dialogs.link import LinkDialog

@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "warp_empires.commands.saves_cmds",
     "warp_empires.commands.simulate",
     "warp_empires.commands.net_cmds",
+    "warp_empires.commands.games_cmds",
     "warp_empires.commands.completion",
 )
 

@@ -10,6 +10,7 @@ import sys
 from . import COMPLETE_FILE, SEED_MAX, CommandError, add_saves_dir, whole_number
 
 DEFAULT_PORT = 8765
+LOCAL = ("127.0.0.1", "localhost", "0.0.0.0", "::", "::1")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,6 +30,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="games hosted at once (default: 1000)")
     serve.add_argument("--max-connections", type=whole_number(1, 100_000), default=1000,
                        help="connections at once (default: 1000)")
+    serve.add_argument("--open", action="store_true",
+                       help="let anyone create games between people (default: only the "
+                       "holder of the host key, host.key in the saves folder)")
+    serve.add_argument("--bot-games", metavar="N", type=whole_number(0, 100_000), default=4,
+                       help="games with a computer player on a seat being played at once "
+                       "(default: 4; only the host may create them)")
+    serve.add_argument("--address-rate", metavar="N", type=whole_number(1, 1_000_000),
+                       default=5, help="new connections a second from one address, on "
+                       "average, with bursts of 4 times that (default: 5)")
+    serve.add_argument("--address-unseated", metavar="N", type=whole_number(1, 1_000_000),
+                       default=8, help="connections from one address that have not said "
+                       "hello yet, at once (default: 8)")
+    serve.add_argument("--trust-proxy", metavar="ADDRESS,...", default="",
+                       help="reverse proxies (addresses or networks) whose X-Forwarded-For "
+                       "names the client (default: none)")
+    serve.add_argument("--archive-after", metavar="DAYS", type=whole_number(0, 36_500),
+                       default=30, help="archive a game nobody has changed for DAYS days "
+                       "(moved to archive/ in the saves folder, still replayable; `games "
+                       "restore` brings it back; default: 30; 0: never)")
+    serve.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
+                       default="info", help="what the server logs on stderr, one JSON line "
+                       "an event: info (default) has connections, hellos, refusals, games "
+                       "created and ended; debug adds each decision")
     serve.add_argument("--fsync", action="store_true",
                        help="sync each decision to the disk before acknowledging it, so that "
                        "a power cut loses nothing either (slower; without it a killed or "
@@ -49,6 +73,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     host.add_argument("--players", metavar="A,B", default="human,human",
                       help="who plays each side: human (joins by link) or a computer player "
                       "the server runs, e.g. human,bot:hard (default: human,human)")
+    host.add_argument("--key", metavar="KEY",
+                      help="the server's host key (default: $WARP_EMPIRES_HOST_KEY, else the "
+                      "key of a server this user started, else none)")
     host.add_argument("--json", action="store_true",
                       help='print {"game": ID, "links": {SIDE: LINK, ...}}')
     host.set_defaults(run=run_host)
@@ -60,6 +87,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     join.add_argument("link", metavar="LINK", help="the join link the host gave you")
     join.add_argument("--player", metavar="KIND",
                       help="play the seat headless: heuristic, random, bot or bot:LEVEL")
+    join.add_argument("--take", action="store_true",
+                      help="with --player: play the seat even when another connection plays "
+                      "it now (that one is closed)")
     join.set_defaults(run=run_join)
 
 
@@ -69,9 +99,14 @@ def run_serve(args: argparse.Namespace) -> int:
     import logging
     import signal
     import ssl
+    import time
 
-    from warp_empires.net.server import GameServer, Limits, run_server, tls_context
-    from warp_empires.saves.store import resolve_dir
+    from warp_empires.net.folder import FolderInUse, FolderLock
+    from warp_empires.net.guard import Door, Rules, host_key, remember_key
+    from warp_empires.net.listen import run_server, tls_context
+    from warp_empires.net.ops import event, log_to
+    from warp_empires.net.server import GameServer, Limits
+    from warp_empires.saves.store import ensure_folder, resolve_dir
 
     if (args.certfile is None) != (args.keyfile is None):
         raise CommandError("--certfile and --keyfile go together")
@@ -79,18 +114,37 @@ def run_serve(args: argparse.Namespace) -> int:
         tls = tls_context(args.certfile, args.keyfile)
     except (OSError, ssl.SSLError) as e:
         raise CommandError(f"TLS: {e}") from None
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
-    folder = resolve_dir(args.saves_dir)
-    server = GameServer(folder, Limits(connections=args.max_connections,
-                                       games=args.max_games), sync=args.fsync)
+    log_to(sys.stderr, args.log_level)
+    folder = ensure_folder(resolve_dir(args.saves_dir))
+    try:
+        lock = FolderLock(folder).acquire()
+    except FolderInUse as e:
+        raise CommandError(str(e)) from None
+    proxies = tuple(p.strip() for p in args.trust_proxy.split(",") if p.strip())
+    try:
+        rules = Rules(open=args.open, bot_games=args.bot_games, trusted_proxies=proxies,
+                      connect_rate=args.address_rate, connect_burst=4 * args.address_rate,
+                      unseated=args.address_unseated)
+        Door(rules, time.monotonic)  # checks the proxies' addresses
+    except ValueError as e:
+        lock.release()
+        raise CommandError(f"--trust-proxy: {e}") from None
+    server = GameServer(folder, Limits(connections=args.max_connections, games=args.max_games,
+                                       archive_days=args.archive_after), sync=args.fsync,
+                        rules=rules, key=host_key(folder))
 
     async def main() -> None:
         for problem in server.resume():
-            print(f"warp-empires serve: not resumed: {problem}", file=sys.stderr)
+            event("error", logging.ERROR, error=f"not resumed: {problem}")
         scheme = "wss" if tls else "ws"
 
         def ready(port: int) -> None:
-            print(f"Serving {len(server.rooms)} game(s) from {folder} at "
+            # `host` and the app find the key of a server this user started
+            names = {args.host, *(["localhost", "127.0.0.1"] if args.host in LOCAL else [])}
+            remember_key([f"{scheme}://{name}:{port}/" for name in names], server.key or "")
+            event("start", folder=str(folder), games=len(server.playing), host=args.host,
+                  port=port, open=args.open)
+            print(f"Serving {len(server.playing)} game(s) from {folder} at "
                   f"{scheme}://{args.host}:{port}/ (Ctrl+C stops)", flush=True)
 
         stop = asyncio.Event()
@@ -105,6 +159,8 @@ def run_serve(args: argparse.Namespace) -> int:
     except OSError as e:
         raise CommandError(f"cannot listen on {args.host}:{args.port}: "
                            f"{e.strerror or e}") from None
+    finally:
+        lock.release()
     return 0
 
 
@@ -113,6 +169,7 @@ def run_host(args: argparse.Namespace) -> int:
 
     from warp_empires.module import first_module, load_module
     from warp_empires.net.client import ClientError, create_game
+    from warp_empires.net.guard import key_for
     from warp_empires.net.links import BadLink, Link, server_url
 
     try:
@@ -126,10 +183,11 @@ def run_host(args: argparse.Namespace) -> int:
         raise CommandError(f"--players needs two names separated by a comma, "
                            f"got {args.players!r}")
     try:
-        created = asyncio.run(create_game(url, module.id, args.seed, options, players))
+        created = asyncio.run(create_game(url, module.id, args.seed, options, players,
+                                          key_for(url, args.key)))
     except ClientError as e:
         raise CommandError(str(e)) from None
-    links = {side: str(Link(url, created["game"], side, token))
+    links = {side: str(Link(created["url"], created["game"], side, token))
              for side, token in created["tokens"].items()}
     if args.json:
         print(json.dumps({"game": created["game"], "links": links}))
@@ -143,7 +201,7 @@ def run_host(args: argparse.Namespace) -> int:
 def run_join(args: argparse.Namespace) -> int:
     import asyncio
 
-    from warp_empires.net.client import ClientError, play_headless
+    from warp_empires.net.client import ClientError, InUse, play_headless
     from warp_empires.net.links import BadLink, parse_link
 
     try:
@@ -167,7 +225,10 @@ def run_join(args: argparse.Namespace) -> int:
                   file=sys.stderr, flush=True)
 
         try:
-            over = asyncio.run(play_headless(link, args.player, on_state=note))
+            over = asyncio.run(play_headless(link, args.player, on_state=note,
+                                             take=args.take))
+        except InUse as e:
+            raise CommandError(f"{e}; --take plays it here instead") from None
         except ClientError as e:
             raise CommandError(str(e)) from None
         print(over.get("text") or "Game over.")

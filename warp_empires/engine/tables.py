@@ -6,6 +6,7 @@ definitions every time."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +42,10 @@ class Tables:
     phrases: dict[tuple[Any, ...], str]
 
 
-_CACHE: dict[int, tuple[Module, Tables]] = {}
+# by the module's id, for as long as the module lives: a long-running server
+# loads a module for each game it creates or resumes, and a cache that kept
+# them all would grow by a module a game
+_CACHE: dict[int, tuple[weakref.ref[Module], Tables]] = {}
 # one look at a list, a count, a few set tests, a pass over the leaders
 _COST = {"controls": 0, "captives_at_least": 1, "holds_captive": 2, "no_enemy_leaders_on_map": 3}
 
@@ -49,7 +53,7 @@ _COST = {"controls": 0, "captives_at_least": 1, "holds_captive": 2, "no_enemy_le
 def tables(module: Module) -> Tables:
     """The tables of `module` (modules are frozen, so one build serves all games)."""
     hit = _CACHE.get(id(module))
-    if hit is not None and hit[0] is module:
+    if hit is not None and hit[0]() is module:
         return hit[1]
     units = module.units
     chits = [u.index for u in units for _ in range(u.count)]
@@ -75,7 +79,9 @@ def tables(module: Module) -> Tables:
                       for side in (0, 1)),
         phrases={},
     )
-    _CACHE[id(module)] = (module, t)  # the module is kept, so its id is never reused
+    key = id(module)
+    # dropped when the module goes (before its id can be reused)
+    _CACHE[key] = (weakref.ref(module, lambda _: _CACHE.pop(key, None)), t)
     return t
 
 

@@ -334,7 +334,7 @@ class VictoryDef:
     all: tuple[Condition, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)  # engine/tables.py's cache
 class Module:
     id: str
     name: str

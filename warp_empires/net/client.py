@@ -21,7 +21,7 @@ from warp_empires.engine import Action, View
 from warp_empires.module import ModuleError, load_module
 from warp_empires.module.defs import Module
 
-from .links import Link
+from .links import Link, game_url, new_game_id
 from .protocol import MAX_SERVER_FRAME, VERSION, BadFrame, decode, encode
 
 
@@ -30,11 +30,24 @@ class ClientError(Exception):
     does not speak this protocol. One line for the user."""
 
 
+class InUse(ClientError):
+    """Another connection plays the seat now; a hello with `take` takes it
+    over (the person is asked first: two clients never take it in turns)."""
+
+
+class TakenOver(ClientError):
+    """Another connection took the seat over; this one is closed."""
+
+
 class Seat:
     """One side's window on a hosted game."""
 
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, take: bool = False) -> None:
         self.link = link
+        # take the seat over from another connection: when the person said
+        # so, and on this client's own reconnections (its old connection may
+        # still look alive to the server)
+        self.take_over = take
         self.module: Module | None = None
         self.side = -1
         self.players: list[str] = []
@@ -64,6 +77,10 @@ class Seat:
             self.last_error = frame
             if frame.get("code") in ("refused", "version"):
                 raise ClientError(f"the server refused: {frame.get('text', '')}"[:200])
+            if frame.get("code") == "in_use":
+                raise InUse("this seat is being played from elsewhere")
+            if frame.get("code") == "taken":
+                raise TakenOver("this seat is now played from elsewhere")
         return kind
 
     def _welcome(self, frame: dict[str, Any]) -> None:
@@ -82,6 +99,7 @@ class Seat:
                               f"is not this machine's {module.version}: install the same "
                               "version")
         self.module = module
+        self.take_over = True  # seated: a reconnection takes back its own seat
         self.side = frame["side"]
         self.players = list(frame.get("players", []))
 
@@ -123,8 +141,11 @@ class Seat:
         return True
 
     def hello(self) -> bytes:
-        return encode({"t": "hello", "v": VERSION, "game": self.link.game,
-                       "side": self.link.side, "token": self.link.token})
+        frame = {"t": "hello", "v": VERSION, "game": self.link.game,
+                 "side": self.link.side, "token": self.link.token}
+        if self.take_over:
+            frame["take"] = True
+        return encode(frame)
 
     async def run(self, on_frame: Callable[[str], Awaitable[bool]],
                   on_state: Callable[[str], None] | None = None) -> None:
@@ -157,12 +178,13 @@ class Seat:
 
 
 async def play_headless(link: Link, kind: str, seed: int = 0,
-                        on_state: Callable[[str], None] | None = None) -> dict[str, Any]:
+                        on_state: Callable[[str], None] | None = None,
+                        take: bool = False) -> dict[str, Any]:
     """Plays the seat with a computer player until the game ends; returns the
-    `over` frame."""
+    `over` frame. `take`: even when another connection plays it now."""
     from warp_empires.bots import make_player
 
-    seat = Seat(link)
+    seat = Seat(link, take)
     player: Any = None
 
     async def on_frame(kind_of_frame: str) -> bool:
@@ -183,19 +205,49 @@ async def play_headless(link: Link, kind: str, seed: int = 0,
 
 
 async def create_game(server: str, module: str, seed: int | None, options: list[str],
-                      players: list[str]) -> dict[str, Any]:
-    """Asks `server` for a new game; its `created` frame (game id, tokens)."""
+                      players: list[str], key: str | None = None) -> dict[str, Any]:
+    """Asks `server` for a new game, with its host key if given; its `created`
+    frame (game id, tokens), with `url`: the URL of the game's connections
+    (links.game_url: the id, chosen here, in its path)."""
+    game = new_game_id()
+    url = game_url(server, game)
     try:
-        async with connect(server, max_size=MAX_SERVER_FRAME, compression=None,
+        async with connect(url, max_size=MAX_SERVER_FRAME, compression=None,
                            open_timeout=10) as ws:
             frame: dict[str, Any] = {"t": "create", "v": VERSION, "module": module,
-                                     "options": options, "players": players}
+                                     "options": options, "players": players, "game": game}
             if seed is not None:
                 frame["seed"] = seed
+            if key:
+                frame["key"] = key
             await ws.send(encode(frame))
             answer = decode(await ws.recv())
     except (OSError, InvalidURI, InvalidHandshake, ConnectionClosed) as e:
         raise ClientError(f"{server}: cannot reach the server ({e})") from None
     if answer.get("t") != "created":
         raise ClientError(f"the server did not create the game: {answer.get('text', '')}"[:200])
+    # an older server chooses the id itself: its links keep the server's own URL
+    answer["url"] = url if answer.get("game") == game else server
     return answer
+
+
+async def admin_request(server: str, key: str, action: str, game: str | None = None,
+                        archived: bool = False) -> list[str]:
+    """An admin request to a running server (`games --server`); the lines it
+    answers. ClientError with the server's one line when it refuses."""
+    frame: dict[str, Any] = {"t": "admin", "v": VERSION, "key": key, "action": action,
+                             "archived": archived}
+    if game is not None:
+        frame["game"] = game.strip().lower()
+    try:
+        async with connect(server, max_size=MAX_SERVER_FRAME, compression=None,
+                           open_timeout=10) as ws:
+            await ws.send(encode(frame))
+            answer = decode(await ws.recv())
+    except (OSError, InvalidURI, InvalidHandshake, ConnectionClosed) as e:
+        raise ClientError(f"{server}: cannot reach the server ({e})") from None
+    except BadFrame as e:
+        raise ClientError(f"{server}: the server sent a bad frame: {e}") from None
+    if answer.get("t") != "admin":
+        raise ClientError(f"the server refused: {answer.get('text', '')}"[:300])
+    return [str(line) for line in answer.get("lines", [])]

@@ -2,8 +2,10 @@
 
 A join link names the server, the game, the side and the seat's secret token:
 
-    ws://127.0.0.1:8765/#game=0123456789abcdef&side=SIDE_ID&token=...
+    ws://127.0.0.1:8765/g/0123456789abcdef/#game=0123456789abcdef&side=SIDE_ID&token=...
 
+The path carries the game's id for a proxy in front of several servers
+(`game_url`); links made before have none and still work on one server.
 Everything a seat needs is after the `#`, a part of a URL that clients never
 send in a request: the token travels only inside the first frame (hello),
 never in a request line a proxy would log. The server keeps only the token's
@@ -56,6 +58,20 @@ class Link:
     def __str__(self) -> str:
         query = urlencode({"game": self.game, "side": self.side, "token": self.token})
         return f"{self.server}#{query}"
+
+
+def new_game_id() -> str:
+    """A game's id, chosen by the client that creates it (16 hex digits)."""
+    return secrets.token_hex(8)
+
+
+def game_url(server: str, game: str) -> str:
+    """The URL a game's connections go to: the server's, with `g/<id>/` after
+    its path, so that a stock proxy in front of several servers routes every
+    connection of a game, its creation included, to the same one by hashing
+    the path (docs/hosting.md). A server ignores the path: an old link (no
+    path) keeps working on a single server."""
+    return f"{server.rstrip('/')}/g/{game}/"
 
 
 def server_url(text: str) -> str:

@@ -26,11 +26,14 @@ SIDE_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22,86}")  # base64url of 16..64 bytes
 PLAYER = re.compile(r"[a-z][a-z0-9_.:-]{0,31}")
 OPTION = re.compile(r"[a-z][a-z0-9_]{0,31}")
-NAME = re.compile(r"[A-Za-z0-9_./ -]{1,200}")
+# an installed module's name, never a path: no dot, no separator
+MODULE = re.compile(r"[a-z][a-z0-9_]{0,63}")
+HOST_KEY = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
 # The kinds of frame each way.
-CLIENT_KINDS = ("hello", "create", "decide")
-SERVER_KINDS = ("welcome", "created", "position", "error", "over")
+CLIENT_KINDS = ("hello", "create", "decide", "admin")
+SERVER_KINDS = ("welcome", "created", "position", "error", "over", "admin")
+ADMIN_ACTIONS = ("list", "show", "close", "delete", "restore")
 
 
 class BadFrame(Exception):
@@ -93,8 +96,14 @@ def _check(frame: dict[str, Any], kind: str) -> None:
         _text(frame, "side", SIDE_ID)
         _text(frame, "token", TOKEN)
         _int(frame, "log", 0, 10_000_000, optional=True)
+        if type(frame.get("take", False)) is not bool:
+            raise BadFrame("hello: `take` is true or false")
     elif kind == "create":
-        _text(frame, "module", NAME)
+        _text(frame, "module", MODULE)
+        if "game" in frame:  # chosen by the client: it routes by it (docs/hosting.md)
+            _text(frame, "game", GAME_ID)
+        if "key" in frame:
+            _text(frame, "key", HOST_KEY)
         _int(frame, "seed", 0, (1 << 64) - 1, optional=True)
         options = frame.get("options", [])
         if not isinstance(options, list) or len(options) > 16 or not all(
@@ -104,6 +113,15 @@ def _check(frame: dict[str, Any], kind: str) -> None:
         if not isinstance(players, list) or len(players) != 2 or not all(
                 isinstance(p, str) and PLAYER.fullmatch(p) for p in players):
             raise BadFrame("create: `players` names two player kinds")
+    elif kind == "admin":
+        _text(frame, "key", HOST_KEY)
+        if frame.get("action") not in ADMIN_ACTIONS:
+            raise BadFrame(f"admin: `action` is one of {', '.join(ADMIN_ACTIONS)}")
+        if "game" in frame and not (isinstance(frame["game"], str)
+                                    and re.fullmatch(r"[0-9a-f]{1,16}", frame["game"])):
+            raise BadFrame("admin: `game` is a game's id or the start of it")
+        if type(frame.get("archived", False)) is not bool:
+            raise BadFrame("admin: `archived` is true or false")
     else:  # decide
         _int(frame, "pos", 0, 1 << 62)
         action = frame.get("action")

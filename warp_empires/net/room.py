@@ -39,12 +39,12 @@ from warp_empires.present.rows import build_choices
 from warp_empires.saves.errors import SaveError
 from warp_empires.saves.format import encode as encode_save
 from warp_empires.saves.game import game_doc, load_game
-from warp_empires.saves.io import read_bounded, write_atomic
+from warp_empires.saves.io import write_atomic
 
+from .folder import read_seats
 from .protocol import BadFrame
 
 SEATS_FORMAT = 1
-SEATS_LIMIT = 64 * 1024
 HUMAN = "human"
 
 
@@ -103,8 +103,12 @@ class Room:
         return self.folder / f"net-{self.id}.seats"
 
     def write(self) -> None:
-        """Writes the seats (with the position number) and then the game."""
+        """Writes the seats (with the position number) and then the game. The
+        seats file says whether the game is over, so that a server starting
+        knows its games from these small files alone (folder.scan); an older
+        one without `over` is read as its save says."""
         seats = {"format": SEATS_FORMAT, "game": self.id, "position": self.position,
+                 "over": self.game.over,
                  "positions": [s.position for s in self.seats],
                  "digests": [s.digest for s in self.seats],
                  "players": [s.player for s in self.seats]}
@@ -116,8 +120,8 @@ class Room:
     def load(cls, seats_path: Path) -> Room:
         """The room whose seats file is `seats_path`, its game replayed from the
         save beside it and checked (saves.load_game). SaveError if either is bad."""
+        data = read_seats(seats_path)
         try:
-            data = msgpack.unpackb(read_bounded(seats_path, SEATS_LIMIT), raw=False)
             digests, players = data["digests"], data["players"]
             position = data["position"]
             # written before each seat had its own number: both start from the room's
@@ -126,8 +130,6 @@ class Room:
                     or type(position) is not int or len(positions) != 2
                     or any(type(p) is not int for p in positions)):
                 raise ValueError("not a seats file of this version")
-        except SaveError:
-            raise
         except Exception as e:  # noqa: BLE001 - a damaged file, whatever it holds
             raise SaveError(seats_path, f"not a seats file ({e})") from None
         game = load_game(seats_path.with_suffix(".wes"))

@@ -15,27 +15,28 @@ import asyncio
 import contextlib
 import logging
 import random
-import ssl
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Response
 
 from warp_empires.bots import known_kind, make_player, unavailable
 from warp_empires.engine import Action, Game, IllegalAction
 from warp_empires.engine.options import check as check_options
-from warp_empires.module import ModuleError, load_module
+from warp_empires.module import ModuleError, find_module, load_module
 from warp_empires.saves.errors import SaveError
-from warp_empires.saves.store import ensure_folder
 
 from . import links
+from .admin import admin
+from .conn import Heard, Outbox, watch
+from .folder import seats_path
+from .games import Games, Limits
+from .guard import Bucket, Door, Rules, key_matches
+from .ops import Metrics, event
 from .protocol import (
-    MAX_CLIENT_FRAME,
     REFUSED,
     VERSION,
     BadFrame,
@@ -48,40 +49,29 @@ from .room import HUMAN, Room, Seat
 log = logging.getLogger("warp_empires.server")
 
 
-@dataclass(frozen=True)
-class Limits:
-    connections: int = 1000  # open connections at once
-    games: int = 1000  # games hosted at once
-    rate: float = 50.0  # frames a second a connection may send, on average
-    burst: int = 40  # and at once
-    hello_seconds: float = 10.0  # a connection says hello within this, or is closed
-
-
-class Bucket:
-    """A token bucket: `rate` frames a second, `burst` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.at = time.monotonic()
-
-    async def wait(self) -> None:
-        """Takes one frame's token, first waiting for it if the bucket is empty."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            await asyncio.sleep((1 - self.tokens) / self.rate)
-        self.tokens -= 1
-
-
-class GameServer:
+class GameServer(Games):
     def __init__(self, folder: Path, limits: Limits | None = None, sync: bool = False,
-                 bot_seed: int | None = None) -> None:
-        self.folder = ensure_folder(folder)
-        self.sync = sync  # fsync each write (Room.sync)
-        self.limits = limits or Limits()
-        self.rooms: dict[str, Room] = {}
+                 bot_seed: int | None = None, clock: Callable[[], float] = time.time,
+                 rules: Rules | None = None, key: str | None = None,
+                 timer: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        super().__init__(folder, limits, sync, clock)
+        self.rules = rules or Rules()
+        self.key = key  # the host key (guard.py); None: nobody holds one
+        self.timer = timer  # seconds, for rates and the idle (a test's own)
+        self.sleep = sleep  # how a slowed connection waits (a test's own)
+        self._outboxes: dict[ServerConnection, Outbox] = {}  # of the seated connections
+        self.metrics = Metrics()
+        m = self.metrics
+        m.games.set_function(lambda: len(self.playing))
+        m.loaded.set_function(lambda: len(self.rooms))
+        m.connections.set_function(lambda: self.connections)
+        m.seats.set_function(lambda: sum(s.connection is not None
+                                         for r in self.rooms.values() for s in r.seats))
+        self.door = Door(self.rules, timer)
+        # connections that have not said hello yet, oldest first: when
+        # making room, since when (`timer`)
+        self._unseated: dict[ServerConnection, float] = {}
         self.connections = 0
         self._bots: dict[tuple[str, int], Any] = {}
         # the seeds of the computer players on its seats: unpredictable, unless
@@ -89,29 +79,20 @@ class GameServer:
         self._bot_seeds = random.SystemRandom() if bot_seed is None else random.Random(bot_seed)
         self._tasks: set[asyncio.Task[None]] = set()
 
-    # -- starting ------------------------------------------------------------
-
-    def resume(self) -> list[str]:
-        """Loads every game of the saves folder; one line per game that could
-        not be loaded (it stays on disk, untouched)."""
-        problems = []
-        for path in sorted(self.folder.glob("net-*.seats")):
-            try:
-                room = Room.load(path)
-            except (SaveError, ModuleError, OSError) as e:
-                problems.append(f"{path.name}: {e}")
-                continue
-            room.lock = asyncio.Lock()
-            room.sync = self.sync
-            self.rooms[room.id] = room
-        return problems
+    def released(self, game: str) -> None:
+        for side in (0, 1):
+            self._bots.pop((game, side), None)
 
     def create(self, module_name: str, seed: int | None, options: list[str],
-               players: list[str]) -> tuple[Room, dict[str, str]]:
-        """A new game and the tokens of its human seats (side id -> token).
+               players: list[str], game_id: str | None = None) -> tuple[Room, dict[str, str]]:
+        """A new game and the tokens of its human seats (side id -> token);
+        `game_id`: the id its creator chose (and routes by, docs/hosting.md).
         ValueError says in one line what is wrong with the request."""
-        if len(self.rooms) >= self.limits.games:
+        if len(self.playing) >= self.limits.games:
             raise ValueError("this server hosts as many games as it may")
+        if game_id is not None and (game_id in self.games or any(
+                seats_path(self.folder, game_id, archived).exists() for archived in (False, True))):
+            raise ValueError("a game with this id exists: choose another")
         try:
             module = load_module(module_name)
         except ModuleError:
@@ -121,6 +102,8 @@ class GameServer:
                 raise ValueError(f"no computer player {kind!r} for {module.name}")
         chosen = check_options(module, options)
         game = Game.new(module, seed, {"optional": list(chosen)} if chosen else None)
+        if game_id is not None:
+            game.id = game_id
         tokens: dict[str, str] = {}
         seats = []
         for side, kind in enumerate(players):
@@ -132,38 +115,77 @@ class GameServer:
                 seats.append(Seat(None, kind))
         room = Room(game, seats, self.folder, lock=asyncio.Lock(), sync=self.sync)
         room.write()
-        self.rooms[room.id] = room
+        self.added(room)
         return room, tokens
 
     # -- connections -----------------------------------------------------------
 
+    def address(self, ws: ServerConnection) -> str:
+        """The client's address (guard.Door.address: a trusted proxy's word)."""
+        peer = ws.remote_address[0] if ws.remote_address else "?"
+        forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
+        return self.door.address(str(peer), forwarded)
+
+    def full(self) -> bool:
+        """Whether a new connection finds no room, even when the oldest
+        connection that has not said hello (within `rules.evict_after`) is
+        closed to make it."""
+        if self.connections < self.limits.connections:
+            return False
+        oldest = next(iter(self._unseated.items()), None)
+        if oldest is None or self.timer() - oldest[1] < self.rules.evict_after:
+            return True
+        ws, _ = oldest
+        del self._unseated[ws]  # closed now; counted until its handler ends
+        ws.transport.abort()
+        return False
+
     async def handler(self, ws: ServerConnection) -> None:
-        if self.connections >= self.limits.connections:
+        if self.full():
             await ws.close(1013, "too many connections")
             return
+        address = self.address(ws)
+        event("connect", address=address)
         self.connections += 1
+        self.door.opened(address)
+        self._unseated[ws] = self.timer()
         seat: tuple[Room, int] | None = None
+        heard = Heard()
+        watcher = asyncio.create_task(watch(ws, heard, self.limits.ping_seconds))
         try:
-            bucket = Bucket(self.limits.rate, self.limits.burst)
-            seat = await self._first_frame(ws)
+            bucket = Bucket(self.limits.rate, self.limits.burst, self.timer)
+            try:
+                seat = await self._first_frame(ws, address)
+            finally:
+                self._unseated.pop(ws, None)
+                self.door.seated(address)
             if seat is None:
                 return
             room, side = seat
             async for data in ws:
+                heard.frames += 1
                 # Over its rate a connection is slowed, not served faster: its
                 # frames wait, and the socket's buffers push back on the sender.
-                await bucket.wait()
+                wait = bucket.debt()
+                if wait:
+                    await self.sleep(wait)
                 await self._on_frame(ws, room, side, data)
         except ConnectionClosed:
             pass
-        except Exception:  # noqa: BLE001 - one connection's fault never stops the server
-            log.exception("connection failed")
+        except Exception as e:  # noqa: BLE001 - one connection's fault never stops the server
+            event("error", logging.ERROR, address=address, error=repr(e)[:200])
+            log.debug("connection failed", exc_info=True)
         finally:
+            watcher.cancel()
+            box = self._outboxes.pop(ws, None)
+            if box is not None:
+                box.close()
             self.connections -= 1
             if seat is not None and seat[0].seats[seat[1]].connection is ws:
                 seat[0].seats[seat[1]].connection = None
 
-    async def _first_frame(self, ws: ServerConnection) -> tuple[Room, int] | None:
+    async def _first_frame(self, ws: ServerConnection, address: str
+                           ) -> tuple[Room, int] | None:
         """The hello (or create) that opens a connection; None when it ends here."""
         try:
             data = await asyncio.wait_for(ws.recv(), self.limits.hello_seconds)
@@ -177,14 +199,18 @@ class GameServer:
             await ws.close(1008, "bad frame")
             return None
         if frame["t"] == "create":
-            await self._on_create(ws, frame)
+            await self._on_create(ws, frame, address)
+            await ws.close()
+            return None
+        if frame["t"] == "admin":
+            await self._send(ws, await admin(self, frame, address))
             await ws.close()
             return None
         if frame["t"] != "hello":
             await self._send(ws, error("hello_first", "the first frame is a hello"))
             await ws.close(1008, "hello first")
             return None
-        room = self.rooms.get(frame["game"])
+        room = await self.room(frame["game"])
         side = -1
         stored = None
         if room is not None:
@@ -193,14 +219,25 @@ class GameServer:
                 side = ids.index(frame["side"])
                 stored = room.seats[side].digest
         if not links.matches(frame["token"], stored) or room is None:
+            event("refuse", address=address, why="no seat")
+            self.metrics.refused.labels("no seat").inc()
             await self._send(ws, REFUSED)
             await ws.close(1008, "refused")
             return None
         old = room.seats[side].connection
+        if old is not None and not frame.get("take"):
+            # one connection per seat; a second one is asked first (the
+            # client asks its person), so two never take it from each other
+            event("refuse", address=address, why="in use", game=room.id, side=side)
+            await self._send(ws, error("in_use", "this seat is being played from elsewhere"))
+            await ws.close(1008, "in use")
+            return None
         room.seats[side].connection = ws
-        if old is not None:  # one connection per seat: the newest wins
-            with contextlib.suppress(Exception):
-                await old.close(1000, "joined from elsewhere")
+        self._outboxes[ws] = Outbox(ws, self.limits.outbox)
+        event("hello", address=address, game=room.id, side=side, took=old is not None)
+        if old is not None:  # taken over: told so, then closed
+            self.let_go(old, error("taken", "this seat is now played from elsewhere"),
+                        "taken over")
         module = room.game.module
         await self._send(ws, {"t": "welcome", "v": VERSION, "game": room.id, "side": side,
                               "module": {"id": module.id, "version": module.version,
@@ -217,14 +254,44 @@ class GameServer:
         self._wake_bot(room)
         return room, side
 
-    async def _on_create(self, ws: ServerConnection, frame: dict[str, Any]) -> None:
+    def may_create(self, frame: dict[str, Any], address: str) -> dict[str, Any] | None:
+        """Whether this `create` may go ahead (guard.py); the error frame if not."""
+        host = self.key is not None and key_matches(frame.get("key"), self.key)
+        bots = any(p != HUMAN for p in frame.get("players", [HUMAN, HUMAN]))
+        if not host and not self.rules.open:
+            return error("key", "this server creates games for its host only: give its "
+                         "host key (host --key, or WARP_EMPIRES_HOST_KEY)")
+        if not host and bots:
+            return error("create", "only the server's host may seat its computer players")
+        if not host and not self.door.may_create(address):
+            return error("create", "too many games created from your address; try later")
+        if bots and len(self.bot_games) >= self.rules.bot_games:
+            return error("create", "the server plays as many computer sides as it may; "
+                         "try later")
+        return None
+
+    async def _on_create(self, ws: ServerConnection, frame: dict[str, Any],
+                         address: str) -> None:
+        refusal = self.may_create(frame, address)
+        if refusal is not None:
+            event("refuse", address=address, why=refusal["text"][:80])
+            self.metrics.refused.labels(refusal["code"]).inc()
+            await self._send(ws, refusal)
+            return
         try:
+            try:
+                folder = find_module(frame["module"])  # installed modules only, by name
+            except ModuleError:
+                raise ValueError(f"no module {frame['module']!r} on this server") from None
             room, tokens = await asyncio.to_thread(
-                self.create, frame["module"], frame.get("seed"), frame.get("options", []),
-                frame.get("players", [HUMAN, HUMAN]))
+                self.create, str(folder), frame.get("seed"), frame.get("options", []),
+                frame.get("players", [HUMAN, HUMAN]), frame.get("game"))
         except (ValueError, SaveError) as e:
             await self._send(ws, error("create", str(e)))
             return
+        self.metrics.created.inc()
+        event("create", address=address, game=room.id, module=room.game.module.id,
+              players=[s.player for s in room.seats])
         sides = {s.id: i for i, s in enumerate(room.game.module.sides)}
         await self._send(ws, {"t": "created", "game": room.id, "tokens": tokens,
                               "sides": sides})
@@ -246,8 +313,11 @@ class GameServer:
                      ws: ServerConnection | None = None) -> None:
         """Checks, applies, writes and announces one decision; a fault is told
         to `ws` alone (with the current position when it was stale)."""
+        began = time.perf_counter()
         async with room.lock:
             try:
+                if room.id not in self.games:  # archived or deleted meanwhile
+                    raise BadFrame("the game is no longer on this server", "over")
                 room.check(side, pos, action)
                 room.apply(side, action)
             except (BadFrame, IllegalAction) as e:
@@ -261,8 +331,20 @@ class GameServer:
             except SaveError as e:
                 # Not on disk: not acknowledged either. The game stops here
                 # until the folder can be written (the next decision retries).
-                log.error("game %s not written: %s", room.id, e)
+                event("error", logging.ERROR, game=room.id, error=f"not written: {e}")
+            if room.id in self.games:
+                self.games[room.id].changed = self.clock()
             await self._announce(room)
+        took = time.perf_counter() - began
+        self.metrics.decisions.inc()
+        self.metrics.decide_seconds.observe(took)
+        event("decide", logging.DEBUG, game=room.id, side=side, verb=action[0],
+              ms=round(took * 1000, 2))
+        if room.game.over:
+            self.metrics.finished.inc()
+            event("over", game=room.id, winner=room.game.state.winner,
+                  decisions=len(room.game.actions))
+            self._finished(room.id)
         self._wake_bot(room)
 
     async def _announce(self, room: Room) -> None:
@@ -281,10 +363,31 @@ class GameServer:
                 await self._send(seat.connection, room.over_frame(side))
         room.trim()  # what the connected seats were sent; the others get a replay
 
-    @staticmethod
-    async def _send(ws: ServerConnection, frame: dict[str, Any]) -> None:
+    async def _send(self, ws: ServerConnection, frame: dict[str, Any]) -> None:
+        """A seated connection's frames go through its outbox (conn.py): no
+        game waits for its reading them; the others' are sent at once."""
+        box = self._outboxes.get(ws)
+        if box is not None:
+            await box.put(frame)
+            return
         with contextlib.suppress(ConnectionClosed):
             await ws.send(encode(frame))
+
+    def let_go(self, ws: ServerConnection, last: dict[str, Any], reason: str) -> None:
+        """Sends a connection its last frame (past whatever waits in its
+        outbox), then closes it."""
+        box = self._outboxes.pop(ws, None)
+        if box is not None:
+            box.task.cancel()
+
+        async def bye() -> None:
+            with contextlib.suppress(Exception):
+                await ws.send(encode(last))
+                await ws.close(1000, reason)
+
+        task = asyncio.create_task(bye())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- computer players on the server's seats --------------------------------
 
@@ -310,7 +413,9 @@ class GameServer:
         task.add_done_callback(self._tasks.discard)
 
     async def _bot_move(self, room: Room, side: int, pos: int) -> None:
-        player = self._bots[(room.id, side)]
+        player = self._bots.get((room.id, side))
+        if player is None:  # the game ended or was archived meanwhile
+            return
         # what it may see, taken here on the loop's thread; it thinks on another
         view = room.game.view(side, log=False)
         legal = room.game.legal_actions(side)
@@ -322,31 +427,3 @@ class GameServer:
         if action is None or tuple(action) not in legal:
             action = random.choice([a for a in legal if a[0] != "unpick"] or legal)
         await self.decide(room, side, pos, tuple(action))
-
-
-def tls_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
-    if certfile is None:
-        return None
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(certfile, keyfile)
-    return context
-
-
-async def run_server(server: GameServer, host: str, port: int,
-                     tls: ssl.SSLContext | None = None,
-                     ready: Callable[[int], None] | None = None,
-                     stop: asyncio.Event | None = None) -> None:
-    """Serves until `stop` is set (or for ever); `ready` is told the port."""
-
-    def refuse_crowds(connection: ServerConnection, request: Any) -> Response | None:
-        if server.connections >= server.limits.connections:
-            return connection.respond(503, "too many connections\n")
-        return None
-
-    async with serve(server.handler, host, port, ssl=tls, max_size=MAX_CLIENT_FRAME,
-                     compression=None, process_request=refuse_crowds,
-                     server_header=None, logger=log) as ws_server:
-        if ready is not None:
-            sockets = list(ws_server.sockets)
-            ready(sockets[0].getsockname()[1] if sockets else port)
-        await (stop.wait() if stop is not None else asyncio.Future())

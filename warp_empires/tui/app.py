@@ -150,17 +150,18 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
         assert settings.host is not None
         from warp_empires.module import ModuleError, load_module
         from warp_empires.net.client import ClientError, create_game
+        from warp_empires.net.guard import key_for
         from warp_empires.net.links import BadLink, Link, server_url
 
         try:
             module = load_module(settings.module)
             url = server_url(settings.host)
             created = await create_game(url, module.id, settings.seed, list(settings.optional),
-                                        list(settings.players))
+                                        list(settings.players), key_for(url))
         except (ModuleError, BadLink, ClientError) as error:
             self.push_screen(MessageDialog(f"Not hosted:\n{error}"))
             return
-        links = [Link(url, created["game"], side, token)
+        links = [Link(created["url"], created["game"], side, token)
                  for side, token in created["tokens"].items()]
         if len(links) == 1:
             self.join(links[0])

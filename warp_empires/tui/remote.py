@@ -20,7 +20,7 @@ from textual.binding import Binding
 
 from warp_empires.engine import Action, Prompt, View
 from warp_empires.module.defs import Module
-from warp_empires.net.client import ClientError, Seat
+from warp_empires.net.client import ClientError, InUse, Seat
 from warp_empires.net.links import Link
 from warp_empires.paths import user_data_dir
 from warp_empires.present.rows import Choice, HandOrder
@@ -28,7 +28,7 @@ from warp_empires.present.suggest import evident_move
 from warp_empires.tui import textual_fixes  # noqa: F401 - guards around Textual, on import
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.crash import CrashReport
-from warp_empires.tui.dialogs.ask import MessageDialog
+from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
 from warp_empires.tui.key_order import KeysInOrder
 from warp_empires.tui.players import HUMAN
 from warp_empires.tui.resign import AskToResign
@@ -266,8 +266,21 @@ class Joined:
     async def _connection(self) -> None:
         try:
             await self.seat.run(self._on_frame, self._on_state)
+        except InUse:
+            # the person decides: two screens never take the seat in turns
+            self.app.push_screen(AskDialog(
+                "This seat is being played on another screen. Play it here instead? "
+                "The other screen then stops.", [("take", "Take it over"), ("no", "No")]),
+                callback=self._take_or_not)
         except ClientError as e:
             self._failed(str(e))
+
+    def _take_or_not(self, answer: str | None) -> None:
+        if answer == "take":
+            self.seat.take_over = True
+            self.start()
+        else:
+            self._failed("this seat is being played from elsewhere")
 
     def _on_state(self, text: str) -> None:
         self.app.sub_title = text
@@ -344,7 +357,9 @@ class JoinApp(CrashReport, AskToResign, KeysInOrder):
     def holds_keys(self) -> bool:
         # until the server's first frame there is no game screen to type on
         # (play-test: keys typed 0.3 s after `join` were lost)
-        return self.joined.screen is None and self.problem is None
+        # (a question asked meanwhile, such as taking the seat over, has them)
+        return (self.joined.screen is None and self.problem is None
+                and not isinstance(self.screen, AskDialog))
 
     def action_game_menu(self) -> None:
         """Esc: nothing to save or load here (the server keeps the game): the

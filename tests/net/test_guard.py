@@ -1,0 +1,128 @@
+"""Who may create games, and what one client address may do, on a clock
+the test moves (net/guard.py); then the same over loopback, with clients
+from several 127.0.0.x addresses."""
+
+from __future__ import annotations
+
+import asyncio
+import stat
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from warp_empires.net.guard import Door, Rules, host_key, known_key, remember_key
+from warp_empires.net.protocol import VERSION, decode, encode
+from warp_empires.net.server import Limits
+
+from .support import KEY, hello, links_of, serving
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_one_address_is_rated_and_capped_and_others_are_not() -> None:
+    clock = Clock()
+    door = Door(Rules(connect_rate=1.0, connect_burst=3, unseated=2), clock)
+    for _ in range(2):
+        assert door.knock("10.0.0.1") is None
+        door.opened("10.0.0.1")
+    assert "too many connections" in door.knock("10.0.0.1")  # two not seated: no third
+    assert door.knock("10.0.0.2") is None  # another address is not held back
+    door.seated("10.0.0.1")  # one of them said hello
+    assert door.knock("10.0.0.1") is None  # the burst's third
+    door.opened("10.0.0.1")
+    door.seated("10.0.0.1")
+    assert "new connections" in door.knock("10.0.0.1")  # the burst is spent
+    clock.now += 1.0
+    assert door.knock("10.0.0.1") is None  # a connection a second comes back
+
+
+def test_a_strangers_creates_are_rated_per_address() -> None:
+    clock = Clock()
+    door = Door(Rules(create_rate=1 / 60, create_burst=2), clock)
+    assert door.may_create("a") and door.may_create("a") and not door.may_create("a")
+    assert door.may_create("b")
+    clock.now += 60
+    assert door.may_create("a") and not door.may_create("a")
+
+
+def test_forwarded_addresses_are_believed_only_from_trusted_proxies() -> None:
+    door = Door(Rules(trusted_proxies=("10.1.0.0/16",)), Clock())
+    assert door.address("10.1.2.3", "1.2.3.4, 5.6.7.8") == "5.6.7.8"  # the proxy's own hop
+    assert door.address("9.9.9.9", "5.6.7.8") == "9.9.9.9"  # not a proxy we trust
+    assert door.address("10.1.2.3", "not an address") == "10.1.2.3"
+    assert Door(Rules(), Clock()).address("10.1.2.3", "5.6.7.8") == "10.1.2.3"
+
+
+def test_the_host_key_is_made_once_for_its_owner_and_remembered(tmp_path: Path) -> None:
+    key = host_key(tmp_path)
+    assert host_key(tmp_path) == key and len(key) >= 32
+    assert stat.S_IMODE((tmp_path / "host.key").stat().st_mode) == 0o600
+    remember_key(["ws://127.0.0.1:9/"], key)
+    assert known_key("ws://127.0.0.1:9/") == key and known_key("ws://127.0.0.1:8/") is None
+
+
+async def create(url: str, **fields: object) -> dict:
+    frame = {"t": "create", "v": VERSION, "module": "star_wars", "seed": 1,
+             "players": ["human", "human"], **fields}
+    async with connect(url, compression=None) as ws:
+        await ws.send(encode(frame))
+        return decode(await ws.recv())
+
+
+def test_who_may_create_what(tmp_path: Path) -> None:
+    async def main() -> list[str]:
+        out = []
+        async with serving(tmp_path / "closed") as (_, url):
+            out.append((await create(url))["code"])  # no key: no game
+            out.append((await create(url, key="x" * 32))["code"])  # a wrong one
+            out.append((await create(url, key=KEY))["t"])
+            out.append((await create(url, key=KEY, players=["human", "heuristic"]))["t"])
+            out.append((await create(url, key=KEY, players=["heuristic", "heuristic"]))["text"])
+            out.append((await create(url, key=KEY, module="./modules/star_wars"))["code"])
+        async with serving(tmp_path / "open", rules=Rules(open=True)) as (_, url):
+            out.append((await create(url))["t"])  # anyone: people only
+            out.append((await create(url, players=["human", "heuristic"]))["text"])
+        return out
+
+    got = asyncio.run(asyncio.wait_for(main(), 60))
+    assert got[:4] == ["key", "key", "created", "created"]
+    assert "computer" in got[4]  # one game with a computer seat at once (serving's rules)
+    assert got[5] == "malformed"  # a path is not a module name
+    assert got[6] == "created" and "host" in got[7]
+
+
+async def idle(url: str, address: str) -> object:
+    """A connection from `address` that never says hello."""
+    return await connect(url, compression=None, local_addr=(address, 0)).__aenter__()
+
+
+def test_idle_sockets_never_lock_a_player_out(tmp_path: Path) -> None:
+    clock = Clock()
+    rules = Rules(unseated=2, connect_burst=100, evict_after=1.0)
+
+    async def main() -> list[str]:
+        async with serving(tmp_path, Limits(connections=5), rules=rules,
+                           timer=clock) as (server, url):
+            _, links = links_of(server, url)
+            held = [await idle(url, "127.0.0.2") for _ in range(2)]
+            with pytest.raises(InvalidStatus, match="429"):  # its cap: two not seated
+                await idle(url, "127.0.0.2")
+            held += [await idle(url, f"127.0.0.{n}") for n in (3, 3, 4)]
+            assert server.connections == 5  # full, of sockets that say nothing
+            clock.now += 2  # they have had their chance to say hello
+            async with connect(url, compression=None) as ws:  # a player, from 127.0.0.1
+                await ws.send(encode(hello(links["rebels"])))
+                got = [decode(await ws.recv())["t"] for _ in range(2)]
+            for ws in held:
+                await ws.close()
+            return got
+
+    assert asyncio.run(asyncio.wait_for(main(), 60)) == ["welcome", "position"]

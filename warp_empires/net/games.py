@@ -1,0 +1,139 @@
+"""The games of a server's saves folder, as the server holds them: which
+there are (from their seats files, folder.scan), which are being played (what
+--max-games counts), which are in memory (loaded when a seat joins, released
+when they end), and the archiving of idle ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from warp_empires.module import ModuleError
+from warp_empires.saves.errors import SaveError
+from warp_empires.saves.store import ensure_folder
+
+from .folder import Entry, move, scan, seats_path
+from .room import HUMAN, Room
+
+log = logging.getLogger("warp_empires.server")
+
+
+@dataclass(frozen=True)
+class Limits:
+    connections: int = 1000  # open connections at once
+    games: int = 1000  # games being played at once (not those that ended)
+    rate: float = 50.0  # frames a second a connection may send, on average
+    burst: int = 40  # and at once
+    hello_seconds: float = 10.0  # a connection says hello within this, or is closed
+    archive_days: float = 30.0  # a game nobody changed for this long is archived (0: never)
+    outbox: int = 256  # frames waiting for a seat's reader before it is dropped (conn.py)
+    ping_seconds: float = 20.0  # a connection silent this long is pinged (conn.watch)
+
+
+class Games:
+    def __init__(self, folder: Path, limits: Limits | None = None, sync: bool = False,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.folder = ensure_folder(folder)
+        self.sync = sync  # fsync each write (Room.sync)
+        self.limits = limits or Limits()
+        self.clock = clock  # the wall clock, for the archive limit (a test's own)
+        self.games: dict[str, Entry] = {}  # every game of the folder, out of its archive
+        self.playing: set[str] = set()  # those not over: what --max-games counts
+        self.bot_games: set[str] = set()  # those of them with a computer seat
+        self.rooms: dict[str, Room] = {}  # the games in memory: those being played
+        self._loading: dict[str, asyncio.Task[Room | None]] = {}
+
+    # -- the games of the folder -------------------------------------------------
+
+    def resume(self) -> list[str]:
+        """Learns the games of the saves folder from their seats files, without
+        loading any (a game is loaded when someone joins it), and archives
+        those idle past the limit; one line per game that could not be read
+        (it stays on disk, untouched)."""
+        self.games, problems = scan(self.folder)
+        self.playing = {g for g, e in self.games.items() if not e.over}
+        self.bot_games = {g for g in self.playing if self.games[g].bots}
+        self.sweep()
+        return problems
+
+    def sweep(self) -> list[str]:
+        """Archives the games nobody has changed for `limits.archive_days`
+        (folder.py), unless a seat of theirs is connected; their ids."""
+        if not self.limits.archive_days:
+            return []
+        oldest = self.clock() - self.limits.archive_days * 86400
+        moved = []
+        for game, found in list(self.games.items()):
+            room = self.rooms.get(game)
+            if found.changed >= oldest or game in self._loading or (
+                    room is not None and any(s.connection for s in room.seats)):
+                continue
+            try:
+                move(self.folder, game, to_archive=True)
+            except OSError as e:
+                log.error("game %s not archived: %s", game, e)
+                continue
+            self._forget(game)
+            moved.append(game)
+        return moved
+
+    def _forget(self, game: str) -> None:
+        """Drops a game from memory and from the count of games being played."""
+        self.games.pop(game, None)
+        self._finished(game)
+
+    def _finished(self, game: str) -> None:
+        """A game that ended leaves memory and the count at once; its files
+        stay, for a replay (and for a seat that joins to see the end)."""
+        found = self.games.get(game)
+        if found is not None:
+            found.over = True
+        self.playing.discard(game)
+        self.bot_games.discard(game)
+        self.rooms.pop(game, None)
+        self.released(game)
+
+    def released(self, game: str) -> None:
+        """What else a game that left memory leaves (the server's computer players)."""
+
+    async def room(self, game: str) -> Room | None:
+        """The game `game`, loaded from the folder on its first use; None when
+        the folder has no such game (or it cannot be loaded: logged). A game
+        that is over is loaded for the one who asks and not kept."""
+        room = self.rooms.get(game)
+        if room is not None or game not in self.games:
+            return room
+        task = self._loading.get(game)
+        if task is None:  # one load, however many seats join at once
+            task = asyncio.create_task(self._load(game))
+            self._loading[game] = task
+            task.add_done_callback(lambda _: self._loading.pop(game, None))
+        return await asyncio.shield(task)
+
+    async def _load(self, game: str) -> Room | None:
+        try:
+            room = await asyncio.to_thread(Room.load, seats_path(self.folder, game))
+        except (SaveError, ModuleError, OSError) as e:
+            log.error("game %s not loaded: %s", game, e)
+            return None
+        room.lock = asyncio.Lock()
+        room.sync = self.sync
+        if room.game.over:
+            self._finished(game)
+        elif game in self.games:  # not archived or deleted while it loaded
+            self.rooms[game] = room
+        return room
+
+    def added(self, room: Room) -> None:
+        """A game just created (and written)."""
+        bots = any(s.player != HUMAN for s in room.seats)
+        self.games[room.id] = Entry(room.id, False, self.clock(), bots=bots)
+        self.playing.add(room.id)
+        if bots:
+            self.bot_games.add(room.id)
+        self.rooms[room.id] = room

@@ -1,0 +1,207 @@
+"""Who may do what on a server, and how often: the host key, and the limits
+kept per client address.
+
+- The host key (`host.key` beside the saves, made at the first start) lets its
+  holder create games, computer seats included; without it a server creates
+  no game at all, unless its operator chose `--open`, and then strangers get
+  games between people only.
+- Per address: new connections and `create`s are rated (token buckets), and
+  connections not yet seated (no hello yet) are capped, so that one address's
+  idle sockets never fill the server. When the server is full, the oldest
+  connection that has not said hello makes room for a new one: a player's
+  hello comes within milliseconds of connecting, an idle socket's never.
+- Behind a proxy the address is the proxy's; `X-Forwarded-For` is read only
+  from the proxies the operator names (`--trust-proxy`).
+
+Every time here comes from `clock` (a test's own), never from sleeping.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import os
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+KEY_NAME = "host.key"
+KEY_ENV = "WARP_EMPIRES_HOST_KEY"
+MAX_ADDRESSES = 100_000  # addresses remembered at once; the idlest are forgotten first
+
+
+@dataclass(frozen=True)
+class Rules:
+    open: bool = False  # anyone may create games between people
+    bot_games: int = 4  # games with a computer seat being played at once
+    connect_rate: float = 5.0  # new connections a second per address, on average
+    connect_burst: int = 20  # and at once
+    create_rate: float = 10 / 60  # games a second a stranger's address may create
+    create_burst: int = 5
+    unseated: int = 8  # connections per address that have not said hello yet
+    evict_after: float = 1.0  # seconds before an unseated connection may make room
+    trusted_proxies: tuple[str, ...] = ()  # addresses whose X-Forwarded-For is believed
+
+
+def host_key(folder: Path) -> str:
+    """The folder's host key, made (readable by its owner only) when missing."""
+    path = folder / KEY_NAME
+    try:
+        text = path.read_text(encoding="ascii").strip()
+        if text:
+            return text
+    except FileNotFoundError:
+        pass
+    key = secrets.token_urlsafe(24)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(key + "\n")
+    return key
+
+
+def _keys_file() -> Path:
+    from warp_empires.paths import user_config_dir
+
+    return user_config_dir() / "host-keys.json"
+
+
+def remember_key(urls: list[str], key: str) -> None:
+    """Remembers the host key of the server at `urls` (this user's own
+    servers, and those whose key they gave once), readable by its owner only."""
+    import json
+
+    path = _keys_file()
+    known = _read_keys(path)
+    known.update({url: key for url in urls})
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(known, f, indent=1)
+    except OSError:
+        pass  # not remembered: the key is asked for again
+
+
+def known_key(url: str) -> str | None:
+    """The host key remembered for the server at `url`, if any."""
+    key = _read_keys(_keys_file()).get(url)
+    return key if isinstance(key, str) else None
+
+
+def _read_keys(path: Path) -> dict[str, object]:
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def key_for(url: str, given: str | None = None) -> str | None:
+    """The host key to create games on `url` with: the one given, else
+    $WARP_EMPIRES_HOST_KEY, else the key of a server this user started there
+    (`serve` remembers it), else none."""
+    return given or os.environ.get(KEY_ENV) or known_key(url)
+
+
+def key_matches(given: object, key: str) -> bool:
+    return isinstance(given, str) and hmac.compare_digest(given.encode(), key.encode())
+
+
+class Bucket:
+    """A token bucket on `clock`: `rate` a second on average, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def _fill(self) -> None:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+
+    def take(self) -> bool:
+        """Takes a token if there is one."""
+        self._fill()
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def debt(self) -> float:
+        """Takes a token, owing it if need be; the seconds until it is paid."""
+        self._fill()
+        self.tokens -= 1
+        return max(0.0, -self.tokens / self.rate)
+
+    @property
+    def full(self) -> bool:
+        self._fill()
+        return self.tokens >= self.burst
+
+
+class Door:
+    """What each client address may still do now."""
+
+    def __init__(self, rules: Rules, clock: Callable[[], float]) -> None:
+        self.rules, self.clock = rules, clock
+        self._connects: OrderedDict[str, Bucket] = OrderedDict()
+        self._creates: OrderedDict[str, Bucket] = OrderedDict()
+        self.unseated: dict[str, int] = {}
+        self._trusted = [ipaddress.ip_network(p, strict=False) for p in rules.trusted_proxies]
+
+    def address(self, peer: str, forwarded: str | None) -> str:
+        """The client's address: the peer's, or the last hop `X-Forwarded-For`
+        names when the peer is a trusted proxy."""
+        if forwarded and self._trusted and _within(peer, self._trusted):
+            hop = forwarded.split(",")[-1].strip()
+            if _within(hop, [ipaddress.ip_network("0.0.0.0/0"), ipaddress.ip_network("::/0")]):
+                return hop
+        return peer
+
+    def _bucket(self, table: OrderedDict[str, Bucket], address: str, rate: float,
+                burst: int) -> Bucket:
+        bucket = table.get(address)
+        if bucket is None:
+            bucket = table[address] = Bucket(rate, burst, self.clock)
+            while len(table) > MAX_ADDRESSES:
+                table.popitem(last=False)
+        table.move_to_end(address)
+        return bucket
+
+    def knock(self, address: str) -> str | None:
+        """Whether a new connection from `address` may open; the refusal if not."""
+        if self.unseated.get(address, 0) >= self.rules.unseated:
+            return "too many connections from your address"
+        bucket = self._bucket(self._connects, address, self.rules.connect_rate,
+                              self.rules.connect_burst)
+        if not bucket.take():
+            return "too many new connections from your address; try again soon"
+        return None
+
+    def opened(self, address: str) -> None:
+        self.unseated[address] = self.unseated.get(address, 0) + 1
+
+    def seated(self, address: str) -> None:
+        """A connection of `address` said hello (or ended before)."""
+        left = self.unseated.get(address, 0) - 1
+        if left > 0:
+            self.unseated[address] = left
+        else:
+            self.unseated.pop(address, None)
+
+    def may_create(self, address: str) -> bool:
+        return self._bucket(self._creates, address, self.rules.create_rate,
+                            self.rules.create_burst).take()
+
+
+def _within(text: str, networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network]) -> bool:
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return any(ip.version == n.version and ip in n for n in networks)

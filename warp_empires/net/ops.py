@@ -1,0 +1,87 @@
+"""What an operator sees of a running server: one JSON line an event in its
+log, an HTTP health check, and Prometheus metrics (docs/hosting.md).
+
+Events (`event`): connect, hello, refuse, create, decide, over, drop and
+error, each a JSON object on one line with its time, level and fields.
+Nothing secret is logged: no token, no key, nothing of a side's view; a
+game is named by its id, a seat by its side's index.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+log = logging.getLogger("warp_empires.server")
+LEVELS = ("debug", "info", "warning", "error")
+
+
+def event(name: str, level: int = logging.INFO, **fields: Any) -> None:
+    """Logs one event with its fields (JsonLines writes it as one line)."""
+    if log.isEnabledFor(level):
+        log.log(level, name, extra={"event": name, "fields": fields})
+
+
+class JsonLines(logging.Formatter):
+    """A record as one JSON object: time, level, event and its fields."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+            + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "event": getattr(record, "event", "log"),
+        }
+        fields = getattr(record, "fields", None)
+        if isinstance(fields, dict):
+            out.update(fields)
+        else:
+            out["text"] = record.getMessage()
+        if record.exc_info:
+            out["error"] = self.formatException(record.exc_info).splitlines()[-1]
+        return json.dumps(out, default=str)
+
+
+def log_to(stream: Any, level: str) -> None:
+    """`serve --log-level`: the server's events on `stream`, one JSON line each."""
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonLines())
+    root = logging.getLogger("warp_empires")
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    root.propagate = False
+    # the WebSocket library's own messages (bad handshakes and the like) are its
+    # debug lines: not the server's events
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+
+
+class Metrics:
+    """The server's figures, in a registry of its own (tests make many servers)."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.games = Gauge("warp_empires_games", "games being played (not ended)", registry=r)
+        self.loaded = Gauge("warp_empires_games_loaded", "games in memory", registry=r)
+        self.connections = Gauge("warp_empires_connections", "open connections", registry=r)
+        self.seats = Gauge("warp_empires_seats_connected", "seats with a connection",
+                           registry=r)
+        self.decisions = Counter("warp_empires_decisions", "decisions applied", registry=r)
+        self.created = Counter("warp_empires_games_created", "games created", registry=r)
+        self.finished = Counter("warp_empires_games_finished", "games that ended", registry=r)
+        self.refused = Counter("warp_empires_refused", "connections or frames refused",
+                               ["why"], registry=r)
+        self.decide_seconds = Histogram(
+            "warp_empires_decide_seconds",
+            "from a decision's frame read to every seat's answer queued (written to disk "
+            "included)", registry=r,
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5))
+
+    def page(self) -> tuple[bytes, str]:
+        """The metrics page and its content type."""
+        return generate_latest(self.registry), CONTENT_TYPE_LATEST
