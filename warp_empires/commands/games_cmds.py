@@ -73,15 +73,10 @@ def run_games(args: argparse.Namespace) -> int:
 def _on_server(args: argparse.Namespace) -> int:
     import asyncio
 
+    from warp_empires.commands.net_cmds import server_and_key
     from warp_empires.net.client import ClientError, admin_request
-    from warp_empires.net.guard import key_for
-    from warp_empires.net.links import BadLink, server_url
 
-    try:
-        url = server_url(args.server)
-    except BadLink as e:
-        raise CommandError(str(e)) from None
-    key = key_for(url, args.key)
+    url, key = server_and_key(args.server, args.key)
     if not key:
         raise CommandError(f"{url}: no host key known for this server; give it with --key")
     try:

@@ -164,18 +164,27 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def server_and_key(server: str, key: str | None) -> tuple[str, str | None]:
+    """The server's URL from what was typed (one line if it is no URL) and
+    the host key for it: given, from the environment, or remembered."""
+    from warp_empires.net.guard import key_for
+    from warp_empires.net.links import BadLink, server_url
+
+    try:
+        url = server_url(server)
+    except BadLink as e:
+        raise CommandError(str(e)) from None
+    return url, key_for(url, key)
+
+
 def run_host(args: argparse.Namespace) -> int:
     import asyncio
 
     from warp_empires.module import first_module, load_module
     from warp_empires.net.client import ClientError, create_game
-    from warp_empires.net.guard import key_for
-    from warp_empires.net.links import BadLink, Link, server_url
+    from warp_empires.net.links import Link
 
-    try:
-        url = server_url(args.server)
-    except BadLink as e:
-        raise CommandError(str(e)) from None
+    url, key = server_and_key(args.server, args.key)
     module = load_module(args.module or str(first_module()))  # names the module by its id
     options = [x.strip() for x in (args.options or "").split(",") if x.strip()]
     players = [p.strip().lower() for p in args.players.split(",")]
@@ -183,8 +192,7 @@ def run_host(args: argparse.Namespace) -> int:
         raise CommandError(f"--players needs two names separated by a comma, "
                            f"got {args.players!r}")
     try:
-        created = asyncio.run(create_game(url, module.id, args.seed, options, players,
-                                          key_for(url, args.key)))
+        created = asyncio.run(create_game(url, module.id, args.seed, options, players, key))
     except ClientError as e:
         raise CommandError(str(e)) from None
     links = {side: str(Link(created["url"], created["game"], side, token))
