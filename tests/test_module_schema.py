@@ -69,6 +69,9 @@ def errors(schema: dict[str, Any], value: Any, path: str = "") -> list[str]:
         elif word == "maximum":
             if type(value) is int and value > rule:
                 out.append(bad)
+        elif word == "minimum":
+            if type(value) is int and value < rule:
+                out.append(bad)
         elif word == "required":
             if isinstance(value, dict):
                 out += [f"{bad}: {key}" for key in rule if key not in value]

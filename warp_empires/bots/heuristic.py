@@ -12,6 +12,7 @@ from collections.abc import Callable
 from warp_empires.engine import Action, View
 from warp_empires.engine.board import reach
 from warp_empires.engine.forecast import card_gain
+from warp_empires.engine.passage import group_passage, group_speed
 from warp_empires.engine.viewtypes import InterceptView, StackEntry, UnitEntry
 from warp_empires.module.defs import Module
 
@@ -191,11 +192,11 @@ class HeuristicPlayer(Recruiting):
             if not free:
                 continue
             for group in self._groups(view, t, free):
-                speed = min(units[u.unit].move for u in group)
                 types = [u.unit for u in group]
+                speed = group_speed(self.m, types)  # RULINGS M1, docs/rules.md G2
                 chits = [u.chit for u in group]
                 left = [u.unit for u in st.units or () if u.chit not in chits]
-                for d in self._reach(view, t, speed):
+                for d in self._reach(view, t, speed, types):
                     if any(d in places.get(c, ()) for c in chits):
                         continue  # never back to where it was this phase: no shuttling
                     score = self._score(view, types, t, d, len(group) < len(free), left, board)
@@ -217,8 +218,12 @@ class HeuristicPlayer(Recruiting):
                 out.append([u])
         return out
 
-    def _reach(self, view: View, start: int, steps: int) -> list[int]:
-        return reach(self.m.map.territories, view.stacks[view.enemy], start, steps)
+    def _reach(self, view: View, start: int, steps: int,
+               types: list[int] | None = None) -> list[int]:
+        # docs/rules.md G1, G2: where a group of these unit types may end, as the
+        # engine's legal list has it
+        passage = group_passage(self.m, types) if types else None
+        return reach(self.m.map.territories, view.stacks[view.enemy], start, steps, passage)
 
     def _score(self, view: View, group: list[int], src: int | None, dest: int,
                detached: bool = False, left: list[int] | None = None,

@@ -25,6 +25,7 @@ from .board import (
     unit_names,
 )
 from .options import option
+from .passage import admits_all
 from .pending import Battle, Selection
 from .state import State
 from .steps import OwedStep, Step
@@ -88,8 +89,9 @@ def _may_withdraw(s: State) -> bool:
     attacker = s.stacks[b.att]
     if b.t in s.caught:
         return False  # our reading: a stack that intercepted cannot refuse that battle
-    return (any(mobile[c] for c in s.stacks[other(b.att)][b.t])
-            and any(not attacker[n] for n in s.module.map.territories[b.t].neighbours))
+    going = [c for c in s.stacks[other(b.att)][b.t] if mobile[c]]
+    return bool(going) and any(not attacker[n] and admits_all(s, going, n)
+                               for n in s.module.map.territories[b.t].neighbours)
 
 
 def _battle_at(s: State) -> str:
@@ -350,7 +352,10 @@ class Casualty(OwedStep):
 def retreat_options(s: State) -> list[int]:
     b = s.fight()
     winner = s.stacks[b.winner]
-    return [n for n in s.module.map.territories[b.t].neighbours if not winner[n]]
+    # docs/rules.md G1: only where every survivor may enter (none carried: one space)
+    survivors = s.stacks[b.loser][b.t]
+    return [n for n in s.module.map.territories[b.t].neighbours
+            if not winner[n] and admits_all(s, survivors, n)]
 
 
 def _begin_retreat(s: State) -> str | None:

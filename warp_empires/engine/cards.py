@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .board import (
+    arrival_places,
     controlled_revenue,
     distinct_by_type,
     log,
@@ -65,6 +66,9 @@ def has_effect(s: State, side: int, kind: int) -> bool:
         return bool(removable(s, side, eff.targets))
     if k == "rescue":  # whether _targets would list any: asked without listing them
         units, types = s.module.units, s.chits
+        if s.module.map.enter:  # docs/rules.md G1: a leader with somewhere to enter
+            return any(units[types[c]].is_leader and arrival_places(s, side, c)
+                       for c in s.captives[other(side)])
         return (any(units[types[c]].is_leader for c in s.captives[other(side)])
                 and bool(controlled_revenue(s, side)))
     return bool(_targets(s, side, kind, 0))
@@ -111,9 +115,10 @@ def _targets(s: State, side: int, kind: int, stage: int) -> list[Action]:
             # RULINGS M8, R3: it needs a revenue territory the side controls
             if not controlled_revenue(s, side):
                 return []
-            leaders = [c for c in s.captives[enemy] if s.unit(c).is_leader]
+            leaders = [c for c in s.captives[enemy] if s.unit(c).is_leader
+                       and arrival_places(s, side, c)]  # docs/rules.md G1
             return [("target", c) for c in distinct_by_type(s, leaders)]
-        return [("place", t) for t in controlled_revenue(s, side)]
+        return [("place", t) for t in arrival_places(s, side, s.pend.chit)]
     if k == "sabotage":
         # RULINGS M8, H9: any enemy stack; what it holds is not listed
         return [("target", t) for t in occupied(s.stacks[enemy])]
@@ -219,7 +224,7 @@ def _resolve(s: State, a: Action | None) -> str | None:
     elif k == "rescue":
         if p.stage == 0:
             p.chit = a[1]
-            places = controlled_revenue(s, side)
+            places = arrival_places(s, side, p.chit)
             if len(places) > 1:
                 p.stage = 1
                 return None

@@ -168,6 +168,7 @@ def assemble(state: LoaderState) -> Module:
             kinds=dict(state.kinds),
             void=state.void,
             looks=dict(state.looks),
+            enter=dict(state.enter),
         ),
         units=units,
         cards=cards,
@@ -176,4 +177,5 @@ def assemble(state: LoaderState) -> Module:
         victory=victory,
         options=dict(state.options),
         solo=state.solo,
+        carriers=dict(state.carriers),
     )

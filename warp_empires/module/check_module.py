@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .defs import NO_ROLE, ROLES, SPEED_NAMES, UnitFilter
+from .defs import NO_ROLE, ROLES, SPEED_NAMES, Carry, UnitFilter
 from .fields import (
     CLASS,
     CORE_CLASS_NAMES,
@@ -56,6 +56,7 @@ class ModuleChecks(LoaderState):
         self._sides(top.get("side"))
         self._classes(top.get("classes"))
         self._traits(top.get("traits"))
+        self._carriers(top.get("classes"))
 
     def _sides(self, raw: list[Any] | None) -> None:
         if raw is None:
@@ -103,7 +104,7 @@ class ModuleChecks(LoaderState):
                 if not spec or "name" not in spec:
                     continue
                 name = spec["name"]
-                if "role" in spec:
+                if spec.get("role") is not None:  # left out: no role
                     given = spec["role"]
                     if given not in (*ROLES, "none"):
                         self.add("module.toml", join(path, "role"),
@@ -131,6 +132,27 @@ class ModuleChecks(LoaderState):
             roles[key] = role
         self.classes = classes
         self.class_roles = roles
+
+    def _carriers(self, raw: dict[str, Any] | None) -> None:
+        """`carries` and `cargo` of the classes given as tables (docs/rules.md
+        G2), read once every class and trait is known: a cargo filter names them."""
+        f = "module.toml"
+        for key, entry in (raw or {}).items():
+            if not isinstance(entry, dict) or key not in (self.classes or {}):
+                continue
+            path = join("classes", key)
+            carries, cargo = entry.get("carries"), entry.get("cargo")
+            if carries is None:
+                if cargo is not None:
+                    self.add(f, join(path, "cargo"), "a cargo needs carries = N: how many "
+                                                     "units each unit of the class carries")
+                continue
+            if type(carries) is not int:  # reported by check_table
+                continue
+            if not check_min(self.report, f, join(path, "carries"), carries, 1):
+                continue
+            self.carriers[key] = Carry(carries, self._filter(f, join(path, "cargo"), cargo)
+                                       if cargo is not None else UnitFilter())
 
     def _traits(self, raw: dict[str, Any] | None) -> None:
         if raw is None:

@@ -110,6 +110,9 @@ class MapDef:
     kinds: dict[str, str]  # kind id -> display name
     void: str  # characters of the picture that belong to no territory
     looks: dict[str, KindLook] = field(default_factory=dict)  # kind id -> its look
+    # kind id -> the units that may enter its territories (docs/rules.md G1):
+    # a unit matching any filter; a kind left out admits every unit
+    enter: dict[str, tuple[UnitFilter, ...]] = field(default_factory=dict)
 
     def by_id(self, territory_id: str) -> TerritoryDef:
         for t in self.territories:
@@ -171,6 +174,15 @@ class UnitFilter:
             return kinds if self.classes else "any unit"
         return f"{kinds} with " + " and ".join(traits.get(t, (t, ""))[0]
                                                for t in sorted(self.traits))
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """What the units of a class carry across territories they may not enter
+    themselves (docs/rules.md G2): up to `capacity` units matching `cargo`."""
+
+    capacity: int
+    cargo: UnitFilter = field(default_factory=UnitFilter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +369,12 @@ class Module:
     same_rules_as: tuple[str, ...] = ()
     options: dict[str, OptionDef] = field(default_factory=dict)  # RULINGS O1-O5
     solo: SoloDef | None = None  # RULINGS O6: the solo opponent's tables, if any
+    carriers: dict[str, Carry] = field(default_factory=dict)  # class id -> G2 carrying
+
+    def may_enter(self, unit: UnitDef, kind: str) -> bool:
+        """Whether `unit` may enter a territory of `kind` (docs/rules.md G1)."""
+        filters = self.map.enter.get(kind)
+        return filters is None or any(f.matches(unit) for f in filters)
 
     def role_name(self, role: str) -> str:
         """What this module calls units of a rule role ("Leader", "General"): the

@@ -76,6 +76,10 @@ SIDE = {
 CLASS = {
     "name": Field(STR, required=True, most=MAX_NAME),
     "role": Field(STR, most=MAX_NAME),  # leader, fortification or none (RULINGS X1)
+    # docs/rules.md G2: each unit of the class carries up to `carries` units
+    # matching `cargo` (a filter; default any unit) where they may not enter
+    "carries": Field(INT, most=MAX_SMALL),
+    "cargo": Field(TABLE),
 }
 TRAIT = {
     "name": Field(STR, required=True, most=MAX_NAME),
@@ -167,6 +171,8 @@ MAP_HEAD = {
     "void": Field(STR, default=" .", most=MAX_VOID),
     "picture": Field(STR, default=""),
     "looks": Field(TABLE, default={}, most=MAX_NAMED),  # kind id -> LOOK
+    # kind id -> a list of filters: the units that may enter (docs/rules.md G1)
+    "enter": Field(TABLE, default={}, most=MAX_NAMED),
 }
 # How the map draws one kind of territory (defs.KindLook)
 LOOK = {

@@ -96,6 +96,9 @@ NOTES: dict[str, dict[str, str]] = {
     "CLASS": {
         "name": "The class's name as players read it.",
         "role": "The core rule role of the class: leader, fortification or none.",
+        "carries": "How many units each unit of the class carries through territories "
+                   "they may not enter (rules.md G2).",
+        "cargo": "A filter: the units it may carry (default: any unit).",
     },
     "TRAIT": {
         "name": "The trait's name as players read it.",
@@ -153,6 +156,8 @@ NOTES: dict[str, dict[str, str]] = {
         "void": "Picture characters that belong to no territory.",
         "picture": "The map drawn in characters: each territory's cells hold its key.",
         "looks": "How the map draws each kind: kind id = { fill, colour }.",
+        "enter": "Which units may enter each kind: kind id = [filters]; a kind left out "
+                 "admits every unit (rules.md G1).",
     },
     "LOOK": {
         "fill": 'One character scattered over the regions of this kind (" " for none).',
@@ -329,7 +334,9 @@ def effect_schema() -> Schema:
 
 
 def module_file() -> Schema:
-    class_table = table_schema("CLASS", {"role": {"enum": [*ROLES, "none"]}})
+    class_table = table_schema("CLASS", {"role": {"enum": [*ROLES, "none"]},
+                                         "carries": {"minimum": 1},
+                                         "cargo": {"inner": filter_schema()}})
     classes = {"anyOf": [{"type": "string", "maxLength": MAX_NAME}, class_table]}
     speeds = {
         "properties": {
@@ -396,7 +403,9 @@ def map_file() -> Schema:
     kinds["minProperties"] = 1
     return table_schema("MAP_TOP", {
         "map": {"inner": table_schema("MAP_HEAD", {"kinds": {"inner": kinds}, "looks": {
-            "inner": _id_map(table_schema("LOOK", {"fill": {"minLength": 1}}))}})},
+            "inner": _id_map(table_schema("LOOK", {"fill": {"minLength": 1}}))},
+            "enter": {"inner": _id_map({"type": "array", "items": filter_schema(),
+                                        "minItems": 1})}})},
         "territory": {"inner": table_schema("TERRITORY", {"key": {"minLength": 1,
                                                                   "maxLength": 1}})},
         "link": {"inner": table_schema("LINK", {"between": {"minItems": 2, "maxItems": 2}})},

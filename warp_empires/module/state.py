@@ -50,6 +50,8 @@ class LoaderState:
         self.victories: list[dict[str, Any]] = []
         self.kinds: dict[str, str] = {}
         self.looks: dict[str, Any] = {}  # kind id -> defs.KindLook
+        self.enter: dict[str, tuple[UnitFilter, ...]] = {}  # kind id -> G1 filters
+        self.carriers: dict[str, Any] = {}  # class id -> defs.Carry (G2)
         self.picture: tuple[str, ...] = ()
         self.void = " ."
 
@@ -110,6 +112,15 @@ class LoaderState:
         for n, trait in enumerate(spec.get("traits") or []):
             self._trait_ref(file, join(join(path, "traits"), n), trait)
         return UnitFilter(frozenset(classes), frozenset(spec.get("traits") or ()))
+
+    def _admits(self, kind: str, unit: dict[str, Any]) -> bool:
+        """Whether a unit as read from units.toml may enter a territory of
+        `kind` (docs/rules.md G1; defs.Module.may_enter once assembled)."""
+        filters = self.enter.get(kind)
+        if filters is None:
+            return True
+        cls, traits = unit.get("class"), set(unit.get("traits") or ())
+        return any((not f.classes or cls in f.classes) and f.traits <= traits for f in filters)
 
     def _territory_ref(self, file: str, path: str, value: str) -> int | None:
         if self.territory_index is None:
