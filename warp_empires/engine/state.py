@@ -15,6 +15,8 @@ from warp_empires.module.defs import Module
 from . import rng
 from .actions import Action
 from .pending import Battle, pending_from_data, to_data
+from .scenario import KEY as SCENARIO
+from .scenario import played
 from .tables import Tables, tables
 
 NO_SIDE = -1
@@ -170,6 +172,9 @@ class State:
             setattr(s, name, pending_from_data(v) if name in TYPED else _copy(v))
         s.stacks = [[tuple(st) for st in row] for row in s.stacks]
         s.shown = [(sd, t) for sd, t in s.shown]
+        if s.options.get(SCENARIO):  # the module as the game's scenario has it (G3)
+            s.module = played(module, s.options)
+            s.tab = tables(s.module)
         return s
 
     def restore(self, other: State) -> None:
@@ -237,6 +242,7 @@ def _copy(value: Any) -> Any:
 
 def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s = State.__new__(State)
+    module = played(module, options)  # a scenario's setup and victories (rules.md G3)
     s.module = module
     s.tab = tables(module)
     s.seed = seed

@@ -9,6 +9,7 @@ from .defs import NO_ROLE, ROLES, SPEED_NAMES, Carry, UnitFilter
 from .fields import (
     CLASS,
     CORE_CLASS_NAMES,
+    FIRST_ROLL,
     FORMAT,
     MAJORITY,
     MODULE_HEAD,
@@ -185,8 +186,8 @@ class ModuleChecks(LoaderState):
         ):
             if not check_min(self.report, f, join("rules", key), rules.get(key), least):
                 rules.pop(key)
-        if rules.get("first_side") is not None:
-            self._side_ref(f, "rules.first_side", rules["first_side"])
+        if rules.get("first_side") is not None:  # a side id, or "roll" (docs/rules.md G3)
+            self._side_ref(f, "rules.first_side", rules["first_side"], (FIRST_ROLL,))
         for key, choices in (
             ("tie", ("defender", "attacker")),
             ("winner_lost_leaders", ("pile", "captured")),

@@ -16,19 +16,26 @@ class SetupChecks(LoaderState):
     def _setup(self) -> None:
         if self.files["module.toml"].data is None or "setup" not in self.module_top:
             return
+        self.setups = self._setups_of(self.module_top["setup"], "setup")
+
+    def _setups_of(self, raw: dict[str, Any], prefix: str) -> dict[int, dict[str, Any]]:
+        """The checked setup of each side under `prefix` ("setup", or a
+        scenario's "scenario[1].setup")."""
         f = "module.toml"
-        raw = self.module_top["setup"]
+        setups: dict[int, dict[str, Any]] = {}
         for key, entry in raw.items():
-            path = join("setup", key)
+            path = join(prefix, key)
             side = self._side_ref(f, path, key)
             setup = check_table(self.report, f, path, entry, SETUP)
             if side is None or setup is None:
                 continue
-            self.setups[side] = setup
+            setups[side] = setup
             self._one_setup(path, side, setup, entry)
         for side_id in self.side_ids or []:
             if side_id not in raw:
-                self.add(f, "setup", f"missing [setup.{side_id}]: where side '{side_id}' starts")
+                self.add(f, prefix, f"missing [{prefix}.{side_id}]: where side '{side_id}' "
+                                    "starts")
+        return setups
 
     def _one_setup(self, path: str, side: int, setup: dict[str, Any], raw: dict[str, Any]) -> None:
         f = "module.toml"
@@ -39,11 +46,18 @@ class SetupChecks(LoaderState):
         start, choices = setup.get("start"), setup.get("start_choices")
         setup["start_index"] = None
         setup["choices_index"] = []
+        setup["placed_index"] = self._placed(path, side, setup.get("place") or {})
         if start is not None and choices is not None:
             self.add(f, path, "give either 'start' or 'start_choices', not both")
         elif start is None and choices is None:
-            if "start" not in raw and "start_choices" not in raw:
-                self.add(f, path, "missing 'start' (a territory id) or 'start_choices'")
+            # docs/rules.md G3: a side set up by `place` alone needs no start,
+            # unless units, random units or a controlled start would go there
+            alone = (setup["placed_index"] and not setup.get("units")
+                     and not setup.get("random_units") and not setup.get("control_start"))
+            if "start" not in raw and "start_choices" not in raw and not alone:
+                self.add(f, path, "missing 'start' (a territory id) or 'start_choices'"
+                         + (" (units, random_units and control_start go there)"
+                            if setup["placed_index"] else ""))
         elif start is not None:
             setup["start_index"] = self._territory_ref(f, join(path, "start"), start)
         elif isinstance(choices, str):
@@ -97,6 +111,14 @@ class SetupChecks(LoaderState):
         else:
             places = [(join("start_choices", n) if isinstance(setup.get("start_choices"), list)
                        else "start_choices", t) for n, t in enumerate(setup["choices_index"])]
+        for t, ids in setup["placed_index"]:
+            where = self.territories[t] or {}
+            for n, i in enumerate(ids):
+                unit = self.units[i] or {}
+                if "kind" in where and not self._admits(where["kind"], unit):
+                    self.add("module.toml", join(join(join(path, "place"), where["id"]), n),
+                             f"'{unit.get('id')}' may not stand at '{where['id']}', of kind "
+                             f"'{where['kind']}' (map.enter.{where['kind']})")
         for key, t in places:
             where = self.territories[t] if t is not None else None
             if not where or "kind" not in where:
@@ -111,8 +133,28 @@ class SetupChecks(LoaderState):
                              f"but it {how}: start where every starting unit may enter")
                     break
 
+    def _placed(self, path: str, side: int, raw: dict[str, Any]
+                ) -> list[tuple[int, list[int]]]:
+        """`place = { territory = ["unit", ...] }`: units placed by the setup in
+        territories of their own, top first (docs/rules.md G3)."""
+        f = "module.toml"
+        out: list[tuple[int, list[int]]] = []
+        for key, units in raw.items():
+            where = join(join(path, "place"), key)
+            t = self._territory_ref(f, where, key)
+            if not isinstance(units, list) or not units or \
+                    not all(isinstance(u, str) for u in units):
+                self.add(f, where, "must be a list of at least one unit id, not "
+                         + describe(units))
+                continue
+            ids = [self._unit_ref(f, join(where, n), side, u) for n, u in enumerate(units)]
+            if t is not None and all(i is not None for i in ids):
+                out.append((t, [i for i in ids if i is not None]))
+        return out
+
     def _setup_counts(self, path: str, side: int, setup: dict[str, Any]) -> None:
         placed = Counter(i for i in setup["units_index"] if i is not None)
+        placed.update(i for _, ids in setup["placed_index"] for i in ids)
         for i, n in placed.items():
             unit = self.units[i] or {}
             if unit.get("count") is not None and n > unit["count"]:
@@ -143,9 +185,15 @@ class SetupChecks(LoaderState):
     def _victory(self) -> None:
         if self.files["module.toml"].data is None:
             return
+        self.victories = self._victories_of(self.module_top.get("victory") or [], "victory")
+
+    def _victories_of(self, raw: list[Any], prefix: str) -> list[dict[str, Any]]:
+        """The checked [[victory]] tables under `prefix` ("victory", or a
+        scenario's "scenario[1].victory"); each keeps its key path."""
         f = "module.toml"
-        for i, entry in enumerate(self.module_top.get("victory") or []):
-            path = join("victory", i)
+        out: list[dict[str, Any]] = []
+        for i, entry in enumerate(raw):
+            path = join(prefix, i)
             victory = check_table(self.report, f, path, entry, VICTORY)
             if victory is None:
                 continue
@@ -163,7 +211,9 @@ class SetupChecks(LoaderState):
             ]
             victory["side_index"] = side
             victory["conditions"] = conditions
-            self.victories.append(victory)
+            victory["path"] = path
+            out.append(victory)
+        return out
 
     def _clause(self, path: str, side: int | None, raw: Any) -> Condition | None:
         f = "module.toml"
@@ -217,7 +267,8 @@ class SetupChecks(LoaderState):
         for u in self.units:
             if u and roles.get(u.get("class"), "") == LEADER:
                 leaders[u["side_index"]] += u.get("count") or 0
-        for i, victory in enumerate(self.victories):
+        scenario_victories = [v for sc in self.scenarios for v in sc["victories"]]
+        for victory in self.victories + scenario_victories:
             side = victory.get("side_index")
             if side is None:
                 continue
@@ -225,7 +276,7 @@ class SetupChecks(LoaderState):
             for n, cond in enumerate(victory.get("conditions") or []):
                 if cond is None:
                     continue
-                where = join(join(join("victory", i), "all"), n)
+                where = join(join(victory["path"], "all"), n)
                 self._clause_meaning(f, where, cond, side, enemy, leaders, names)
 
     def _clause_meaning(self, f: str, where: str, cond: Condition, side: int, enemy: int,

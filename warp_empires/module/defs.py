@@ -244,6 +244,7 @@ class Rules:
     winner_lost_leaders: str  # "pile" or "captured" (RULINGS B9)
     majority_bonuses: tuple[MajorityBonus, ...]
     elimination: bool  # RULINGS W3
+    first_roll: bool = False  # a die says who plays first (docs/rules.md G3)
 
     def can_control(self, unit: UnitDef) -> bool:
         """Whether this unit can take control of a territory (RULINGS K2)."""
@@ -323,6 +324,9 @@ class SideSetup:
     control_start: bool  # also control the chosen start (RULINGS S3)
     units: tuple[int, ...]  # unit type indices placed at the start
     random_units: int  # non-leader chits drawn at random from the pile
+    # units placed by the setup in territories of their own: (territory, unit
+    # type indices, top first), docs/rules.md G3
+    placed: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +348,20 @@ class VictoryDef:
     side: int
     text: str
     all: tuple[Condition, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioDef:
+    """One of a module's scenarios (docs/rules.md G3): its own setup, who plays
+    first (or a die for it) and, when given, its own victories."""
+
+    id: str
+    name: str
+    text: str
+    first_side: int
+    first_roll: bool
+    setup: tuple[SideSetup, SideSetup]
+    victory: tuple[VictoryDef, ...]  # empty: the module's own
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,6 +388,13 @@ class Module:
     options: dict[str, OptionDef] = field(default_factory=dict)  # RULINGS O1-O5
     solo: SoloDef | None = None  # RULINGS O6: the solo opponent's tables, if any
     carriers: dict[str, Carry] = field(default_factory=dict)  # class id -> G2 carrying
+    scenarios: tuple[ScenarioDef, ...] = ()  # docs/rules.md G3
+
+    def scenario_by_id(self, scenario_id: str) -> ScenarioDef:
+        for sc in self.scenarios:
+            if sc.id == scenario_id:
+                return sc
+        raise KeyError(scenario_id)
 
     def may_enter(self, unit: UnitDef, kind: str) -> bool:
         """Whether `unit` may enter a territory of `kind` (docs/rules.md G1)."""

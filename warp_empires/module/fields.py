@@ -53,6 +53,7 @@ MODULE_TOP = {
     "victory": Field(TABLE_LIST, default=[], most=MAX_VICTORIES),
     "options": Field(TABLE, default={}, most=MAX_NAMED),  # RULINGS O1-O5
     "solo": Field(TABLE),  # RULINGS O6
+    "scenario": Field(TABLE_LIST, default=[], most=MAX_NAMED),  # docs/rules.md G3
 }
 MODULE_HEAD = {
     "id": Field(STR, required=True),
@@ -113,6 +114,18 @@ SETUP = {
     "control_start": Field(BOOL, default=False),
     "units": Field(STR_LIST, default=[], most=MAX_LIST),
     "random_units": Field(INT, default=0, most=MAX_CHITS),
+    # territory id -> unit ids placed there, top first (docs/rules.md G3)
+    "place": Field(TABLE, default={}, most=MAX_LIST),
+}
+FIRST_ROLL = "roll"  # first_side = "roll": a die says who plays first (G3)
+# One of a module's scenarios (docs/rules.md G3)
+SCENARIO = {
+    "id": Field(STR, required=True),
+    "name": Field(STR, required=True, most=MAX_NAME),
+    "text": Field(STR, default="", most=MAX_TEXT),
+    "first_side": Field(STR),  # a side id or "roll"; default: the module's
+    "setup": Field(TABLE, required=True, most=MAX_SIDES_LISTED),
+    "victory": Field(TABLE_LIST, default=[], most=MAX_VICTORIES),  # []: the module's
 }
 VICTORY = {
     "side": Field(STR, required=True),

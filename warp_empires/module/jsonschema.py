@@ -50,6 +50,17 @@ NOTES: dict[str, dict[str, str]] = {
                    "initiative, repair_hangar), each with its numbers; off unless a game "
                    "turns them on.",
         "solo": "The table-driven solo opponent's tables (player kind `solo`).",
+        "scenario": "Scenarios a game may play instead of [setup]: each its own setup, who "
+                    "plays first (or a die) and victories (rules.md G3).",
+    },
+    "SCENARIO": {
+        "id": "The scenario's id: `play --scenario ID`.",
+        "name": "The scenario's name as players read it.",
+        "text": "One line about it for the New Game screen.",
+        "first_side": 'The side id that plays first, or "roll": a die decides (default: the '
+                      "module's).",
+        "setup": "One table per side id, with the keys of [setup.SIDE].",
+        "victory": "Its own [[victory]] tables; none: the module's.",
     },
     "SOLO": {
         "orders": "Rows { up_to, order }: a stack's d6 plus modifiers picks the first row "
@@ -134,6 +145,8 @@ NOTES: dict[str, dict[str, str]] = {
         "control_start": "The chosen start territory is controlled from the start.",
         "units": "Unit ids of this side placed at the start.",
         "random_units": "How many non-leader chits are drawn at random as well.",
+        "place": 'Units placed in territories of their own: territory id = ["unit", ...], '
+                 "top first (rules.md G3).",
     },
     "VICTORY": {
         "side": "The side id this victory is for.",
@@ -358,8 +371,12 @@ def module_file() -> Schema:
     setup = table_schema("SETUP", {"start_choices": {"anyOf": [
         {"enum": [f.EDGE, f.EDGE_PLANETS]},
         {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_LIST},
-    ]}})
-    setup["oneOf"] = _one_of("start", "start_choices")
+    ]}, "place": {"inner": _id_map({"type": "array", "items": {"type": "string"},
+                                    "minItems": 1, "maxItems": MAX_LIST})}})
+    # start or start_choices, not both; neither only with `place` (check_setup)
+    setup["oneOf"] = [*_one_of("start", "start_choices"), {
+        "required": ["place"],
+        "not": {"anyOf": _one_of("start", "start_choices")}}]
     victory = table_schema("VICTORY", {"all": {"inner": clause_schema(), "minItems": 1}})
     return table_schema("MODULE_TOP", {
         "module": {"inner": table_schema("MODULE_HEAD", {"format": {"const": f.FORMAT}})},
@@ -372,6 +389,10 @@ def module_file() -> Schema:
         "setup": {"inner": _id_map(setup)},
         "victory": {"inner": victory},
         "options": {"inner": options_schema()},
+        "scenario": {"inner": table_schema("SCENARIO", {
+            "setup": {"inner": _id_map(setup)},
+            "victory": {"inner": victory},
+        })},
         "solo": {"inner": table_schema("SOLO", {
             "orders": {"inner": table_schema("SOLO_ORDER", {"order": {"enum": list(SOLO_ORDERS)}})},
             "postures": {"inner": table_schema("SOLO_POSTURE")},

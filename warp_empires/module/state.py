@@ -52,6 +52,7 @@ class LoaderState:
         self.looks: dict[str, Any] = {}  # kind id -> defs.KindLook
         self.enter: dict[str, tuple[UnitFilter, ...]] = {}  # kind id -> G1 filters
         self.carriers: dict[str, Any] = {}  # class id -> defs.Carry (G2)
+        self.scenarios: list[dict[str, Any]] = []  # checked [[scenario]] tables (G3)
         self.picture: tuple[str, ...] = ()
         self.void = " ."
 

@@ -183,7 +183,7 @@ async def play_headless(link: Link, kind: str, seed: int = 0,
 
 
 async def create_game(server: str, module: str, seed: int | None, options: list[str],
-                      players: list[str]) -> dict[str, Any]:
+                      players: list[str], scenario: str | None = None) -> dict[str, Any]:
     """Asks `server` for a new game; its `created` frame (game id, tokens)."""
     try:
         async with connect(server, max_size=MAX_SERVER_FRAME, compression=None,
@@ -192,6 +192,8 @@ async def create_game(server: str, module: str, seed: int | None, options: list[
                                      "options": options, "players": players}
             if seed is not None:
                 frame["seed"] = seed
+            if scenario is not None:
+                frame["scenario"] = scenario  # docs/rules.md G3
             await ws.send(encode(frame))
             answer = decode(await ws.recv())
     except (OSError, InvalidURI, InvalidHandshake, ConnectionClosed) as e:

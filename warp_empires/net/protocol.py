@@ -104,6 +104,10 @@ def _check(frame: dict[str, Any], kind: str) -> None:
         if not isinstance(players, list) or len(players) != 2 or not all(
                 isinstance(p, str) and PLAYER.fullmatch(p) for p in players):
             raise BadFrame("create: `players` names two player kinds")
+        scenario = frame.get("scenario")
+        if scenario is not None and not (isinstance(scenario, str)
+                                         and OPTION.fullmatch(scenario)):
+            raise BadFrame("create: `scenario` is a scenario id")
     else:  # decide
         _int(frame, "pos", 0, 1 << 62)
         action = frame.get("action")

@@ -107,7 +107,8 @@ class GameServer:
         return problems
 
     def create(self, module_name: str, seed: int | None, options: list[str],
-               players: list[str]) -> tuple[Room, dict[str, str]]:
+               players: list[str], scenario: str | None = None
+               ) -> tuple[Room, dict[str, str]]:
         """A new game and the tokens of its human seats (side id -> token).
         ValueError says in one line what is wrong with the request."""
         if len(self.rooms) >= self.limits.games:
@@ -120,7 +121,10 @@ class GameServer:
             if kind != HUMAN and (not known_kind(kind) or unavailable(kind, module)):
                 raise ValueError(f"no computer player {kind!r} for {module.name}")
         chosen = check_options(module, options)
-        game = Game.new(module, seed, {"optional": list(chosen)} if chosen else None)
+        wanted: dict[str, object] = {"optional": list(chosen)} if chosen else {}
+        if scenario is not None:  # docs/rules.md G3; Game.new says if it has none such
+            wanted["scenario"] = scenario
+        game = Game.new(module, seed, wanted or None)
         tokens: dict[str, str] = {}
         seats = []
         for side, kind in enumerate(players):
@@ -221,7 +225,7 @@ class GameServer:
         try:
             room, tokens = await asyncio.to_thread(
                 self.create, frame["module"], frame.get("seed"), frame.get("options", []),
-                frame.get("players", [HUMAN, HUMAN]))
+                frame.get("players", [HUMAN, HUMAN]), frame.get("scenario"))
         except (ValueError, SaveError) as e:
             await self._send(ws, error("create", str(e)))
             return
@@ -302,7 +306,7 @@ class GameServer:
         if any(t is not current and t.get_name() == name for t in self._tasks):
             return  # already thinking
         if key not in self._bots:
-            self._bots[key] = make_player(room.seats[side].player, room.game.module,
+            self._bots[key] = make_player(room.seats[side].player, room.game.state.module,
                                           self._bot_seeds.getrandbits(64), timed=True)
         task = asyncio.create_task(self._bot_move(room, side, room.seats[side].position),
                                    name=name)
