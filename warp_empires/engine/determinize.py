@@ -50,6 +50,11 @@ NOT_IN_VIEW = (
     # while the enemy decides whether to intercept (RULINGS O1): which units
     # moved (the top ones of the stack are dealt) and the mover's Move phase
     "intercept:pend.group", "intercept:pend.resume", "intercept:pend.resume_step",
+    # where a carrying group caught at sea turns back (docs/rules.md G2): the mover's
+    "intercept:pend.back",
+    # how many own turns a `hold` victory has held (docs/rules.md G4): told in the
+    # log as it grows, not carried by the view; a dealt world starts the count again
+    "held",
 )
 
 # Deals that would already have ended the game are redrawn this many times at

@@ -98,6 +98,8 @@ def _turn_over(s: State) -> str | None:
     # replaced, not appended to: copies of the state share the history
     s.history = s.history + [[s.turn, s.active, s.banks[s.active], s.revenue[s.active],
                                units_on_map(s, 0), units_on_map(s, 1)]]
+    if victory.at_turn_end(s):  # docs/rules.md G4: held, round and turn-limit victories
+        return None
     s.intel[s.active] = []  # what the spies showed lasts until the end of the turn
     if s.caught:
         s.caught = []  # interceptions count for the turn they happen in

@@ -29,6 +29,9 @@ def played(module: Module, options: dict[str, Any]) -> Module:
         return hit[1]
     sc = module.scenario_by_id(name)
     rules = replace(module.rules, first_side=sc.first_side, first_roll=sc.first_roll)
+    if sc.limit is not None:  # docs/rules.md G4
+        rules = replace(rules, turn_limit=sc.limit[0], limit_score=sc.limit[1],
+                        limit_tie=sc.limit[2])
     derived = replace(module, setup=sc.setup, victory=sc.victory or module.victory,
                       rules=rules)
     _CACHE[(id(module), name)] = (module, derived)

@@ -27,11 +27,11 @@ FIELDS = (
     "last_battle",
     "chits", "stacks", "piles", "captives", "recruit", "hands", "deck",
     "discard", "banks", "revenue", "control", "intel", "history",
-    "winner", "win_reason", "log", "hangar", "lives", "caught", "shown", "tries",
+    "winner", "win_reason", "log", "hangar", "lives", "caught", "shown", "tries", "held",
 )
 # Fields of optional rules, left out of the data while empty: a game without
 # them writes what earlier versions wrote, and their saves load unchanged.
-SPARSE = ("hangar", "lives", "caught", "shown", "tries")
+SPARSE = ("hangar", "lives", "caught", "shown", "tries", "held")
 
 
 # Fields that hold typed pending data (see pending.py), serialised by type.
@@ -93,6 +93,9 @@ class State:
     # RULINGS O1: the territory of each stack's interception try this turn, one
     # entry a try (a stack's further tries are harder). Replaced whole.
     tries: list[int]
+    # docs/rules.md G4: [victory index, own turns in a row it held] of the
+    # victories with `hold`, while it holds. Replaced whole.
+    held: list[list[int]]
     # (side, territory) of stacks both sides have seen whole, in a battle there
     # or as its survivors (RULINGS B2), and that no unit has joined or left
     # since (board.place and the rest forget them): the view lists their
@@ -149,6 +152,7 @@ class State:
         s.lives = self.lives
         s.caught = self.caught
         s.tries = self.tries
+        s.held = self.held
         s.shown = self.shown
         return s
 
@@ -281,4 +285,5 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.caught = []
     s.shown = []
     s.tries = []
+    s.held = []
     return s

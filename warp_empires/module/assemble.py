@@ -116,6 +116,9 @@ def assemble(state: LoaderState) -> Module:
     rules = Rules(
         first_side=state.side_ids.index(first_side) if first_side and not rolled else 0,
         first_roll=rolled,
+        turn_limit=state.limit[0] if state.limit else 0,
+        limit_score=state.limit[1] if state.limit else "revenue",
+        limit_tie=state.limit[2] if state.limit else 0,
         draw=r.get("draw", 5),
         hand_limit=r.get("hand_limit", 7),
         leader_bonus=r.get("leader_bonus", 5),
@@ -144,6 +147,7 @@ def assemble(state: LoaderState) -> Module:
                         or (sc["first_side"] is None and rules.first_roll)),
             setup=_setups(sc["setups"]),
             victory=_victories(sc["victories"]),
+            limit=sc["limit"],
         )
         for sc in state.scenarios
     )
@@ -202,5 +206,6 @@ def _setups(raw: dict[int, dict[str, Any]]) -> tuple[SideSetup, SideSetup]:
 
 
 def _victories(raw: list[dict[str, Any]]) -> tuple[VictoryDef, ...]:
-    return tuple(VictoryDef(side=v["side_index"], text=v["text"], all=tuple(v["conditions"]))
+    return tuple(VictoryDef(side=v["side_index"], text=v["text"], all=tuple(v["conditions"]),
+                            when=v.get("when") or "phase", hold=v.get("hold") or 0)
                  for v in raw)

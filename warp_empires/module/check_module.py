@@ -229,6 +229,7 @@ class ModuleChecks(LoaderState):
             bonuses.append(bonus)
         rules["majority_bonus"] = bonuses
         self._speeds(rules.get("speeds"))
+        self.limit = self._limit("rules", rules.get("turn_limit"), rules.get("at_turn_limit"))
         self.rules = rules
 
     def _speeds(self, raw: dict[str, Any] | None) -> None:

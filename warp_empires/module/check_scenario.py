@@ -42,7 +42,12 @@ class ScenarioChecks(LoaderState):
             setups = self._setups_of(sc["setup"], join(path, "setup")) \
                 if isinstance(sc.get("setup"), dict) else {}
             victories = self._victories_of(sc.get("victory") or [], join(path, "victory"))
+            given = sc.get("turn_limit") is not None or sc.get("at_turn_limit") is not None
+            limit = self._limit(path, sc.get("turn_limit"), sc.get("at_turn_limit")) \
+                if given else None
+            if given and limit is None and sc.get("turn_limit") == 0:
+                limit = (0, "revenue", 0)  # turn_limit = 0: this scenario has none
             if ok and "name" in sc and len(setups) == 2:
                 self.scenarios.append({"id": sc["id"], "name": sc["name"], "text": sc["text"],
                                        "first_side": first, "setups": setups,
-                                       "victories": victories})
+                                       "victories": victories, "limit": limit})

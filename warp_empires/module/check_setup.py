@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .defs import LEADER, Condition, SideDef
+from .defs import LEADER, VICTORY_WHEN, Condition, SideDef
 from .fields import CLAUSES, EDGE, EDGE_PLANETS, SETUP, VICTORY
 from .limits import MAX_CHITS, MAX_LIST
 from .schema import check_choice, check_min, check_table, describe, join, too_big
@@ -212,8 +212,22 @@ class SetupChecks(LoaderState):
             victory["side_index"] = side
             victory["conditions"] = conditions
             victory["path"] = path
+            self._victory_timing(path, victory)
             out.append(victory)
         return out
+
+    def _victory_timing(self, path: str, victory: dict[str, Any]) -> None:
+        """`when` and `hold` (docs/rules.md G4): one of them at most."""
+        f = "module.toml"
+        when = victory.get("when")
+        if when is not None and not check_choice(self.report, f, join(path, "when"), when,
+                                                 VICTORY_WHEN, "when"):
+            victory["when"] = "phase"
+        if not check_min(self.report, f, join(path, "hold"), victory.get("hold"), 0):
+            victory["hold"] = 0
+        if victory.get("hold") and victory.get("when") not in (None, "phase"):
+            self.add(f, join(path, "hold"), "give when or hold, not both (hold = N is "
+                                            "checked at the end of the side's own turns)")
 
     def _clause(self, path: str, side: int | None, raw: Any) -> Condition | None:
         f = "module.toml"
@@ -230,7 +244,7 @@ class SetupChecks(LoaderState):
         if kind == "controls":
             t = self._territory_ref(f, where, value)
             return None if t is None else Condition(kind, territory=t)
-        if kind == "holds_captive":
+        if kind in ("holds_captive", "enemy_lost"):
             if not value:
                 self.add(f, where, "must name at least one unit")
             if (wrong := too_big(value, MAX_LIST)) is not None:
@@ -267,8 +281,16 @@ class SetupChecks(LoaderState):
         for u in self.units:
             if u and roles.get(u.get("class"), "") == LEADER:
                 leaders[u["side_index"]] += u.get("count") or 0
-        scenario_victories = [v for sc in self.scenarios for v in sc["victories"]]
-        for victory in self.victories + scenario_victories:
+        # each victory with the setups it is played from (a scenario's own
+        # victories only with its setup; the module's with its own and those
+        # of the scenarios that keep them)
+        own = [(self.setups, "the module's setup")] + [
+            (sc["setups"], f"scenario '{sc['id']}'") for sc in self.scenarios
+            if not sc["victories"]]
+        played = [(v, own) for v in self.victories] + [
+            (v, [(sc["setups"], f"scenario '{sc['id']}'")])
+            for sc in self.scenarios for v in sc["victories"]]
+        for victory, setups in played:
             side = victory.get("side_index")
             if side is None:
                 continue
@@ -278,6 +300,27 @@ class SetupChecks(LoaderState):
                     continue
                 where = join(join(victory["path"], "all"), n)
                 self._clause_meaning(f, where, cond, side, enemy, leaders, names)
+                if cond.kind == "enemy_lost":
+                    self._starts_on_map(join(where, "enemy_lost"), cond, enemy, setups)
+
+    def _starts_on_map(self, where: str, cond: Condition, enemy: int,
+                       setups: list[tuple[dict[int, dict[str, Any]], str]]) -> None:
+        """docs/rules.md G5: a unit whose loss wins must start on the map, or
+        the clause would hold before it was ever lost."""
+        for u in cond.units:
+            for by_side, label in setups:
+                setup = by_side.get(enemy)
+                if setup is None:
+                    continue
+                starting = {i for i in setup.get("units_index") or () if i is not None}
+                starting.update(i for _, ids in setup.get("placed_index") or () for i in ids)
+                if u not in starting:
+                    unit = self.units[u] or {}
+                    self.add("module.toml", where,
+                             f"'{unit.get('id')}' must start on the map in {label} (in its "
+                             f"units or place): a unit that is not there is lost from the "
+                             f"start")
+                    return
 
     def _clause_meaning(self, f: str, where: str, cond: Condition, side: int, enemy: int,
                         leaders: list[int], names: list[SideDef]) -> None:

@@ -245,6 +245,9 @@ class Rules:
     majority_bonuses: tuple[MajorityBonus, ...]
     elimination: bool  # RULINGS W3
     first_roll: bool = False  # a die says who plays first (docs/rules.md G3)
+    turn_limit: int = 0  # rounds after which the game ends by score; 0: none (G4)
+    limit_score: str = "revenue"  # one of LIMIT_SCORES
+    limit_tie: int = 0  # the side that wins a tied score
 
     def can_control(self, unit: UnitDef) -> bool:
         """Whether this unit can take control of a territory (RULINGS K2)."""
@@ -334,7 +337,8 @@ class Condition:
     """One clause of a victory condition.
 
     kind: "controls" (territory), "holds_captive" (units: enemy unit types),
-    "no_enemy_leaders_on_map", "captives_at_least" (amount).
+    "no_enemy_leaders_on_map", "captives_at_least" (amount), "enemy_lost"
+    (units: enemy unit types no longer on the map, docs/rules.md G5).
     """
 
     kind: str
@@ -343,11 +347,19 @@ class Condition:
     amount: int = 0
 
 
+# docs/rules.md G4: when a victory is checked, and what scores a game that
+# reaches its turn limit
+VICTORY_WHEN = ("phase", "round")
+LIMIT_SCORES = ("revenue", "territories", "units", "force")
+
+
 @dataclass(frozen=True, slots=True)
 class VictoryDef:
     side: int
     text: str
     all: tuple[Condition, ...]
+    when: str = "phase"  # one of VICTORY_WHEN
+    hold: int = 0  # > 0: won when it held at the end of this many own turns in a row
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +374,8 @@ class ScenarioDef:
     first_roll: bool
     setup: tuple[SideSetup, SideSetup]
     victory: tuple[VictoryDef, ...]  # empty: the module's own
+    # (turn_limit, limit_score, limit_tie), or None: the module's (G4)
+    limit: tuple[int, str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ table. Ids are bounded by `check_id`, so their fields carry none.
 
 from __future__ import annotations
 
-from .defs import EFFECT_KINDS, FORTIFICATION, LEADER
+from .defs import EFFECT_KINDS, FORTIFICATION, LEADER, VICTORY_WHEN
 from .limits import (
     MAX_ABBR,
     MAX_BONUS,
@@ -103,6 +103,8 @@ RULES = {
     "elimination": Field(BOOL, default=True),
     "majority_bonus": Field(TABLE_LIST, default=[], most=MAX_NAMED),
     "speeds": Field(TABLE, default={}, most=MAX_NAMED),
+    "turn_limit": Field(INT, default=0, most=MAX_CHITS),  # rounds; 0: none (G4)
+    "at_turn_limit": Field(TABLE),  # LIMIT: who wins when the limit is reached (G4)
 }
 # `trait = "x"` is short for `filter = { traits = ["x"] }`; exactly one of the two
 MAJORITY = {"trait": Field(STR), "filter": Field(TABLE),
@@ -126,17 +128,30 @@ SCENARIO = {
     "first_side": Field(STR),  # a side id or "roll"; default: the module's
     "setup": Field(TABLE, required=True, most=MAX_SIDES_LISTED),
     "victory": Field(TABLE_LIST, default=[], most=MAX_VICTORIES),  # []: the module's
+    "turn_limit": Field(INT, most=MAX_CHITS),  # default: the module's (G4)
+    "at_turn_limit": Field(TABLE),  # LIMIT; default: the module's
 }
 VICTORY = {
     "side": Field(STR, required=True),
     "text": Field(STR, default="", most=MAX_TEXT),
     "all": Field(LIST, required=True, most=MAX_VICTORIES),
+    # docs/rules.md G4: when it is checked: "phase" (after every phase and
+    # battle) or "round" (at the end of each round); hold = N: at the end of
+    # each of the side's own turns, won when it held at N of them in a row
+    "when": Field(STR, default=VICTORY_WHEN[0]),
+    "hold": Field(INT, default=0, most=MAX_SMALL),
 }
 CLAUSES = {
     "controls": STR,
     "holds_captive": STR_LIST,
     "no_enemy_leaders_on_map": BOOL,
     "captives_at_least": INT,
+    "enemy_lost": STR_LIST,  # docs/rules.md G5: a flagship whose loss ends the game
+}
+# docs/rules.md G4: a game that ends after a number of rounds, won by a score
+LIMIT = {
+    "score": Field(STR, required=True),  # one of LIMIT_SCORES
+    "tie": Field(STR, required=True),  # the side id that wins a tie
 }
 # The optional rules (RULINGS O1-O5), one table each under [options]; `text`
 # is the line the New Game screen shows (defs.OPTION_TEXT when left out).

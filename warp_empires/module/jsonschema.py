@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import fields as f
-from .defs import OPTION_TEXT, ROLES, SOLO_ORDERS, SPEED_NAMES
+from .defs import LIMIT_SCORES, OPTION_TEXT, ROLES, SOLO_ORDERS, SPEED_NAMES, VICTORY_WHEN
 from .limits import MAX_CHITS, MAX_ID, MAX_LIST, MAX_NAME, MAX_SPEED
 from .schema import (
     BOOL,
@@ -61,6 +61,12 @@ NOTES: dict[str, dict[str, str]] = {
                       "module's).",
         "setup": "One table per side id, with the keys of [setup.SIDE].",
         "victory": "Its own [[victory]] tables; none: the module's.",
+        "turn_limit": "Rounds the game lasts (0: no limit); default: the module's (rules.md G4).",
+        "at_turn_limit": "Who wins at the turn limit: { score, tie }; default: the module's.",
+    },
+    "LIMIT": {
+        "score": "What wins at the turn limit: revenue, territories, units or force.",
+        "tie": "The side id that wins a tied score.",
     },
     "SOLO": {
         "orders": "Rows { up_to, order }: a stack's d6 plus modifiers picks the first row "
@@ -132,6 +138,8 @@ NOTES: dict[str, dict[str, str]] = {
         "elimination": "A side with no units and no revenue territory loses.",
         "majority_bonus": "Bonuses to the side with more units matching a trait or filter.",
         "speeds": "Spaces a group may move, by its slowest unit's speed.",
+        "turn_limit": "Rounds the game lasts; 0: no limit (rules.md G4).",
+        "at_turn_limit": 'Who wins at the turn limit: { score = "revenue", tie = "SIDE" }.',
     },
     "MAJORITY": {
         "trait": "A trait id; short for filter = { traits = [...] }. Give this or filter.",
@@ -152,12 +160,17 @@ NOTES: dict[str, dict[str, str]] = {
         "side": "The side id this victory is for.",
         "text": "The goal as a state of affairs, shown in the rules and at the end.",
         "all": "Clauses, each a one-key table; the side wins when all of them hold.",
+        "when": '"phase" (after every phase and battle) or "round" (at the end of each '
+                "round) (rules.md G4).",
+        "hold": "Won when it held at the end of this many of the side's own turns in a row.",
     },
     "CLAUSES": {
         "controls": "A territory id (with revenue) the side must control.",
         "holds_captive": "Unit ids of the other side that must all be held captive.",
         "no_enemy_leaders_on_map": "No enemy leader stands on the map; must be true.",
         "captives_at_least": "The side holds at least this many captives.",
+        "enemy_lost": "Unit ids of the other side (starting on the map) none of which is on "
+                      "it any more: a flagship (rules.md G5).",
     },
     "MAP_TOP": {
         "map": "The map's kinds of territory and its picture.",
@@ -317,13 +330,15 @@ def filter_schema() -> Schema:
 def clause_schema() -> Schema:
     """A victory clause: a table of exactly one key from CLAUSES."""
     notes = NOTES["CLAUSES"]
-    bounds = {"holds_captive": MAX_LIST, "captives_at_least": MAX_CHITS}  # check_setup._clause
-    properties = {
+    bounds = {"holds_captive": MAX_LIST, "enemy_lost": MAX_LIST,
+              "captives_at_least": MAX_CHITS}  # check_setup._clause
+    properties: dict[str, Schema] = {
         key: {"description": notes.get(key, kind.text)} | value_schema(kind, bounds.get(key))
         for key, kind in f.CLAUSES.items()
     }
     properties["no_enemy_leaders_on_map"]["const"] = True
     properties["holds_captive"]["minItems"] = 1
+    properties["enemy_lost"]["minItems"] = 1
     return {"type": "object", "properties": properties, "additionalProperties": False,
             "minProperties": 1, "maxProperties": 1}
 
@@ -362,11 +377,14 @@ def module_file() -> Schema:
     speeds["properties"]["immobile"]["const"] = 0  # immobile units never move
     majority = table_schema("MAJORITY", {"filter": {"inner": filter_schema()}})
     majority["oneOf"] = _one_of("trait", "filter")
+    limit = {"inner": table_schema("LIMIT", {"score": {"enum": list(LIMIT_SCORES)},
+                                             "tie": {"pattern": ID_PATTERN.pattern}})}
     rules = table_schema("RULES", {
         "first_side": {"pattern": ID_PATTERN.pattern},
         "control_units": {"inner": filter_schema()},
         "majority_bonus": {"inner": majority},
         "speeds": {"inner": {"type": "object", **speeds}},
+        "at_turn_limit": limit,
     })
     setup = table_schema("SETUP", {"start_choices": {"anyOf": [
         {"enum": [f.EDGE, f.EDGE_PLANETS]},
@@ -377,7 +395,9 @@ def module_file() -> Schema:
     setup["oneOf"] = [*_one_of("start", "start_choices"), {
         "required": ["place"],
         "not": {"anyOf": _one_of("start", "start_choices")}}]
-    victory = table_schema("VICTORY", {"all": {"inner": clause_schema(), "minItems": 1}})
+    victory = table_schema("VICTORY", {"all": {"inner": clause_schema(), "minItems": 1},
+                                       "when": {"enum": list(VICTORY_WHEN)},
+                                       "hold": {"minimum": 0}})
     return table_schema("MODULE_TOP", {
         "module": {"inner": table_schema("MODULE_HEAD", {"format": {"const": f.FORMAT}})},
         # exactly two sides (check_module._sides); `most` only caps what is checked
@@ -392,6 +412,7 @@ def module_file() -> Schema:
         "scenario": {"inner": table_schema("SCENARIO", {
             "setup": {"inner": _id_map(setup)},
             "victory": {"inner": victory},
+            "at_turn_limit": limit,
         })},
         "solo": {"inner": table_schema("SOLO", {
             "orders": {"inner": table_schema("SOLO_ORDER", {"order": {"enum": list(SOLO_ORDERS)}})},

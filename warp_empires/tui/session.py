@@ -84,7 +84,8 @@ class Session:
 
     @property
     def module(self) -> Module:
-        return self.game.module
+        # as the game plays it: a scenario's setup and victories (docs/rules.md G3)
+        return self.game.state.module
 
     # -- who sees what ----------------------------------------------------
 

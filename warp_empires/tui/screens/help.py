@@ -145,17 +145,36 @@ def _plural(word: str) -> str:
     return word if word.endswith("s") else word + "s"
 
 
+_SCORE_WORDS = {"revenue": "revenue", "territories": "territories", "units": "units on the map",
+                "force": "Force on the map"}
+
+
+def _timing(when: str, hold: int) -> str:
+    """When a victory is checked, in a few words (docs/rules.md G4)."""
+    if hold:
+        return f" (held at the end of {hold} of its own turns in a row)"
+    return " (checked at the end of each round)" if when == "round" else ""
+
+
 def module_markdown(module: Module) -> str:
     """The module's identity, sides and victory conditions as Markdown."""
     lines = [f"# {module.name} {module.version}", "", module.description, "", "## Sides", ""]
     for side in module.sides:
         lines.append(f"- **{side.name}** ({side.short})")
     first = module.sides[module.rules.first_side].short
+    if module.rules.first_roll:  # docs/rules.md G3
+        sides = module.sides
+        first = f"a die decides (1-3 {sides[0].short}, 4-6 {sides[1].short})"
     lines += ["", f"First turn: {first}.", "", "## Winning", ""]
     for victory in module.victory:
-        lines.append(f"- **{module.sides[victory.side].short}**: {victory.text}")
-    lines += ["", "## The map", "", *map_legend(module)]  # what `·` and "edge" mean
+        lines.append(f"- **{module.sides[victory.side].short}**: {victory.text}"
+                     f"{_timing(victory.when, victory.hold)}")
     rules = module.rules
+    if rules.turn_limit:  # docs/rules.md G4
+        tie = module.sides[rules.limit_tie].short
+        lines.append(f"- After {rules.turn_limit} rounds the side with more "
+                     f"{_SCORE_WORDS[rules.limit_score]} wins; a tie goes to {tie}.")
+    lines += ["", "## The map", "", *map_legend(module)]  # what `·` and "edge" mean
     lines += [
         "",
         "## Numbers",
