@@ -4,26 +4,19 @@ with its key path and line."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from warp_empires.module import ModuleError, load_module
+from tests.module_copy import problems_after
+from warp_empires.module import load_module
 from warp_empires.module.jsonschema import file_schema
 
 ROME_DIR = Path(__file__).parent / "themes" / "rome"
 
 
 def _problems(tmp_path: Path, old: str, new: str) -> list[str]:
-    folder = tmp_path / "rome"
-    shutil.copytree(ROME_DIR, folder)
-    text = (folder / "module.toml").read_text()
-    assert old in text, old
-    (folder / "module.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ModuleError) as err:
-        load_module(folder)
-    return err.value.problems
+    return problems_after(tmp_path, ROME_DIR, "module.toml", old, new)
 
 
 @pytest.mark.parametrize("old, new, says", [

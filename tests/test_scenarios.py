@@ -7,14 +7,14 @@ of its own; chosen by `play --scenario`, `simulate --scenario`, `host
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
 
+from tests.module_copy import problems_after
 from warp_empires.engine import Game, decider, legal_actions
 from warp_empires.engine.invariants import broken
-from warp_empires.module import ModuleError, load_module
+from warp_empires.module import load_module
 from warp_empires.saves import load_game, save_game
 
 ROME_DIR = Path(__file__).parent / "themes" / "rome"
@@ -124,14 +124,7 @@ def test_real_old_saves_play_the_modules_own_setup(old):
 # validate: a place table, scenario tables
 
 def _problems(tmp_path: Path, old: str, new: str) -> list[str]:
-    folder = tmp_path / "rome"
-    shutil.copytree(ROME_DIR, folder)
-    text = (folder / "module.toml").read_text()
-    assert old in text, old
-    (folder / "module.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ModuleError) as err:
-        load_module(folder)
-    return err.value.problems
+    return problems_after(tmp_path, ROME_DIR, "module.toml", old, new)
 
 
 @pytest.mark.parametrize("old, new, says", [

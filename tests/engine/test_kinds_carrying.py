@@ -144,26 +144,9 @@ def test_the_invariant_names_a_unit_where_its_kind_is_barred():
 def test_every_steps_fast_check_agrees_with_its_legal_list_with_kinds():
     # move_check beside move_legal: on a map whose kinds bar units, check must
     # accept exactly the listed actions
-    from tests.engine.test_fuzz import candidates
+    from tests.engine.test_fuzz import checks_agree
 
-    sample = random.Random(1)
-    compared = 0
-    seen: set[str] = set()
-
-    def agree(game: Game) -> None:
-        nonlocal compared
-        s = game.state
-        if s.winner >= 0 or sample.random() > 0.3:
-            return
-        step = STEPS[s.step]
-        legal = set(step.legal(s))
-        for a in candidates(s, ROME):
-            assert step.check(s, a) == (a in legal), (s.step, a)
-            compared += 1
-        seen.add(s.step)
-
-    for seed in range(4):
-        play(ROME, 500 + seed, max_turns=20, each=agree)
+    compared, seen = checks_agree(ROME, range(500, 504), 20, sample_seed=1)
     assert compared > 3000
     assert {"move_units", "recruit"} <= seen
 

@@ -18,12 +18,14 @@ from warp_empires.module.defs import Module
 
 from .base import forward
 from .cardplay import sabotage_target
+from .groups import carried_group, units_shown
 from .hand import discard_action, worth_now
 from .measures import Outlook, avg_force, cheapest_cover, distances, threatened
 from .recruiting import Recruiting
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
-              "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1}
+              "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1,
+              "revenue": 3, "defect": 3, "random_loss": 1}  # docs/rules.md G6-G8
 ATTACK_MARGIN = 1.25
 # A move card is spent only on a plan worth this much: a step of one space
 # towards a goal (score 1) is not worth a card that could win a battle later.
@@ -100,8 +102,12 @@ class HeuristicPlayer(Recruiting):
         full = len(view.hand) >= self.m.rules.hand_limit
         for a in plays:
             kind = self.m.cards[a[1]].effect.kind
-            if kind in ("rescue", "remove_control") or (
+            if kind in ("rescue", "remove_control", "revenue", "defect") or (
                     kind == "sabotage" and sabotage_target(self.m, view, a[1], full) is not None):
+                return a
+            # G8 strikes any stack: worth it when most units on the map are the enemy's
+            if kind == "random_loss" and \
+                    units_shown(view, view.enemy) > 2 * units_shown(view, view.side):
                 return a
         moves = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
         self.refused = set()
@@ -205,9 +211,13 @@ class HeuristicPlayer(Recruiting):
         return out
 
     def _groups(self, view: View, t: int, free: list[UnitEntry]) -> list[list[UnitEntry]]:
-        """The whole stack, and single non-leader units able to take control."""
+        """The whole stack, its carriers with as much cargo as they carry
+        (docs/rules.md G2: a group too big to carry cannot cross), and single
+        non-leader units able to take control."""
         units, rules = self.m.units, self.m.rules
         out = [free]
+        if self.m.carriers:
+            out.extend(carried_group(self.m, free))
         seen: set[int] = set()
         for u in free:
             unit = units[u.unit]
@@ -428,3 +438,4 @@ def _items(view: View) -> list[int]:
     """The items of the open selection (none when there is none)."""
     sel = view.pend.selection
     return sel.items if sel is not None else []
+

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from itertools import compress
 from typing import Any
 
-from warp_empires.module.defs import TerritoryDef
+from warp_empires.module.defs import TerritoryDef, UnitFilter
 
 from . import rng
 from .passage import Passage, admits, group_speed
@@ -351,6 +351,13 @@ def arrival_places(s: State, side: int, chit: int) -> list[int]:
         return places
     unit_type = s.chits[chit]
     return [t for t in places if admits(s.module, unit_type, t)]
+
+
+def draw_matching(s: State, side: int, t: int, flt: UnitFilter) -> int | None:
+    """A unit of `side`'s stack at t matching `flt`, drawn at random, or None
+    when it has none (sabotage, a defection, a random loss)."""
+    found = [c for c in s.stacks[side][t] if flt.matches(s.unit(c))]
+    return take_random(s, found) if found else None
 
 
 def distinct_by_type(s: State, chits: Sequence[int]) -> list[int]:

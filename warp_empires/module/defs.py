@@ -25,7 +25,9 @@ SPEED_NAMES = ("immobile", "slow", "medium", "fast")
 # Effect kinds of the card vocabulary, grouped by when the card is played.
 MOVE_EFFECTS = frozenset({"move"})
 BATTLE_EFFECTS = frozenset({"unit_bonus", "side_bonus", "target_bonus", "zero_force", "destroy"})
-ACTION_EFFECTS = frozenset({"spy", "rescue", "sabotage", "remove_control"})
+ACTION_EFFECTS = frozenset({"spy", "rescue", "sabotage", "remove_control",
+                            # docs/rules.md G6-G8
+                            "revenue", "defect", "random_loss"})
 # Which enemy control markers a remove_control card may take (RULINGS M8): only
 # where no enemy unit stands (a garrison keeps order), or any.
 MARKER_TARGETS = ("unguarded", "any")
@@ -195,6 +197,8 @@ class Effect:
     # remove_control: the enemy markers it may take (RULINGS M8), one of
     # MARKER_TARGETS: "unguarded" where no enemy unit stands, or "any"
     targets: str = "unguarded"
+    # defect: the unit type of the card's side the defector becomes (G7)
+    unit: int = -1
 
 
 @dataclass(frozen=True, slots=True)

@@ -256,5 +256,9 @@ EFFECT_KEYS: dict[str, dict[str, Field]] = {
     "target_bonus": {"amount": Field(INT, required=True, most=MAX_BONUS), "filter": Field(TABLE)},
     "zero_force": {"filter": Field(TABLE)},
     "destroy": {"filter": Field(TABLE)},
+    # docs/rules.md G6-G8
+    "revenue": {"amount": Field(INT, required=True, most=MAX_BONUS)},
+    "defect": {"filter": Field(TABLE), "into": Field(STR, required=True)},
+    "random_loss": {"filter": Field(TABLE)},
 }
 assert set(EFFECT_KEYS) == EFFECT_KINDS

@@ -251,7 +251,8 @@ NOTES: dict[str, dict[str, str]] = {
         "hand": "Look at the enemy hand.",
         "stack": "Look at one enemy stack.",
         "filter": "The units it applies to; omitted matches every unit.",
-        "amount": "The bonus it gives (at least 1).",
+        "amount": "The bonus it gives, or the revenue a revenue card gains (at least 1).",
+        "into": "Defect: the unit id of the card's side the defector becomes (rules.md G7).",
         "targets": 'Remove control: the enemy markers it may take, "unguarded" (where no '
                    'enemy unit stands, the default) or "any".',
     },
