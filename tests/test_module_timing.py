@@ -61,3 +61,23 @@ def test_the_schema_knows_the_timing_keys():
     assert {"when", "hold"} <= victory.keys()
     assert "turn_limit" in top["rules"]["properties"]
     assert "at_turn_limit" in top["scenario"]["items"]["properties"]
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ("start = { rome = 2, carthage = 3 }", "start = { rome = 2, carthago = 3 }",
+     "rules.battle_points.start.carthago: unknown side 'carthago'"),
+    ("start = { rome = 2, carthage = 3 }", "start = { rome = -2, carthage = 3 }",
+     "rules.battle_points.start.rome: must not be negative"),
+    ("most = 2 }", "most = 2, each = 1 }", "rules.battle_points.each: unknown key 'each'"),
+])
+def test_a_battle_points_mistake_is_one_line(tmp_path, old, new, says):
+    # docs/rules.md G9
+    problems = _problems(tmp_path, old, new)
+    assert any(says in p for p in problems), problems
+
+
+def test_the_pool_is_read():
+    rome = load_module(ROME_DIR)
+    assert (rome.rules.points_start, rome.rules.points_name, rome.rules.points_most) == (
+        (2, 3), "Fortune", 2)
+    assert "battle_points" in file_schema("module.toml")["properties"]["rules"]["properties"]

@@ -329,6 +329,8 @@ class HeuristicPlayer(Recruiting):
             return ("pass",)
         gains = [(a, card_gain(self.m, view, a[1])) for a in legal if a[0] == "play"]
         gains = [(a, g) for a, g in gains if g > 0]
+        if not gains and ("spend",) in legal and -3 <= margin <= 0:
+            return ("spend",)  # docs/rules.md G9: a point where a few turn it
         if not gains or margin + sum(g for _, g in gains) < 0:
             return ("pass",)  # nothing would change, or not enough to turn it: keep them
         # the least valuable card that puts it ahead, else the one that helps most

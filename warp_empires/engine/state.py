@@ -28,10 +28,11 @@ FIELDS = (
     "chits", "stacks", "piles", "captives", "recruit", "hands", "deck",
     "discard", "banks", "revenue", "control", "intel", "history",
     "winner", "win_reason", "log", "hangar", "lives", "caught", "shown", "tries", "held",
+    "points",
 )
 # Fields of optional rules, left out of the data while empty: a game without
 # them writes what earlier versions wrote, and their saves load unchanged.
-SPARSE = ("hangar", "lives", "caught", "shown", "tries", "held")
+SPARSE = ("hangar", "lives", "caught", "shown", "tries", "held", "points")
 
 
 # Fields that hold typed pending data (see pending.py), serialised by type.
@@ -96,6 +97,9 @@ class State:
     # docs/rules.md G4: [victory index, own turns in a row it held] of the
     # victories with `hold`, while it holds. Replaced whole.
     held: list[list[int]]
+    # docs/rules.md G9: each side's points left to spend in battles; empty when
+    # the module has none. Replaced whole.
+    points: list[int]
     # (side, territory) of stacks both sides have seen whole, in a battle there
     # or as its survivors (RULINGS B2), and that no unit has joined or left
     # since (board.place and the rest forget them): the view lists their
@@ -153,6 +157,7 @@ class State:
         s.caught = self.caught
         s.tries = self.tries
         s.held = self.held
+        s.points = self.points
         s.shown = self.shown
         return s
 
@@ -286,4 +291,5 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.shown = []
     s.tries = []
     s.held = []
+    s.points = list(module.rules.points_start) if any(module.rules.points_start) else []
     return s

@@ -119,6 +119,7 @@ def assemble(state: LoaderState) -> Module:
         turn_limit=state.limit[0] if state.limit else 0,
         limit_score=state.limit[1] if state.limit else "revenue",
         limit_tie=state.limit[2] if state.limit else 0,
+        **_points(r.get("points")),
         draw=r.get("draw", 5),
         hand_limit=r.get("hand_limit", 7),
         leader_bonus=r.get("leader_bonus", 5),
@@ -186,6 +187,13 @@ def assemble(state: LoaderState) -> Module:
         carriers=dict(state.carriers),
         scenarios=scenarios,
     )
+
+
+def _points(points: tuple[tuple[int, int], str, int] | None) -> dict[str, Any]:
+    """Rules' keys of a pool of battle points (docs/rules.md G9), if any."""
+    if points is None:
+        return {}
+    return {"points_start": points[0], "points_name": points[1], "points_most": points[2]}
 
 
 def _setups(raw: dict[int, dict[str, Any]]) -> tuple[SideSetup, SideSetup]:

@@ -14,6 +14,7 @@ from .fields import (
     MAJORITY,
     MODULE_HEAD,
     MODULE_TOP,
+    POINTS,
     RULES,
     SIDE,
     TRAIT,
@@ -230,7 +231,27 @@ class ModuleChecks(LoaderState):
         rules["majority_bonus"] = bonuses
         self._speeds(rules.get("speeds"))
         self.limit = self._limit("rules", rules.get("turn_limit"), rules.get("at_turn_limit"))
+        if rules.get("battle_points") is not None:
+            rules["points"] = self._points(rules["battle_points"])
         self.rules = rules
+
+    def _points(self, raw: dict[str, Any]) -> tuple[tuple[int, int], str, int] | None:
+        """rules.battle_points (docs/rules.md G9): each side's starting points,
+        their name, and the most a side spends in one battle."""
+        f, path = "module.toml", "rules.battle_points"
+        spec = check_table(self.report, f, path, raw, POINTS)
+        if not spec or not isinstance(spec.get("start"), dict):
+            return None
+        start = [0, 0]
+        for key, n in spec["start"].items():
+            where = join(join(path, "start"), key)
+            side = self._side_ref(f, where, key)
+            if type(n) is not int:
+                self.add(f, where, f"must be an integer, not {describe(n)}")
+            elif check_min(self.report, f, where, n, 0) and side is not None:
+                start[side] = n
+        check_min(self.report, f, join(path, "most"), spec.get("most"), 0)
+        return (start[0], start[1]), spec["name"], spec.get("most") or 0
 
     def _speeds(self, raw: dict[str, Any] | None) -> None:
         if raw is None:

@@ -252,6 +252,12 @@ class Rules:
     turn_limit: int = 0  # rounds after which the game ends by score; 0: none (G4)
     limit_score: str = "revenue"  # one of LIMIT_SCORES
     limit_tie: int = 0  # the side that wins a tied score
+    # docs/rules.md G9: each side's starting pool of points spent in battles
+    # (+1 a point), what players call them, and most spent by a side in one
+    # battle (0: no limit)
+    points_start: tuple[int, int] = (0, 0)
+    points_name: str = "battle points"
+    points_most: int = 0
 
     def can_control(self, unit: UnitDef) -> bool:
         """Whether this unit can take control of a territory (RULINGS K2)."""

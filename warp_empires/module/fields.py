@@ -105,6 +105,13 @@ RULES = {
     "speeds": Field(TABLE, default={}, most=MAX_NAMED),
     "turn_limit": Field(INT, default=0, most=MAX_CHITS),  # rounds; 0: none (G4)
     "at_turn_limit": Field(TABLE),  # LIMIT: who wins when the limit is reached (G4)
+    "battle_points": Field(TABLE),  # POINTS (G9)
+}
+# docs/rules.md G9: a pool of points each side spends in battles, +1 a point
+POINTS = {
+    "name": Field(STR, default="battle points", most=MAX_NAME),
+    "start": Field(TABLE, required=True, most=MAX_SIDES_LISTED),  # side id = points
+    "most": Field(INT, default=0, most=MAX_SMALL),  # a side's most in one battle; 0: any
 }
 # `trait = "x"` is short for `filter = { traits = ["x"] }`; exactly one of the two
 MAJORITY = {"trait": Field(STR), "filter": Field(TABLE),

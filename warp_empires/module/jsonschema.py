@@ -140,6 +140,13 @@ NOTES: dict[str, dict[str, str]] = {
         "speeds": "Spaces a group may move, by its slowest unit's speed.",
         "turn_limit": "Rounds the game lasts; 0: no limit (rules.md G4).",
         "at_turn_limit": 'Who wins at the turn limit: { score = "revenue", tie = "SIDE" }.',
+        "battle_points": "A pool of points each side spends in battles, +1 each: { name, "
+                         "start = { SIDE = N }, most } (rules.md G9).",
+    },
+    "POINTS": {
+        "name": 'What players call the points (default "battle points").',
+        "start": "Each side's points at the start: side id = N.",
+        "most": "The most points a side spends in one battle; 0: no limit.",
     },
     "MAJORITY": {
         "trait": "A trait id; short for filter = { traits = [...] }. Give this or filter.",
@@ -386,6 +393,8 @@ def module_file() -> Schema:
         "majority_bonus": {"inner": majority},
         "speeds": {"inner": {"type": "object", **speeds}},
         "at_turn_limit": limit,
+        "battle_points": {"inner": table_schema("POINTS", {
+            "start": {"inner": _id_map({"type": "integer", "minimum": 0})}})},
     })
     setup = table_schema("SETUP", {"start_choices": {"anyOf": [
         {"enum": [f.EDGE, f.EDGE_PLANETS]},
