@@ -378,9 +378,11 @@ def retreat_options(s: State) -> list[int]:
     b = s.fight()
     winner = s.stacks[b.winner]
     # docs/rules.md G1: only where every survivor may enter (none carried: one space)
+    neighbours = s.module.map.territories[b.t].neighbours
+    if not s.module.map.enter:
+        return [n for n in neighbours if not winner[n]]
     survivors = s.stacks[b.loser][b.t]
-    return [n for n in s.module.map.territories[b.t].neighbours
-            if not winner[n] and admits_all(s, survivors, n)]
+    return [n for n in neighbours if not winner[n] and admits_all(s, survivors, n)]
 
 
 def _begin_retreat(s: State) -> str | None:

@@ -65,8 +65,6 @@ def has_effect(s: State, side: int, kind: int) -> bool:
         return any(s.stacks[other(side)])
     if k == "remove_control":
         return bool(removable(s, side, eff.targets))
-    if k in effects.KINDS:  # docs/rules.md G6-G8
-        return effects.has_effect(s, side, kind)
     if k == "rescue":  # whether _targets would list any: asked without listing them
         units, types = s.module.units, s.chits
         if s.module.map.enter:  # docs/rules.md G1: a leader with somewhere to enter
@@ -74,6 +72,8 @@ def has_effect(s: State, side: int, kind: int) -> bool:
                        for c in s.captives[other(side)])
         return (any(units[types[c]].is_leader for c in s.captives[other(side)])
                 and bool(controlled_revenue(s, side)))
+    if k in effects.KINDS:  # docs/rules.md G6-G8
+        return effects.has_effect(s, side, kind)
     return bool(_targets(s, side, kind, 0))
 
 

@@ -142,7 +142,10 @@ class Recruit(SelectStep):
         return s.pend.offer
 
     def can_pick(self, s: State, sel: Selection, i: int) -> bool:
-        return self.pick_test(s, sel)(i)
+        if s.module.map.enter:  # docs/rules.md G1
+            return self.pick_test(s, sel)(i)
+        spent = _cost(s, sel.chosen())
+        return spent + s.tab.chit_force[sel.items[i]] <= s.banks[s.active]
 
     def pick_test(self, s: State, sel: Selection) -> Callable[[int], bool]:
         left = s.banks[s.active] - _cost(s, sel.chosen())  # the same for every item
@@ -242,7 +245,8 @@ class Place(Step):
     def check(self, s: State, a: Action) -> bool:
         return (a[0] == "place" and 0 <= a[1] < len(s.control) and s.control[a[1]] == s.active
                 and s.module.map.territories[a[1]].is_revenue
-                and admits(s.module, s.chits[s.pend.placing[0]], a[1]))
+                and (not s.module.map.enter
+                     or admits(s.module, s.chits[s.pend.placing[0]], a[1])))
 
     def do(self, s: State, a: Action) -> str | None:
         _place_recruit(s, a[1])

@@ -231,7 +231,7 @@ class MoveUnits(SelectStep):
     def _reach(self, s: State, sel: Selection) -> list[int]:
         group = sel.chosen()
         # docs/rules.md G1, G2: where the group may end, and pass, by its units' classes
-        passage = chits_passage(s, group)
+        passage = chits_passage(s, group) if s.module.map.enter else None
         if interception.playing(s):  # RULINGS O1: not into a caught group's territory
             return interception.reach(s, s.active, s.pend.src, stack_move(s, group), passage)
         return reachable(s, s.active, s.pend.src, stack_move(s, group), passage)
