@@ -12,7 +12,7 @@ from tests.module_copy import problems_after
 from warp_empires.module import load_module
 from warp_empires.module.jsonschema import file_schema
 
-ROME_DIR = Path(__file__).parent / "themes" / "rome"
+ROME_DIR = Path(__file__).parent / "themes" / "punic"
 
 
 def _problems(tmp_path: Path, old: str, new: str) -> list[str]:

@@ -17,7 +17,7 @@ from warp_empires.engine.invariants import broken
 from warp_empires.module import load_module
 from warp_empires.saves import load_game, save_game
 
-ROME_DIR = Path(__file__).parent / "themes" / "rome"
+ROME_DIR = Path(__file__).parent / "themes" / "punic"
 ROME = load_module(ROME_DIR)
 STAR_WARS = load_module(Path(__file__).parents[1] / "modules" / "star_wars")
 
@@ -78,7 +78,7 @@ def test_without_a_scenario_the_modules_own_setup_is_played():
 
 
 def test_an_unknown_scenario_is_one_line():
-    with pytest.raises(ValueError, match="module rome has no scenario 'nile' "
+    with pytest.raises(ValueError, match="module punic has no scenario 'nile' "
                                          r"\(it offers: sicily\)"):
         Game.new(ROME, 3, {"scenario": "nile"})
     with pytest.raises(ValueError, match="module star_wars has no scenario 'x' "
@@ -177,7 +177,7 @@ def test_simulate_plays_the_scenario(capsys):
                      "--games", "2", "--players", "heuristic,random", "--max-turns", "20",
                      "--check"]) == 0
     out = capsys.readouterr().out
-    assert "games of rome, scenario sicily" in out and "errors 0" in out
+    assert "games of punic, scenario sicily" in out and "errors 0" in out
 
 
 @pytest.mark.parametrize("command", [
@@ -191,7 +191,7 @@ def test_an_unknown_scenario_on_the_command_line_is_one_line(command, capsys):
 
     assert cli.main(command) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ["warp-empires: --scenario: module rome has no scenario 'nile' "
+    assert err == ["warp-empires: --scenario: module punic has no scenario 'nile' "
                    "(it offers: sicily)"], err
 
 
@@ -212,12 +212,12 @@ def test_a_server_creates_a_scenario_game(tmp_path, monkeypatch):
 
     monkeypatch.setenv("WARP_EMPIRES_MODULES", str(ROME_DIR.parent))
     room, tokens = GameServer(tmp_path / "server").create(
-        "rome", 3, [], ["human", "human"], "sicily")
+        "punic", 3, [], ["human", "human"], scenario="sicily")
     assert room.game.options["scenario"] == "sicily" and set(tokens) == {"rome", "carthage"}
     assert room.game.state.step == "move"  # set up by the scenario: no start to choose
     with pytest.raises(ValueError, match="has no scenario 'nile'"):
-        GameServer(tmp_path / "other").create("rome", 3, [], ["human", "human"], "nile")
-    frame = {"t": "create", "v": 1, "module": "rome", "scenario": "sicily"}
+        GameServer(tmp_path / "other").create("punic", 3, [], ["human", "human"], scenario="nile")
+    frame = {"t": "create", "v": 1, "module": "punic", "scenario": "sicily"}
     assert client_frame(encode(frame))["scenario"] == "sicily"
     with pytest.raises(BadFrame, match="scenario"):
         client_frame(encode(frame | {"scenario": 3}))

@@ -175,7 +175,7 @@ def test_every_text_of_whole_games_uses_the_themes_words_and_grammar():
     assert len(texts) > 200
     said = " | ".join(texts)
     assert "Rome draws" in said or "Rome plays" in said
-    assert "Choose the port where your forces start." in said  # the module's kind word
+    assert "Choose the province where your forces start." in said  # the module's kind word
     assert "the Carthaginians" in said or "The Carthaginians" in said
     for wrong in ("the Rome", "The Rome"):
         assert wrong not in said, wrong

@@ -14,7 +14,7 @@ from warp_empires.engine.battle import totals
 from warp_empires.engine.invariants import broken
 from warp_empires.module import load_module
 
-ROME = load_module(Path(__file__).parents[1] / "themes" / "rome")
+ROME = load_module(Path(__file__).parents[1] / "themes" / "punic")
 QUIET = dataclasses.replace(ROME, rules=dataclasses.replace(ROME.rules, elimination=False))
 STAR_WARS = load_module(Path(__file__).parents[2] / "modules" / "star_wars")
 

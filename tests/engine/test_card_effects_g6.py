@@ -16,7 +16,7 @@ from warp_empires.engine import IllegalAction, apply, legal_actions, prompt, vie
 from warp_empires.engine.invariants import broken
 from warp_empires.module import ModuleError, load_module
 
-ROME_DIR = Path(__file__).parents[1] / "themes" / "rome"
+ROME_DIR = Path(__file__).parents[1] / "themes" / "punic"
 ROME = load_module(ROME_DIR)
 QUIET = dataclasses.replace(ROME, rules=dataclasses.replace(ROME.rules, elimination=False))
 
@@ -121,7 +121,7 @@ def test_both_sides_read_the_same_outcome():
 def test_a_card_mistake_is_one_line(tmp_path, old, new, says):
     import shutil
 
-    folder = tmp_path / "rome"
+    folder = tmp_path / "punic"
     shutil.copytree(ROME_DIR, folder)
     text = (folder / "cards.toml").read_text()
     assert old in text

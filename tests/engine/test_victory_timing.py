@@ -19,7 +19,7 @@ from warp_empires.engine.state import NO_SIDE
 from warp_empires.engine.victory import check
 from warp_empires.module import load_module
 
-ROME = load_module(Path(__file__).parents[1] / "themes" / "rome")
+ROME = load_module(Path(__file__).parents[1] / "themes" / "punic")
 
 
 def _game(seed: int = 3) -> Game:

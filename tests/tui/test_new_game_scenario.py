@@ -23,7 +23,7 @@ async def test_new_game_offers_the_scenarios_and_starts_the_chosen_one(tmp_path,
         assert isinstance(screen, NewGameScreen)
         await pilot.pause()
         modules = screen.query_one("#module", Select)
-        rome = next(key for key, m in screen._modules.items() if m.id == "rome")
+        rome = next(key for key, m in screen._modules.items() if m.id == "punic")
         star_wars = next(key for key, m in screen._modules.items() if m.id == "star_wars")
         modules.value = star_wars
         await pilot.pause()
