@@ -27,8 +27,8 @@ def _problems(tmp_path: Path, file: str, old: str, new: str) -> list[str]:
 
 
 def test_an_unknown_effect_kind_lists_every_kind(tmp_path):
-    (line,) = _problems(tmp_path, "cards.toml", 'kind = "rescue"', 'kind = "revenue"')
-    assert "unknown effect kind 'revenue' (did you mean 'rescue'? expected one of: " in line
+    (line,) = _problems(tmp_path, "cards.toml", 'kind = "rescue"', 'kind = "rescues"')
+    assert "unknown effect kind 'rescues' (did you mean 'rescue'? expected one of: " in line
     assert all(kind in line for kind in EFFECT_KINDS)
 
 
@@ -36,7 +36,8 @@ def test_a_key_an_effect_does_not_take_names_the_effects_that_do(tmp_path):
     (line,) = _problems(tmp_path, "cards.toml", '{ kind = "rescue" }',
                         '{ kind = "rescue", filter = { class = "fortification" } }')
     assert "unknown table 'filter'; a rescue effect takes: nothing besides its kind; " \
-           "'filter' is taken by: destroy, sabotage, target_bonus, unit_bonus, zero_force" in line
+           "'filter' is taken by: defect, destroy, random_loss, sabotage, target_bonus, " \
+           "unit_bonus, zero_force" in line
 
 
 def test_a_string_never_closed_is_pointed_at_where_it_opens(tmp_path, capsys):

@@ -69,6 +69,12 @@ def errors(schema: dict[str, Any], value: Any, path: str = "") -> list[str]:
         elif word == "maximum":
             if type(value) is int and value > rule:
                 out.append(bad)
+        elif word == "not":
+            if not errors(rule, value, path):
+                out.append(f"{bad}: matches what it must not")
+        elif word == "minimum":
+            if type(value) is int and value < rule:
+                out.append(bad)
         elif word == "required":
             if isinstance(value, dict):
                 out += [f"{bad}: {key}" for key in rule if key not in value]

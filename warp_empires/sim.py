@@ -42,7 +42,8 @@ def seat(module: Module, players: list[str]) -> list[str]:
 
 def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
               check: bool = False, optional: list[str] | None = None,
-              position: Position | None = None) -> tuple[Game, GameResult]:
+              position: Position | None = None,
+              scenario: str | None = None) -> tuple[Game, GameResult]:
     """One game to its end or past `max_turns` player-turns, with the optional
     rules named (RULINGS O1-O5), or from `position` (its own optional rules;
     the seed shuffles what it leaves out); errors are caught and reported, so
@@ -52,11 +53,15 @@ def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,
 
         game = position_game(module, position, seed)
     else:
-        game = Game.new(module, seed, {"optional": list(optional)} if optional else None)
+        options: dict[str, Any] = {"optional": list(optional)} if optional else {}
+        if scenario is not None:
+            options["scenario"] = scenario  # docs/rules.md G3
+        game = Game.new(module, seed, options or None)
     game.state.undo = None  # computer players take nothing back: no checkpoints to keep
     # turns before this game's first (a position starts mid-game): not its length
     before = max(game.state.turn - 1, 0)
-    players = [make_player(k, module, seed * 2 + i) for i, k in enumerate(kinds)]
+    # the module as the game plays it: a scenario's victories are the goals (rules.md G3)
+    players = [make_player(k, game.state.module, seed * 2 + i) for i, k in enumerate(kinds)]
     try:
         while not game.over and game.state.turn <= max_turns:
             p = game.prompt()
@@ -80,14 +85,16 @@ def simulate(module: Module, games: int, seed: int, players: list[str], max_turn
              progress: Callable[[int], None] | None = None,
              replace: bool = False, jobs: int = 1,
              optional: list[str] | None = None,
-             position: Position | None = None) -> dict[str, Any]:
+             position: Position | None = None,
+             scenario: str | None = None) -> dict[str, Any]:
     """Plays `games` games with seeds seed, seed+1, ...; returns the summary.
     With `save_dir`, each game is saved as sim-MODULE-SEED.wes there; a file
     already there is replaced only with `replace` (checked before any game is
     played: SaveExists). `jobs` > 1 plays them in that many processes: every
     game depends on its seed alone, so the results are the same. `optional`:
     the optional rules every game plays with (RULINGS O1-O5); `position`: the
-    position file every game starts from (docs/positions.md)."""
+    position file every game starts from (docs/positions.md); `scenario`: the
+    module's scenario every game plays (docs/rules.md G3)."""
     kinds = seat(module, players)
     if save_dir is not None and not replace:
         from .saves import SaveExists
@@ -101,7 +108,8 @@ def simulate(module: Module, games: int, seed: int, players: list[str], max_turn
     seeds = [seed + i for i in range(games)]
     if position is not None:
         optional = list(position.optional)
-    task = (module, kinds, max_turns, check, save_dir, sorted(optional or []), position)
+    task = (module, kinds, max_turns, check, save_dir, sorted(optional or []), position,
+            scenario)
     for result in _played(task, seeds, jobs):
         results.append(result)
         if progress is not None:
@@ -110,12 +118,15 @@ def simulate(module: Module, games: int, seed: int, players: list[str], max_turn
     seconds = time.perf_counter() - started
     summary = summarise(module, kinds, results, seconds)
     summary["options"] = sorted(optional or [])
+    if scenario is not None:
+        summary["scenario"] = scenario
     if position is not None:
         summary["position"] = {"name": position.name, "sha256": position.sha256}
     return summary
 
 
-Task = tuple[Module, list[str], int, bool, "Path | None", list[str], "Position | None"]
+Task = tuple[Module, list[str], int, bool, "Path | None", list[str], "Position | None",
+             "str | None"]
 
 
 def _played(task: Task, seeds: list[int], jobs: int) -> Iterator[GameResult]:
@@ -130,8 +141,9 @@ def _played(task: Task, seeds: list[int], jobs: int) -> Iterator[GameResult]:
 
 def _one(task: Task, seed: int) -> GameResult:
     """One game, saved if asked; a module-level function so a process pool can run it."""
-    module, kinds, max_turns, check, save_dir, optional, position = task
-    game, result = play_game(module, seed, kinds, max_turns, check, optional, position)
+    module, kinds, max_turns, check, save_dir, optional, position, scenario = task
+    game, result = play_game(module, seed, kinds, max_turns, check, optional, position,
+                             scenario)
     if save_dir is not None:
         from .saves import save_game
 

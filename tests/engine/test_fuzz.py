@@ -117,17 +117,18 @@ def candidates(s, m) -> set:
     return out
 
 
-def test_every_steps_fast_check_agrees_with_its_legal_list():
-    # apply takes an action from the list without listing again (step.check):
-    # for every step, check must accept exactly the listed actions
+def checks_agree(m, seeds, max_turns: int, sample_seed: int = 0) -> tuple[int, set[str]]:
+    """Plays random games of `m` and, at about a third of the decisions, asks
+    each step's fast check about every candidate action: it must accept exactly
+    the listed ones (move_check beside move_legal). Returns how many actions
+    were compared and the steps seen."""
     import random
 
     from warp_empires.engine.api import STEPS
 
-    m = make_module()
     seen: set[str] = set()
     compared = 0
-    sample = random.Random(0)
+    sample = random.Random(sample_seed)
 
     def agree(game: Game) -> None:
         nonlocal compared
@@ -141,7 +142,14 @@ def test_every_steps_fast_check_agrees_with_its_legal_list():
             compared += 1
         seen.add(s.step)
 
-    for seed in range(15):
-        play(m, 300 + seed, max_turns=30, each=agree)
+    for seed in seeds:
+        play(m, seed, max_turns=max_turns, each=agree)
+    return compared, seen
+
+
+def test_every_steps_fast_check_agrees_with_its_legal_list():
+    # apply takes an action from the list without listing again (step.check):
+    # for every step, check must accept exactly the listed actions
+    compared, seen = checks_agree(make_module(), range(300, 315), 30)
     assert compared > 10000
     assert {"move", "move_from", "move_units", "recruit", "predraw_discard"} <= seen

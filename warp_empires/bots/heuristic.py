@@ -12,17 +12,20 @@ from collections.abc import Callable
 from warp_empires.engine import Action, View
 from warp_empires.engine.board import reach
 from warp_empires.engine.forecast import card_gain
+from warp_empires.engine.passage import group_passage, group_speed
 from warp_empires.engine.viewtypes import InterceptView, StackEntry, UnitEntry
 from warp_empires.module.defs import Module
 
 from .base import forward
 from .cardplay import sabotage_target
+from .groups import carried_group, units_shown
 from .hand import discard_action, worth_now
 from .measures import Outlook, avg_force, cheapest_cover, distances, threatened
 from .recruiting import Recruiting
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
-              "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1}
+              "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1,
+              "revenue": 3, "defect": 3, "random_loss": 1}  # docs/rules.md G6-G8
 ATTACK_MARGIN = 1.25
 # A move card is spent only on a plan worth this much: a step of one space
 # towards a goal (score 1) is not worth a card that could win a battle later.
@@ -99,8 +102,12 @@ class HeuristicPlayer(Recruiting):
         full = len(view.hand) >= self.m.rules.hand_limit
         for a in plays:
             kind = self.m.cards[a[1]].effect.kind
-            if kind in ("rescue", "remove_control") or (
+            if kind in ("rescue", "remove_control", "revenue", "defect") or (
                     kind == "sabotage" and sabotage_target(self.m, view, a[1], full) is not None):
+                return a
+            # G8 strikes any stack: worth it when most units on the map are the enemy's
+            if kind == "random_loss" and \
+                    units_shown(view, view.enemy) > 2 * units_shown(view, view.side):
                 return a
         moves = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
         self.refused = set()
@@ -199,11 +206,11 @@ class HeuristicPlayer(Recruiting):
             if not free:
                 continue
             for group in self._groups(view, t, free):
-                speed = min(units[u.unit].move for u in group)
                 types = [u.unit for u in group]
+                speed = group_speed(self.m, types)  # RULINGS M1, docs/rules.md G2
                 chits = [u.chit for u in group]
                 left = [u.unit for u in st.units or () if u.chit not in chits]
-                for d in self._reach(view, t, speed):
+                for d in self._reach(view, t, speed, types):
                     if any(d in places.get(c, ()) for c in chits):
                         continue  # never back to where it was this phase: no shuttling
                     score = self._score(view, types, t, d, len(group) < len(free), left, board)
@@ -212,9 +219,13 @@ class HeuristicPlayer(Recruiting):
         return out
 
     def _groups(self, view: View, t: int, free: list[UnitEntry]) -> list[list[UnitEntry]]:
-        """The whole stack, and single non-leader units able to take control."""
+        """The whole stack, its carriers with as much cargo as they carry
+        (docs/rules.md G2: a group too big to carry cannot cross), and single
+        non-leader units able to take control."""
         units, rules = self.m.units, self.m.rules
         out = [free]
+        if self.m.carriers:
+            out.extend(carried_group(self.m, free))
         seen: set[int] = set()
         for u in free:
             unit = units[u.unit]
@@ -225,8 +236,12 @@ class HeuristicPlayer(Recruiting):
                 out.append([u])
         return out
 
-    def _reach(self, view: View, start: int, steps: int) -> list[int]:
-        return reach(self.m.map.territories, view.stacks[view.enemy], start, steps)
+    def _reach(self, view: View, start: int, steps: int,
+               types: list[int] | None = None) -> list[int]:
+        # docs/rules.md G1, G2: where a group of these unit types may end, as the
+        # engine's legal list has it
+        passage = group_passage(self.m, types) if types else None
+        return reach(self.m.map.territories, view.stacks[view.enemy], start, steps, passage)
 
     def _score(self, view: View, group: list[int], src: int | None, dest: int,
                detached: bool = False, left: list[int] | None = None,
@@ -322,6 +337,8 @@ class HeuristicPlayer(Recruiting):
             return ("pass",)
         gains = [(a, card_gain(self.m, view, a[1])) for a in legal if a[0] == "play"]
         gains = [(a, g) for a, g in gains if g > 0]
+        if not gains and ("spend",) in legal and -3 <= margin <= 0:
+            return ("spend",)  # docs/rules.md G9: a point where a few turn it
         if not gains or margin + sum(g for _, g in gains) < 0:
             return ("pass",)  # nothing would change, or not enough to turn it: keep them
         # the least valuable card that puts it ahead, else the one that helps most
@@ -431,3 +448,4 @@ def _items(view: View) -> list[int]:
     """The items of the open selection (none when there is none)."""
     sel = view.pend.selection
     return sel.items if sel is not None else []
+

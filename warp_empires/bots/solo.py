@@ -24,6 +24,7 @@ import random
 
 from warp_empires.engine import Action, View
 from warp_empires.engine.board import reach
+from warp_empires.engine.passage import group_passage, group_speed
 from warp_empires.module.defs import Module, SoloDef
 
 from .base import forward
@@ -94,8 +95,11 @@ class SoloPlayer:
         units = self.m.units
         st = view.stacks[side][t]
         mine = [units[u.unit] for u in (st.units or () if st else ())]
-        speed = min((u.move for u in mine if u.move), default=0)
-        around = reach(self.m.map.territories, view.stacks[enemy], t, speed)
+        going = [u.unit for u in (st.units or () if st else ()) if units[u.unit].move]
+        # RULINGS M1, docs/rules.md G1, G2: as far and where the engine lets it go
+        speed = group_speed(self.m, going) if going else 0
+        passage = group_passage(self.m, going)
+        around = reach(self.m.map.territories, view.stacks[enemy], t, speed, passage)
         near = [n for n in around if view.stacks[enemy][n]]
         force = sum(u.force for u in mine)
         before = self.sizes.get(t, 0)

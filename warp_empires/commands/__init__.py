@@ -110,3 +110,16 @@ def seconds(lo: float, hi: float) -> Callable[[str], float]:
             raise argparse.ArgumentTypeError(f"{text[:40]!r} is not in {lo:g}..{hi:g} seconds")
         return value
     return parse
+
+
+def checked_scenario(name: str | None, module: object) -> str | None:
+    """--scenario: one of the module's scenarios (docs/rules.md G3), or None for
+    the module's own setup; CommandError in one line otherwise."""
+    if name is None:
+        return None
+    from ..engine.scenario import check
+
+    try:
+        return check(module, name)  # type: ignore[arg-type]
+    except ValueError as e:
+        raise CommandError(f"--scenario: {e}") from None

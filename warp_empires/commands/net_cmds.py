@@ -7,7 +7,14 @@ import argparse
 import json
 import sys
 
-from . import COMPLETE_FILE, SEED_MAX, CommandError, add_saves_dir, whole_number
+from . import (
+    COMPLETE_FILE,
+    SEED_MAX,
+    CommandError,
+    add_saves_dir,
+    checked_scenario,
+    whole_number,
+)
 
 DEFAULT_PORT = 8765
 LOCAL = ("127.0.0.1", "localhost", "0.0.0.0", "::", "::1")
@@ -70,6 +77,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     host.add_argument("--seed", type=whole_number(0, SEED_MAX), metavar="N",
                       help="the game's seed (default: a secret random one)")
     host.add_argument("--options", metavar="ID,...", help="optional rules, comma-separated")
+    host.add_argument("--scenario", metavar="ID",
+                      help="one of the module's scenarios (default: the module's own setup)")
     host.add_argument("--players", metavar="A,B", default="human,human",
                       help="who plays each side: human (joins by link) or a computer player "
                       "the server runs, e.g. human,bot:hard (default: human,human)")
@@ -187,12 +196,14 @@ def run_host(args: argparse.Namespace) -> int:
     url, key = server_and_key(args.server, args.key)
     module = load_module(args.module or str(first_module()))  # names the module by its id
     options = [x.strip() for x in (args.options or "").split(",") if x.strip()]
+    scenario = checked_scenario(args.scenario, module)
     players = [p.strip().lower() for p in args.players.split(",")]
     if len(players) != 2:
         raise CommandError(f"--players needs two names separated by a comma, "
                            f"got {args.players!r}")
     try:
-        created = asyncio.run(create_game(url, module.id, args.seed, options, players, key))
+        created = asyncio.run(create_game(url, module.id, args.seed, options, players, key,
+                                          scenario))
     except ClientError as e:
         raise CommandError(str(e)) from None
     links = {side: str(Link(created["url"], created["game"], side, token))

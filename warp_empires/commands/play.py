@@ -19,6 +19,7 @@ from . import (
     SEED_MAX,
     CommandError,
     add_saves_dir,
+    checked_scenario,
     find_save,
     seconds,
     whole_number,
@@ -58,6 +59,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="optional rules to play with, comma-separated: those the module "
                       "offers, of interception, withdrawal, attrition, initiative, "
                       "repair_hangar")
+    play.add_argument("--scenario", metavar="ID",
+                      help="one of the module's scenarios (default: the module's own setup)")
     play.add_argument("--pace", type=seconds(0, 60), metavar="SECONDS",
                       help="seconds between computer moves (default: as last set, at first"
                       " 0.6; 0 when headless)")
@@ -102,13 +105,13 @@ def run_play(args: argparse.Namespace) -> int:
                            "e.g. --players bot,bot")
     wants_game = headless or any(
         x is not None for x in (args.players, args.seed, args.module, args.options,
-                                args.position)
+                                args.position, args.scenario)
     ) or args.open_hands
     open_save = None
     if args.save is not None:
         if wants_game:
             raise CommandError("SAVE resumes a saved game: give it without new-game options "
-                               "(--players, --seed, --module, --options, --position, "
+                               "(--players, --seed, --module, --options, --scenario, --position, "
                                "--open-hands, --headless)")
         open_save = _checked_save(args.save, args.saves_dir)
     settings = None
@@ -117,6 +120,8 @@ def run_play(args: argparse.Namespace) -> int:
             or _remembered_module(remembered) or str(first_module())
         loaded = load_module(module)  # a bad module is reported here, as its problems
         if args.position is not None:
+            if args.scenario is not None:
+                raise CommandError("--scenario: a position file sets out its own position")
             if args.options is not None:
                 raise CommandError("--options: a position file names its own optional rules "
                                    "(its 'optional' key)")
@@ -129,7 +134,8 @@ def run_play(args: argparse.Namespace) -> int:
         settings = GameSettings(module=module, players=players, seed=args.seed,
                                 open_hands=args.open_hands,
                                 optional=_optional(args.options, loaded),
-                                position=args.position)
+                                position=args.position,
+                                scenario=checked_scenario(args.scenario, loaded))
     launch = LaunchOptions(
         settings=settings,
         # no --pace: as remembered (warp_empires.settings); headless at once

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from . import SEED_MAX, CommandError, add_saves_dir, whole_number
+from . import SEED_MAX, CommandError, add_saves_dir, checked_scenario, whole_number
 from .play import position_module_of
 
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="optional rules to play with, comma-separated (the module's "
                    "[options]: interception, withdrawal, attrition, initiative, "
                    "repair_hangar)")
+    p.add_argument("--scenario", metavar="ID",
+                   help="one of the module's scenarios (default: the module's own setup)")
     p.add_argument("--position", metavar="FILE",
                    help="start every game from the position in this file (docs/positions.md);"
                    " each game's seed shuffles what the file leaves out")
@@ -81,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
         if (why := unavailable(kind, module)) is not None:
             raise CommandError(f"--players: {why}")
     optional = [x.strip() for x in args.options.split(",") if x.strip()]
+    scenario = checked_scenario(args.scenario, module)
+    if scenario is not None and position is not None:
+        raise CommandError("--scenario: a position file sets out its own position")
     try:
         optional = check_options(module, optional)
     except ValueError as e:
@@ -97,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     with _progress(args.games) as update:
         summary = simulate(module, args.games, args.seed, players, args.max_turns, args.check,
                            save_dir, update, replace=args.force, jobs=args.jobs,
-                           optional=optional, position=position)
+                           optional=optional, position=position, scenario=scenario)
     if args.json:
         print(json.dumps(summary))
     else:
@@ -140,6 +145,8 @@ def _print(s: dict) -> None:
     rules = f", optional rules: {', '.join(s['options'])}" if s["options"] else ""
     where = (f", from position {s['position']['name']} (sha256 {s['position']['sha256'][:16]})"
              if s.get("position") else "")
+    if s.get("scenario"):
+        where += f", scenario {s['scenario']}"
     print(f"{s['games']} games of {s['module']}{where} ({players}{rules})")
     print(f"finished {s['finished']}, unfinished {s['unfinished']}, errors {s['errors']}")
     print(f"wins: {wins}")

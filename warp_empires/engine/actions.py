@@ -23,7 +23,7 @@ ITEM_VERBS = frozenset({"pick", "unpick"})
 # "target" takes a territory or a chit, depending on the card being played.
 BARE_VERBS = frozenset({"draw", "end", "stop", "back", "hand", "pass", "done", "confirm",
                         "arrange", "resign", "undo", "withdraw", "fight", "decline", "on",
-                        "halt"})
+                        "halt", "spend"})
 VERBS = TERRITORY_VERBS | CARD_VERBS | CHIT_VERBS | ITEM_VERBS | BARE_VERBS | {"target"}
 
 

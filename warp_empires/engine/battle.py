@@ -25,6 +25,7 @@ from .board import (
     unit_names,
 )
 from .options import option
+from .passage import admits_all
 from .pending import Battle, Selection
 from .state import State
 from .steps import OwedStep, Step
@@ -88,8 +89,9 @@ def _may_withdraw(s: State) -> bool:
     attacker = s.stacks[b.att]
     if b.t in s.caught:
         return False  # our reading: a stack that intercepted cannot refuse that battle
-    return (any(mobile[c] for c in s.stacks[other(b.att)][b.t])
-            and any(not attacker[n] for n in s.module.map.territories[b.t].neighbours))
+    going = [c for c in s.stacks[other(b.att)][b.t] if mobile[c]]
+    return bool(going) and any(not attacker[n] and admits_all(s, going, n)
+                               for n in s.module.map.territories[b.t].neighbours)
 
 
 def _battle_at(s: State) -> str:
@@ -104,12 +106,16 @@ class BattleCard(Step):
 
     def legal(self, s: State) -> list[Action]:
         acts: list[Action] = [("play", k) for k in cards.playable(s, s.fight().turn, "battle")]
+        if s.points and may_spend(s, s.fight().turn):
+            acts.append(("spend",))  # docs/rules.md G9
         acts.append(("pass",))
         return acts
 
     def check(self, s: State, a: Action) -> bool:
         if a[0] == "pass":
             return True
+        if a[0] == "spend":
+            return len(a) == 1 and bool(s.points) and may_spend(s, s.fight().turn)
         side = s.fight().turn
         return a[0] == "play" and a[1] in s.hands[side] and cards.can_play(s, side, a[1],
                                                                             "battle")
@@ -117,6 +123,8 @@ class BattleCard(Step):
     def do(self, s: State, a: Action) -> str | None:
         b = s.fight()
         side = b.turn
+        if a[0] == "spend":
+            return _spend(s, side)
         if a[0] == "pass":
             b.passes += 1
             if s.log is not None:
@@ -135,8 +143,27 @@ class BattleCard(Step):
 
     def forced(self, s: State, legal: list[Action]) -> bool:
         # Passing is forced for everyone to see only with an empty hand: whether
-        # a card in hand is a battle card is secret (RULINGS H9).
-        return not s.hands[s.fight().turn]
+        # a card in hand is a battle card is secret (RULINGS H9). Points are
+        # public (docs/rules.md G9): with points to spend, it is a choice.
+        return not s.hands[s.fight().turn] and len(legal) == 1
+
+
+def may_spend(s: State, side: int) -> bool:
+    """docs/rules.md G9: the side has points left, and the battle's limit
+    (the module's `most`) leaves it room to spend one."""
+    most = s.module.rules.points_most
+    spent = s.fight().spent
+    return s.points[side] > 0 and (not most or not spent or spent[side] < most)
+
+
+def _spend(s: State, side: int) -> str | None:
+    """One point spent: +1 to the side's total; play goes on as after a card."""
+    b = s.fight()
+    s.points = [n - (sd == side) for sd, n in enumerate(s.points)]  # replaced whole
+    b.spent = [n + (sd == side) for sd, n in enumerate(b.spent or [0, 0])]
+    log(s, f"{s.says(side, 'spend')} {s.module.rules.points_name}: +1 "
+           f"({s.points[side]} left).", kind="battle")
+    return after_card(s)
 
 
 def after_card(s: State) -> str | None:
@@ -154,7 +181,7 @@ def totals(s: State) -> list[dict[str, Any]]:
     b = s.fight()
     chits = s.chits
     return battle_totals(s.module, [[(c, chits[c]) for c in s.stacks[side][b.t]]
-                                    for side in (0, 1)], b.zeroed, b.played)
+                                    for side in (0, 1)], b.zeroed, b.played, b.spent)
 
 
 def _resolve(s: State) -> str | None:
@@ -350,7 +377,12 @@ class Casualty(OwedStep):
 def retreat_options(s: State) -> list[int]:
     b = s.fight()
     winner = s.stacks[b.winner]
-    return [n for n in s.module.map.territories[b.t].neighbours if not winner[n]]
+    # docs/rules.md G1: only where every survivor may enter (none carried: one space)
+    neighbours = s.module.map.territories[b.t].neighbours
+    if not s.module.map.enter:
+        return [n for n in neighbours if not winner[n]]
+    survivors = s.stacks[b.loser][b.t]
+    return [n for n in neighbours if not winner[n] and admits_all(s, survivors, n)]
 
 
 def _begin_retreat(s: State) -> str | None:

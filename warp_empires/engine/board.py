@@ -7,9 +7,10 @@ from collections.abc import Iterator, Sequence
 from itertools import compress
 from typing import Any
 
-from warp_empires.module.defs import TerritoryDef
+from warp_empires.module.defs import TerritoryDef, UnitFilter
 
 from . import rng
+from .passage import Passage, admits, group_speed
 from .state import State
 
 
@@ -237,22 +238,30 @@ def units_on_map(s: State, side: int) -> int:
 
 
 def stack_move(s: State, stack: list[int]) -> int:
-    """Spaces a group may move: that of its slowest unit (RULINGS M1)."""
+    """Spaces a group may move: that of its slowest unit (RULINGS M1), or of
+    its carriers when the rest ride (docs/rules.md G2)."""
+    if s.module.carriers:
+        return group_speed(s.module, [s.chits[c] for c in stack])
     return min(map(s.tab.chit_move.__getitem__, stack))
 
 
-def reachable(s: State, side: int, start: int, steps: int) -> list[int]:
-    """Territories a group can reach in up to `steps` moves (RULINGS M2)."""
-    return reach(s.module.map.territories, s.stacks[other(side)], start, steps)
+def reachable(s: State, side: int, start: int, steps: int,
+              passage: Passage | None = None) -> list[int]:
+    """Territories a group can reach in up to `steps` moves (RULINGS M2), where
+    `passage` lets it end and pass (docs/rules.md G1, G2; None: anywhere)."""
+    return reach(s.module.map.territories, s.stacks[other(side)], start, steps, passage)
 
 
 def reach(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: int,
-          steps: int) -> list[int]:
+          steps: int, passage: Passage | None = None) -> list[int]:
     """Territories reachable in up to `steps` moves, entering but never passing
-    through one where `enemy_at` is truthy. Pure, so that computer players can
-    ask it of what their view shows."""
+    through one where `enemy_at` is truthy, and with a `passage` only where it
+    lets the group end (passing only where it lets it pass). Pure, so that
+    computer players can ask it of what their view shows."""
     if steps <= 0:
         return []
+    if passage is not None:
+        return _reach_by(territories, enemy_at, start, steps, passage)
     seen = {start}
     frontier = [start]
     for _ in range(steps - 1):
@@ -271,6 +280,30 @@ def reach(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: i
             seen.update(territories[t].neighbours)
     seen.discard(start)  # what is left is every territory entered
     return sorted(seen)
+
+
+def _reach_by(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: int,
+              steps: int, passage: Passage) -> list[int]:
+    end, cross = passage.end, passage.cross
+    seen = {start}
+    out: list[int] = []
+    frontier = [start]
+    for _ in range(steps):
+        nxt: list[int] = []
+        for t in frontier:
+            for n in territories[t].neighbours:
+                if n in seen or not cross[n]:
+                    continue
+                seen.add(n)
+                if enemy_at[n]:  # an enemy stack stops it: only where it may end (G1)
+                    if end[n]:
+                        out.append(n)
+                    continue
+                if end[n]:
+                    out.append(n)
+                nxt.append(n)
+        frontier = nxt
+    return sorted(out)
 
 
 def hops_from(territories: Sequence[TerritoryDef], start: int) -> list[int]:
@@ -307,6 +340,24 @@ def controlled_revenue(s: State, side: int) -> list[int]:
     return [t for t in s.tab.revenue if control[t] == side]
 
 
+
+
+def arrival_places(s: State, side: int, chit: int) -> list[int]:
+    """Where a unit of `side` arriving from off the map (a recruit, a rescued
+    leader, a repaired ship) may enter: a revenue territory the side controls
+    (RULINGS R3) whose kind admits it (docs/rules.md G1)."""
+    places = controlled_revenue(s, side)
+    if not s.module.map.enter:
+        return places
+    unit_type = s.chits[chit]
+    return [t for t in places if admits(s.module, unit_type, t)]
+
+
+def draw_matching(s: State, side: int, t: int, flt: UnitFilter) -> int | None:
+    """A unit of `side`'s stack at t matching `flt`, drawn at random, or None
+    when it has none (sabotage, a defection, a random loss)."""
+    found = [c for c in s.stacks[side][t] if flt.matches(s.unit(c))]
+    return take_random(s, found) if found else None
 
 
 def distinct_by_type(s: State, chits: Sequence[int]) -> list[int]:

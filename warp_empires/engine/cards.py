@@ -3,17 +3,19 @@ what they do. A card's targets are chosen as it is played (RULINGS B3)."""
 
 from __future__ import annotations
 
+from . import effects
 from .actions import Action
 from .board import (
+    arrival_places,
     controlled_revenue,
     distinct_by_type,
+    draw_matching,
     log,
     log_pair,
     occupied,
     other,
     place,
     remove_from_map,
-    take_random,
     to_pile,
     unit_name,
     unit_names,
@@ -65,8 +67,13 @@ def has_effect(s: State, side: int, kind: int) -> bool:
         return bool(removable(s, side, eff.targets))
     if k == "rescue":  # whether _targets would list any: asked without listing them
         units, types = s.module.units, s.chits
+        if s.module.map.enter:  # docs/rules.md G1: a leader with somewhere to enter
+            return any(units[types[c]].is_leader and arrival_places(s, side, c)
+                       for c in s.captives[other(side)])
         return (any(units[types[c]].is_leader for c in s.captives[other(side)])
                 and bool(controlled_revenue(s, side)))
+    if k in effects.KINDS:  # docs/rules.md G6-G8
+        return effects.has_effect(s, side, kind)
     return bool(_targets(s, side, kind, 0))
 
 
@@ -111,12 +118,15 @@ def _targets(s: State, side: int, kind: int, stage: int) -> list[Action]:
             # RULINGS M8, R3: it needs a revenue territory the side controls
             if not controlled_revenue(s, side):
                 return []
-            leaders = [c for c in s.captives[enemy] if s.unit(c).is_leader]
+            leaders = [c for c in s.captives[enemy] if s.unit(c).is_leader
+                       and arrival_places(s, side, c)]  # docs/rules.md G1
             return [("target", c) for c in distinct_by_type(s, leaders)]
-        return [("place", t) for t in controlled_revenue(s, side)]
+        return [("place", t) for t in arrival_places(s, side, s.pend.chit)]
     if k == "sabotage":
         # RULINGS M8, H9: any enemy stack; what it holds is not listed
         return [("target", t) for t in occupied(s.stacks[enemy])]
+    if k == "defect":  # docs/rules.md G7, as sabotage
+        return effects.targets(s, side, kind)
     if k == "target_bonus":
         return [("target", c) for c in distinct_by_type(s, _battle_units(s, side, eff.filter))]
     if k in ("zero_force", "destroy"):
@@ -131,7 +141,8 @@ def target_type(s: State) -> str:
     """What the pending card's `target` argument names: "territory" or "chit"."""
     p = s.pend
     k = s.module.cards[p.card].effect.kind
-    if k in ("spy", "remove_control", "sabotage") or (k == "rescue" and p.stage == 1):
+    if k in ("spy", "remove_control", "sabotage", "defect") or (
+            k == "rescue" and p.stage == 1):
         return "territory"
     return "chit"
 
@@ -140,7 +151,8 @@ def start(s: State, side: int, kind: int) -> str | None:
     """The card has left the hand; choose its targets, or resolve it now."""
     eff = s.module.cards[kind].effect
     s.pend = CardPlay(kind, side, s.step, s.pend)
-    if eff.kind in ("side_bonus", "unit_bonus") or (eff.kind == "spy" and not eff.stack):
+    if eff.kind in ("side_bonus", "unit_bonus") or (eff.kind == "spy" and not eff.stack) \
+            or eff.kind in effects.UNTARGETED:
         return _resolve(s, None)
     s.step = "card_target"
     return None
@@ -152,6 +164,7 @@ TARGET_WORDS = {
     ("rescue", 0): "choose the captive leader to free",
     ("rescue", 1): "choose where the freed leader returns",
     ("sabotage", 0): "choose an enemy stack to sabotage",
+    ("defect", 0): "choose the enemy stack one of whose units changes sides",
     ("target_bonus", 0): "choose your unit to get +{amount}",
     ("zero_force", 0): "choose the enemy unit that will count 0 Force",
     ("destroy", 0): "choose the enemy unit to destroy",
@@ -207,6 +220,8 @@ def _resolve(s: State, a: Action | None) -> str | None:
                      f"{s.says(enemy, 'have', start=False)} {unit_names(s, stack)}.",
                      f"{s.says(side, 'look')} at the stack of {s.the(enemy)} at "
                      f"{s.territory_name(t)}.", "spy")
+    elif k in effects.KINDS:  # docs/rules.md G6-G8
+        effects.resolve(s, side, kind, a)
     elif a is None:  # a bonus for the whole side or a kind of unit: nothing to target
         _battle_effect(s, side, kind, a)
     elif k == "remove_control":
@@ -219,7 +234,7 @@ def _resolve(s: State, a: Action | None) -> str | None:
     elif k == "rescue":
         if p.stage == 0:
             p.chit = a[1]
-            places = controlled_revenue(s, side)
+            places = arrival_places(s, side, p.chit)
             if len(places) > 1:
                 p.stage = 1
                 return None
@@ -240,14 +255,11 @@ def _sabotage(s: State, enemy: int, kind: int, t: int) -> None:
     """RULINGS M8: one matching unit of the named stack, drawn at random, is
     destroyed; both sides learn the outcome and nothing more."""
     card = s.module.cards[kind]
-    flt = card.effect.filter
-    stack = s.stacks[enemy][t]
-    found = [c for c in stack if flt.matches(s.unit(c))]
+    chit = draw_matching(s, enemy, t, card.effect.filter)
     where = s.territory_name(t)
-    if not found:
+    if chit is None:
         log(s, f"{card.name} at {where} finds nothing to destroy.", kind="destroy")
         return
-    chit = take_random(s, found)
     remove_from_map(s, chit, t)
     to_pile(s, chit)
     log(s, f"{card.name}: {unit_name(s, chit)} at {where} is destroyed.", kind="destroy")

@@ -32,6 +32,7 @@ PHRASES = {
     "decline": "let the group be",
     "on": "move the group on",
     "halt": "stop the group here",
+    "spend": "spend {p}: +1 to your total ({n} left after)",
     "place": "place at {t}",
     "undo": "take back the last decision",
     "resign": "resign",
@@ -101,6 +102,9 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
         fields["k"] = module.cards[arg].name
     elif verb == "top":
         fields["c"] = module.units[state.chits[arg]].name
+    elif verb == "spend":  # docs/rules.md G9
+        fields["p"] = module.rules.points_name
+        fields["n"] = str(state.points[state.fight().turn] - 1)
     return PHRASES[verb].format(**fields)
 
 

@@ -50,6 +50,11 @@ NOT_IN_VIEW = (
     # while the enemy decides whether to intercept (RULINGS O1): which units
     # moved (the top ones of the stack are dealt) and the mover's Move phase
     "intercept:pend.group", "intercept:pend.resume", "intercept:pend.resume_step",
+    # where a carrying group caught at sea turns back (docs/rules.md G2): the mover's
+    "intercept:pend.back",
+    # how many own turns a `hold` victory has held (docs/rules.md G4): told in the
+    # log as it grows, not carried by the view; a dealt world starts the count again
+    "held",
 )
 
 # Deals that would already have ended the game are redrawn this many times at
@@ -132,6 +137,7 @@ def _public_part(module: Module, view: View) -> State:
     s.lives = view.lives[:]
     s.caught = view.caught[:]
     s.tries = []  # not in the view: only the modifier of a further interception try
+    s.points = view.points[:]  # docs/rules.md G9: public
     s.shown = view.shown[:]
     s.winner = view.winner
     s.win_reason = view.win_reason
@@ -155,6 +161,7 @@ def _battle(s: State, seen: BattleView, decider: int) -> Battle:
     b.zeroed = seen.zeroed[:]
     b.destroyed = seen.destroyed[:]
     b.losses = [list(x) for x in seen.losses]
+    b.spent = seen.spent[:]  # docs/rules.md G9 (when a point was spent is not in the view)
     # B3: a card resets the passes and hands the turn over; a pass counts and
     # hands it over too. So one pass is pending exactly when the side to act
     # played the latest card itself (the other side has passed since), or, with

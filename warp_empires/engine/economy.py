@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from .actions import Action
 from .board import (
+    arrival_places,
     controlled_revenue,
     draw_cards,
     draw_chits,
@@ -22,6 +23,7 @@ from .board import (
     unit_names,
     units_on_map,
 )
+from .passage import admits
 from .pending import Recruiting, Selection
 from .state import State
 from .steps import OwedStep, SelectStep, Step
@@ -143,12 +145,18 @@ class Recruit(SelectStep):
         return s.pend.offer
 
     def can_pick(self, s: State, sel: Selection, i: int) -> bool:
+        if s.module.map.enter:  # docs/rules.md G1
+            return self.pick_test(s, sel)(i)
         spent = _cost(s, sel.chosen())
         return spent + s.tab.chit_force[sel.items[i]] <= s.banks[s.active]
 
     def pick_test(self, s: State, sel: Selection) -> Callable[[int], bool]:
         left = s.banks[s.active] - _cost(s, sel.chosen())  # the same for every item
         force, items = s.tab.chit_force, sel.items
+        if s.module.map.enter:  # docs/rules.md G1: only a unit with somewhere to enter
+            side = s.active
+            return lambda i: force[items[i]] <= left and bool(
+                arrival_places(s, side, items[i]))
         return lambda i: force[items[i]] <= left
 
     def room(self, s: State, sel: Selection) -> bool | None:
@@ -201,7 +209,7 @@ def next_placement(s: State) -> str | None:
     the bonus draw (RULINGS R2) or the end of the phase."""
     p = s.pend
     while p.placing:
-        places = controlled_revenue(s, s.active)
+        places = arrival_places(s, s.active, p.placing[0])
         if len(places) > 1:
             s.step = "place"
             return None
@@ -236,12 +244,15 @@ class Place(Step):
     public = True  # control markers are public (RULINGS H5)
 
     def legal(self, s: State) -> list[Action]:
-        # RULINGS R3: any controlled revenue territory, enemy stack or not.
-        return [("place", t) for t in controlled_revenue(s, s.active)]
+        # RULINGS R3: any controlled revenue territory, enemy stack or not,
+        # whose kind admits the unit (docs/rules.md G1)
+        return [("place", t) for t in arrival_places(s, s.active, s.pend.placing[0])]
 
     def check(self, s: State, a: Action) -> bool:
         return (a[0] == "place" and 0 <= a[1] < len(s.control) and s.control[a[1]] == s.active
-                and s.module.map.territories[a[1]].is_revenue)
+                and s.module.map.territories[a[1]].is_revenue
+                and (not s.module.map.enter
+                     or admits(s.module, s.chits[s.pend.placing[0]], a[1])))
 
     def do(self, s: State, a: Action) -> str | None:
         _place_recruit(s, a[1])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import attrition, battle, economy, hangar, initiative, move, victory
-from .board import log, units_on_map
+from .board import log, roll, units_on_map
 from .options import option
 from .state import NO_SIDE, State
 
@@ -21,6 +21,11 @@ def run(s: State, name: str | None) -> None:
 def _setup_over(s: State) -> str | None:
     s.pend = None
     s.active = s.module.rules.first_side
+    if s.module.rules.first_roll:  # docs/rules.md G3: 1-3 the first side, 4-6 the second
+        face = roll(s, 6)
+        s.active = 0 if face <= 3 else 1
+        log(s, f"The die for who plays first shows {face}: "
+               f"{s.says(s.active, 'play', start=False)} first.", kind="dice")
     return "new_turn"
 
 
@@ -93,6 +98,8 @@ def _turn_over(s: State) -> str | None:
     # replaced, not appended to: copies of the state share the history
     s.history = s.history + [[s.turn, s.active, s.banks[s.active], s.revenue[s.active],
                                units_on_map(s, 0), units_on_map(s, 1)]]
+    if victory.at_turn_end(s):  # docs/rules.md G4: held, round and turn-limit victories
+        return None
     s.intel[s.active] = []  # what the spies showed lasts until the end of the turn
     if s.caught:
         s.caught = []  # interceptions count for the turn they happen in

@@ -354,12 +354,12 @@ def card_outcome(module: Module, view: View, kind: int,
         return None
     if target is not None:
         worlds = [w for w in worlds if w[0] == target]
-    before = battle_totals(module, stacks, zeroed, played)
+    before = battle_totals(module, stacks, zeroed, played, b.spent)
     margin = before[side]["total"] - before[enemy]["total"]
     ties_ours = (module.rules.tie_winner == "attacker") == (b.att == side)
     outcomes = []
     for _, st, z, pl in worlds or [(-1, stacks, zeroed, played)]:
-        after = battle_totals(module, st, z, pl)
+        after = battle_totals(module, st, z, pl, b.spent)
         own, theirs = after[side]["total"], after[enemy]["total"]
         wiped = not st[enemy]
         outcomes.append(CardOutcome(own - theirs - margin, (own, theirs),

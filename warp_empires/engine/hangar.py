@@ -10,7 +10,7 @@ The hangar is public: the ships went there from a battle both sides saw."""
 from __future__ import annotations
 
 from .actions import Action
-from .board import controlled_revenue, log, place, roll, unit_name
+from .board import arrival_places, controlled_revenue, log, place, roll, unit_name
 from .options import option
 from .pending import Returning
 from .state import State
@@ -61,11 +61,14 @@ def begin_returns(s: State) -> str | None:
     due = [chit for chit, left, _ in ships if left <= 0 and s.side_of(chit) == side]
     if not due:
         return "recruit"
-    places = controlled_revenue(s, side)
-    if not places:
+    if not controlled_revenue(s, side):
         log(s, f"{s.the(side, start=True)} {s.module.sides[side].verb('have')} no revenue "
                f"territory: {len(due)} repaired ship{'s' if len(due) != 1 else ''} wait"
                f"{'' if len(due) != 1 else 's'} in the hangar.", kind="recruit")
+        return "recruit"
+    # docs/rules.md G1: a ship with no territory it may enter waits for one
+    due = [chit for chit in due if arrival_places(s, side, chit)]
+    if not due:
         return "recruit"
     s.pend = Returning(due)
     return _next(s)
@@ -74,7 +77,7 @@ def begin_returns(s: State) -> str | None:
 def _next(s: State) -> str | None:
     p = s.pend
     while p.chits:
-        places = controlled_revenue(s, s.active)
+        places = arrival_places(s, s.active, p.chits[0])
         if len(places) > 1:
             s.step = "hangar_return"
             return None
@@ -97,7 +100,7 @@ class HangarReturn(Step):
     all_public = True
 
     def legal(self, s: State) -> list[Action]:
-        return [("place", t) for t in controlled_revenue(s, s.active)]
+        return [("place", t) for t in arrival_places(s, s.active, s.pend.chits[0])]
 
     def do(self, s: State, a: Action) -> str | None:
         _return(s, a[1])

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from .actions import Action
 from .board import log, log_pair, other, put_on_top, remove_group, roll_against
 from .options import option
+from .passage import Passage, admits_all, chits_passage
 from .pending import Intercepting
 from .state import State
 from .steps import Step
@@ -42,24 +43,32 @@ def candidates(s: State, t: int, mover: int, tried: Sequence[int] = ()) -> list[
             if theirs[n] and not mine[n] and n not in tried]
 
 
-def reach(s: State, side: int, start: int, steps: int) -> list[int]:
+def reach(s: State, side: int, start: int, steps: int,
+          passage: Passage | None = None) -> list[int]:
     """Where a group of `side` may go in up to `steps` moves: never through an
     enemy stack, never into a territory where an interception caught a group
-    of its side this phase (RULINGS O1)."""
-    return sorted(_routes(s, side, start, steps))
+    of its side this phase (RULINGS O1), and with a `passage` only where it
+    may end (docs/rules.md G1)."""
+    routes = _routes(s, side, start, steps, passage)
+    if passage is None:
+        return sorted(routes)
+    return sorted(t for t in routes if passage.end[t])
 
 
-def route(s: State, side: int, start: int, dst: int, steps: int) -> list[int]:
+def route(s: State, side: int, start: int, dst: int, steps: int,
+          passage: Passage | None = None) -> list[int]:
     """The territories a group enters on its way to `dst`, `dst` last: of the
     ways there, the one with the fewest territories where it could be
     intercepted, then the shortest (our reading: a player would choose so)."""
-    return _routes(s, side, start, steps)[dst][2]
+    return _routes(s, side, start, steps, passage)[dst][2]
 
 
-def _routes(s: State, side: int, start: int, steps: int) -> dict[int, tuple[int, int, list[int]]]:
+def _routes(s: State, side: int, start: int, steps: int, passage: Passage | None
+            ) -> dict[int, tuple[int, int, list[int]]]:
     territories = s.module.map.territories
     enemy = s.stacks[other(side)]
     barred = set(s.caught)
+    end = passage.end if passage is not None else None
     best: dict[int, tuple[int, int, list[int]]] = {}  # t -> (risk, hops, path)
     frontier: list[tuple[int, int, list[int]]] = [(start, 0, [])]
     for hops in range(1, steps + 1):
@@ -68,6 +77,9 @@ def _routes(s: State, side: int, start: int, steps: int) -> dict[int, tuple[int,
             for n in territories[t].neighbours:
                 if n == start or n in barred:
                     continue
+                if end is not None and passage is not None and not end[n] and (
+                        not passage.cross[n] or enemy[n]):
+                    continue  # docs/rules.md G1, G2: neither may it end nor pass there
                 r = risk + (1 if candidates(s, n, side) else 0)
                 if n in best and best[n][:2] <= (r, hops):
                     continue
@@ -79,19 +91,29 @@ def _routes(s: State, side: int, start: int, steps: int) -> dict[int, tuple[int,
 
 
 def walk(s: State, mover: int, at: int, group: list[int], path: list[int],
-         resume_step: str, resume: object) -> int:
+         resume_step: str, resume: object, back: int = -1) -> int:
     """Moves the group along `path` from `at`, pausing where an interception
     may be tried (the Intercept step); `resume_step` and `resume` are taken up
-    again when it arrives, stops or is caught. Returns where it is."""
+    again when it arrives, stops or is caught. `back`: the last territory
+    where all of the group may stand, when `at` is not one (docs/rules.md G2).
+    Returns where it is."""
+    passage = chits_passage(s, group)
+    last = back if back >= 0 else at
     while path:
         t = path.pop(0)
         remove_group(s, mover, at, group)
         put_on_top(s, mover, t, group)  # RULINGS H2: the group's first unit on top
         at = t
+        stands = passage is None or passage.end[t]
+        # asked wherever enemy stacks are next to it, whatever the group carries:
+        # what it holds below its top is the mover's secret (RULINGS H9)
         if candidates(s, t, mover):
-            s.pend = Intercepting(t, group, resume_step, resume, [], path, mover)
+            s.pend = Intercepting(t, group, resume_step, resume, [], path, mover,
+                                  -1 if stands else last)
             s.step = "intercept"
             return at
+        if stands:
+            last = t
     if s.stacks[other(mover)][at] and hasattr(resume, "engaged"):
         resume.engaged.extend(group)  # RULINGS M9: into an enemy stack, not through it
     s.pend, s.step = resume, resume_step
@@ -105,8 +127,12 @@ def arrived(s: State, mover: int, size: int, t: int) -> None:
              f"{s.says(mover, 'move')} a group of {size} into {s.territory_name(t)}.", "move")
 
 
-def _mobile(s: State, t: int, side: int) -> tuple[int, ...]:
+def _mobile(s: State, t: int, side: int, into: int) -> tuple[int, ...]:
+    """The units at t that would intercept into `into`: mobile, and allowed
+    to enter it (docs/rules.md G1)."""
     mobile = s.tab.chit_mobile
+    if s.module.map.enter:
+        return tuple(c for c in s.stacks[side][t] if mobile[c] and admits_all(s, (c,), into))
     return tuple(c for c in s.stacks[side][t] if mobile[c])
 
 
@@ -116,7 +142,7 @@ def modifiers(s: State, src: int) -> list[tuple[int, str]]:
     opt = option(s, "interception")
     assert opt is not None
     leader = [any(s.unit(c).is_leader for c in group)
-              for group in (_mobile(s, src, other(p.mover)), p.group)]
+              for group in (_mobile(s, src, other(p.mover), p.t), p.group)]
     out: list[tuple[int, str]] = []
     if leader[0] and not leader[1]:
         out.append((1, "only the interceptors have a leader"))
@@ -138,7 +164,7 @@ class Intercept(Step):
     def legal(self, s: State) -> list[Action]:
         p = s.pend
         acts: list[Action] = [("intercept", n) for n in candidates(s, p.t, p.mover, p.tried)
-                              if _mobile(s, n, other(p.mover))]
+                              if _mobile(s, n, other(p.mover), p.t)]
         acts.append(("decline",))
         return acts
 
@@ -163,10 +189,12 @@ class Intercept(Step):
                 s.step = "move_on"
                 return None
             return _resume(s)
-        going = _mobile(s, src, side)
+        going = _mobile(s, src, side, p.t)
         remove_group(s, side, src, going)
         put_on_top(s, side, p.t, going)  # the stack's top (or first mobile unit) leads
         k = len(going)
+        if p.back >= 0:
+            return _turn_back(s, side, src, k)
         log(s, f"{s.says(side, 'move')} {k} unit{'s' if k != 1 else ''} from "
                f"{s.territory_name(src)} into {s.territory_name(p.t)}: the group's move ends "
                f"there, and a battle follows.", kind="move")
@@ -182,7 +210,8 @@ class Intercept(Step):
         opt = option(s, "interception")
         assert opt is not None
         where = s.territory_name(p.t)
-        if not any(_mobile(s, n, other(p.mover)) for n in candidates(s, p.t, p.mover, p.tried)):
+        if not any(_mobile(s, n, other(p.mover), p.t)
+                   for n in candidates(s, p.t, p.mover, p.tried)):
             return (f"An enemy group entered {where}, next to your stacks, but none of "
                     f"them can move to catch it: let it be.")
         further = f"; {opt.further_try:+d} for each earlier try by the same stack this turn" \
@@ -201,7 +230,8 @@ class MoveOn(Step):
         return s.pend.mover
 
     def legal(self, s: State) -> list[Action]:
-        return [("on",), ("halt",)]
+        # docs/rules.md G2: carried units may not stop where they may not stand
+        return [("on",)] if s.pend.back >= 0 else [("on",), ("halt",)]
 
     def do(self, s: State, a: Action) -> str | None:
         p = s.pend
@@ -213,13 +243,34 @@ class MoveOn(Step):
 
     def text(self, s: State) -> str:
         p = s.pend
+        if p.back >= 0:
+            return (f"The interception at {s.territory_name(p.t)} failed: the group goes on to "
+                    f"{s.territory_name(p.path[-1])} (it carries units that may not stop "
+                    "there).")
         return (f"The interception at {s.territory_name(p.t)} failed: stop the group there, or "
                 f"go on to {s.territory_name(p.path[-1])}?")
 
 
+def _turn_back(s: State, side: int, src: int, k: int) -> str | None:
+    """docs/rules.md G2: a group caught where the units it carries may not
+    stand turns back to the last territory of its way where all may stand, and
+    its move ends there; the interceptors hold the territory they entered."""
+    p = s.pend
+    remove_group(s, p.mover, p.t, p.group)
+    put_on_top(s, p.mover, p.back, p.group)
+    log(s, f"{s.says(side, 'move')} {k} unit{'s' if k != 1 else ''} from "
+           f"{s.territory_name(src)} into {s.territory_name(p.t)}; the group there carries "
+           f"units that may not stay, and turns back to {s.territory_name(p.back)}, where "
+           f"its move ends.", kind="move")
+    if p.resume is not None and hasattr(p.resume, "engaged"):
+        p.resume.engaged.extend(p.group)  # its move is over for this phase (M9)
+    s.caught = s.caught + [p.t]  # no other group may enter (O1)
+    return _resume(s)
+
+
 def _go_on(s: State) -> str | None:
     p = s.pend
-    at = walk(s, p.mover, p.t, p.group, p.path, p.resume_step, p.resume)
+    at = walk(s, p.mover, p.t, p.group, p.path, p.resume_step, p.resume, p.back)
     if s.step != "intercept" and p.resume_step:  # a group's move, at its destination
         arrived(s, p.mover, len(p.group), at)
     if s.step == "intercept" or p.resume_step:

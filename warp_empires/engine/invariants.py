@@ -7,6 +7,7 @@ failing fuzz game says what went wrong, not just that something did.
 from __future__ import annotations
 
 from .api import STEPS, legal_actions
+from .passage import admits
 from .state import NO_SIDE, State
 from .told import as_told
 from .views import view
@@ -49,6 +50,16 @@ def broken(s: State) -> list[str]:
         mark(c, "the hangar", s.side_of(c))
     if len(seen) != len(s.chits):
         out.append(f"{len(s.chits) - len(seen)} chits are nowhere")
+    if m.map.enter:  # docs/rules.md G1: a unit stands only where its kind admits it
+        # G2: but for a carried group paused where it may be intercepted
+        aboard = set(s.pend.group) if s.step in ("intercept", "move_on") \
+            and getattr(s.pend, "back", -1) >= 0 else set()
+        for side in (0, 1):
+            for t, st in enumerate(s.stacks[side]):
+                for c in st:
+                    if c not in aboard and not admits(m, s.chits[c], t):
+                        out.append(f"{m.units[s.chits[c]].id} (chit {c}) stands at "
+                                   f"{m.map.territories[t].id}, which its kind bars")
     for t, c in enumerate(s.control):
         if c != NO_SIDE and not m.map.territories[t].is_revenue:
             out.append(f"control marker on {m.map.territories[t].id}, no revenue territory")

@@ -16,6 +16,7 @@ from .board import (
     to_top,
     unit_names,
 )
+from .passage import chits_passage
 from .pending import MovePhase, Moving, Selection
 from .state import State
 from .steps import SelectStep, Step
@@ -228,9 +229,12 @@ class MoveUnits(SelectStep):
         return acts
 
     def _reach(self, s: State, sel: Selection) -> list[int]:
+        group = sel.chosen()
+        # docs/rules.md G1, G2: where the group may end, and pass, by its units' classes
+        passage = chits_passage(s, group) if s.module.map.enter else None
         if interception.playing(s):  # RULINGS O1: not into a caught group's territory
-            return interception.reach(s, s.active, s.pend.src, stack_move(s, sel.chosen()))
-        return reachable(s, s.active, s.pend.src, stack_move(s, sel.chosen()))
+            return interception.reach(s, s.active, s.pend.src, stack_move(s, group), passage)
+        return reachable(s, s.active, s.pend.src, stack_move(s, group), passage)
 
     def check_confirm(self, s: State, sel: Selection, a: Action) -> bool:
         if a[0] == "back":
@@ -245,7 +249,8 @@ class MoveUnits(SelectStep):
             return None
         side = s.active
         src, dst, group = p.src, a[1], sel.chosen()
-        path = (interception.route(s, side, src, dst, stack_move(s, group))
+        path = (interception.route(s, side, src, dst, stack_move(s, group),
+                                   chits_passage(s, group))
                 if interception.playing(s) else [])
         if not path:
             remove_group(s, side, src, group)

@@ -73,7 +73,9 @@ GAME_KEYS: dict[str, type] = {KEY: list, "seeded": bool, "open_hands": bool, RUL
                               "carried": int,
                               # the position file a game started from: its name and
                               # sha256 (engine/staging.py, docs/positions.md)
-                              "position": dict}
+                              "position": dict,
+                              # the module's scenario it plays (engine/scenario.py)
+                              "scenario": str}
 
 
 def check_keys(module: Module, options: dict[str, object]) -> None:

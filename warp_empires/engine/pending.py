@@ -6,7 +6,7 @@ and turns into plain data for saves and back (`to_data`, `pending_from_data`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 
@@ -137,12 +137,17 @@ class Intercepting:
     tried: list[int] = field(default_factory=list)
     path: list[int] = field(default_factory=list)
     mover: int = 0
+    # docs/rules.md G2: where a group that carries units caught here, where they
+    # may not stand, turns back to (the last territory of its way where all may
+    # stand); -1 where the group may stand. Saved only when set, so that saves
+    # of games without carrying keep their shape.
+    back: int = field(default=-1, metadata={"omit_default": True})
 
     def copy(self) -> Intercepting:
         r = self.resume
         return Intercepting(self.t, self.group[:], self.resume_step,
                             None if r is None else r.copy(), self.tried[:], self.path[:],
-                            self.mover)
+                            self.mover, self.back)
 
 
 @dataclass(slots=True)
@@ -178,6 +183,9 @@ class Battle:
     result: str = ""
     losses: list[list[Any]] = field(default_factory=list)
     totals: list[dict[str, int]] = field(default_factory=list)
+    # docs/rules.md G9: points each side spent in this battle; [] until one is
+    # spent, and then not saved while empty (saves keep their shape)
+    spent: list[int] = field(default_factory=list, metadata={"omit_default": True})
 
     def copy(self) -> Battle:
         # entries of played/losses/totals are appended whole and never changed
@@ -203,6 +211,9 @@ def to_data(p: Any) -> Any:
     out: dict[str, Any] = {"type": type(p).__name__}
     for f in fields(p):
         v = getattr(p, f.name)
+        if f.metadata.get("omit_default") and (
+                v == f.default if f.default is not MISSING else not v):
+            continue
         if type(v).__name__ in PENDING_TYPES:
             v = to_data(v)
         elif type(v) is list:

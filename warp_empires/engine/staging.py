@@ -19,6 +19,7 @@ from warp_empires.module.defs import Module
 
 from . import flow
 from .board import log, place, shuffle
+from .passage import admits
 from .start import checked_options
 from .state import NO_SIDE, State, new_state
 
@@ -73,6 +74,10 @@ def staged_state(module: Module, seed: int, setting: Setting,
             s.control[t] = side
         for t, types in own.stacks.items():
             for unit_type in types:
+                if not admits(module, unit_type, t):  # docs/rules.md G1
+                    where = module.map.territories[t]
+                    raise ValueError(f"unit {module.units[unit_type].id} may not stand at "
+                                     f"{where.id}: its kind {where.kind} does not admit it")
                 place(s, _chit(s, side, unit_type), t)
         for unit_type in own.captives:
             s.captives[side].append(_chit(s, 1 - side, unit_type))

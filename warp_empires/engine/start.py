@@ -6,9 +6,9 @@ from typing import Any
 
 from warp_empires.module.defs import Module, SideSetup
 
-from . import flow
+from . import flow, scenario
 from .actions import Action
-from .board import draw_chits, log, other, place, shuffle, unit_names
+from .board import draw_chits, log, other, place, show_stack, shuffle, unit_names
 from .options import KEY, RULES_KEY, check_edition, check_keys
 from .options import check as check_options
 from .pending import Choosers
@@ -31,13 +31,17 @@ def setup(module: Module, seed: int, options: dict[str, Any] | None = None,
     if s.options.get(KEY):
         names = ", ".join(name.replace("_", " ") for name in s.options[KEY])
         log(s, f"Optional rules in play: {names}.", kind="setup")
+    if s.options.get(scenario.KEY):
+        sc = module.scenario_by_id(s.options[scenario.KEY])
+        log(s, f"Scenario: {sc.name}.", kind="setup")
     choosers = []
-    for ss in module.setup:
+    for ss in s.module.setup:  # the scenario's, when the game plays one
         for t in ss.control:
             s.control[t] = ss.side
+        _place(s, ss)
         if ss.start is not None:
             _deploy(s, ss, ss.start)
-        else:
+        elif ss.start_choices:
             choosers.append(ss.side)
     s.pend = Choosers(choosers)
     nxt = next_chooser(s)
@@ -55,7 +59,25 @@ def checked_options(module: Module, options: dict[str, Any] | None) -> dict[str,
         options[KEY] = check_options(module, options[KEY])
     if RULES_KEY in options:
         check_edition(options[RULES_KEY])
+    if scenario.KEY in options:
+        scenario.check(module, options[scenario.KEY])
     return options
+
+
+def _place(s: State, ss: SideSetup) -> None:
+    """Units the setup places in territories of their own (docs/rules.md G3):
+    the module's data, so what stands where is said to both sides."""
+    if not ss.placed:
+        return
+    side, pile = ss.side, s.piles[ss.side]
+    for t, types in ss.placed:
+        for unit_type in types:
+            chit = next(c for c in pile if s.chits[c] == unit_type)
+            pile.remove(chit)
+            place(s, chit, t)
+        show_stack(s, side, t)
+        log(s, f"{s.says(side, 'start')} at {s.territory_name(t)} with "
+               f"{unit_names(s, s.stacks[side][t])}.", kind="setup")
 
 
 def _deploy(s: State, ss: SideSetup, t: int) -> None:

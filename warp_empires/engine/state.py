@@ -15,6 +15,8 @@ from warp_empires.module.defs import Module
 from . import rng
 from .actions import Action
 from .pending import Battle, pending_from_data, to_data
+from .scenario import KEY as SCENARIO
+from .scenario import played
 from .tables import Tables, tables
 
 NO_SIDE = -1
@@ -25,11 +27,12 @@ FIELDS = (
     "last_battle",
     "chits", "stacks", "piles", "captives", "recruit", "hands", "deck",
     "discard", "banks", "revenue", "control", "intel", "history",
-    "winner", "win_reason", "log", "hangar", "lives", "caught", "shown", "tries",
+    "winner", "win_reason", "log", "hangar", "lives", "caught", "shown", "tries", "held",
+    "points",
 )
 # Fields of optional rules, left out of the data while empty: a game without
 # them writes what earlier versions wrote, and their saves load unchanged.
-SPARSE = ("hangar", "lives", "caught", "shown", "tries")
+SPARSE = ("hangar", "lives", "caught", "shown", "tries", "held", "points")
 
 
 # Fields that hold typed pending data (see pending.py), serialised by type.
@@ -91,6 +94,12 @@ class State:
     # RULINGS O1: the territory of each stack's interception try this turn, one
     # entry a try (a stack's further tries are harder). Replaced whole.
     tries: list[int]
+    # docs/rules.md G4: [victory index, own turns in a row it held] of the
+    # victories with `hold`, while it holds. Replaced whole.
+    held: list[list[int]]
+    # docs/rules.md G9: each side's points left to spend in battles; empty when
+    # the module has none. Replaced whole.
+    points: list[int]
     # (side, territory) of stacks both sides have seen whole, in a battle there
     # or as its survivors (RULINGS B2), and that no unit has joined or left
     # since (board.place and the rest forget them): the view lists their
@@ -147,6 +156,8 @@ class State:
         s.lives = self.lives
         s.caught = self.caught
         s.tries = self.tries
+        s.held = self.held
+        s.points = self.points
         s.shown = self.shown
         return s
 
@@ -170,6 +181,9 @@ class State:
             setattr(s, name, pending_from_data(v) if name in TYPED else _copy(v))
         s.stacks = [[tuple(st) for st in row] for row in s.stacks]
         s.shown = [(sd, t) for sd, t in s.shown]
+        if s.options.get(SCENARIO):  # the module as the game's scenario has it (G3)
+            s.module = played(module, s.options)
+            s.tab = tables(s.module)
         return s
 
     def restore(self, other: State) -> None:
@@ -237,6 +251,7 @@ def _copy(value: Any) -> Any:
 
 def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s = State.__new__(State)
+    module = played(module, options)  # a scenario's setup and victories (rules.md G3)
     s.module = module
     s.tab = tables(module)
     s.seed = seed
@@ -275,4 +290,6 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.caught = []
     s.shown = []
     s.tries = []
+    s.held = []
+    s.points = list(module.rules.points_start) if any(module.rules.points_start) else []
     return s

@@ -11,11 +11,13 @@ from warp_empires.module.defs import Module
 
 
 def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
-                  zeroed: Collection[int], played: Iterable[Sequence[int]]) -> list[dict[str, Any]]:
+                  zeroed: Collection[int], played: Iterable[Sequence[int]],
+                  spent: Sequence[int] = ()) -> list[dict[str, Any]]:
     """Each side's total and its breakdown. `stacks[side]` holds the (chit,
     unit type) pairs of its stack; `zeroed` the chits counting 0 Force (a
     zeroed unit still counts towards a majority); `played` the battle's
-    (side, card, target) plays."""
+    (side, card, target) plays; `spent` each side's battle points spent, +1
+    each (docs/rules.md G9; the breakdown has "points" only once any is)."""
     rules = module.rules
     units = module.units
     played = list(played)
@@ -41,8 +43,12 @@ def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
         enemy_leader = any(units[u].is_leader for _, u in theirs)
         leader = rules.leader_bonus if has_leader and not enemy_leader else 0
         majority = sum(rules.majority_bonuses[i].bonus for i in held[side])
-        out.append({"units": base, "cards": bonus, "leader": leader, "majority": majority,
-                    "total": base + bonus + leader + majority})
+        part = {"units": base, "cards": bonus, "leader": leader, "majority": majority,
+                "total": base + bonus + leader + majority}
+        if spent:
+            part["points"] = spent[side]
+            part["total"] += spent[side]
+        out.append(part)
     return out
 
 

@@ -10,7 +10,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
-from warp_empires.module.defs import Module
+from warp_empires.module.defs import Module, VictoryDef
 
 from .viewtypes import UnitEntry
 
@@ -37,6 +37,9 @@ class Tables:
     # conditions that are cheapest and most often false first (they are pure:
     # order is free)
     victory: tuple[tuple[tuple[str, tuple[Any, ...]], ...], ...]
+    # the victories checked at the end of a turn or round (docs/rules.md G4),
+    # with their index in the module's list
+    timed: tuple[tuple[int, VictoryDef], ...]
     # what State.says and State.the have worked out, by their arguments: the
     # module's sides never change, so a phrase is made once, not at every log line
     phrases: dict[tuple[Any, ...], str]
@@ -47,7 +50,8 @@ class Tables:
 # them all would grow by a module a game
 _CACHE: dict[int, tuple[weakref.ref[Module], Tables]] = {}
 # one look at a list, a count, a few set tests, a pass over the leaders
-_COST = {"controls": 0, "captives_at_least": 1, "holds_captive": 2, "no_enemy_leaders_on_map": 3}
+_COST = {"controls": 0, "captives_at_least": 1, "holds_captive": 2, "no_enemy_leaders_on_map": 3,
+         "enemy_lost": 3}
 
 
 def tables(module: Module) -> Tables:
@@ -75,8 +79,11 @@ def tables(module: Module) -> Tables:
                          for unit in units),
         leaders=(_leaders(module, chits, 0), _leaders(module, chits, 1)),
         victory=tuple(tuple((v.text, tuple(sorted(v.all, key=lambda c: _COST.get(c.kind, 9))))
-                            for v in module.victory if v.side == side)
+                            for v in module.victory
+                            if v.side == side and v.when == "phase" and not v.hold)
                       for side in (0, 1)),
+        timed=tuple((i, v) for i, v in enumerate(module.victory)
+                    if v.when != "phase" or v.hold),
         phrases={},
     )
     key = id(module)

@@ -108,7 +108,8 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> Vie
             # while the totals are counted from the stacks as they stand, not once
             # they are settled and the losses have begun
             None if b.totals else majorities(
-                s.module, [[chits[c] for c in s.stacks[sd][b.t]] for sd in (0, 1)]))
+                s.module, [[chits[c] for c in s.stacks[sd][b.t]] for sd in (0, 1)]),
+            b.spent[:])  # docs/rules.md G9: public, as the battle is
     last = s.last_battle
     pr = prompt(s)
     mine = pr.side == side and (own or pr.all_public)  # the decider's own words
@@ -155,7 +156,8 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> Vie
         log=[e for e in s.log if everything or e["to"] is None or (e["to"] == side and own)
              or (not own and e.get("public"))] if log and s.log is not None else [],
         options=dict(s.options),
-        winner=s.winner, win_reason=s.win_reason, enemy=other(side))
+        winner=s.winner, win_reason=s.win_reason, enemy=other(side),
+        points=s.points[:])  # docs/rules.md G9: public
 
 
 def hand_as_drawn(state: State, side: int) -> list[int]:

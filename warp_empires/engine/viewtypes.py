@@ -14,7 +14,7 @@ the unit entries once per module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -123,9 +123,11 @@ class BattleView:
     losses: list[list[Any]]  # [side, unit type, fate]
     totals: list[dict[str, int]]
     majorities: list[list[int]] | None
+    spent: list[int] = field(default_factory=list)  # battle points spent (G9); [] none
 
     def to_data(self) -> dict[str, Any]:
-        return {"t": self.t, "att": self.att, "turn": self.turn, "passes": self.passes,
+        more = {"spent": self.spent[:]} if self.spent else {}  # sent only once any is
+        return more | {"t": self.t, "att": self.att, "turn": self.turn, "passes": self.passes,
                 "stage": self.stage, "winner": self.winner, "loser": self.loser,
                 "picker": self.picker, "owed": self.owed, "lost_force": self.lost_force,
                 "winner_lost": self.winner_lost, "capture": self.capture,
@@ -141,7 +143,8 @@ class BattleView:
                    d["loser"], d["picker"], d["owed"], d["lost_force"], d["winner_lost"],
                    d["capture"], d["result"], _lists(d["played"]), list(d["zeroed"]),
                    list(d["destroyed"]), _lists(d["losses"]), [dict(x) for x in d["totals"]],
-                   None if majorities is None else _lists(majorities))
+                   None if majorities is None else _lists(majorities),
+                   list(d.get("spent", ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,11 +332,14 @@ class View:
     winner: int
     win_reason: str
     enemy: int
+    # docs/rules.md G9: each side's battle points left (public); [] without a pool
+    points: list[int] = field(default_factory=list)
 
     def to_data(self) -> dict[str, Any]:
         """Plain, msgpack-able data: the view as the wire carries it."""
         b, last = self.battle, self.last_battle
-        return {
+        more = {"points": self.points[:]} if self.points else {}  # sent only with a pool
+        return more | {
             "side": self.side, "turn": self.turn, "phase": self.phase,
             "active": self.active, "step": self.step,
             "prompt": self.prompt.to_data(), "pend": self.pend.to_data(),
@@ -383,7 +389,8 @@ class View:
             recruit=[UnitEntry.from_data(u) for u in d["recruit"]],
             intel=[dict(i) for i in d["intel"]], history=_lists(d["history"]),
             log=[dict(e) for e in d["log"]], options=dict(d["options"]),
-            winner=d["winner"], win_reason=d["win_reason"], enemy=d["enemy"])
+            winner=d["winner"], win_reason=d["win_reason"], enemy=d["enemy"],
+            points=list(d.get("points", ())))
 
 
 def _lists(rows: list[list[Any]]) -> list[list[Any]]:

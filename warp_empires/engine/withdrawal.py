@@ -13,6 +13,7 @@ from .battle import begin_phase
 from .board import join_seen, log, other, remove_group, roll_against
 from .interception import candidates, playing
 from .options import option
+from .passage import admits_all
 from .pending import Intercepting
 from .state import State
 from .steps import Step
@@ -22,7 +23,11 @@ from .victory import check as victory_check
 def destinations(s: State) -> list[int]:
     b = s.fight()
     attacker = s.stacks[b.att]
-    return [n for n in s.module.map.territories[b.t].neighbours if not attacker[n]]
+    mobile = s.tab.chit_mobile
+    # docs/rules.md G1: only where every withdrawing unit may enter
+    going = [c for c in s.stacks[other(b.att)][b.t] if mobile[c]]
+    return [n for n in s.module.map.territories[b.t].neighbours
+            if not attacker[n] and admits_all(s, going, n)]
 
 
 def modifiers(s: State) -> list[tuple[int, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from .defs import (
     CORE_CLASSES,
@@ -14,6 +15,7 @@ from .defs import (
     MapDef,
     Module,
     Rules,
+    ScenarioDef,
     SideDef,
     SideSetup,
     TerritoryDef,
@@ -21,7 +23,7 @@ from .defs import (
     VictoryDef,
 )
 from .errors import ModuleError, shown_path
-from .fields import CORE_CLASS_NAMES, DEFAULT_COLOURS
+from .fields import CORE_CLASS_NAMES, DEFAULT_COLOURS, FIRST_ROLL
 from .files import Refused, read_bounded
 from .limits import MAX_FILE_BYTES
 from .state import LoaderState
@@ -110,8 +112,14 @@ def assemble(state: LoaderState) -> Module:
     )
     r = state.rules
     first_side = r.get("first_side")
+    rolled = first_side == FIRST_ROLL
     rules = Rules(
-        first_side=state.side_ids.index(first_side) if first_side else 0,
+        first_side=state.side_ids.index(first_side) if first_side and not rolled else 0,
+        first_roll=rolled,
+        turn_limit=state.limit[0] if state.limit else 0,
+        limit_score=state.limit[1] if state.limit else "revenue",
+        limit_tie=state.limit[2] if state.limit else 0,
+        **_points(r.get("points")),
         draw=r.get("draw", 5),
         hand_limit=r.get("hand_limit", 7),
         leader_bonus=r.get("leader_bonus", 5),
@@ -129,21 +137,20 @@ def assemble(state: LoaderState) -> Module:
         ),
         elimination=r.get("elimination", True),
     )
-    setups = tuple(
-        SideSetup(
-            side=i,
-            control=tuple(state.setups[i]["control_index"]),
-            start=state.setups[i]["start_index"],
-            start_choices=tuple(state.setups[i]["choices_index"]),
-            control_start=state.setups[i]["control_start"],
-            units=tuple(state.setups[i]["units_index"]),
-            random_units=state.setups[i]["random_units"],
+    setups = _setups(state.setups)
+    victory = _victories(state.victories)
+    scenarios = tuple(
+        ScenarioDef(
+            id=sc["id"], name=sc["name"], text=sc["text"],
+            first_side=((state.side_ids or []).index(sc["first_side"])
+                        if sc["first_side"] not in (None, FIRST_ROLL) else rules.first_side),
+            first_roll=(sc["first_side"] == FIRST_ROLL
+                        or (sc["first_side"] is None and rules.first_roll)),
+            setup=_setups(sc["setups"]),
+            victory=_victories(sc["victories"]),
+            limit=sc["limit"],
         )
-        for i in range(len(sides))
-    )
-    victory = tuple(
-        VictoryDef(side=v["side_index"], text=v["text"], all=tuple(v["conditions"]))
-        for v in state.victories
+        for sc in state.scenarios
     )
     classes = dict(state.classes or CORE_CLASS_NAMES)
     for core in CORE_CLASSES:
@@ -168,6 +175,7 @@ def assemble(state: LoaderState) -> Module:
             kinds=dict(state.kinds),
             void=state.void,
             looks=dict(state.looks),
+            enter=dict(state.enter),
         ),
         units=units,
         cards=cards,
@@ -176,4 +184,36 @@ def assemble(state: LoaderState) -> Module:
         victory=victory,
         options=dict(state.options),
         solo=state.solo,
+        carriers=dict(state.carriers),
+        scenarios=scenarios,
     )
+
+
+def _points(points: tuple[tuple[int, int], str, int] | None) -> dict[str, Any]:
+    """Rules' keys of a pool of battle points (docs/rules.md G9), if any."""
+    if points is None:
+        return {}
+    return {"points_start": points[0], "points_name": points[1], "points_most": points[2]}
+
+
+def _setups(raw: dict[int, dict[str, Any]]) -> tuple[SideSetup, SideSetup]:
+    made = [
+        SideSetup(
+            side=i,
+            control=tuple(raw[i]["control_index"]),
+            start=raw[i]["start_index"],
+            start_choices=tuple(raw[i]["choices_index"]),
+            control_start=raw[i]["control_start"],
+            units=tuple(raw[i]["units_index"]),
+            random_units=raw[i]["random_units"],
+            placed=tuple((t, tuple(units)) for t, units in raw[i]["placed_index"]),
+        )
+        for i in (0, 1)
+    ]
+    return made[0], made[1]
+
+
+def _victories(raw: list[dict[str, Any]]) -> tuple[VictoryDef, ...]:
+    return tuple(VictoryDef(side=v["side_index"], text=v["text"], all=tuple(v["conditions"]),
+                            when=v.get("when") or "phase", hold=v.get("hold") or 0)
+                 for v in raw)

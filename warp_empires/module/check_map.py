@@ -36,6 +36,7 @@ class MapChecks(LoaderState):
         if head.get("kinds") == {}:
             self.add(f, "map.kinds", "must name at least one kind of territory")
         self._looks(head.get("looks") or {}, "kinds" in head)
+        self._enter(head.get("enter") or {}, "kinds" in head)
         self.void = head.get("void") or ""
         self.picture = mapgrid.picture_rows(head.get("picture") or "")
         drawable = self._picture_size()
@@ -63,6 +64,23 @@ class MapChecks(LoaderState):
                 self.add(f, join(path, "colour"), f"'{colour}' is not a colour name or #rrggbb")
             else:
                 self.looks[key] = KindLook(fill, colour or "")
+
+    def _enter(self, raw: dict[str, Any], kinds_known: bool) -> None:
+        """[map.enter]: kind id -> the filters of the units that may enter its
+        territories (docs/rules.md G1)."""
+        f = "map.toml"
+        for key, entry in raw.items():
+            path = join("map.enter", key)
+            if not check_id(self.report, f, path, key):
+                continue
+            if kinds_known and not check_choice(self.report, f, path, key, self.kinds, "kind"):
+                continue
+            if not isinstance(entry, list) or not entry:
+                self.add(f, path, "must be a list of at least one filter, such as "
+                                  '[{ class = "fleet" }], not ' + describe(entry))
+                continue
+            self.enter[key] = tuple(self._filter(f, join(path, n), item)
+                                    for n, item in enumerate(entry))
 
     def _picture_size(self) -> bool:
         """False (and reported) when the picture is too large to check or draw."""

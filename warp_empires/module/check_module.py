@@ -5,14 +5,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .defs import NO_ROLE, ROLES, SPEED_NAMES, UnitFilter
+from .defs import NO_ROLE, ROLES, SPEED_NAMES, Carry, UnitFilter
 from .fields import (
     CLASS,
     CORE_CLASS_NAMES,
+    FIRST_ROLL,
     FORMAT,
     MAJORITY,
     MODULE_HEAD,
     MODULE_TOP,
+    POINTS,
     RULES,
     SIDE,
     TRAIT,
@@ -56,6 +58,7 @@ class ModuleChecks(LoaderState):
         self._sides(top.get("side"))
         self._classes(top.get("classes"))
         self._traits(top.get("traits"))
+        self._carriers(top.get("classes"))
 
     def _sides(self, raw: list[Any] | None) -> None:
         if raw is None:
@@ -103,7 +106,7 @@ class ModuleChecks(LoaderState):
                 if not spec or "name" not in spec:
                     continue
                 name = spec["name"]
-                if "role" in spec:
+                if spec.get("role") is not None:  # left out: no role
                     given = spec["role"]
                     if given not in (*ROLES, "none"):
                         self.add("module.toml", join(path, "role"),
@@ -131,6 +134,27 @@ class ModuleChecks(LoaderState):
             roles[key] = role
         self.classes = classes
         self.class_roles = roles
+
+    def _carriers(self, raw: dict[str, Any] | None) -> None:
+        """`carries` and `cargo` of the classes given as tables (docs/rules.md
+        G2), read once every class and trait is known: a cargo filter names them."""
+        f = "module.toml"
+        for key, entry in (raw or {}).items():
+            if not isinstance(entry, dict) or key not in (self.classes or {}):
+                continue
+            path = join("classes", key)
+            carries, cargo = entry.get("carries"), entry.get("cargo")
+            if carries is None:
+                if cargo is not None:
+                    self.add(f, join(path, "cargo"), "a cargo needs carries = N: how many "
+                                                     "units each unit of the class carries")
+                continue
+            if type(carries) is not int:  # reported by check_table
+                continue
+            if not check_min(self.report, f, join(path, "carries"), carries, 1):
+                continue
+            self.carriers[key] = Carry(carries, self._filter(f, join(path, "cargo"), cargo)
+                                       if cargo is not None else UnitFilter())
 
     def _traits(self, raw: dict[str, Any] | None) -> None:
         if raw is None:
@@ -163,8 +187,8 @@ class ModuleChecks(LoaderState):
         ):
             if not check_min(self.report, f, join("rules", key), rules.get(key), least):
                 rules.pop(key)
-        if rules.get("first_side") is not None:
-            self._side_ref(f, "rules.first_side", rules["first_side"])
+        if rules.get("first_side") is not None:  # a side id, or "roll" (docs/rules.md G3)
+            self._side_ref(f, "rules.first_side", rules["first_side"], (FIRST_ROLL,))
         for key, choices in (
             ("tie", ("defender", "attacker")),
             ("winner_lost_leaders", ("pile", "captured")),
@@ -206,7 +230,28 @@ class ModuleChecks(LoaderState):
             bonuses.append(bonus)
         rules["majority_bonus"] = bonuses
         self._speeds(rules.get("speeds"))
+        self.limit = self._limit("rules", rules.get("turn_limit"), rules.get("at_turn_limit"))
+        if rules.get("battle_points") is not None:
+            rules["points"] = self._points(rules["battle_points"])
         self.rules = rules
+
+    def _points(self, raw: dict[str, Any]) -> tuple[tuple[int, int], str, int] | None:
+        """rules.battle_points (docs/rules.md G9): each side's starting points,
+        their name, and the most a side spends in one battle."""
+        f, path = "module.toml", "rules.battle_points"
+        spec = check_table(self.report, f, path, raw, POINTS)
+        if not spec or not isinstance(spec.get("start"), dict):
+            return None
+        start = [0, 0]
+        for key, n in spec["start"].items():
+            where = join(join(path, "start"), key)
+            side = self._side_ref(f, where, key)
+            if type(n) is not int:
+                self.add(f, where, f"must be an integer, not {describe(n)}")
+            elif check_min(self.report, f, where, n, 0) and side is not None:
+                start[side] = n
+        check_min(self.report, f, join(path, "most"), spec.get("most"), 0)
+        return (start[0], start[1]), spec["name"], spec.get("most") or 0
 
     def _speeds(self, raw: dict[str, Any] | None) -> None:
         if raw is None:

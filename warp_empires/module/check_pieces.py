@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .defs import EFFECT_KINDS, FORTIFICATION, MARKER_TARGETS, SPEED_NAMES, Effect, UnitFilter
@@ -112,7 +113,23 @@ class PieceChecks(LoaderState):
                 card["side_index"] = self._side_ref(f, join(path, "side"), card["side"], ("any",))
             if "effect" in card:
                 card["effect"] = self._effect(join(path, "effect"), card["effect"])
+                if card["effect"] is not None and card["effect"].kind == "defect":
+                    card["effect"] = self._defector(path, card, entry)
         self._total(f, "card", self.cards, MAX_DECK, "cards in the deck")
+
+    def _defector(self, path: str, card: dict[str, Any], raw: dict[str, Any]) -> Effect | None:
+        """A defect card's `into` (docs/rules.md G7): a unit of the card's own
+        side, so the card must belong to one side."""
+        f = "cards.toml"
+        effect = card["effect"]
+        into = raw["effect"].get("into")
+        if card.get("side_index") is None:
+            if card.get("side") in (None, "any"):
+                self.add(f, join(path, "side"), "a defect card belongs to one side (side = "
+                         "\"ID\"): its into names a unit of that side")
+            return None
+        unit = self._unit_ref(f, join(join(path, "effect"), "into"), card["side_index"], into)
+        return None if unit is None else replace(effect, unit=unit)
 
     def _total(
         self, f: str, path: str, entries: list[dict[str, Any] | None], most: int, what: str

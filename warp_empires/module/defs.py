@@ -25,7 +25,9 @@ SPEED_NAMES = ("immobile", "slow", "medium", "fast")
 # Effect kinds of the card vocabulary, grouped by when the card is played.
 MOVE_EFFECTS = frozenset({"move"})
 BATTLE_EFFECTS = frozenset({"unit_bonus", "side_bonus", "target_bonus", "zero_force", "destroy"})
-ACTION_EFFECTS = frozenset({"spy", "rescue", "sabotage", "remove_control"})
+ACTION_EFFECTS = frozenset({"spy", "rescue", "sabotage", "remove_control",
+                            # docs/rules.md G6-G8
+                            "revenue", "defect", "random_loss"})
 # Which enemy control markers a remove_control card may take (RULINGS M8): only
 # where no enemy unit stands (a garrison keeps order), or any.
 MARKER_TARGETS = ("unguarded", "any")
@@ -110,6 +112,9 @@ class MapDef:
     kinds: dict[str, str]  # kind id -> display name
     void: str  # characters of the picture that belong to no territory
     looks: dict[str, KindLook] = field(default_factory=dict)  # kind id -> its look
+    # kind id -> the units that may enter its territories (docs/rules.md G1):
+    # a unit matching any filter; a kind left out admits every unit
+    enter: dict[str, tuple[UnitFilter, ...]] = field(default_factory=dict)
 
     def by_id(self, territory_id: str) -> TerritoryDef:
         for t in self.territories:
@@ -174,6 +179,15 @@ class UnitFilter:
 
 
 @dataclass(frozen=True, slots=True)
+class Carry:
+    """What the units of a class carry across territories they may not enter
+    themselves (docs/rules.md G2): up to `capacity` units matching `cargo`."""
+
+    capacity: int
+    cargo: UnitFilter = field(default_factory=UnitFilter)
+
+
+@dataclass(frozen=True, slots=True)
 class Effect:
     kind: str  # one of EFFECT_KINDS
     amount: int = 0  # force bonus, or groups for "move"
@@ -183,6 +197,8 @@ class Effect:
     # remove_control: the enemy markers it may take (RULINGS M8), one of
     # MARKER_TARGETS: "unguarded" where no enemy unit stands, or "any"
     targets: str = "unguarded"
+    # defect: the unit type of the card's side the defector becomes (G7)
+    unit: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +248,16 @@ class Rules:
     winner_lost_leaders: str  # "pile" or "captured" (RULINGS B9)
     majority_bonuses: tuple[MajorityBonus, ...]
     elimination: bool  # RULINGS W3
+    first_roll: bool = False  # a die says who plays first (docs/rules.md G3)
+    turn_limit: int = 0  # rounds after which the game ends by score; 0: none (G4)
+    limit_score: str = "revenue"  # one of LIMIT_SCORES
+    limit_tie: int = 0  # the side that wins a tied score
+    # docs/rules.md G9: each side's starting pool of points spent in battles
+    # (+1 a point), what players call them, and most spent by a side in one
+    # battle (0: no limit)
+    points_start: tuple[int, int] = (0, 0)
+    points_name: str = "battle points"
+    points_most: int = 0
 
     def can_control(self, unit: UnitDef) -> bool:
         """Whether this unit can take control of a territory (RULINGS K2)."""
@@ -311,6 +337,9 @@ class SideSetup:
     control_start: bool  # also control the chosen start (RULINGS S3)
     units: tuple[int, ...]  # unit type indices placed at the start
     random_units: int  # non-leader chits drawn at random from the pile
+    # units placed by the setup in territories of their own: (territory, unit
+    # type indices, top first), docs/rules.md G3
+    placed: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +347,8 @@ class Condition:
     """One clause of a victory condition.
 
     kind: "controls" (territory), "holds_captive" (units: enemy unit types),
-    "no_enemy_leaders_on_map", "captives_at_least" (amount).
+    "no_enemy_leaders_on_map", "captives_at_least" (amount), "enemy_lost"
+    (units: enemy unit types no longer on the map, docs/rules.md G5).
     """
 
     kind: str
@@ -327,11 +357,35 @@ class Condition:
     amount: int = 0
 
 
+# docs/rules.md G4: when a victory is checked, and what scores a game that
+# reaches its turn limit
+VICTORY_WHEN = ("phase", "round")
+LIMIT_SCORES = ("revenue", "territories", "units", "force")
+
+
 @dataclass(frozen=True, slots=True)
 class VictoryDef:
     side: int
     text: str
     all: tuple[Condition, ...]
+    when: str = "phase"  # one of VICTORY_WHEN
+    hold: int = 0  # > 0: won when it held at the end of this many own turns in a row
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioDef:
+    """One of a module's scenarios (docs/rules.md G3): its own setup, who plays
+    first (or a die for it) and, when given, its own victories."""
+
+    id: str
+    name: str
+    text: str
+    first_side: int
+    first_roll: bool
+    setup: tuple[SideSetup, SideSetup]
+    victory: tuple[VictoryDef, ...]  # empty: the module's own
+    # (turn_limit, limit_score, limit_tie), or None: the module's (G4)
+    limit: tuple[int, str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)  # engine/tables.py's cache
@@ -357,6 +411,19 @@ class Module:
     same_rules_as: tuple[str, ...] = ()
     options: dict[str, OptionDef] = field(default_factory=dict)  # RULINGS O1-O5
     solo: SoloDef | None = None  # RULINGS O6: the solo opponent's tables, if any
+    carriers: dict[str, Carry] = field(default_factory=dict)  # class id -> G2 carrying
+    scenarios: tuple[ScenarioDef, ...] = ()  # docs/rules.md G3
+
+    def scenario_by_id(self, scenario_id: str) -> ScenarioDef:
+        for sc in self.scenarios:
+            if sc.id == scenario_id:
+                return sc
+        raise KeyError(scenario_id)
+
+    def may_enter(self, unit: UnitDef, kind: str) -> bool:
+        """Whether `unit` may enter a territory of `kind` (docs/rules.md G1)."""
+        filters = self.map.enter.get(kind)
+        return filters is None or any(f.matches(unit) for f in filters)
 
     def role_name(self, role: str) -> str:
         """What this module calls units of a rule role ("Leader", "General"): the

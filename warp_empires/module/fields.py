@@ -8,7 +8,7 @@ table. Ids are bounded by `check_id`, so their fields carry none.
 
 from __future__ import annotations
 
-from .defs import EFFECT_KINDS, FORTIFICATION, LEADER
+from .defs import EFFECT_KINDS, FORTIFICATION, LEADER, VICTORY_WHEN
 from .limits import (
     MAX_ABBR,
     MAX_BONUS,
@@ -53,6 +53,7 @@ MODULE_TOP = {
     "victory": Field(TABLE_LIST, default=[], most=MAX_VICTORIES),
     "options": Field(TABLE, default={}, most=MAX_NAMED),  # RULINGS O1-O5
     "solo": Field(TABLE),  # RULINGS O6
+    "scenario": Field(TABLE_LIST, default=[], most=MAX_NAMED),  # docs/rules.md G3
 }
 MODULE_HEAD = {
     "id": Field(STR, required=True),
@@ -76,6 +77,10 @@ SIDE = {
 CLASS = {
     "name": Field(STR, required=True, most=MAX_NAME),
     "role": Field(STR, most=MAX_NAME),  # leader, fortification or none (RULINGS X1)
+    # docs/rules.md G2: each unit of the class carries up to `carries` units
+    # matching `cargo` (a filter; default any unit) where they may not enter
+    "carries": Field(INT, most=MAX_SMALL),
+    "cargo": Field(TABLE),
 }
 TRAIT = {
     "name": Field(STR, required=True, most=MAX_NAME),
@@ -98,6 +103,15 @@ RULES = {
     "elimination": Field(BOOL, default=True),
     "majority_bonus": Field(TABLE_LIST, default=[], most=MAX_NAMED),
     "speeds": Field(TABLE, default={}, most=MAX_NAMED),
+    "turn_limit": Field(INT, default=0, most=MAX_CHITS),  # rounds; 0: none (G4)
+    "at_turn_limit": Field(TABLE),  # LIMIT: who wins when the limit is reached (G4)
+    "battle_points": Field(TABLE),  # POINTS (G9)
+}
+# docs/rules.md G9: a pool of points each side spends in battles, +1 a point
+POINTS = {
+    "name": Field(STR, default="battle points", most=MAX_NAME),
+    "start": Field(TABLE, required=True, most=MAX_SIDES_LISTED),  # side id = points
+    "most": Field(INT, default=0, most=MAX_SMALL),  # a side's most in one battle; 0: any
 }
 # `trait = "x"` is short for `filter = { traits = ["x"] }`; exactly one of the two
 MAJORITY = {"trait": Field(STR), "filter": Field(TABLE),
@@ -109,17 +123,42 @@ SETUP = {
     "control_start": Field(BOOL, default=False),
     "units": Field(STR_LIST, default=[], most=MAX_LIST),
     "random_units": Field(INT, default=0, most=MAX_CHITS),
+    # territory id -> unit ids placed there, top first (docs/rules.md G3)
+    "place": Field(TABLE, default={}, most=MAX_LIST),
+}
+FIRST_ROLL = "roll"  # first_side = "roll": a die says who plays first (G3)
+# One of a module's scenarios (docs/rules.md G3)
+SCENARIO = {
+    "id": Field(STR, required=True),
+    "name": Field(STR, required=True, most=MAX_NAME),
+    "text": Field(STR, default="", most=MAX_TEXT),
+    "first_side": Field(STR),  # a side id or "roll"; default: the module's
+    "setup": Field(TABLE, required=True, most=MAX_SIDES_LISTED),
+    "victory": Field(TABLE_LIST, default=[], most=MAX_VICTORIES),  # []: the module's
+    "turn_limit": Field(INT, most=MAX_CHITS),  # default: the module's (G4)
+    "at_turn_limit": Field(TABLE),  # LIMIT; default: the module's
 }
 VICTORY = {
     "side": Field(STR, required=True),
     "text": Field(STR, default="", most=MAX_TEXT),
     "all": Field(LIST, required=True, most=MAX_VICTORIES),
+    # docs/rules.md G4: when it is checked: "phase" (after every phase and
+    # battle) or "round" (at the end of each round); hold = N: at the end of
+    # each of the side's own turns, won when it held at N of them in a row
+    "when": Field(STR, default=VICTORY_WHEN[0]),
+    "hold": Field(INT, default=0, most=MAX_SMALL),
 }
 CLAUSES = {
     "controls": STR,
     "holds_captive": STR_LIST,
     "no_enemy_leaders_on_map": BOOL,
     "captives_at_least": INT,
+    "enemy_lost": STR_LIST,  # docs/rules.md G5: a flagship whose loss ends the game
+}
+# docs/rules.md G4: a game that ends after a number of rounds, won by a score
+LIMIT = {
+    "score": Field(STR, required=True),  # one of LIMIT_SCORES
+    "tie": Field(STR, required=True),  # the side id that wins a tie
 }
 # The optional rules (RULINGS O1-O5), one table each under [options]; `text`
 # is the line the New Game screen shows (defs.OPTION_TEXT when left out).
@@ -167,6 +206,8 @@ MAP_HEAD = {
     "void": Field(STR, default=" .", most=MAX_VOID),
     "picture": Field(STR, default=""),
     "looks": Field(TABLE, default={}, most=MAX_NAMED),  # kind id -> LOOK
+    # kind id -> a list of filters: the units that may enter (docs/rules.md G1)
+    "enter": Field(TABLE, default={}, most=MAX_NAMED),
 }
 # How the map draws one kind of territory (defs.KindLook)
 LOOK = {
@@ -222,5 +263,9 @@ EFFECT_KEYS: dict[str, dict[str, Field]] = {
     "target_bonus": {"amount": Field(INT, required=True, most=MAX_BONUS), "filter": Field(TABLE)},
     "zero_force": {"filter": Field(TABLE)},
     "destroy": {"filter": Field(TABLE)},
+    # docs/rules.md G6-G8
+    "revenue": {"amount": Field(INT, required=True, most=MAX_BONUS)},
+    "defect": {"filter": Field(TABLE), "into": Field(STR, required=True)},
+    "random_loss": {"filter": Field(TABLE)},
 }
 assert set(EFFECT_KEYS) == EFFECT_KINDS

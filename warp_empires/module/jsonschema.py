@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import fields as f
-from .defs import OPTION_TEXT, ROLES, SOLO_ORDERS, SPEED_NAMES
+from .defs import LIMIT_SCORES, OPTION_TEXT, ROLES, SOLO_ORDERS, SPEED_NAMES, VICTORY_WHEN
 from .limits import MAX_CHITS, MAX_ID, MAX_LIST, MAX_NAME, MAX_SPEED
 from .schema import (
     BOOL,
@@ -50,6 +50,23 @@ NOTES: dict[str, dict[str, str]] = {
                    "initiative, repair_hangar), each with its numbers; off unless a game "
                    "turns them on.",
         "solo": "The table-driven solo opponent's tables (player kind `solo`).",
+        "scenario": "Scenarios a game may play instead of [setup]: each its own setup, who "
+                    "plays first (or a die) and victories (rules.md G3).",
+    },
+    "SCENARIO": {
+        "id": "The scenario's id: `play --scenario ID`.",
+        "name": "The scenario's name as players read it.",
+        "text": "One line about it for the New Game screen.",
+        "first_side": 'The side id that plays first, or "roll": a die decides (default: the '
+                      "module's).",
+        "setup": "One table per side id, with the keys of [setup.SIDE].",
+        "victory": "Its own [[victory]] tables; none: the module's.",
+        "turn_limit": "Rounds the game lasts (0: no limit); default: the module's (rules.md G4).",
+        "at_turn_limit": "Who wins at the turn limit: { score, tie }; default: the module's.",
+    },
+    "LIMIT": {
+        "score": "What wins at the turn limit: revenue, territories, units or force.",
+        "tie": "The side id that wins a tied score.",
     },
     "SOLO": {
         "orders": "Rows { up_to, order }: a stack's d6 plus modifiers picks the first row "
@@ -96,6 +113,9 @@ NOTES: dict[str, dict[str, str]] = {
     "CLASS": {
         "name": "The class's name as players read it.",
         "role": "The core rule role of the class: leader, fortification or none.",
+        "carries": "How many units each unit of the class carries through territories "
+                   "they may not enter (rules.md G2).",
+        "cargo": "A filter: the units it may carry (default: any unit).",
     },
     "TRAIT": {
         "name": "The trait's name as players read it.",
@@ -118,6 +138,15 @@ NOTES: dict[str, dict[str, str]] = {
         "elimination": "A side with no units and no revenue territory loses.",
         "majority_bonus": "Bonuses to the side with more units matching a trait or filter.",
         "speeds": "Spaces a group may move, by its slowest unit's speed.",
+        "turn_limit": "Rounds the game lasts; 0: no limit (rules.md G4).",
+        "at_turn_limit": 'Who wins at the turn limit: { score = "revenue", tie = "SIDE" }.',
+        "battle_points": "A pool of points each side spends in battles, +1 each: { name, "
+                         "start = { SIDE = N }, most } (rules.md G9).",
+    },
+    "POINTS": {
+        "name": 'What players call the points (default "battle points").',
+        "start": "Each side's points at the start: side id = N.",
+        "most": "The most points a side spends in one battle; 0: no limit.",
     },
     "MAJORITY": {
         "trait": "A trait id; short for filter = { traits = [...] }. Give this or filter.",
@@ -131,17 +160,24 @@ NOTES: dict[str, dict[str, str]] = {
         "control_start": "The chosen start territory is controlled from the start.",
         "units": "Unit ids of this side placed at the start.",
         "random_units": "How many non-leader chits are drawn at random as well.",
+        "place": 'Units placed in territories of their own: territory id = ["unit", ...], '
+                 "top first (rules.md G3).",
     },
     "VICTORY": {
         "side": "The side id this victory is for.",
         "text": "The goal as a state of affairs, shown in the rules and at the end.",
         "all": "Clauses, each a one-key table; the side wins when all of them hold.",
+        "when": '"phase" (after every phase and battle) or "round" (at the end of each '
+                "round) (rules.md G4).",
+        "hold": "Won when it held at the end of this many of the side's own turns in a row.",
     },
     "CLAUSES": {
         "controls": "A territory id (with revenue) the side must control.",
         "holds_captive": "Unit ids of the other side that must all be held captive.",
         "no_enemy_leaders_on_map": "No enemy leader stands on the map; must be true.",
         "captives_at_least": "The side holds at least this many captives.",
+        "enemy_lost": "Unit ids of the other side (starting on the map) none of which is on "
+                      "it any more: a flagship (rules.md G5).",
     },
     "MAP_TOP": {
         "map": "The map's kinds of territory and its picture.",
@@ -153,6 +189,8 @@ NOTES: dict[str, dict[str, str]] = {
         "void": "Picture characters that belong to no territory.",
         "picture": "The map drawn in characters: each territory's cells hold its key.",
         "looks": "How the map draws each kind: kind id = { fill, colour }.",
+        "enter": "Which units may enter each kind: kind id = [filters]; a kind left out "
+                 "admits every unit (rules.md G1).",
     },
     "LOOK": {
         "fill": 'One character scattered over the regions of this kind (" " for none).',
@@ -220,7 +258,8 @@ NOTES: dict[str, dict[str, str]] = {
         "hand": "Look at the enemy hand.",
         "stack": "Look at one enemy stack.",
         "filter": "The units it applies to; omitted matches every unit.",
-        "amount": "The bonus it gives (at least 1).",
+        "amount": "The bonus it gives, or the revenue a revenue card gains (at least 1).",
+        "into": "Defect: the unit id of the card's side the defector becomes (rules.md G7).",
         "targets": 'Remove control: the enemy markers it may take, "unguarded" (where no '
                    'enemy unit stands, the default) or "any".',
     },
@@ -299,13 +338,15 @@ def filter_schema() -> Schema:
 def clause_schema() -> Schema:
     """A victory clause: a table of exactly one key from CLAUSES."""
     notes = NOTES["CLAUSES"]
-    bounds = {"holds_captive": MAX_LIST, "captives_at_least": MAX_CHITS}  # check_setup._clause
-    properties = {
+    bounds = {"holds_captive": MAX_LIST, "enemy_lost": MAX_LIST,
+              "captives_at_least": MAX_CHITS}  # check_setup._clause
+    properties: dict[str, Schema] = {
         key: {"description": notes.get(key, kind.text)} | value_schema(kind, bounds.get(key))
         for key, kind in f.CLAUSES.items()
     }
     properties["no_enemy_leaders_on_map"]["const"] = True
     properties["holds_captive"]["minItems"] = 1
+    properties["enemy_lost"]["minItems"] = 1
     return {"type": "object", "properties": properties, "additionalProperties": False,
             "minProperties": 1, "maxProperties": 1}
 
@@ -329,7 +370,9 @@ def effect_schema() -> Schema:
 
 
 def module_file() -> Schema:
-    class_table = table_schema("CLASS", {"role": {"enum": [*ROLES, "none"]}})
+    class_table = table_schema("CLASS", {"role": {"enum": [*ROLES, "none"]},
+                                         "carries": {"minimum": 1},
+                                         "cargo": {"inner": filter_schema()}})
     classes = {"anyOf": [{"type": "string", "maxLength": MAX_NAME}, class_table]}
     speeds = {
         "properties": {
@@ -342,18 +385,29 @@ def module_file() -> Schema:
     speeds["properties"]["immobile"]["const"] = 0  # immobile units never move
     majority = table_schema("MAJORITY", {"filter": {"inner": filter_schema()}})
     majority["oneOf"] = _one_of("trait", "filter")
+    limit = {"inner": table_schema("LIMIT", {"score": {"enum": list(LIMIT_SCORES)},
+                                             "tie": {"pattern": ID_PATTERN.pattern}})}
     rules = table_schema("RULES", {
         "first_side": {"pattern": ID_PATTERN.pattern},
         "control_units": {"inner": filter_schema()},
         "majority_bonus": {"inner": majority},
         "speeds": {"inner": {"type": "object", **speeds}},
+        "at_turn_limit": limit,
+        "battle_points": {"inner": table_schema("POINTS", {
+            "start": {"inner": _id_map({"type": "integer", "minimum": 0})}})},
     })
     setup = table_schema("SETUP", {"start_choices": {"anyOf": [
         {"enum": [f.EDGE, f.EDGE_PLANETS]},
         {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_LIST},
-    ]}})
-    setup["oneOf"] = _one_of("start", "start_choices")
-    victory = table_schema("VICTORY", {"all": {"inner": clause_schema(), "minItems": 1}})
+    ]}, "place": {"inner": _id_map({"type": "array", "items": {"type": "string"},
+                                    "minItems": 1, "maxItems": MAX_LIST})}})
+    # start or start_choices, not both; neither only with `place` (check_setup)
+    setup["oneOf"] = [*_one_of("start", "start_choices"), {
+        "required": ["place"],
+        "not": {"anyOf": _one_of("start", "start_choices")}}]
+    victory = table_schema("VICTORY", {"all": {"inner": clause_schema(), "minItems": 1},
+                                       "when": {"enum": list(VICTORY_WHEN)},
+                                       "hold": {"minimum": 0}})
     return table_schema("MODULE_TOP", {
         "module": {"inner": table_schema("MODULE_HEAD", {"format": {"const": f.FORMAT}})},
         # exactly two sides (check_module._sides); `most` only caps what is checked
@@ -365,6 +419,11 @@ def module_file() -> Schema:
         "setup": {"inner": _id_map(setup)},
         "victory": {"inner": victory},
         "options": {"inner": options_schema()},
+        "scenario": {"inner": table_schema("SCENARIO", {
+            "setup": {"inner": _id_map(setup)},
+            "victory": {"inner": victory},
+            "at_turn_limit": limit,
+        })},
         "solo": {"inner": table_schema("SOLO", {
             "orders": {"inner": table_schema("SOLO_ORDER", {"order": {"enum": list(SOLO_ORDERS)}})},
             "postures": {"inner": table_schema("SOLO_POSTURE")},
@@ -396,7 +455,9 @@ def map_file() -> Schema:
     kinds["minProperties"] = 1
     return table_schema("MAP_TOP", {
         "map": {"inner": table_schema("MAP_HEAD", {"kinds": {"inner": kinds}, "looks": {
-            "inner": _id_map(table_schema("LOOK", {"fill": {"minLength": 1}}))}})},
+            "inner": _id_map(table_schema("LOOK", {"fill": {"minLength": 1}}))},
+            "enter": {"inner": _id_map({"type": "array", "items": filter_schema(),
+                                        "minItems": 1})}})},
         "territory": {"inner": table_schema("TERRITORY", {"key": {"minLength": 1,
                                                                   "maxLength": 1}})},
         "link": {"inner": table_schema("LINK", {"between": {"minItems": 2, "maxItems": 2}})},

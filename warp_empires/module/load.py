@@ -14,6 +14,7 @@ from .check_map import MapChecks
 from .check_module import ModuleChecks
 from .check_options import OptionChecks
 from .check_pieces import PieceChecks
+from .check_scenario import ScenarioChecks
 from .check_setup import SetupChecks
 from .defs import Module
 from .errors import ModuleError, shown_path
@@ -69,7 +70,7 @@ def _refuse_newer_format(file: TomlFile) -> None:
         )
 
 
-class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks, OptionChecks):
+class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks, ScenarioChecks, OptionChecks):
     """One pass over the four files; `load` returns None when anything was wrong."""
 
     def load(self) -> Module | None:
@@ -82,6 +83,7 @@ class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks, OptionChecks):
         self._solo()
         self._setup()
         self._victory()
+        self._scenarios()
         if not len(self.report):  # only a module that reads right can be judged
             self._victory_meaning()
         if len(self.report):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .defs import UnitFilter
+from .defs import LIMIT_SCORES, UnitFilter
 from .errors import shown
-from .fields import DEFAULT_SPEEDS, FILTER
+from .fields import DEFAULT_SPEEDS, FILTER, LIMIT
 from .schema import check_choice, check_table, join
 from .toml_read import Report, TomlFile
 
@@ -50,6 +50,10 @@ class LoaderState:
         self.victories: list[dict[str, Any]] = []
         self.kinds: dict[str, str] = {}
         self.looks: dict[str, Any] = {}  # kind id -> defs.KindLook
+        self.enter: dict[str, tuple[UnitFilter, ...]] = {}  # kind id -> G1 filters
+        self.carriers: dict[str, Any] = {}  # class id -> defs.Carry (G2)
+        self.scenarios: list[dict[str, Any]] = []  # checked [[scenario]] tables (G3)
+        self.limit: tuple[int, str, int] | None = None  # the module's turn limit (G4)
         self.picture: tuple[str, ...] = ()
         self.void = " ."
 
@@ -110,6 +114,43 @@ class LoaderState:
         for n, trait in enumerate(spec.get("traits") or []):
             self._trait_ref(file, join(join(path, "traits"), n), trait)
         return UnitFilter(frozenset(classes), frozenset(spec.get("traits") or ()))
+
+    def _admits(self, kind: str, unit: dict[str, Any]) -> bool:
+        """Whether a unit as read from units.toml may enter a territory of
+        `kind` (docs/rules.md G1; defs.Module.may_enter once assembled)."""
+        filters = self.enter.get(kind)
+        if filters is None:
+            return True
+        cls, traits = unit.get("class"), set(unit.get("traits") or ())
+        return any((not f.classes or cls in f.classes) and f.traits <= traits for f in filters)
+
+    def _limit(self, path: str, turns: Any, at: Any) -> tuple[int, str, int] | None:
+        """`turn_limit` and `at_turn_limit` under `path` ("rules" or a scenario):
+        (rounds, score, tie side) or None for no limit (docs/rules.md G4)."""
+        f = "module.toml"
+        if not turns and at is None:
+            return None
+        if not turns:
+            if turns is None or turns == 0:
+                self.add(f, join(path, "at_turn_limit"),
+                         "needs turn_limit = N: the number of rounds the game lasts")
+            return None
+        if type(turns) is not int or turns < 1:
+            self.add(f, join(path, "turn_limit"), "must be at least 1 (rounds)")
+            return None
+        if at is None:
+            self.add(f, path, "turn_limit needs at_turn_limit = { score = \"revenue\", "
+                              "tie = \"SIDE\" }: who wins when the limit is reached")
+            return None
+        spec = check_table(self.report, f, join(path, "at_turn_limit"), at, LIMIT)
+        if not spec or "score" not in spec or "tie" not in spec:
+            return None
+        where = join(path, "at_turn_limit")
+        if not check_choice(self.report, f, join(where, "score"), spec["score"], LIMIT_SCORES,
+                            "score"):
+            return None
+        tie = self._side_ref(f, join(where, "tie"), spec["tie"])
+        return None if tie is None else (turns, spec["score"], tie)
 
     def _territory_ref(self, file: str, path: str, value: str) -> int | None:
         if self.territory_index is None:

@@ -205,7 +205,8 @@ async def play_headless(link: Link, kind: str, seed: int = 0,
 
 
 async def create_game(server: str, module: str, seed: int | None, options: list[str],
-                      players: list[str], key: str | None = None) -> dict[str, Any]:
+                      players: list[str], key: str | None = None,
+                      scenario: str | None = None) -> dict[str, Any]:
     """Asks `server` for a new game, with its host key if given; its `created`
     frame (game id, tokens), with `url`: the URL of the game's connections
     (links.game_url: the id, chosen here, in its path)."""
@@ -220,6 +221,8 @@ async def create_game(server: str, module: str, seed: int | None, options: list[
                 frame["seed"] = seed
             if key:
                 frame["key"] = key
+            if scenario is not None:
+                frame["scenario"] = scenario  # docs/rules.md G3
             await ws.send(encode(frame))
             answer = decode(await ws.recv())
     except (OSError, InvalidURI, InvalidHandshake, ConnectionClosed) as e:

@@ -113,6 +113,10 @@ def _check(frame: dict[str, Any], kind: str) -> None:
         if not isinstance(players, list) or len(players) != 2 or not all(
                 isinstance(p, str) and PLAYER.fullmatch(p) for p in players):
             raise BadFrame("create: `players` names two player kinds")
+        scenario = frame.get("scenario")
+        if scenario is not None and not (isinstance(scenario, str)
+                                         and OPTION.fullmatch(scenario)):
+            raise BadFrame("create: `scenario` is a scenario id")
     elif kind == "admin":
         _text(frame, "key", HOST_KEY)
         if frame.get("action") not in ADMIN_ACTIONS:

@@ -84,7 +84,8 @@ class GameServer(Games):
             self._bots.pop((game, side), None)
 
     def create(self, module_name: str, seed: int | None, options: list[str],
-               players: list[str], game_id: str | None = None) -> tuple[Room, dict[str, str]]:
+               players: list[str], game_id: str | None = None,
+               scenario: str | None = None) -> tuple[Room, dict[str, str]]:
         """A new game and the tokens of its human seats (side id -> token);
         `game_id`: the id its creator chose (and routes by, docs/hosting.md).
         ValueError says in one line what is wrong with the request."""
@@ -101,7 +102,10 @@ class GameServer(Games):
             if kind != HUMAN and (not known_kind(kind) or unavailable(kind, module)):
                 raise ValueError(f"no computer player {kind!r} for {module.name}")
         chosen = check_options(module, options)
-        game = Game.new(module, seed, {"optional": list(chosen)} if chosen else None)
+        wanted: dict[str, object] = {"optional": list(chosen)} if chosen else {}
+        if scenario is not None:  # docs/rules.md G3; Game.new says if it has none such
+            wanted["scenario"] = scenario
+        game = Game.new(module, seed, wanted or None)
         if game_id is not None:
             game.id = game_id
         tokens: dict[str, str] = {}
@@ -285,7 +289,7 @@ class GameServer(Games):
                 raise ValueError(f"no module {frame['module']!r} on this server") from None
             room, tokens = await asyncio.to_thread(
                 self.create, str(folder), frame.get("seed"), frame.get("options", []),
-                frame.get("players", [HUMAN, HUMAN]), frame.get("game"))
+                frame.get("players", [HUMAN, HUMAN]), frame.get("game"), frame.get("scenario"))
         except (ValueError, SaveError) as e:
             await self._send(ws, error("create", str(e)))
             return
@@ -405,7 +409,7 @@ class GameServer(Games):
         if any(t is not current and t.get_name() == name for t in self._tasks):
             return  # already thinking
         if key not in self._bots:
-            self._bots[key] = make_player(room.seats[side].player, room.game.module,
+            self._bots[key] = make_player(room.seats[side].player, room.game.state.module,
                                           self._bot_seeds.getrandbits(64), timed=True)
         task = asyncio.create_task(self._bot_move(room, side, room.seats[side].position),
                                    name=name)

@@ -157,7 +157,8 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
             module = load_module(settings.module)
             url = server_url(settings.host)
             created = await create_game(url, module.id, settings.seed, list(settings.optional),
-                                        list(settings.players), key_for(url))
+                                        list(settings.players), key_for(url),
+                                        settings.scenario)
         except (ModuleError, BadLink, ClientError) as error:
             self.push_screen(MessageDialog(f"Not hosted:\n{error}"))
             return
@@ -189,6 +190,8 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
         options: dict[str, object] = {"open_hands": True} if settings.open_hands else {}
         if settings.optional:
             options["optional"] = list(settings.optional)  # RULINGS O1-O5
+        if settings.scenario:
+            options["scenario"] = settings.scenario  # docs/rules.md G3
         # No seed chosen: the engine draws a secret one (RULINGS H7), and the
         # game is not labelled as started from a known seed.
         from warp_empires.engine import Game

@@ -18,6 +18,7 @@ class GameSettings:
     optional: tuple[str, ...] = ()  # the module's optional rules in play (RULINGS O1-O5)
     host: str | None = None  # a game server to host the game on (docs/hosting.md)
     position: str | None = None  # a position file to start from (docs/positions.md)
+    scenario: str | None = None  # one of the module's scenarios (docs/rules.md G3)
 
 
 @dataclass

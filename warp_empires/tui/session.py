@@ -69,7 +69,7 @@ class Session:
         seeded = bool(game.options.get("seeded"))
         self._bots: dict[int, Player] = {
             # timed: a person waits, so a search stops at its level's time limit
-            side: make_player(kind, game.module, game.seed + 7919 * (side + 1) if seeded
+            side: make_player(kind, game.state.module, game.seed + 7919 * (side + 1) if seeded
                               else int.from_bytes(os.urandom(8), "big"), timed=True)
             for side, kind in enumerate(players)
             if kind != HUMAN
@@ -84,7 +84,8 @@ class Session:
 
     @property
     def module(self) -> Module:
-        return self.game.module
+        # as the game plays it: a scenario's setup and victories (docs/rules.md G3)
+        return self.game.state.module
 
     # -- who sees what ----------------------------------------------------
 

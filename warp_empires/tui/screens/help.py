@@ -57,11 +57,33 @@ def rules_markdown(module: Module | None, optional: tuple[str, ...] = ()) -> str
             words["capture"] = f"A loser's lost {leader} is taken captive."
             words["capture_when"] = f"every {leader} the loser loses is taken captive."
     text = string.Template(help_text("rules")).safe_substitute(words)
+    if module is not None and (module.map.enter or module.carriers):
+        text += "\n\n## Who goes where\n\n" + "\n".join(entry_help(module))
     if module is not None and optional:
         text += "\n\n## Optional rules in this game\n\n" + "\n".join(
             f"- {optional_rule_help(module, name)}" for name in optional
             if name in module.options)
     return text
+
+
+def entry_help(module: Module) -> list[str]:
+    """The module's kinds that bar units and its carriers, in its own words
+    (docs/rules.md G1, G2), one Markdown line each."""
+    classes, traits = module.classes, module.traits
+    lines = []
+    for kind, filters in module.map.enter.items():
+        who = "; or ".join(f.words(classes, traits) for f in filters)
+        who = who if who.startswith(("units", "any")) else who + " units"
+        lines.append(f"- Only {who} may enter a {module.map.kinds.get(kind, kind)}.")
+    for cls, carry in module.carriers.items():
+        lines.append(f"- Each {classes.get(cls, cls)} carries up to {carry.capacity} of "
+                     f"{carry.cargo.words(classes, traits)} through territories they may not "
+                     "enter, within one group; a group whose carriers have room for all of "
+                     "them moves at the carriers' speed. Carried units land where all may "
+                     "stand.")
+    lines.append("- A group ends its move, a retreat goes and a recruit enters only where "
+                 "every one of its units may stand.")
+    return lines
 
 
 def optional_rule_help(module: Module, name: str) -> str:
@@ -123,17 +145,36 @@ def _plural(word: str) -> str:
     return word if word.endswith("s") else word + "s"
 
 
+_SCORE_WORDS = {"revenue": "revenue", "territories": "territories", "units": "units on the map",
+                "force": "Force on the map"}
+
+
+def _timing(when: str, hold: int) -> str:
+    """When a victory is checked, in a few words (docs/rules.md G4)."""
+    if hold:
+        return f" (held at the end of {hold} of its own turns in a row)"
+    return " (checked at the end of each round)" if when == "round" else ""
+
+
 def module_markdown(module: Module) -> str:
     """The module's identity, sides and victory conditions as Markdown."""
     lines = [f"# {module.name} {module.version}", "", module.description, "", "## Sides", ""]
     for side in module.sides:
         lines.append(f"- **{side.name}** ({side.short})")
     first = module.sides[module.rules.first_side].short
+    if module.rules.first_roll:  # docs/rules.md G3
+        sides = module.sides
+        first = f"a die decides (1-3 {sides[0].short}, 4-6 {sides[1].short})"
     lines += ["", f"First turn: {first}.", "", "## Winning", ""]
     for victory in module.victory:
-        lines.append(f"- **{module.sides[victory.side].short}**: {victory.text}")
-    lines += ["", "## The map", "", *map_legend(module)]  # what `·` and "edge" mean
+        lines.append(f"- **{module.sides[victory.side].short}**: {victory.text}"
+                     f"{_timing(victory.when, victory.hold)}")
     rules = module.rules
+    if rules.turn_limit:  # docs/rules.md G4
+        tie = module.sides[rules.limit_tie].short
+        lines.append(f"- After {rules.turn_limit} rounds the side with more "
+                     f"{_SCORE_WORDS[rules.limit_score]} wins; a tie goes to {tie}.")
+    lines += ["", "## The map", "", *map_legend(module)]  # what `·` and "edge" mean
     lines += [
         "",
         "## Numbers",

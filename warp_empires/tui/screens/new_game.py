@@ -53,6 +53,7 @@ class NewGameScreen(DismissOnce, Screen[GameSettings | None]):
     NewGameScreen .row Label { width: 18; padding-top: 1; }
     NewGameScreen .row Select, NewGameScreen .row Input { width: 1fr; }
     NewGameScreen #about { color: $text-muted; height: auto; margin-bottom: 1; }
+    NewGameScreen #scenario-about { color: $text-muted; height: auto; }
     NewGameScreen #error { color: $error; height: auto; }
     NewGameScreen #optional { height: auto; }
     NewGameScreen #optional .title { color: $text-muted; margin-top: 1; }
@@ -85,6 +86,13 @@ class NewGameScreen(DismissOnce, Screen[GameSettings | None]):
                 yield Select(modules, id="module", allow_blank=False) if modules else Static(
                     "No theme module found.", id="module-missing")
             yield Static("", id="about")
+            # docs/rules.md G3: the module's own setup or one of its scenarios
+            first = self._first_module()
+            with Horizontal(classes="row", id="scenario-row"):
+                yield Label("Scenario")
+                yield Select(_scenario_choices(first), id="scenario", allow_blank=False,
+                             value=OWN_SETUP)
+            yield Static("", id="scenario-about")
             for side in (0, 1):
                 with Horizontal(classes="row"):
                     yield Label("", id=f"side{side}-label")
@@ -100,7 +108,6 @@ class NewGameScreen(DismissOnce, Screen[GameSettings | None]):
                             id="server")
             # the first module's rules are there from the first frame; another
             # module chosen later lists its own (_list_optional)
-            first = self._first_module()
             if first is not None:
                 self._listed = first.path
             chosen = set(self.defaults.optional) if self.defaults is not None else set()
@@ -123,7 +130,8 @@ class NewGameScreen(DismissOnce, Screen[GameSettings | None]):
             if d.seed is not None:
                 self.query_one("#seed", Input).value = str(d.seed)
             self.query_one("#open", Checkbox).value = d.open_hands
-        self._describe(set(d.optional) if d is not None else set())
+        self._describe(set(d.optional) if d is not None else set(),
+                       d.scenario if d is not None else None)
         # Enter starts the game as remembered, but the form opens at its top:
         # focusing the button scrolled the players out of sight at 80x24.
         self.query_one("#start", Button).focus(scroll_visible=False)
@@ -134,13 +142,20 @@ class NewGameScreen(DismissOnce, Screen[GameSettings | None]):
         key = str(self.query_one("#module", Select).value)
         return key, self._modules[key]
 
-    def _describe(self, optional: set[str] | None = None) -> None:
+    def _describe(self, optional: set[str] | None = None, scenario: str | None = None) -> None:
         chosen = self._module()
         if chosen is None:
             return
         module = chosen[1]
         # a module's words are plain text, never markup
         self.query_one("#about", Static).update(Text(module.description))
+        pick = self.query_one("#scenario", Select)
+        pick.set_options(_scenario_choices(module))
+        ids = [sc.id for sc in module.scenarios]
+        pick.value = scenario if scenario in ids else OWN_SETUP
+        self.query_one("#scenario-row").display = bool(module.scenarios)
+        self.query_one("#scenario-about").display = bool(module.scenarios)
+        self._describe_scenario(module)
         for side in (0, 1):
             self.query_one(f"#side{side}-label", Label).update(Text(module.sides[side].name))
         # in turn on the message queue: the old boxes go before the new come
@@ -163,9 +178,16 @@ class NewGameScreen(DismissOnce, Screen[GameSettings | None]):
                 return module
         return next(iter(self._modules.values()), None)
 
+    def _describe_scenario(self, module: Module) -> None:
+        value = self.query_one("#scenario", Select).value
+        text = next((sc.text for sc in module.scenarios if sc.id == value), "")
+        self.query_one("#scenario-about", Static).update(Text(text))
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "module":
             self._describe()
+        elif event.select.id == "scenario" and (chosen := self._module()) is not None:
+            self._describe_scenario(chosen[1])
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -211,10 +233,22 @@ class NewGameScreen(DismissOnce, Screen[GameSettings | None]):
             optional=tuple(name for name in offered(chosen[1])
                            if self.query_one(f"#opt-{name}", Checkbox).value),
             host=host,
+            scenario=str(self.query_one("#scenario", Select).value) or None,
         ))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+OWN_SETUP = ""  # the Select's value for the module's own setup
+
+
+def _scenario_choices(module: Module | None) -> list[tuple[Text, str]]:
+    """The module's own setup, then its scenarios by name (plain text)."""
+    choices = [(Text("The module's own setup"), OWN_SETUP)]
+    if module is not None:
+        choices += [(Text(sc.name), sc.id) for sc in module.scenarios]
+    return choices
 
 
 def _optional_rows(module: Module, chosen: set[str]) -> list[Static | Checkbox]:

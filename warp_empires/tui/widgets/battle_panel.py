@@ -15,7 +15,7 @@ from warp_empires.tui.looks import side_text, stack_lines
 FATE_NOTE = {"captured": " (captured)", "hangar": " (to the hangar)"}
 
 _PARTS = (("units", "units"), ("cards", "cards"), ("leader", "leader"),
-          ("majority", "majority"))
+          ("majority", "majority"), ("points", "points"))
 
 
 def battle_text(
@@ -86,7 +86,8 @@ def _totals(module: Module, battle: BattleView | LastBattle, out: Text,
     for side, total in enumerate(battle.totals):
         out.append_text(side_text(module, side))
         # the leader bonus is named as the module names its leaders ("general 3")
-        names = {"leader": module.role_name(LEADER).lower()}
+        names = {"leader": module.role_name(LEADER).lower(),
+                 "points": module.rules.points_name}  # docs/rules.md G9
         if majorities and majorities[side]:
             names["majority"] = f"{', '.join(majorities[side])} majority"
         parts = " + ".join(f"{names.get(key, name)} {total[key]}" for key, name in _PARTS
