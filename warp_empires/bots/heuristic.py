@@ -113,12 +113,10 @@ class HeuristicPlayer(Recruiting):
         self.refused = set()
         # units engaged this phase may not move again (RULINGS M9)
         engaged = view.pend.engaged
-        # Issue 11, the stall once the chit pile is empty: nothing new comes on
-        # the map, no single stack outweighs an enemy stack, and a step towards
-        # a target (score 1) was never worth a card, so every Move phase ended
-        # at once, turn after turn. With a full hand the next Draw discards
-        # down to the hand limit anyway (RULINGS D1): a card is then spent on
-        # any move worth making.
+        # Issue 11, the stall once the chit pile is empty: a step towards a
+        # target (score 1) was never worth a card, so every Move phase ended at
+        # once. With a full hand the next Draw discards down to the hand limit
+        # anyway (RULINGS D1): a card is then spent on any move worth making.
         worth = 0.5 if full else PLAY_MOVE_WORTH
         if moves and self._best_plan(view, engaged, worth=worth) is not None:
             return max(moves, key=lambda a: self.m.cards[a[1]].effect.amount)
