@@ -202,6 +202,8 @@ def test_a_folder_used_before_platformdirs_keeps_being_used(monkeypatch: pytest.
     platform_folder = tmp_path / "Library" / "Application Support" / "warp-empires"
     monkeypatch.setattr(platformdirs, "user_data_path", lambda *a, **k: platform_folder)
     monkeypatch.setenv("HOME", str(tmp_path))
+    # (a folder chosen in $XDG_DATA_HOME is always used: paths.user_data_dir)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     assert user_dir() == platform_folder / "saves"
     legacy = tmp_path / ".local" / "share" / "warp-empires"
     (legacy / "saves").mkdir(parents=True)
