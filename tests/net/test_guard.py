@@ -126,3 +126,14 @@ def test_idle_sockets_never_lock_a_player_out(tmp_path: Path) -> None:
             return got
 
     assert asyncio.run(asyncio.wait_for(main(), 60)) == ["welcome", "position"]
+
+
+def test_the_protocol_version_is_the_whole_number_one_not_a_value_equal_to_it() -> None:
+    # attack test: `v: 1.0` and `v: true` were read as version 1
+    from warp_empires.net.protocol import BadFrame, client_frame, encode
+
+    hello = {"t": "hello", "game": "0123456789abcdef", "side": "rebels", "token": "x" * 32}
+    for v in (1.0, True, "1"):
+        with pytest.raises(BadFrame, match="protocol version"):
+            client_frame(encode({**hello, "v": v}))
+    client_frame(encode({**hello, "v": 1}))  # the real one passes

@@ -89,7 +89,8 @@ def _int(frame: dict[str, Any], key: str, lo: int, hi: int, optional: bool = Fal
 
 
 def _check(frame: dict[str, Any], kind: str) -> None:
-    if frame.get("v") != VERSION and kind != "decide":
+    # (`type` too: 1.0 and true equal 1 in Python; attack test)
+    if (type(frame.get("v")) is not int or frame.get("v") != VERSION) and kind != "decide":
         raise BadFrame(f"protocol version {frame.get('v')!r:.20} is not {VERSION}", "version")
     if kind == "hello":
         _text(frame, "game", GAME_ID)

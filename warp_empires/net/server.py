@@ -78,6 +78,9 @@ class GameServer(Games):
         # `bot_seed` is given (a test's game then plays alike every time)
         self._bot_seeds = random.SystemRandom() if bot_seed is None else random.Random(bot_seed)
         self._tasks: set[asyncio.Task[None]] = set()
+        # one create at a time: the game count is checked in `create`, on a
+        # thread, and concurrent ones went past --max-games (1003 of 1000)
+        self._creating = asyncio.Lock()
 
     def released(self, game: str) -> None:
         for side in (0, 1):
@@ -287,9 +290,11 @@ class GameServer(Games):
                 folder = find_module(frame["module"])  # installed modules only, by name
             except ModuleError:
                 raise ValueError(f"no module {frame['module']!r} on this server") from None
-            room, tokens = await asyncio.to_thread(
-                self.create, str(folder), frame.get("seed"), frame.get("options", []),
-                frame.get("players", [HUMAN, HUMAN]), frame.get("game"), frame.get("scenario"))
+            async with self._creating:
+                room, tokens = await asyncio.to_thread(
+                    self.create, str(folder), frame.get("seed"), frame.get("options", []),
+                    frame.get("players", [HUMAN, HUMAN]), frame.get("game"),
+                    frame.get("scenario"))
         except (ValueError, SaveError) as e:
             await self._send(ws, error("create", str(e)))
             return
