@@ -158,8 +158,8 @@ class DecisionInput:
         if action == "pass_to_end":
             return c.can_pass_to_end()
         if action == "suggest":  # one binding per wording (present.suggest.SUGGESTS)
-            return not c.can_pick_all() and c.rest_there() is None \
-                and c.best_discards() is None and c.suggestion() == parameters[0]
+            # (placing, `a` puts the rest where the last went once one is placed)
+            return c.rest_there() is None and c.suggestion() == parameters[0]
         if action == "undo":
             # Shown (dimmed when nothing can be taken back) while the viewer
             # decides, with how far back it goes (one binding per count)
