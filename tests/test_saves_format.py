@@ -114,7 +114,9 @@ HOSTILE: dict[str, bytes] = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(HOSTILE))
+# The two payloads of millions of values take seconds each: the budget test
+# below rejects them once, and checks why.
+@pytest.mark.parametrize("name", sorted(n for n in HOSTILE if not n.startswith("millions")))
 def test_hostile_payload_is_rejected(name: str) -> None:
     reject(wrap(HOSTILE[name]))
 

@@ -17,7 +17,10 @@ def checked(game: Game) -> None:
     assert not problems, f"after {len(game.actions)} actions: {problems}"
 
 
-@pytest.mark.parametrize("seed", range(40))
+# Seeded shares, kept small for CI's budget: `warp-empires simulate --check
+# --games N [--options ID,...] [--players ...]` checks every invariant after
+# every action of as many games as one asks for.
+@pytest.mark.parametrize("seed", range(24))
 def test_random_games_on_the_tiny_theme_keep_every_invariant(seed):
     game = play(make_module(), seed, each=checked)
     assert game.over or game.state.turn > 60
@@ -28,7 +31,7 @@ IMPLEMENTED = OPTIONS
 
 
 @pytest.mark.parametrize("optional", [(name,) for name in IMPLEMENTED] + [IMPLEMENTED])
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(5))
 def test_random_games_with_optional_rules_keep_every_invariant(seed, optional):
     # RULINGS O1-O5, each alone and all together
     play(make_module(), seed, each=checked, optional=optional)
@@ -41,7 +44,7 @@ def test_heuristic_star_wars_games_with_optional_rules_keep_every_invariant(opti
     from warp_empires.module import load_module
 
     sw = load_module(Path(__file__).resolve().parents[2] / "modules" / "star_wars")
-    for seed in range(3):
+    for seed in range(2):
         play(sw, seed, kinds=("heuristic", "heuristic"), each=checked, optional=optional,
              max_turns=40)
 
@@ -95,7 +98,7 @@ def test_clone_is_independent():
     assert copy.to_data() == before
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(9))
 def test_random_star_wars_games_keep_every_invariant(seed):
     from pathlib import Path
 
