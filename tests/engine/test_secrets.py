@@ -615,7 +615,8 @@ def test_twins_reach_the_steps_that_matter() -> None:
 def test_h7_the_seed_is_never_shown(name: str) -> None:
     # RULINGS H7: not in the log, the view or a prompt of either side
     checked = 0
-    for s in positions(name):
+    chosen = spread(positions(name), 40)
+    for s in (s for n, s in enumerate(positions(name)) if n in chosen):
         secret = {str(s.seed), f"{s.seed:x}", f"{s.seed:X}", str(s.rng), f"{s.rng:x}"}
         for side in (0, 1):
             v = view(s, side, log=True).to_data()
