@@ -112,7 +112,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from warp_empires.net.folder import FolderInUse, FolderLock
     from warp_empires.net.guard import Door, Rules, host_key, remember_key
-    from warp_empires.net.listen import run_server, tls_context
+    from warp_empires.net.listen import raise_file_limit, run_server, tls_context
     from warp_empires.net.ops import event, log_to
     from warp_empires.net.server import GameServer, Limits
     from warp_empires.saves.store import ensure_folder, resolve_dir
@@ -124,6 +124,7 @@ def run_serve(args: argparse.Namespace) -> int:
     except (OSError, ssl.SSLError) as e:
         raise CommandError(f"TLS: {e}") from None
     log_to(sys.stderr, args.log_level)
+    raise_file_limit()
     folder = ensure_folder(resolve_dir(args.saves_dir))
     try:
         lock = FolderLock(folder).acquire()

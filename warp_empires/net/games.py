@@ -29,6 +29,7 @@ class Limits:
     games: int = 1000  # games being played at once (not those that ended)
     rate: float = 50.0  # frames a second a connection may send, on average
     burst: int = 40  # and at once
+    handshake_seconds: float = 3.0  # from the accept to the WebSocket open (TLS included)
     hello_seconds: float = 10.0  # a connection says hello within this, or is closed
     archive_days: float = 30.0  # a game nobody changed for this long is archived (0: never)
     outbox: int = 256  # frames waiting for a seat's reader before it is dropped (conn.py)

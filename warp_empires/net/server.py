@@ -32,6 +32,7 @@ from warp_empires.saves.errors import SaveError
 from . import links
 from .admin import admin
 from .conn import Heard, Outbox, watch
+from .entrance import Entrance
 from .folder import seats_path
 from .games import Games, Limits
 from .guard import Bucket, Door, Rules, key_matches
@@ -69,10 +70,8 @@ class GameServer(Games):
         m.seats.set_function(lambda: sum(s.connection is not None
                                          for r in self.rooms.values() for s in r.seats))
         self.door = Door(self.rules, timer)
-        # connections that have not said hello yet, oldest first: when
-        # making room, since when (`timer`)
-        self._unseated: dict[ServerConnection, float] = {}
-        self.connections = 0
+        # every connection, counted from its accept (listen.py makes them counted)
+        self.entrance = Entrance(self.door, self.limits.connections, timer)
         self._bots: dict[tuple[str, int], Any] = {}
         # the seeds of the computer players on its seats: unpredictable, unless
         # `bot_seed` is given (a test's game then plays alike every time)
@@ -133,29 +132,14 @@ class GameServer(Games):
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
         return self.door.address(str(peer), forwarded)
 
-    def full(self) -> bool:
-        """Whether a new connection finds no room, even when the oldest
-        connection that has not said hello (within `rules.evict_after`) is
-        closed to make it."""
-        if self.connections < self.limits.connections:
-            return False
-        oldest = next(iter(self._unseated.items()), None)
-        if oldest is None or self.timer() - oldest[1] < self.rules.evict_after:
-            return True
-        ws, _ = oldest
-        del self._unseated[ws]  # closed now; counted until its handler ends
-        ws.transport.abort()
-        return False
+    @property
+    def connections(self) -> int:
+        """Open connections (entrance.py counts them from their accept)."""
+        return self.entrance.count
 
     async def handler(self, ws: ServerConnection) -> None:
-        if self.full():
-            await ws.close(1013, "too many connections")
-            return
         address = self.address(ws)
         event("connect", address=address)
-        self.connections += 1
-        self.door.opened(address)
-        self._unseated[ws] = self.timer()
         seat: tuple[Room, int] | None = None
         heard = Heard()
         watcher = asyncio.create_task(watch(ws, heard, self.limits.ping_seconds))
@@ -164,8 +148,7 @@ class GameServer(Games):
             try:
                 seat = await self._first_frame(ws, address)
             finally:
-                self._unseated.pop(ws, None)
-                self.door.seated(address)
+                self.entrance.seated(ws)
             if seat is None:
                 return
             room, side = seat
@@ -187,7 +170,6 @@ class GameServer(Games):
             box = self._outboxes.pop(ws, None)
             if box is not None:
                 box.close()
-            self.connections -= 1
             if seat is not None and seat[0].seats[seat[1]].connection is ws:
                 seat[0].seats[seat[1]].connection = None
 
