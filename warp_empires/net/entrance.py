@@ -23,8 +23,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
+from websockets.frames import Frame, Opcode
 
-from .guard import Door
+from .guard import Bucket, Door
 from .ops import Sparse, event
 
 if TYPE_CHECKING:
@@ -131,16 +132,20 @@ def refusal_bytes(refusal: Refusal) -> bytes:
 
 def counted(server: GameServer) -> type[ServerConnection]:
     """The library's server connection, counted by `server.entrance` from its
-    accept to its end; refused at once (an HTTP status, then closed) when
-    the entrance refuses it."""
-    entrance, door = server.entrance, server.door
+    accept to its end (refused at once, an HTTP status and closed, when the
+    entrance refuses it), and bounded in what it makes the server write
+    (conn.py, "pings"): its pings are rated, and while it does not read what
+    it is sent, it is not read either."""
+    entrance, door, limits = server.entrance, server.door, server.limits
     refusals = Sparse(server.timer)
 
     class Counted(ServerConnection):
         refused = False
+        slowed: asyncio.Task[None] | None = None
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
+            self.pings = Bucket(limits.ping_rate, limits.ping_burst, server.timer)
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if peer else "?"
             refusal = entrance.arrived(self, None if door.trusted(address) else address)
@@ -157,11 +162,62 @@ def counted(server: GameServer) -> type[ServerConnection]:
             transport.close()
 
         def data_received(self, data: bytes) -> None:
-            if not self.refused:  # a refused request is never read
-                super().data_received(data)
+            if self.refused:  # a refused request is never read
+                return
+            super().data_received(data)
+            if self.paused or self.slowed is not None:  # the library may have resumed it
+                self.transport.pause_reading()
+
+        def process_event(self, event: Any) -> None:
+            if isinstance(event, Frame) and event.opcode is Opcode.PING:
+                self._pinged()
+            super().process_event(event)
+
+        def _pinged(self) -> None:
+            if self.transport.is_closing():  # dropped by an earlier ping of its chunk
+                return
+            owed = self.pings.debt()
+            if owed > limits.ping_owed:
+                drop(self, "too many pings")
+            elif owed > 0 and self.slowed is None:
+                self.slowed = asyncio.create_task(self._slow())
+
+        async def _slow(self) -> None:
+            """Reads nothing more until its pings are paid for: slowed."""
+            self.transport.pause_reading()
+            try:
+                while not self.transport.is_closing() and (owed := self.pings.owed()) > 0:
+                    await server.sleep(owed)
+            finally:
+                self.slowed = None
+                self._resume()
+
+        def pause_writing(self) -> None:
+            # It does not read what it is sent (32 KiB wait, the library's
+            # write limit): not read either, so the answers to its pings never
+            # pile up (the attack: 13 MB a second of unread pongs).
+            super().pause_writing()
+            self.transport.pause_reading()
+
+        def resume_writing(self) -> None:
+            super().resume_writing()
+            self._resume()
+
+        def _resume(self) -> None:
+            if not (self.paused or self.slowed is not None or self.recv_messages.paused
+                    or self.transport.is_closing()):
+                self.transport.resume_reading()
 
         def connection_lost(self, exc: Exception | None) -> None:
             entrance.left(self)
+            if self.slowed is not None:
+                self.slowed.cancel()
             super().connection_lost(exc)
 
     return Counted
+
+
+def drop(conn: ServerConnection, why: str) -> None:
+    event("drop", logging.WARNING, why=why,
+          address=str(conn.remote_address[0]) if conn.remote_address else "?")
+    conn.transport.abort()

@@ -34,6 +34,9 @@ class Limits:
     archive_days: float = 30.0  # a game nobody changed for this long is archived (0: never)
     outbox: int = 256  # frames waiting for a seat's reader before it is dropped (conn.py)
     ping_seconds: float = 20.0  # a connection silent this long is pinged (conn.watch)
+    ping_rate: float = 1.0  # pings a second a client may send, on average (entrance.py)
+    ping_burst: int = 10  # and at once; beyond, its reading waits (it is slowed)
+    ping_owed: float = 10.0  # seconds of pings owed beyond which it is dropped
 
 
 class Games:
