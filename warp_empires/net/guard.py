@@ -42,6 +42,10 @@ class Rules:
     unseated: int = 8  # connections per address that have not said hello yet
     evict_after: float = 1.0  # seconds before an unseated connection may make room
     trusted_proxies: tuple[str, ...] = ()  # addresses whose X-Forwarded-For is believed
+    # strangers' share with `open` (strangers.py); None: half of the server's
+    open_games: int | None = None  # strangers' games being played at once
+    address_games: int = 4  # of them, those one address created
+    open_connections: int | None = None  # seats of strangers' games connected at once
 
 
 def host_key(folder: Path) -> str:

@@ -1,7 +1,7 @@
 """The server's listening socket: `run_server` serves a GameServer's
 WebSockets, counts each connection from its accept (entrance.py) within what
 the open-files limit leaves, answers the plain HTTP pages (/health,
-/metrics), and archives idle games hourly."""
+/metrics), and archives idle games (every minute)."""
 
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ async def run_server(server: GameServer, host: str, port: int,
             if ready is not None:
                 sockets = list(ws_server.sockets)
                 ready(sockets[0].getsockname()[1] if sockets else port)
-            sweeper = asyncio.create_task(_sweep_hourly(server))
+            sweeper = asyncio.create_task(_sweep_often(server))
             try:
                 await (stop.wait() if stop is not None else asyncio.Future())
             finally:
@@ -137,8 +137,9 @@ async def run_server(server: GameServer, host: str, port: int,
         loop.set_exception_handler(before)
 
 
-async def _sweep_hourly(server: GameServer) -> None:
-    """Archives idle games while the server runs (GameServer.sweep)."""
+async def _sweep_often(server: GameServer) -> None:
+    """Archives idle games while the server runs (GameServer.sweep), once a
+    minute: a stranger's idle game leaves the counts soon after its limit."""
     while True:
-        await asyncio.sleep(3600)
+        await asyncio.sleep(60)
         server.sweep()

@@ -87,6 +87,9 @@ class Room:
     # False once the game's log in memory has been trimmed (`trim`): a seat's
     # whole log then comes from a replay of the decisions (`history`)
     whole_log: bool = True
+    # the address that created it without the host key (serve --open), or
+    # None: the host's. Strangers' games count against their share (strangers.py)
+    stranger: str | None = None
 
     @property
     def id(self) -> str:
@@ -111,7 +114,8 @@ class Room:
                  "over": self.game.over,
                  "positions": [s.position for s in self.seats],
                  "digests": [s.digest for s in self.seats],
-                 "players": [s.player for s in self.seats]}
+                 "players": [s.player for s in self.seats],
+                 **({"stranger": self.stranger} if self.stranger is not None else {})}
         write_atomic(self.seats_path, msgpack.packb(seats, use_bin_type=True), self.sync)
         doc = game_doc(self.game, f"net-{self.id}", [s.player for s in self.seats])
         write_atomic(self.save_path, encode_save(doc, str(self.save_path)), self.sync)
@@ -136,7 +140,9 @@ class Room:
         game.state.undo = []  # a person may take back what they did before the restart
         seats = [Seat(d, p, position=n)
                  for d, p, n in zip(digests, players, positions, strict=True)]
-        room = cls(game, seats, seats_path.parent, position)
+        stranger = data.get("stranger")
+        room = cls(game, seats, seats_path.parent, position,
+                   stranger=stranger if isinstance(stranger, str) else None)
         room.trim()  # nobody is connected yet: each seat gets its log when it joins
         return room
 
