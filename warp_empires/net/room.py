@@ -70,6 +70,19 @@ class Seat:
     outbox: Any = None
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A room as it was before a change (Room.mark)."""
+
+    state: Any
+    undo: Any
+    told: Any
+    actions: Any
+    position: int
+    whole_log: bool
+    seats: list[tuple[Any, ...]]
+
+
 @dataclass
 class Room:
     game: Game
@@ -185,6 +198,27 @@ class Room:
             if frame is not None:
                 frame["pos"] = seat.position
             seat.outbox = frame
+
+    def mark(self) -> Mark:
+        """What `back_to` needs to take back the next `apply` (the server does
+        when the game could not be written: a decision not on disk is not
+        taken, and nobody is told of it)."""
+        s = self.game.state
+        return Mark(s.clone(), None if s.undo is None else s.undo[:], s.told,
+                    self.game.actions.copy(), self.position, self.whole_log,
+                    [(x.position, x.outbox, x.rewound, x.shown, x.scanned, x.sent)
+                     for x in self.seats])
+
+    def back_to(self, mark: Mark) -> None:
+        """The game and its seats as they were at `mark` (connections aside)."""
+        s = self.game.state
+        s.restore(mark.state)
+        s.undo, s.told, s.listed = mark.undo, mark.told, None
+        self.game.actions = mark.actions
+        self.position, self.whole_log = mark.position, mark.whole_log
+        for seat, kept in zip(self.seats, mark.seats, strict=True):
+            (seat.position, seat.outbox, seat.rewound, seat.shown, seat.scanned,
+             seat.sent) = kept
 
     def trim(self) -> None:
         """Forgets the events every connected seat has been sent: a long game

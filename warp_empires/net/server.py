@@ -315,6 +315,7 @@ class GameServer(Games):
                 if room.id not in self.games:  # archived or deleted meanwhile
                     raise BadFrame("the game is no longer on this server", "over")
                 room.check(side, pos, action)
+                mark = room.mark()
                 room.apply(side, action)
             except (BadFrame, IllegalAction) as e:
                 if ws is not None:  # refused, and answered with the position as it is
@@ -325,9 +326,18 @@ class GameServer(Games):
             try:
                 await asyncio.to_thread(room.write)
             except SaveError as e:
-                # Not on disk: not acknowledged either. The game stops here
-                # until the folder can be written (the next decision retries).
+                # Not on disk: not taken either, and nobody is told of it; the
+                # game waits as it was until the folder can be written again
                 event("error", logging.ERROR, game=room.id, error=f"not written: {e}")
+                room.back_to(mark)
+                with contextlib.suppress(SaveError):  # the seats file may have been
+                    await asyncio.to_thread(room.write)  # written, the game not
+                if ws is not None:
+                    await self._send(ws, error("unsaved", "the server could not save the "
+                                               "game: your decision was not taken; try again",
+                                               pos=room.seats[side].position))
+                    await self._send(ws, room.position_frame(side))
+                return
             if room.id in self.games:
                 self.games[room.id].changed = self.clock()
             await self._announce(room)
