@@ -83,7 +83,7 @@ async def _attack(server: Any, seconds: float) -> dict[str, Any]:
             "host_create_ms": host["create_ms"], "host_join_ms": host["join_ms"]}
 
 
-def open_server(roots: dict[str, Path], games: int = 200, connections: int = 120,
+def open_server(roots: dict[str, Path], games: int = 60, connections: int = 80,
                 seconds: float = 8.0) -> dict[str, Any]:
     """Strangers at an --open server with --max-games `games` and
     --max-connections `connections`, then its host, for each checkout."""

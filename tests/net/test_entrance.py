@@ -167,3 +167,50 @@ def test_asyncio_reports_are_one_json_line_now_and_then() -> None:
     assert "Too many open files" in lines[0]["exception"] and "left_out" not in lines[0]
     assert lines[1]["left_out"] == 999
     assert "Traceback" not in out.getvalue()
+
+
+def test_a_trusted_proxys_proxy_line_names_the_client_that_is_counted() -> None:
+    from warp_empires.net.entrance import proxied
+
+    assert proxied(b"PROXY TCP4 203.0.113.9 10.0.0.2 5555 443") == "203.0.113.9"
+    assert proxied(b"PROXY TCP6 2001:db8::1 2001:db8::2 5555 443") == "2001:db8::1"
+    assert proxied(b"PROXY UNKNOWN") == ""  # the proxy's own address then
+    for bad in (b"PROXY TCP4 2001:db8::1 1.2.3.4 1 2", b"PROXY TCP4 nobody 1.2.3.4 1 2",
+                b"PROXY TCP4 1.2.3.4", b"GET / HTTP/1.1"):
+        assert proxied(bad) is None
+
+
+def test_behind_a_proxy_that_speaks_the_proxy_protocol_each_client_has_its_limits(
+        tmp_path: Path) -> None:
+    import pytest
+    from websockets.exceptions import InvalidStatus
+
+    rules = Rules(unseated=1, connect_burst=100, trusted_proxies=("127.0.0.1",))
+
+    async def through_proxy(url: str, client: str) -> object:
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        s = socket.socket()
+        s.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(s, ("127.0.0.1", port))
+        await asyncio.get_running_loop().sock_sendall(
+            s, f"PROXY TCP4 {client} 127.0.0.1 40000 {port}\r\n".encode())
+        return await connect(url, compression=None, sock=s).__aenter__()
+
+    async def main() -> tuple[int, str, list[str]]:
+        async with serving(tmp_path, rules=rules) as (server, url):
+            game, links = links_of(server, url)
+            held = [await through_proxy(url, "203.0.113.9")]  # silent
+            with pytest.raises(InvalidStatus, match="429"):  # that client's one is taken
+                await through_proxy(url, "203.0.113.9")
+            player = await through_proxy(url, "203.0.113.10")  # another client is not
+            await player.send(encode(hello(links["rebels"])))
+            got = [decode(await player.recv())["t"] for _ in range(2)]
+            seated = next(s.connection for s in server.rooms[game].seats if s.connection)
+            address = server.address(seated)
+            silent = server.entrance.silent("203.0.113.9")
+            for ws in [*held, player]:
+                await ws.close()
+            return silent, address, got
+
+    silent, address, got = asyncio.run(asyncio.wait_for(main(), 60))
+    assert (silent, address, got) == (1, "203.0.113.10", ["welcome", "position"])

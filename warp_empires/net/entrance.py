@@ -142,31 +142,68 @@ def counted(server: GameServer) -> type[ServerConnection]:
     class Counted(ServerConnection):
         refused = False
         slowed: asyncio.Task[None] | None = None
+        client: str | None = None  # the client a trusted proxy's PROXY header named
+        header: bytes | None = None  # what came of that header so far (a trusted peer's)
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
             self.pings = Bucket(limits.ping_rate, limits.ping_burst, server.timer)
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if peer else "?"
-            refusal = entrance.arrived(self, None if door.trusted(address) else address)
-            if refusal is None:
-                return
+            trusted = door.trusted(address)
+            self.header = b"" if trusted else None
+            refusal = entrance.arrived(self, None if trusted else address)
+            if refusal is not None:
+                self._refuse(address, refusal)
+
+        def _refuse(self, address: str, refusal: Refusal) -> None:
             self.refused = True
             left_out = refusals.allow((address, refusal[0]))
             if left_out is not None:  # a flood of them is a line now and then
                 event("refuse", address=address, why=refusal[1],
                       **({"left_out": left_out} if left_out else {}))
             server.metrics.refused.labels("full" if refusal[0] == 503 else "address").inc()
-            assert isinstance(transport, asyncio.WriteTransport)
-            transport.write(refusal_bytes(refusal))
-            transport.close()
+            self.transport.write(refusal_bytes(refusal))
+            self.transport.close()
 
         def data_received(self, data: bytes) -> None:
             if self.refused:  # a refused request is never read
                 return
+            if self.header is not None:
+                data = self._proxy_header(data)
+                if not data:
+                    return
             super().data_received(data)
             if self.paused or self.slowed is not None:  # the library may have resumed it
                 self.transport.pause_reading()
+
+        def _proxy_header(self, data: bytes) -> bytes:
+            """A trusted proxy's PROXY protocol line (v1), if it starts with one:
+            the client it names is counted from now; what follows it is returned
+            (all of `data` when there is no such line: X-Forwarded-For then)."""
+            assert self.header is not None
+            got = self.header + data
+            if len(got) < 6 and b"PROXY "[:len(got)] == got:
+                self.header = got
+                return b""
+            end = got.find(b"\r\n")
+            if got.startswith(b"PROXY ") and end < 0 and len(got) <= PROXY_LINE:
+                self.header = got
+                return b""
+            self.header = None
+            if not got.startswith(b"PROXY "):
+                return got
+            client = proxied(got[:end]) if 0 <= end < PROXY_LINE else None
+            if client is None:
+                drop(self, "a PROXY line that is not one")
+                return b""
+            if client:
+                self.client = client
+                refusal = entrance.forwarded(self, client)
+                if refusal is not None:
+                    self._refuse(client, refusal)
+                    return b""
+            return got[end + 2:]
 
         def process_event(self, event: Any) -> None:
             if isinstance(event, Frame) and event.opcode is Opcode.PING:
@@ -215,6 +252,26 @@ def counted(server: GameServer) -> type[ServerConnection]:
             super().connection_lost(exc)
 
     return Counted
+
+
+PROXY_LINE = 107  # the longest PROXY protocol v1 line, its \r\n included
+
+
+def proxied(line: bytes) -> str | None:
+    """The client address a PROXY protocol v1 line names ("" for UNKNOWN:
+    the proxy's own), or None when it is not such a line."""
+    import ipaddress
+
+    parts = line.decode("ascii", "replace").split(" ")
+    if parts[:2] == ["PROXY", "UNKNOWN"]:
+        return ""
+    if len(parts) != 6 or parts[0] != "PROXY" or parts[1] not in ("TCP4", "TCP6"):
+        return None
+    try:
+        ip = ipaddress.ip_address(parts[2])
+    except ValueError:
+        return None
+    return str(ip) if ip.version == (4 if parts[1] == "TCP4" else 6) else None
 
 
 def drop(conn: ServerConnection, why: str) -> None:

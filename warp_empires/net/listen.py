@@ -95,8 +95,8 @@ async def run_server(server: GameServer, host: str, port: int,
         if page is not None:
             return page
         peer = str(connection.remote_address[0]) if connection.remote_address else "?"
-        if not server.door.trusted(peer):
-            return None  # its address was counted at its accept (entrance.py)
+        if not server.door.trusted(peer) or getattr(connection, "client", None):
+            return None  # its address was counted at its accept, or PROXY line (entrance.py)
         address = server.door.address(peer, request.headers.get("X-Forwarded-For"))
         refusal = server.entrance.forwarded(connection, address)
         if refusal is not None:

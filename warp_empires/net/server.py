@@ -136,7 +136,10 @@ class GameServer(Games):
     # -- connections -----------------------------------------------------------
 
     def address(self, ws: ServerConnection) -> str:
-        """The client's address (guard.Door.address: a trusted proxy's word)."""
+        """The client's address (a trusted proxy's word: its PROXY line,
+        entrance.py, or X-Forwarded-For, guard.Door.address)."""
+        if getattr(ws, "client", None):
+            return str(ws.client)  # type: ignore[attr-defined]
         peer = ws.remote_address[0] if ws.remote_address else "?"
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
         return self.door.address(str(peer), forwarded)
