@@ -50,7 +50,14 @@ change), in the same run:
   (benchmarks/server_proxy.py; skipped in one line without Debian's haproxy):
   games created and played through it, each server's count of games, and the
   decisions lost when one server is killed and restarted (target 0).
-`--only load,startup,soak,idle` picks the parts (default: all).
+- "silent" and "ping" (benchmarks/server_attacks.py): a real player's create
+  and join times while silent TCP sockets press on a server under `ulimit -n
+  160`, with the server's stderr (bytes, tracebacks); and while ping floods
+  run (before hello and seated), with the server's memory.
+- "open" (benchmarks/server_open.py): strangers from 59 addresses fill an
+  `--open` server's games and sit on their seats; then whether its host can
+  still create a game and its players join.
+`--only load,startup,soak,idle,silent,ping,open` picks the parts (default: all).
 
 Targets on the project's 2-core machine: 100 concurrent games, p95 round trip
 <= 50 ms, <= 2 MB per game, 0 decisions lost. --json prints one JSON object.
@@ -72,6 +79,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.server_attacks import pings, silent  # noqa: E402
+from benchmarks.server_open import open_server  # noqa: E402
 from benchmarks.server_proxy import proxy  # noqa: E402
 from benchmarks.server_scenarios import (  # noqa: E402
     ROOT,
@@ -179,9 +188,9 @@ def main() -> None:
     parser.add_argument("--kill", type=int, default=0, help="kill -9 the server N times")
     parser.add_argument("--kill-every", type=float, default=2.0)
     parser.add_argument("--timeout", type=float, default=900)
-    parser.add_argument("--only", default="load,startup,soak,idle",
+    parser.add_argument("--only", default="load,startup,soak,idle,silent,ping,open",
                         help="which parts, comma-separated: load (flood and paced games), "
-                        "startup, soak, idle (default: all)")
+                        "startup, soak, idle, silent, ping, open (default: all)")
     parser.add_argument("--startup-games", type=int, default=1000,
                         help="saved games in the folder of the start-up figure")
     parser.add_argument("--soak", type=float, default=60.0,
@@ -202,6 +211,12 @@ def main() -> None:
         runs["soak"] = soak(roots, args.soak)
     if "idle" in parts:
         runs["idle"] = idle(roots)
+    if "silent" in parts:
+        runs["silent"] = silent(roots)
+    if "ping" in parts:
+        runs["ping"] = pings(roots)
+    if "open" in parts:
+        runs["open"] = open_server(roots)
     if args.proxy:
         runs["proxy"] = proxy()
     paces = ((("flood", 0.0), ("paced", 0.5)) if args.think is None

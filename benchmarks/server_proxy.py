@@ -38,8 +38,10 @@ backend servers
     # /g/<id>/...: a game's every connection, its creation included, to one server
     balance uri depth 2
     hash-type consistent
-    server a 127.0.0.1:{a}
-    server b 127.0.0.1:{b}
+    # each connection starts with a PROXY protocol line naming its client
+    # (the servers trust 127.0.0.1: serve --trust-proxy)
+    server a 127.0.0.1:{a} send-proxy
+    server b 127.0.0.1:{b} send-proxy
 """
 
 
@@ -54,7 +56,8 @@ class Proxied(Server):
 
     def __init__(self, folder: Path, proxy_url: str) -> None:
         super().__init__(folder, ROOT, ("--address-rate", "100000",
-                                        "--address-unseated", "100000"))
+                                        "--address-unseated", "100000",
+                                        "--trust-proxy", "127.0.0.1"))
         self.proxy_url = proxy_url
 
     @property

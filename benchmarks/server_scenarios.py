@@ -33,9 +33,12 @@ class Server:
     """`warp-empires serve` of a checkout (`root`) in a subprocess."""
 
     def __init__(self, folder: Path, root: Path = ROOT, flags: tuple[str, ...] = (),
-                 max_connections: int = 5000) -> None:
+                 max_connections: int = 5000, stderr: Path | None = None,
+                 files: int | None = None) -> None:
         self.folder, self.root, self.flags = folder, root, flags
         self.max_connections = max_connections
+        self.stderr = stderr  # where its log goes (default: nowhere)
+        self.files = files  # its open-files limit (`ulimit -n`), if set
         self.port = 0
         self.proc: subprocess.Popen[str] | None = None
         self.started_in = 0.0  # seconds from the process starting to its listening
@@ -56,8 +59,19 @@ class Server:
                "--saves-dir", str(self.folder), "--max-connections", str(self.max_connections),
                "--max-games", "5000", *self.flags]
         began = time.perf_counter()
+        files = self.files
+
+        def limit() -> None:
+            import resource
+
+            if files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
+        err = self.stderr.open("ab") if self.stderr is not None else subprocess.DEVNULL
         self.proc = subprocess.Popen(cmd, cwd=self.root, env=self.env(), stdout=subprocess.PIPE,
-                                     text=True, stderr=subprocess.DEVNULL)
+                                     text=True, stderr=err, preexec_fn=limit)
+        if self.stderr is not None:
+            err.close()
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()  # "Serving N game(s) from ... at ws://host:port/"
         if " at ws://" not in line:

@@ -200,3 +200,58 @@ def test_an_oversized_frame_closes_that_connection_only(tmp_path: Path) -> None:
     assert [f["t"] for f in after] == ["welcome", "position"]
     # the connection is closed at the oversized frame; what it had been sent may be lost
     assert [f["t"] for f in big] in ([], ["welcome"], ["welcome", "position"])
+
+
+class Heard:
+    """A connection that keeps the frames it is sent."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict] = []
+
+    async def send(self, data: bytes) -> None:
+        from warp_empires.net.protocol import decode
+
+        self.frames.append(decode(data))
+
+
+def test_a_decision_that_cannot_be_written_is_not_taken_nor_announced(
+        tmp_path: Path, rome: Path) -> None:
+    from warp_empires.net.server import GameServer
+    from warp_empires.saves.errors import SaveError
+
+    async def main() -> tuple[list, list, bool, list, list]:
+        server = GameServer(tmp_path)
+        room, _ = server.create("rome", 3, [], ["human", "human"])
+        heard = [Heard(), Heard()]
+        for seat, conn in zip(room.seats, heard, strict=True):
+            seat.connection = conn
+        side = room.deciding()
+        action = next(a for a in room.game.legal_actions(side) if a[0] not in TAKE_BACK)
+        before = (room.game.state.to_data(), list(room.game.actions), room.position,
+                  [s.position for s in room.seats], room.game.view(1 - side))
+        real_write, fail = room.write, [True]
+
+        def write() -> None:
+            if fail[0]:
+                raise SaveError(room.save_path, "No space left on device")
+            real_write()
+
+        room.write = write  # the disk is full
+        await server.decide(room, side, room.seats[side].position, action, heard[side])
+        after = (room.game.state.to_data(), list(room.game.actions), room.position,
+                 [s.position for s in room.seats], room.game.view(1 - side))
+        told = [[f["t"] if f["t"] != "error" else f["code"] for f in h.frames]
+                for h in heard]
+        fail[0] = False  # room again: the same decision is taken and announced
+        for h in heard:
+            h.frames.clear()
+        await server.decide(room, side, room.seats[side].position, action, heard[side])
+        on_disk = list(load_game(room.save_path).actions)
+        then = [f["t"] for f in heard[side].frames]
+        return told[side], told[1 - side], before == after, then, on_disk == [
+            [side, list(action)]]
+
+    decider, other, unchanged, then, written = asyncio.run(asyncio.wait_for(main(), 60))
+    assert decider == ["unsaved", "position"] and other == []  # the decider alone is told
+    assert unchanged  # the game, its log, every number, the other side's view
+    assert then == ["position"] and written  # once it can be written: taken and answered

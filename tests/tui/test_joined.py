@@ -207,3 +207,32 @@ def test_a_seat_joining_again_shows_its_hand_in_the_order_it_saw_it() -> None:
     assert KeptHandOrder(game, 0).arrange(0, [1, 2, 5, 9]) == [0, 1, 2, 3]  # the other seat's own
     other_game = KeptHandOrder("fedcba9876543210", 1)
     assert other_game.arrange(1, [1, 2, 5, 9]) == [0, 1, 2, 3]
+
+
+async def test_new_game_asks_once_for_a_servers_host_key_and_remembers_it(
+        tmp_path: Path) -> None:
+    from textual.widgets import Input, Select
+
+    from tests.net.support import KEY
+    from tests.tui.helpers import game_app
+    from warp_empires.net.guard import known_key, remember_key
+    from warp_empires.tui.dialogs.ask import MessageDialog
+    from warp_empires.tui.dialogs.host_key import HostKeyDialog
+    from warp_empires.tui.screens.new_game import NewGameScreen
+
+    async with serving(tmp_path / "server") as (server, url):
+        remember_key([url], "x" * 32)  # another server's, once there
+        app = game_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("n")
+            await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+            app.screen.query_one("#server", Input).value = url
+            for side in (0, 1):
+                app.screen.query_one(f"#side{side}", Select).value = "human"
+            await pilot.press("ctrl+g")
+            await _until(pilot, lambda: isinstance(app.screen, HostKeyDialog))
+            assert "refused that key" in screen_text(app) and not server.rooms
+            app.screen.query_one(Input).value = KEY
+            await pilot.press("enter")
+            await _until(pilot, lambda: isinstance(app.screen, MessageDialog))
+            assert len(server.rooms) == 1 and known_key(url) == KEY

@@ -40,6 +40,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     serve.add_argument("--open", action="store_true",
                        help="let anyone create games between people (default: only the "
                        "holder of the host key, host.key in the saves folder)")
+    serve.add_argument("--open-games", metavar="N", type=whole_number(1, 100_000),
+                       help="with --open: strangers' games (created without the host key) "
+                       "being played at once (default: half of --max-games; the rest are "
+                       "the host's alone)")
+    serve.add_argument("--address-games", metavar="N", type=whole_number(1, 100_000),
+                       default=4, help="with --open: strangers' games one address created "
+                       "being played at once (default: 4)")
+    serve.add_argument("--open-connections", metavar="N", type=whole_number(1, 100_000),
+                       help="with --open: players of strangers' games connected at once "
+                       "(default: half of --max-connections)")
+    serve.add_argument("--open-idle", metavar="MINUTES", type=whole_number(0, 10**7),
+                       default=60, help="with --open: archive a stranger's game that nobody "
+                       "has played or been connected to for MINUTES (default: 60; 0: never)")
     serve.add_argument("--bot-games", metavar="N", type=whole_number(0, 100_000), default=4,
                        help="games with a computer player on a seat being played at once "
                        "(default: 4; only the host may create them)")
@@ -112,7 +125,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from warp_empires.net.folder import FolderInUse, FolderLock
     from warp_empires.net.guard import Door, Rules, host_key, remember_key
-    from warp_empires.net.listen import run_server, tls_context
+    from warp_empires.net.listen import raise_file_limit, run_server, tls_context
     from warp_empires.net.ops import event, log_to
     from warp_empires.net.server import GameServer, Limits
     from warp_empires.saves.store import ensure_folder, resolve_dir
@@ -124,6 +137,7 @@ def run_serve(args: argparse.Namespace) -> int:
     except (OSError, ssl.SSLError) as e:
         raise CommandError(f"TLS: {e}") from None
     log_to(sys.stderr, args.log_level)
+    raise_file_limit()
     folder = ensure_folder(resolve_dir(args.saves_dir))
     try:
         lock = FolderLock(folder).acquire()
@@ -133,13 +147,16 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         rules = Rules(open=args.open, bot_games=args.bot_games, trusted_proxies=proxies,
                       connect_rate=args.address_rate, connect_burst=4 * args.address_rate,
-                      unseated=args.address_unseated)
+                      unseated=args.address_unseated, open_games=args.open_games,
+                      address_games=args.address_games,
+                      open_connections=args.open_connections)
         Door(rules, time.monotonic)  # checks the proxies' addresses
     except ValueError as e:
         lock.release()
         raise CommandError(f"--trust-proxy: {e}") from None
     server = GameServer(folder, Limits(connections=args.max_connections, games=args.max_games,
-                                       archive_days=args.archive_after), sync=args.fsync,
+                                       archive_days=args.archive_after,
+                                       open_idle=args.open_idle * 60.0), sync=args.fsync,
                         rules=rules, key=host_key(folder))
 
     async def main() -> None:

@@ -47,6 +47,8 @@ async def admin(server: GameServer, frame: dict[str, Any], address: str) -> dict
                 server.playing.add(game)
                 if found.bots:
                     server.bot_games.add(game)
+                if found.stranger is not None:  # back in the strangers' share
+                    server.strangers[game] = found.stranger
         return {"t": "admin", "lines": lines}
     except GameError as e:
         return error("admin", str(e))

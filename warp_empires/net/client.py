@@ -30,6 +30,11 @@ class ClientError(Exception):
     does not speak this protocol. One line for the user."""
 
 
+class NeedsKey(ClientError):
+    """The server creates games for its host only, and the key given (if
+    any) was not its host key."""
+
+
 class InUse(ClientError):
     """Another connection plays the seat now; a hello with `take` takes it
     over (the person is asked first: two clients never take it in turns)."""
@@ -228,7 +233,8 @@ async def create_game(server: str, module: str, seed: int | None, options: list[
     except (OSError, InvalidURI, InvalidHandshake, ConnectionClosed) as e:
         raise ClientError(f"{server}: cannot reach the server ({e})") from None
     if answer.get("t") != "created":
-        raise ClientError(f"the server did not create the game: {answer.get('text', '')}"[:200])
+        kind = NeedsKey if answer.get("code") == "key" else ClientError
+        raise kind(f"the server did not create the game: {answer.get('text', '')}"[:200])
     # an older server chooses the id itself: its links keep the server's own URL
     answer["url"] = url if answer.get("game") == game else server
     return answer

@@ -92,6 +92,9 @@ class Entry:
     changed: float  # when it last changed: its seats file's time (seconds since 1970)
     archived: bool = False
     bots: bool = False  # a computer player has a seat (the server plays it)
+    # the address that created it without the host key (serve --open), or None
+    stranger: str | None = None
+    seen: float = 0.0  # when a seat of it was last connected (this server run)
 
 
 def seats_path(folder: Path, game: str, archived: bool = False) -> Path:
@@ -125,7 +128,9 @@ def entry(path: Path, archived: bool = False) -> Entry:
         over = meta.active < 0
     players = data.get("players")
     bots = isinstance(players, list) and any(p != "human" for p in players)
-    return Entry(match.group(1), over, path.stat().st_mtime, archived, bots)
+    stranger = data.get("stranger")
+    return Entry(match.group(1), over, path.stat().st_mtime, archived, bots,
+                 stranger if isinstance(stranger, str) else None)
 
 
 def scan(folder: Path, archived: bool = False) -> tuple[dict[str, Entry], list[str]]:

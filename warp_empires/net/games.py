@@ -29,10 +29,15 @@ class Limits:
     games: int = 1000  # games being played at once (not those that ended)
     rate: float = 50.0  # frames a second a connection may send, on average
     burst: int = 40  # and at once
+    handshake_seconds: float = 3.0  # from the accept to the WebSocket open (TLS included)
     hello_seconds: float = 10.0  # a connection says hello within this, or is closed
     archive_days: float = 30.0  # a game nobody changed for this long is archived (0: never)
     outbox: int = 256  # frames waiting for a seat's reader before it is dropped (conn.py)
+    open_idle: float = 3600.0  # a stranger's game nobody is at this long is archived (0: never)
     ping_seconds: float = 20.0  # a connection silent this long is pinged (conn.watch)
+    ping_rate: float = 1.0  # pings a second a client may send, on average (entrance.py)
+    ping_burst: int = 10  # and at once; beyond, its reading waits (it is slowed)
+    ping_owed: float = 10.0  # seconds of pings owed beyond which it is dropped
 
 
 class Games:
@@ -45,6 +50,8 @@ class Games:
         self.games: dict[str, Entry] = {}  # every game of the folder, out of its archive
         self.playing: set[str] = set()  # those not over: what --max-games counts
         self.bot_games: set[str] = set()  # those of them with a computer seat
+        # those of them strangers created (serve --open): id -> their address
+        self.strangers: dict[str, str] = {}
         self.rooms: dict[str, Room] = {}  # the games in memory: those being played
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
 
@@ -58,19 +65,24 @@ class Games:
         self.games, problems = scan(self.folder)
         self.playing = {g for g, e in self.games.items() if not e.over}
         self.bot_games = {g for g in self.playing if self.games[g].bots}
+        self.strangers = {g: a for g in self.playing if (a := self.games[g].stranger)}
         self.sweep()
         return problems
 
     def sweep(self) -> list[str]:
         """Archives the games nobody has changed for `limits.archive_days`
-        (folder.py), unless a seat of theirs is connected; their ids."""
-        if not self.limits.archive_days:
-            return []
-        oldest = self.clock() - self.limits.archive_days * 86400
+        (folder.py), and strangers' games not over that nobody has changed
+        or been connected to for `limits.open_idle` seconds (strangers.py),
+        unless a seat of theirs is connected; their ids."""
+        now, days, idle = self.clock(), self.limits.archive_days, self.limits.open_idle
+        oldest = now - days * 86400 if days else float("-inf")
+        quiet = now - idle if idle else float("-inf")
         moved = []
         for game, found in list(self.games.items()):
             room = self.rooms.get(game)
-            if found.changed >= oldest or game in self._loading or (
+            stale = found.changed < oldest or (
+                game in self.strangers and max(found.changed, found.seen) < quiet)
+            if not stale or game in self._loading or (
                     room is not None and any(s.connection for s in room.seats)):
                 continue
             try:
@@ -95,6 +107,7 @@ class Games:
             found.over = True
         self.playing.discard(game)
         self.bot_games.discard(game)
+        self.strangers.pop(game, None)
         self.rooms.pop(game, None)
         self.released(game)
 
@@ -132,8 +145,11 @@ class Games:
     def added(self, room: Room) -> None:
         """A game just created (and written)."""
         bots = any(s.player != HUMAN for s in room.seats)
-        self.games[room.id] = Entry(room.id, False, self.clock(), bots=bots)
+        self.games[room.id] = Entry(room.id, False, self.clock(), bots=bots,
+                                    stranger=room.stranger)
         self.playing.add(room.id)
+        if room.stranger is not None:
+            self.strangers[room.id] = room.stranger
         if bots:
             self.bot_games.add(room.id)
         self.rooms[room.id] = room

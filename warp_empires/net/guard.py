@@ -6,10 +6,9 @@ kept per client address.
   no game at all, unless its operator chose `--open`, and then strangers get
   games between people only.
 - Per address: new connections and `create`s are rated (token buckets), and
-  connections not yet seated (no hello yet) are capped, so that one address's
-  idle sockets never fill the server. When the server is full, the oldest
-  connection that has not said hello makes room for a new one: a player's
-  hello comes within milliseconds of connecting, an idle socket's never.
+  connections not yet seated (no hello yet) are capped, counted from their
+  accept (entrance.py), so that one address's idle sockets never fill the
+  server.
 - Behind a proxy the address is the proxy's; `X-Forwarded-For` is read only
   from the proxies the operator names (`--trust-proxy`).
 
@@ -43,6 +42,10 @@ class Rules:
     unseated: int = 8  # connections per address that have not said hello yet
     evict_after: float = 1.0  # seconds before an unseated connection may make room
     trusted_proxies: tuple[str, ...] = ()  # addresses whose X-Forwarded-For is believed
+    # strangers' share with `open` (strangers.py); None: half of the server's
+    open_games: int | None = None  # strangers' games being played at once
+    address_games: int = 4  # of them, those one address created
+    open_connections: int | None = None  # seats of strangers' games connected at once
 
 
 def host_key(folder: Path) -> str:
@@ -132,6 +135,11 @@ class Bucket:
         self.tokens -= 1
         return True
 
+    def owed(self) -> float:
+        """The seconds until the tokens owed are paid (0: none owed)."""
+        self._fill()
+        return max(0.0, -self.tokens / self.rate)
+
     def debt(self) -> float:
         """Takes a token, owing it if need be; the seconds until it is paid."""
         self._fill()
@@ -151,13 +159,16 @@ class Door:
         self.rules, self.clock = rules, clock
         self._connects: OrderedDict[str, Bucket] = OrderedDict()
         self._creates: OrderedDict[str, Bucket] = OrderedDict()
-        self.unseated: dict[str, int] = {}
         self._trusted = [ipaddress.ip_network(p, strict=False) for p in rules.trusted_proxies]
+
+    def trusted(self, peer: str) -> bool:
+        """Whether `peer` is a proxy whose word on its client is believed."""
+        return bool(self._trusted) and _within(peer, self._trusted)
 
     def address(self, peer: str, forwarded: str | None) -> str:
         """The client's address: the peer's, or the last hop `X-Forwarded-For`
         names when the peer is a trusted proxy."""
-        if forwarded and self._trusted and _within(peer, self._trusted):
+        if forwarded and self.trusted(peer):
             hop = forwarded.split(",")[-1].strip()
             if _within(hop, [ipaddress.ip_network("0.0.0.0/0"), ipaddress.ip_network("::/0")]):
                 return hop
@@ -173,26 +184,10 @@ class Door:
         table.move_to_end(address)
         return bucket
 
-    def knock(self, address: str) -> str | None:
-        """Whether a new connection from `address` may open; the refusal if not."""
-        if self.unseated.get(address, 0) >= self.rules.unseated:
-            return "too many connections from your address"
-        bucket = self._bucket(self._connects, address, self.rules.connect_rate,
-                              self.rules.connect_burst)
-        if not bucket.take():
-            return "too many new connections from your address; try again soon"
-        return None
-
-    def opened(self, address: str) -> None:
-        self.unseated[address] = self.unseated.get(address, 0) + 1
-
-    def seated(self, address: str) -> None:
-        """A connection of `address` said hello (or ended before)."""
-        left = self.unseated.get(address, 0) - 1
-        if left > 0:
-            self.unseated[address] = left
-        else:
-            self.unseated.pop(address, None)
+    def may_connect(self, address: str) -> bool:
+        """Whether `address` may open a new connection now (its rate)."""
+        return self._bucket(self._connects, address, self.rules.connect_rate,
+                            self.rules.connect_burst).take()
 
     def may_create(self, address: str) -> bool:
         return self._bucket(self._creates, address, self.rules.create_rate,

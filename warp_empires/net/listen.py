@@ -1,11 +1,13 @@
 """The server's listening socket: `run_server` serves a GameServer's
-WebSockets, answers the plain HTTP pages (/health, /metrics), refuses at the
-handshake what the door refuses (guard.py), and archives idle games hourly."""
+WebSockets, counts each connection from its accept (entrance.py) within what
+the open-files limit leaves, answers the plain HTTP pages (/health,
+/metrics), and archives idle games (every minute)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import ssl
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +15,8 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.http11 import Response
 
-from .ops import event
+from .entrance import counted
+from .ops import LoopErrors, event
 from .protocol import MAX_CLIENT_FRAME
 from .server import GameServer
 
@@ -41,6 +44,46 @@ def tls_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | N
     return context
 
 
+# Connections accepted in one turn of the event loop at most (asyncio takes up
+# to its backlog at once, before any is counted), and the descriptors the
+# server keeps for itself beyond those (saves being written, modules read):
+# the connections allowed are what the open-files limit leaves after these.
+BACKLOG = 64
+RESERVE = BACKLOG + 32
+
+
+def raise_file_limit() -> None:
+    """Lets `serve` open as many files as the system allows this process (the
+    hard limit; the soft one is often 1,024), as servers do."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = 1 << 20 if hard == resource.RLIM_INFINITY else hard
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ImportError, OSError, ValueError):
+        pass  # the limit stays; file_room() keeps within it
+
+
+def file_room() -> int | None:
+    """How many connections the open-files limit leaves room for (None: no
+    limit known), past the descriptors open now and a reserve (RESERVE)."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return None
+    if soft == resource.RLIM_INFINITY:
+        return None
+    try:
+        used = len(os.listdir("/proc/self/fd"))
+    except OSError:
+        used = 32
+    return max(1, soft - used - RESERVE)
+
+
 async def run_server(server: GameServer, host: str, port: int,
                      tls: ssl.SSLContext | None = None,
                      ready: Callable[[int], None] | None = None,
@@ -51,38 +94,52 @@ async def run_server(server: GameServer, host: str, port: int,
         page = http_page(server, connection, request.path)
         if page is not None:
             return page
-        peer = connection.remote_address[0] if connection.remote_address else "?"
-        address = server.door.address(str(peer), request.headers.get("X-Forwarded-For"))
-        refusal = server.door.knock(address)
+        peer = str(connection.remote_address[0]) if connection.remote_address else "?"
+        if not server.door.trusted(peer) or getattr(connection, "client", None):
+            return None  # its address was counted at its accept, or PROXY line (entrance.py)
+        address = server.door.address(peer, request.headers.get("X-Forwarded-For"))
+        refusal = server.entrance.forwarded(connection, address)
         if refusal is not None:
-            event("refuse", address=address, why=refusal)
+            event("refuse", address=address, why=refusal[1])
             server.metrics.refused.labels("address").inc()
-            return connection.respond(429, refusal + "\n")
-        if server.full():
-            event("refuse", address=address, why="full")
-            server.metrics.refused.labels("full").inc()
-            return connection.respond(503, "too many connections\n")
+            return connection.respond(refusal[0], refusal[1] + "\n")
         return None
 
+    loop = asyncio.get_running_loop()
+    before = loop.get_exception_handler()
+    # what asyncio itself reports (accept failing for want of descriptors, say)
+    # becomes one JSON line now and then, never a traceback a time
+    loop.set_exception_handler(LoopErrors(server.timer))
     # no keepalive of the library's: conn.watch's instead (a slowed connection lives)
     # the library's own lines (a connection opened, a bad handshake) are not
     # the server's events: its logger stays at warnings (ops.log_to)
     library_log = logging.getLogger("websockets.server")
-    async with serve(server.handler, host, port, ssl=tls, max_size=MAX_CLIENT_FRAME,
-                     compression=None, process_request=refuse_crowds, ping_interval=None,
-                     server_header=None, logger=library_log) as ws_server:
-        if ready is not None:
-            sockets = list(ws_server.sockets)
-            ready(sockets[0].getsockname()[1] if sockets else port)
-        sweeper = asyncio.create_task(_sweep_hourly(server))
-        try:
-            await (stop.wait() if stop is not None else asyncio.Future())
-        finally:
-            sweeper.cancel()
+    try:
+        async with serve(server.handler, host, port, ssl=tls, max_size=MAX_CLIENT_FRAME,
+                         compression=None, process_request=refuse_crowds,
+                         ping_interval=None, server_header=None, logger=library_log,
+                         create_connection=counted(server), backlog=BACKLOG,
+                         open_timeout=server.limits.handshake_seconds) as ws_server:
+            room = file_room()
+            if room is not None and room < server.entrance.limit:
+                event("limit", logging.WARNING, connections=room,
+                      why="the open-files limit leaves room for no more (ulimit -n)")
+                server.entrance.limit = room
+            if ready is not None:
+                sockets = list(ws_server.sockets)
+                ready(sockets[0].getsockname()[1] if sockets else port)
+            sweeper = asyncio.create_task(_sweep_often(server))
+            try:
+                await (stop.wait() if stop is not None else asyncio.Future())
+            finally:
+                sweeper.cancel()
+    finally:
+        loop.set_exception_handler(before)
 
 
-async def _sweep_hourly(server: GameServer) -> None:
-    """Archives idle games while the server runs (GameServer.sweep)."""
+async def _sweep_often(server: GameServer) -> None:
+    """Archives idle games while the server runs (GameServer.sweep), once a
+    minute: a stranger's idle game leaves the counts soon after its limit."""
     while True:
-        await asyncio.sleep(3600)
+        await asyncio.sleep(60)
         server.sweep()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -58,6 +59,54 @@ def log_to(stream: Any, level: str) -> None:
     # the WebSocket library's own messages (bad handshakes and the like) are its
     # debug lines: not the server's events
     logging.getLogger("websockets").setLevel(logging.WARNING)
+
+
+class Sparse:
+    """Which repeats of an event are logged: the first of each kind, then one
+    every `every` seconds with how many were left out since, so that a flood
+    of one thing (refusals of one address, asyncio's accept errors) is a line
+    now and then, not a line each."""
+
+    MAX_KINDS = 10_000  # kinds remembered at once; the oldest are forgotten
+
+    def __init__(self, clock: Callable[[], float], every: float = 10.0) -> None:
+        self.clock, self.every = clock, every
+        self._last: dict[object, float] = {}
+        self._left_out: dict[object, int] = {}
+
+    def allow(self, kind: object) -> int | None:
+        """None when this one is left out; else how many were left out before it."""
+        now = self.clock()
+        last = self._last.get(kind)
+        if last is not None and now - last < self.every:
+            self._left_out[kind] = self._left_out.get(kind, 0) + 1
+            return None
+        self._last.pop(kind, None)
+        self._last[kind] = now
+        while len(self._last) > self.MAX_KINDS:
+            self._left_out.pop(next(iter(self._last)), None)
+            del self._last[next(iter(self._last))]
+        return self._left_out.pop(kind, 0)
+
+
+class LoopErrors:
+    """The event loop's exception handler: what asyncio reports on its own
+    (accept failing with EMFILE, a callback's error) as one JSON line,
+    sparsely (Sparse); never a traceback (issue 38's attack: 61,061 of them
+    in 40 s)."""
+
+    def __init__(self, clock: Callable[[], float], every: float = 10.0) -> None:
+        self.sparse = Sparse(clock, every)
+
+    def __call__(self, loop: Any, context: dict[str, Any]) -> None:
+        message = str(context.get("message") or "error")[:120]
+        left_out = self.sparse.allow(message)
+        if left_out is None:
+            return
+        exc = context.get("exception")
+        event("error", logging.ERROR, error=message,
+              **({"exception": repr(exc)[:200]} if exc is not None else {}),
+              **({"left_out": left_out} if left_out else {}))
 
 
 class Metrics:

@@ -70,6 +70,19 @@ class Seat:
     outbox: Any = None
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A room as it was before a change (Room.mark)."""
+
+    state: Any
+    undo: Any
+    told: Any
+    actions: Any
+    position: int
+    whole_log: bool
+    seats: list[tuple[Any, ...]]
+
+
 @dataclass
 class Room:
     game: Game
@@ -87,6 +100,9 @@ class Room:
     # False once the game's log in memory has been trimmed (`trim`): a seat's
     # whole log then comes from a replay of the decisions (`history`)
     whole_log: bool = True
+    # the address that created it without the host key (serve --open), or
+    # None: the host's. Strangers' games count against their share (strangers.py)
+    stranger: str | None = None
 
     @property
     def id(self) -> str:
@@ -111,7 +127,8 @@ class Room:
                  "over": self.game.over,
                  "positions": [s.position for s in self.seats],
                  "digests": [s.digest for s in self.seats],
-                 "players": [s.player for s in self.seats]}
+                 "players": [s.player for s in self.seats],
+                 **({"stranger": self.stranger} if self.stranger is not None else {})}
         write_atomic(self.seats_path, msgpack.packb(seats, use_bin_type=True), self.sync)
         doc = game_doc(self.game, f"net-{self.id}", [s.player for s in self.seats])
         write_atomic(self.save_path, encode_save(doc, str(self.save_path)), self.sync)
@@ -136,7 +153,9 @@ class Room:
         game.state.undo = []  # a person may take back what they did before the restart
         seats = [Seat(d, p, position=n)
                  for d, p, n in zip(digests, players, positions, strict=True)]
-        room = cls(game, seats, seats_path.parent, position)
+        stranger = data.get("stranger")
+        room = cls(game, seats, seats_path.parent, position,
+                   stranger=stranger if isinstance(stranger, str) else None)
         room.trim()  # nobody is connected yet: each seat gets its log when it joins
         return room
 
@@ -179,6 +198,27 @@ class Room:
             if frame is not None:
                 frame["pos"] = seat.position
             seat.outbox = frame
+
+    def mark(self) -> Mark:
+        """What `back_to` needs to take back the next `apply` (the server does
+        when the game could not be written: a decision not on disk is not
+        taken, and nobody is told of it)."""
+        s = self.game.state
+        return Mark(s.clone(), None if s.undo is None else s.undo[:], s.told,
+                    self.game.actions.copy(), self.position, self.whole_log,
+                    [(x.position, x.outbox, x.rewound, x.shown, x.scanned, x.sent)
+                     for x in self.seats])
+
+    def back_to(self, mark: Mark) -> None:
+        """The game and its seats as they were at `mark` (connections aside)."""
+        s = self.game.state
+        s.restore(mark.state)
+        s.undo, s.told, s.listed = mark.undo, mark.told, None
+        self.game.actions = mark.actions
+        self.position, self.whole_log = mark.position, mark.whole_log
+        for seat, kept in zip(self.seats, mark.seats, strict=True):
+            (seat.position, seat.outbox, seat.rewound, seat.shown, seat.scanned,
+             seat.sent) = kept
 
     def trim(self) -> None:
         """Forgets the events every connected seat has been sent: a long game

@@ -32,6 +32,7 @@ from warp_empires.saves.errors import SaveError
 from . import links
 from .admin import admin
 from .conn import Heard, Outbox, watch
+from .entrance import Entrance
 from .folder import seats_path
 from .games import Games, Limits
 from .guard import Bucket, Door, Rules, key_matches
@@ -45,6 +46,7 @@ from .protocol import (
     error,
 )
 from .room import HUMAN, Room, Seat
+from .strangers import Strangers, create_refusal
 
 log = logging.getLogger("warp_empires.server")
 
@@ -69,10 +71,9 @@ class GameServer(Games):
         m.seats.set_function(lambda: sum(s.connection is not None
                                          for r in self.rooms.values() for s in r.seats))
         self.door = Door(self.rules, timer)
-        # connections that have not said hello yet, oldest first: when
-        # making room, since when (`timer`)
-        self._unseated: dict[ServerConnection, float] = {}
-        self.connections = 0
+        # every connection, counted from its accept (listen.py makes them counted)
+        self.entrance = Entrance(self.door, self.limits.connections, timer)
+        self.open = Strangers(self.rules)  # what strangers may take (serve --open)
         self._bots: dict[tuple[str, int], Any] = {}
         # the seeds of the computer players on its seats: unpredictable, unless
         # `bot_seed` is given (a test's game then plays alike every time)
@@ -88,12 +89,18 @@ class GameServer(Games):
 
     def create(self, module_name: str, seed: int | None, options: list[str],
                players: list[str], game_id: str | None = None,
-               scenario: str | None = None) -> tuple[Room, dict[str, str]]:
+               scenario: str | None = None, stranger: str | None = None
+               ) -> tuple[Room, dict[str, str]]:
         """A new game and the tokens of its human seats (side id -> token);
-        `game_id`: the id its creator chose (and routes by, docs/hosting.md).
+        `game_id`: the id its creator chose (and routes by, docs/hosting.md);
+        `stranger`: the address of a creator without the host key (strangers.py).
         ValueError says in one line what is wrong with the request."""
         if len(self.playing) >= self.limits.games:
             raise ValueError("this server hosts as many games as it may")
+        refusal = stranger and self.open.refuse_game(self.strangers, self.limits.games,
+                                                     stranger)
+        if refusal:
+            raise ValueError(refusal)
         if game_id is not None and (game_id in self.games or any(
                 seats_path(self.folder, game_id, archived).exists() for archived in (False, True))):
             raise ValueError("a game with this id exists: choose another")
@@ -120,7 +127,8 @@ class GameServer(Games):
                 seats.append(Seat(links.digest(token), HUMAN))
             else:
                 seats.append(Seat(None, kind))
-        room = Room(game, seats, self.folder, lock=asyncio.Lock(), sync=self.sync)
+        room = Room(game, seats, self.folder, lock=asyncio.Lock(), sync=self.sync,
+                    stranger=stranger)
         room.write()
         self.added(room)
         return room, tokens
@@ -128,34 +136,22 @@ class GameServer(Games):
     # -- connections -----------------------------------------------------------
 
     def address(self, ws: ServerConnection) -> str:
-        """The client's address (guard.Door.address: a trusted proxy's word)."""
+        """The client's address (a trusted proxy's word: its PROXY line,
+        entrance.py, or X-Forwarded-For, guard.Door.address)."""
+        if getattr(ws, "client", None):
+            return str(ws.client)  # type: ignore[attr-defined]
         peer = ws.remote_address[0] if ws.remote_address else "?"
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
         return self.door.address(str(peer), forwarded)
 
-    def full(self) -> bool:
-        """Whether a new connection finds no room, even when the oldest
-        connection that has not said hello (within `rules.evict_after`) is
-        closed to make it."""
-        if self.connections < self.limits.connections:
-            return False
-        oldest = next(iter(self._unseated.items()), None)
-        if oldest is None or self.timer() - oldest[1] < self.rules.evict_after:
-            return True
-        ws, _ = oldest
-        del self._unseated[ws]  # closed now; counted until its handler ends
-        ws.transport.abort()
-        return False
+    @property
+    def connections(self) -> int:
+        """Open connections (entrance.py counts them from their accept)."""
+        return self.entrance.count
 
     async def handler(self, ws: ServerConnection) -> None:
-        if self.full():
-            await ws.close(1013, "too many connections")
-            return
         address = self.address(ws)
         event("connect", address=address)
-        self.connections += 1
-        self.door.opened(address)
-        self._unseated[ws] = self.timer()
         seat: tuple[Room, int] | None = None
         heard = Heard()
         watcher = asyncio.create_task(watch(ws, heard, self.limits.ping_seconds))
@@ -164,8 +160,7 @@ class GameServer(Games):
             try:
                 seat = await self._first_frame(ws, address)
             finally:
-                self._unseated.pop(ws, None)
-                self.door.seated(address)
+                self.entrance.seated(ws)
             if seat is None:
                 return
             room, side = seat
@@ -187,9 +182,11 @@ class GameServer(Games):
             box = self._outboxes.pop(ws, None)
             if box is not None:
                 box.close()
-            self.connections -= 1
+            self.open.seated.discard(ws)
             if seat is not None and seat[0].seats[seat[1]].connection is ws:
                 seat[0].seats[seat[1]].connection = None
+            if seat is not None and seat[0].id in self.games:  # its idle time starts
+                self.games[seat[0].id].seen = self.clock()
 
     async def _first_frame(self, ws: ServerConnection, address: str
                            ) -> tuple[Room, int] | None:
@@ -239,6 +236,14 @@ class GameServer(Games):
             await self._send(ws, error("in_use", "this seat is being played from elsewhere"))
             await ws.close(1008, "in use")
             return None
+        if room.stranger is not None:
+            if old is None and not self.open.room_for_seat(self.entrance.limit):
+                event("refuse", address=address, why="open games full", game=room.id)
+                await self._send(ws, error("full", "the server has no room for more players "
+                                           "of open games now; try again later"))
+                await ws.close(1013, "full")
+                return None
+            self.open.seated.add(ws)
         room.seats[side].connection = ws
         self._outboxes[ws] = Outbox(ws, self.limits.outbox)
         event("hello", address=address, game=room.id, side=side, took=old is not None)
@@ -261,25 +266,10 @@ class GameServer(Games):
         self._wake_bot(room)
         return room, side
 
-    def may_create(self, frame: dict[str, Any], address: str) -> dict[str, Any] | None:
-        """Whether this `create` may go ahead (guard.py); the error frame if not."""
-        host = self.key is not None and key_matches(frame.get("key"), self.key)
-        bots = any(p != HUMAN for p in frame.get("players", [HUMAN, HUMAN]))
-        if not host and not self.rules.open:
-            return error("key", "this server creates games for its host only: give its "
-                         "host key (host --key, or WARP_EMPIRES_HOST_KEY)")
-        if not host and bots:
-            return error("create", "only the server's host may seat its computer players")
-        if not host and not self.door.may_create(address):
-            return error("create", "too many games created from your address; try later")
-        if bots and len(self.bot_games) >= self.rules.bot_games:
-            return error("create", "the server plays as many computer sides as it may; "
-                         "try later")
-        return None
-
     async def _on_create(self, ws: ServerConnection, frame: dict[str, Any],
                          address: str) -> None:
-        refusal = self.may_create(frame, address)
+        host = self.key is not None and key_matches(frame.get("key"), self.key)
+        refusal = create_refusal(self, frame, address, host)
         if refusal is not None:
             event("refuse", address=address, why=refusal["text"][:80])
             self.metrics.refused.labels(refusal["code"]).inc()
@@ -294,7 +284,7 @@ class GameServer(Games):
                 room, tokens = await asyncio.to_thread(
                     self.create, str(folder), frame.get("seed"), frame.get("options", []),
                     frame.get("players", [HUMAN, HUMAN]), frame.get("game"),
-                    frame.get("scenario"))
+                    frame.get("scenario"), None if host else address)
         except (ValueError, SaveError) as e:
             await self._send(ws, error("create", str(e)))
             return
@@ -328,6 +318,7 @@ class GameServer(Games):
                 if room.id not in self.games:  # archived or deleted meanwhile
                     raise BadFrame("the game is no longer on this server", "over")
                 room.check(side, pos, action)
+                mark = room.mark()
                 room.apply(side, action)
             except (BadFrame, IllegalAction) as e:
                 if ws is not None:  # refused, and answered with the position as it is
@@ -338,9 +329,18 @@ class GameServer(Games):
             try:
                 await asyncio.to_thread(room.write)
             except SaveError as e:
-                # Not on disk: not acknowledged either. The game stops here
-                # until the folder can be written (the next decision retries).
+                # Not on disk: not taken either, and nobody is told of it; the
+                # game waits as it was until the folder can be written again
                 event("error", logging.ERROR, game=room.id, error=f"not written: {e}")
+                room.back_to(mark)
+                with contextlib.suppress(SaveError):  # the seats file may have been
+                    await asyncio.to_thread(room.write)  # written, the game not
+                if ws is not None:
+                    await self._send(ws, error("unsaved", "the server could not save the "
+                                               "game: your decision was not taken; try again",
+                                               pos=room.seats[side].position))
+                    await self._send(ws, room.position_frame(side))
+                return
             if room.id in self.games:
                 self.games[room.id].changed = self.clock()
             await self._announce(room)

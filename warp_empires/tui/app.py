@@ -144,24 +144,40 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
             self.joined.stop()
             self.joined = None
 
-    async def _host(self, settings: GameSettings) -> None:
+    async def _host(self, settings: GameSettings, typed: str | None = None) -> None:
         """Creates the game on the server; this terminal joins the first side
-        played by a person, and the other person's link is shown (and copied)."""
+        played by a person, and the other person's link is shown (and copied).
+        A server that wants a host key not known here has it asked for once
+        (`typed`), and remembered for that server when it creates the game."""
         assert settings.host is not None
         from warp_empires.module import ModuleError, load_module
-        from warp_empires.net.client import ClientError, create_game
-        from warp_empires.net.guard import key_for
+        from warp_empires.net.client import ClientError, NeedsKey, create_game
+        from warp_empires.net.guard import key_for, remember_key
         from warp_empires.net.links import BadLink, Link, server_url
 
+        url = settings.host
         try:
             module = load_module(settings.module)
             url = server_url(settings.host)
             created = await create_game(url, module.id, settings.seed, list(settings.optional),
-                                        list(settings.players), key_for(url),
+                                        list(settings.players), typed or key_for(url),
                                         settings.scenario)
+        except NeedsKey:
+            from warp_empires.tui.dialogs.host_key import HostKeyDialog
+
+            def again(key: str | None) -> None:
+                if key:
+                    self.run_worker(self._host(settings, key), group="host", exclusive=True)
+
+            # a key was given (typed, or remembered from before) and refused
+            self.push_screen(HostKeyDialog(url, refused=bool(typed or key_for(url))),
+                             callback=again)
+            return
         except (ModuleError, BadLink, ClientError) as error:
             self.push_screen(MessageDialog(f"Not hosted:\n{error}"))
             return
+        if typed:
+            remember_key([url], typed)  # asked once: this server's key from now on
         links = [Link(created["url"], created["game"], side, token)
                  for side, token in created["tokens"].items()]
         if len(links) == 1:

@@ -1,0 +1,216 @@
+"""Connections counted from their accept (net/entrance.py), on a clock the
+test moves: per address and in all, the oldest silent one closed to make
+room, the open-files limit kept, and asyncio's own reports one JSON line
+now and then (issue 38's attack: silent TCP sockets filled the open-files
+limit, a player waited 6-8 s and asyncio printed 61,061 tracebacks)."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import io
+import json
+import logging
+import socket
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+from warp_empires.net.entrance import Entrance
+from warp_empires.net.guard import Door, Rules
+from warp_empires.net.ops import LoopErrors, log_to
+from warp_empires.net.protocol import decode, encode
+from warp_empires.net.server import Limits
+
+from .support import hello, links_of, serving, until
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Conn:
+    """A connection as the entrance sees it: it can be closed."""
+
+    def __init__(self) -> None:
+        self.transport = self
+        self.aborted = False
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+def test_one_address_is_rated_and_capped_and_its_oldest_silent_one_makes_room() -> None:
+    clock = Clock()
+    gate = Entrance(Door(Rules(connect_rate=0.01, connect_burst=4, unseated=2,
+                               evict_after=1.0), clock), 100, clock)
+    a, b = Conn(), Conn()
+    assert gate.arrived(a, "10.0.0.1") is None and gate.arrived(b, "10.0.0.1") is None
+    # two silent ones, neither has had its second: a third is refused
+    assert gate.arrived(Conn(), "10.0.0.1") == (429, "too many connections from your address")
+    assert gate.arrived(Conn(), "10.0.0.2") is None  # another address is not held back
+    clock.now += 1.0
+    c = Conn()
+    assert gate.arrived(c, "10.0.0.1") is None  # the oldest silent one made room
+    assert a.aborted and not b.aborted and gate.silent("10.0.0.1") == 2
+    gate.seated(b)  # b said hello: never closed to make room, no longer counted as silent
+    gate.seated(c)
+    assert gate.arrived(Conn(), "10.0.0.1") is None  # the burst's fourth
+    assert "new connections" in gate.arrived(Conn(), "10.0.0.1")[1]  # the burst is spent
+    assert gate.count == 4  # b, c, the fourth, 10.0.0.2's; a was closed, refused ones not counted
+    gate.left(b)
+    assert gate.count == 3
+
+
+def test_a_full_server_closes_the_oldest_silent_connection_never_a_seated_one() -> None:
+    clock = Clock()
+    gate = Entrance(Door(Rules(connect_burst=100, unseated=100), clock), 3, clock)
+    seated, silent = Conn(), [Conn(), Conn()]
+    assert gate.arrived(seated, "10.0.0.9") is None
+    gate.seated(seated)
+    for n, conn in enumerate(silent):
+        assert gate.arrived(conn, f"10.0.1.{n}") is None
+    assert gate.arrived(Conn(), "10.0.2.1") == (503, "too many connections")  # all too young
+    clock.now += 1.0
+    assert gate.arrived(Conn(), "10.0.2.1") is None
+    assert silent[0].aborted and not silent[1].aborted and not seated.aborted
+    clock.now += 1.0
+    gate.arrived(Conn(), "10.0.2.2")
+    gate.arrived(Conn(), "10.0.2.3")
+    assert not seated.aborted and gate.count == 3  # only silent ones made room
+
+
+def test_a_trusted_proxys_connection_is_counted_by_the_client_it_names() -> None:
+    clock = Clock()
+    door = Door(Rules(unseated=1, connect_burst=100, trusted_proxies=("10.9.0.0/16",)), clock)
+    gate = Entrance(door, 100, clock)
+    first, second = Conn(), Conn()
+    assert gate.arrived(first, None) is None and gate.arrived(second, None) is None
+    assert gate.forwarded(first, "203.0.113.5") is None
+    assert gate.forwarded(second, "203.0.113.5") == (429, "too many connections from your "
+                                                            "address")
+    assert door.trusted("10.9.1.1") and not door.trusted("10.8.1.1")
+
+
+def test_silent_tcp_sockets_are_counted_from_their_accept_and_a_player_still_joins(
+        tmp_path: Path) -> None:
+    clock = Clock()
+    rules = Rules(unseated=3, connect_burst=100, evict_after=1.0)
+
+    async def main() -> tuple[int, int, list[str]]:
+        async with serving(tmp_path, Limits(connections=6), rules=rules,
+                           timer=clock) as (server, url):
+            _, links = links_of(server, url)
+            port = int(url.rsplit(":", 1)[1].strip("/"))
+            # TCP sockets that never send a byte, from three addresses
+            held = []
+            for address in ["127.0.0.2"] * 5 + ["127.0.0.3"] * 3:
+                s = socket.socket()
+                s.bind((address, 0))
+                s.setblocking(False)
+                await asyncio.get_running_loop().sock_connect(s, ("127.0.0.1", port))
+                held.append(s)
+            # counted before any request: 127.0.0.2 has its three, the server its six
+            await until(lambda: server.connections == 6)
+            counted, from_two = server.connections, server.entrance.silent("127.0.0.2")
+            clock.now += 2  # they have had their chance to say hello
+            async with connect(url, compression=None) as ws:  # a player, from 127.0.0.1
+                await ws.send(encode(hello(links["rebels"])))
+                got = [decode(await ws.recv())["t"] for _ in range(2)]
+            for s in held:
+                s.close()
+            return counted, from_two, got
+
+    counted, from_two, got = asyncio.run(asyncio.wait_for(main(), 60))
+    assert (counted, from_two, got) == (6, 3, ["welcome", "position"])
+
+
+def test_the_connections_allowed_leave_the_open_files_reserve(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001 - pytest's fixture
+    import os
+    import resource
+
+    from warp_empires.net import listen
+
+    used = len(os.listdir("/proc/self/fd"))
+    soft = used + listen.RESERVE + 40
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (soft, soft))
+
+    async def main() -> int:
+        async with serving(tmp_path, Limits(connections=1000)) as (server, _):
+            return server.entrance.limit
+
+    limit = asyncio.run(asyncio.wait_for(main(), 60))
+    assert 30 <= limit <= 40  # the server's own sockets took a few of the 40
+
+
+def test_asyncio_reports_are_one_json_line_now_and_then() -> None:
+    clock = Clock()
+    out = io.StringIO()
+    log_to(out, "info")
+    try:
+        errors = LoopErrors(clock, every=10)
+        report = {"message": "socket.accept() out of system resource",
+                  "exception": OSError(errno.EMFILE, "Too many open files")}
+        for _ in range(1000):
+            errors(None, report)
+        clock.now += 10
+        errors(None, report)
+    finally:
+        logging.getLogger("warp_empires").handlers.clear()
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [line["event"] for line in lines] == ["error", "error"]
+    assert "Too many open files" in lines[0]["exception"] and "left_out" not in lines[0]
+    assert lines[1]["left_out"] == 999
+    assert "Traceback" not in out.getvalue()
+
+
+def test_a_trusted_proxys_proxy_line_names_the_client_that_is_counted() -> None:
+    from warp_empires.net.entrance import proxied
+
+    assert proxied(b"PROXY TCP4 203.0.113.9 10.0.0.2 5555 443") == "203.0.113.9"
+    assert proxied(b"PROXY TCP6 2001:db8::1 2001:db8::2 5555 443") == "2001:db8::1"
+    assert proxied(b"PROXY UNKNOWN") == ""  # the proxy's own address then
+    for bad in (b"PROXY TCP4 2001:db8::1 1.2.3.4 1 2", b"PROXY TCP4 nobody 1.2.3.4 1 2",
+                b"PROXY TCP4 1.2.3.4", b"GET / HTTP/1.1"):
+        assert proxied(bad) is None
+
+
+def test_behind_a_proxy_that_speaks_the_proxy_protocol_each_client_has_its_limits(
+        tmp_path: Path) -> None:
+    import pytest
+    from websockets.exceptions import InvalidStatus
+
+    rules = Rules(unseated=1, connect_burst=100, trusted_proxies=("127.0.0.1",))
+
+    async def through_proxy(url: str, client: str) -> object:
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        s = socket.socket()
+        s.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(s, ("127.0.0.1", port))
+        await asyncio.get_running_loop().sock_sendall(
+            s, f"PROXY TCP4 {client} 127.0.0.1 40000 {port}\r\n".encode())
+        return await connect(url, compression=None, sock=s).__aenter__()
+
+    async def main() -> tuple[int, str, list[str]]:
+        async with serving(tmp_path, rules=rules) as (server, url):
+            game, links = links_of(server, url)
+            held = [await through_proxy(url, "203.0.113.9")]  # silent
+            with pytest.raises(InvalidStatus, match="429"):  # that client's one is taken
+                await through_proxy(url, "203.0.113.9")
+            player = await through_proxy(url, "203.0.113.10")  # another client is not
+            await player.send(encode(hello(links["rebels"])))
+            got = [decode(await player.recv())["t"] for _ in range(2)]
+            seated = next(s.connection for s in server.rooms[game].seats if s.connection)
+            address = server.address(seated)
+            silent = server.entrance.silent("203.0.113.9")
+            for ws in [*held, player]:
+                await ws.close()
+            return silent, address, got
+
+    silent, address, got = asyncio.run(asyncio.wait_for(main(), 60))
+    assert (silent, address, got) == (1, "203.0.113.10", ["welcome", "position"])

@@ -1,0 +1,117 @@
+"""`serve --open` never locks the host out (net/strangers.py; issue 38's
+attack: strangers filled --max-games and --max-connections). Strangers get a
+share of the games and of the connections, one address a few games, and a
+stranger's game nobody is at leaves the counts; on a clock the test sets."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+from warp_empires.net.folder import ARCHIVE, scan
+from warp_empires.net.guard import Rules
+from warp_empires.net.links import Link
+from warp_empires.net.protocol import VERSION, decode, encode
+from warp_empires.net.server import GameServer, Limits
+
+from .support import hello, serving
+
+
+def run(coro):  # noqa: ANN001, ANN201 - a coroutine in, its result out
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+def made(server: GameServer, stranger: str | None) -> str:
+    """A game created by `stranger` (None: the host); its id, or the refusal."""
+    try:
+        room, _ = server.create("rome", 1, [], ["human", "human"], stranger=stranger)
+    except ValueError as e:
+        return str(e)
+    return room.id
+
+
+def test_strangers_get_a_share_of_the_games_and_the_host_the_rest(
+        tmp_path: Path, rome: Path) -> None:
+    now = [time.time()]
+
+    async def main() -> list[str]:
+        server = GameServer(tmp_path, Limits(games=4, open_idle=3600),
+                            rules=Rules(open=True, open_games=2, address_games=1),
+                            clock=lambda: now[0])
+        out = [made(server, "10.0.0.1"), made(server, "10.0.0.1"), made(server, "10.0.0.2"),
+               made(server, "10.0.0.3"), made(server, None), made(server, None),
+               made(server, None)]
+        # a restart knows which games are strangers' (their seats files say)
+        again = GameServer(tmp_path, Limits(games=4), rules=server.rules)
+        again.resume()
+        assert again.strangers == server.strangers and len(again.strangers) == 2
+        # an hour with nobody at the strangers' games: they leave the counts
+        now[0] += 3599
+        assert server.sweep() == []
+        now[0] += 2
+        gone = server.sweep()
+        assert sorted(gone) == sorted([out[0], out[2]]) and not server.strangers
+        assert (tmp_path / ARCHIVE / f"net-{out[0]}.seats").is_file()
+        assert len(server.playing) == 2  # the host's stay, however idle
+        out.append(made(server, "10.0.0.3"))
+        return out
+
+    out = run(main())
+    assert len(out[0]) == 16 and "finish or resign one" in out[1]  # one game an address
+    assert len(out[2]) == 16 and "open games" in out[3]  # two strangers' games in all
+    assert len(out[4]) == 16 and len(out[5]) == 16  # the host's half
+    assert "as many games as it may" in out[6]  # --max-games itself
+    assert len(out[7]) == 16  # room for strangers again
+
+
+def test_a_strangers_game_someone_is_at_is_not_archived(tmp_path: Path, rome: Path) -> None:
+    now = [time.time()]
+
+    async def main() -> tuple[list[str], str]:
+        server = GameServer(tmp_path, Limits(open_idle=3600),
+                            rules=Rules(open=True), clock=lambda: now[0])
+        game = made(server, "10.0.0.1")
+        server.rooms[game].seats[0].connection = object()  # a seat connected
+        now[0] += 7200
+        kept = server.sweep()
+        server.rooms[game].seats[0].connection = None
+        server.games[game].seen = now[0]  # it left just now
+        now[0] += 3000
+        also_kept = server.sweep()
+        now[0] += 601
+        return [*kept, *also_kept, *server.sweep()], game
+
+    swept, game = run(main())
+    assert swept == [game]  # only an hour after the last seat left
+    assert game in scan(tmp_path, archived=True)[0]
+
+
+def test_strangers_seats_take_a_share_of_the_connections(tmp_path: Path, rome: Path) -> None:
+    async def main() -> list[str]:
+        async with serving(tmp_path, Limits(connections=10),
+                           rules=Rules(open=True, open_connections=1, connect_burst=100,
+                                       connect_rate=100)) as (server, url):
+            async with connect(url, compression=None) as ws:  # a stranger's, no key
+                await ws.send(encode({"t": "create", "v": VERSION, "module": "rome",
+                                      "players": ["human", "human"]}))
+                created = decode(await ws.recv())
+            assert server.strangers == {created["game"]: "127.0.0.1"}
+            host, host_tokens = server.create("rome", 1, [], ["human", "human"])
+            links = [Link(url, created["game"], s, t) for s, t in created["tokens"].items()]
+            host_link = next(Link(url, host.id, s, t) for s, t in host_tokens.items())
+            got = []
+            async with connect(url, compression=None) as first:
+                await first.send(encode(hello(links[0])))
+                got.append(decode(await first.recv())["t"])
+                async with connect(url, compression=None) as second:  # the share is full
+                    await second.send(encode(hello(links[1])))
+                    got.append(decode(await second.recv())["code"])
+                async with connect(url, compression=None) as theirs:  # the host's players
+                    await theirs.send(encode(hello(host_link)))
+                    got.append(decode(await theirs.recv())["t"])
+            return got
+
+    assert run(main()) == ["welcome", "full", "welcome"]

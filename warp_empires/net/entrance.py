@@ -1,0 +1,280 @@
+"""Every connection counted from the moment it is accepted, before its HTTP
+request is read (the attack on issue 38: sockets that never sent a request
+counted against nothing, lived 10 s, and filled the open-files limit).
+
+`Entrance` keeps the count: in all (`--max-connections`, lowered to what the
+open-files limit leaves, listen.py) and, per client address, the connections
+that have not said hello yet (`--address-unseated`). When an address or the
+server is full, the oldest connection that has said nothing for
+`rules.evict_after` seconds is closed to make room; with none such, the new
+one is refused. A player's hello comes within milliseconds of connecting, a
+silent socket's never, so silent sockets never lock a player out.
+
+`counted(server)` is the WebSocket library's connection with this count
+kept from its `connection_made` (the accept) to its `connection_lost`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.frames import Frame, Opcode
+
+from .guard import Bucket, Door
+from .ops import Sparse, event
+
+if TYPE_CHECKING:
+    from .server import GameServer
+
+Refusal = tuple[int, str]  # an HTTP status and its one line
+FULL: Refusal = (503, "too many connections")
+
+
+class Entrance:
+    """The connections open now, each counted from its accept."""
+
+    def __init__(self, door: Door, limit: int, clock: Callable[[], float]) -> None:
+        self.door, self.limit, self.clock = door, limit, clock
+        self.count = 0  # connections accepted and not ended (nor closed to make room)
+        self._counted: set[Any] = set()
+        # the silent ones (no hello yet), oldest first: since when; and per address
+        self._since: OrderedDict[Any, float] = OrderedDict()
+        self._address: dict[Any, str] = {}
+        self._of: dict[str, OrderedDict[Any, float]] = {}
+
+    def arrived(self, conn: Any, address: str | None) -> Refusal | None:
+        """A connection just accepted from `address` (None: from a trusted
+        proxy, whose client is named in its request: `forwarded`); the
+        refusal when it may not stay."""
+        refusal = None if address is None else self._room_for(address)
+        if refusal is None and self.count >= self.limit and not self._evict(None):
+            refusal = FULL
+        if refusal is not None:
+            return refusal
+        self.count += 1
+        self._counted.add(conn)
+        self._since[conn] = self.clock()
+        if address is not None:
+            self._join(conn, address)
+        return None
+
+    def forwarded(self, conn: Any, address: str) -> Refusal | None:
+        """A trusted proxy's connection named its client: that address's limits
+        apply from now; the refusal when they refuse it."""
+        if conn not in self._since or conn in self._address:
+            return None
+        refusal = self._room_for(address)
+        if refusal is None:
+            self._join(conn, address)
+        return refusal
+
+    def seated(self, conn: Any) -> None:
+        """A connection said hello (or its first frame was answered): it is
+        no longer silent, and never closed to make room."""
+        self._since.pop(conn, None)
+        address = self._address.pop(conn, None)
+        if address is not None:
+            mine = self._of[address]
+            mine.pop(conn, None)
+            if not mine:
+                del self._of[address]
+
+    def left(self, conn: Any) -> None:
+        """A connection ended (or was closed to make room)."""
+        self.seated(conn)
+        if conn in self._counted:
+            self._counted.discard(conn)
+            self.count -= 1
+
+    def silent(self, address: str) -> int:
+        """How many connections from `address` have not said hello yet."""
+        return len(self._of.get(address, ()))
+
+    def _room_for(self, address: str) -> Refusal | None:
+        if self.silent(address) >= self.door.rules.unseated and not self._evict(address):
+            return (429, "too many connections from your address")
+        if not self.door.may_connect(address):
+            return (429, "too many new connections from your address; try again soon")
+        return None
+
+    def _join(self, conn: Any, address: str) -> None:
+        self._address[conn] = address
+        self._of.setdefault(address, OrderedDict())[conn] = self._since[conn]
+
+    def _evict(self, address: str | None) -> bool:
+        """Closes the oldest silent connection (of `address`, or of anyone)
+        if it has had its chance to say hello; whether one was."""
+        table = self._since if address is None else self._of.get(address, OrderedDict())
+        oldest = next(iter(table.items()), None)
+        if oldest is None or self.clock() - oldest[1] < self.door.rules.evict_after:
+            return False
+        conn = oldest[0]
+        event("drop", logging.DEBUG, why="silent, to make room",
+              address=self._address.get(conn, "a proxy's client"))
+        self.left(conn)
+        conn.transport.abort()
+        return True
+
+
+def refusal_bytes(refusal: Refusal) -> bytes:
+    """A refusal as the HTTP response a client reads before the connection closes."""
+    status, text = refusal
+    reason = {429: "Too Many Requests", 503: "Service Unavailable"}.get(status, "Refused")
+    body = (text + "\n").encode()
+    return (f"HTTP/1.1 {status} {reason}\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+
+
+def counted(server: GameServer) -> type[ServerConnection]:
+    """The library's server connection, counted by `server.entrance` from its
+    accept to its end (refused at once, an HTTP status and closed, when the
+    entrance refuses it), and bounded in what it makes the server write
+    (conn.py, "pings"): its pings are rated, and while it does not read what
+    it is sent, it is not read either."""
+    entrance, door, limits = server.entrance, server.door, server.limits
+    refusals = Sparse(server.timer)
+
+    class Counted(ServerConnection):
+        refused = False
+        slowed: asyncio.Task[None] | None = None
+        client: str | None = None  # the client a trusted proxy's PROXY header named
+        header: bytes | None = None  # what came of that header so far (a trusted peer's)
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            self.pings = Bucket(limits.ping_rate, limits.ping_burst, server.timer)
+            peer = transport.get_extra_info("peername")
+            address = str(peer[0]) if peer else "?"
+            trusted = door.trusted(address)
+            self.header = b"" if trusted else None
+            refusal = entrance.arrived(self, None if trusted else address)
+            if refusal is not None:
+                self._refuse(address, refusal)
+
+        def _refuse(self, address: str, refusal: Refusal) -> None:
+            self.refused = True
+            left_out = refusals.allow((address, refusal[0]))
+            if left_out is not None:  # a flood of them is a line now and then
+                event("refuse", address=address, why=refusal[1],
+                      **({"left_out": left_out} if left_out else {}))
+            server.metrics.refused.labels("full" if refusal[0] == 503 else "address").inc()
+            self.transport.write(refusal_bytes(refusal))
+            self.transport.close()
+
+        def data_received(self, data: bytes) -> None:
+            if self.refused:  # a refused request is never read
+                return
+            if self.header is not None:
+                data = self._proxy_header(data)
+                if not data:
+                    return
+            super().data_received(data)
+            if self.paused or self.slowed is not None:  # the library may have resumed it
+                self.transport.pause_reading()
+
+        def _proxy_header(self, data: bytes) -> bytes:
+            """A trusted proxy's PROXY protocol line (v1), if it starts with one:
+            the client it names is counted from now; what follows it is returned
+            (all of `data` when there is no such line: X-Forwarded-For then)."""
+            assert self.header is not None
+            got = self.header + data
+            if len(got) < 6 and b"PROXY "[:len(got)] == got:
+                self.header = got
+                return b""
+            end = got.find(b"\r\n")
+            if got.startswith(b"PROXY ") and end < 0 and len(got) <= PROXY_LINE:
+                self.header = got
+                return b""
+            self.header = None
+            if not got.startswith(b"PROXY "):
+                return got
+            client = proxied(got[:end]) if 0 <= end < PROXY_LINE else None
+            if client is None:
+                drop(self, "a PROXY line that is not one")
+                return b""
+            if client:
+                self.client = client
+                refusal = entrance.forwarded(self, client)
+                if refusal is not None:
+                    self._refuse(client, refusal)
+                    return b""
+            return got[end + 2:]
+
+        def process_event(self, event: Any) -> None:
+            if isinstance(event, Frame) and event.opcode is Opcode.PING:
+                self._pinged()
+            super().process_event(event)
+
+        def _pinged(self) -> None:
+            if self.transport.is_closing():  # dropped by an earlier ping of its chunk
+                return
+            owed = self.pings.debt()
+            if owed > limits.ping_owed:
+                drop(self, "too many pings")
+            elif owed > 0 and self.slowed is None:
+                self.slowed = asyncio.create_task(self._slow())
+
+        async def _slow(self) -> None:
+            """Reads nothing more until its pings are paid for: slowed."""
+            self.transport.pause_reading()
+            try:
+                while not self.transport.is_closing() and (owed := self.pings.owed()) > 0:
+                    await server.sleep(owed)
+            finally:
+                self.slowed = None
+                self._resume()
+
+        def pause_writing(self) -> None:
+            # It does not read what it is sent (32 KiB wait, the library's
+            # write limit): not read either, so the answers to its pings never
+            # pile up (the attack: 13 MB a second of unread pongs).
+            super().pause_writing()
+            self.transport.pause_reading()
+
+        def resume_writing(self) -> None:
+            super().resume_writing()
+            self._resume()
+
+        def _resume(self) -> None:
+            if not (self.paused or self.slowed is not None or self.recv_messages.paused
+                    or self.transport.is_closing()):
+                self.transport.resume_reading()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            entrance.left(self)
+            if self.slowed is not None:
+                self.slowed.cancel()
+            super().connection_lost(exc)
+
+    return Counted
+
+
+PROXY_LINE = 107  # the longest PROXY protocol v1 line, its \r\n included
+
+
+def proxied(line: bytes) -> str | None:
+    """The client address a PROXY protocol v1 line names ("" for UNKNOWN:
+    the proxy's own), or None when it is not such a line."""
+    import ipaddress
+
+    parts = line.decode("ascii", "replace").split(" ")
+    if parts[:2] == ["PROXY", "UNKNOWN"]:
+        return ""
+    if len(parts) != 6 or parts[0] != "PROXY" or parts[1] not in ("TCP4", "TCP6"):
+        return None
+    try:
+        ip = ipaddress.ip_address(parts[2])
+    except ValueError:
+        return None
+    return str(ip) if ip.version == (4 if parts[1] == "TCP4" else 6) else None
+
+
+def drop(conn: ServerConnection, why: str) -> None:
+    event("drop", logging.WARNING, why=why,
+          address=str(conn.remote_address[0]) if conn.remote_address else "?")
+    conn.transport.abort()
