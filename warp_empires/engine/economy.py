@@ -23,6 +23,7 @@ from .board import (
     unit_names,
     units_on_map,
 )
+from .decks import discard_of
 from .passage import admits
 from .pending import Recruiting, Selection
 from .state import State
@@ -49,10 +50,10 @@ def after_draw(s: State) -> str | None:
 
 
 def _discard(s: State, kinds: list[int]) -> None:
-    hand = s.hands[s.active]
+    hand, discard = s.hands[s.active], discard_of(s, s.active)
     for k in kinds:
         hand.remove(k)
-        s.discard.append(k)
+        discard.append(k)
     if kinds and s.log is not None:
         names = ", ".join(map(s.tab.card_name.__getitem__, kinds))
         log(s, f"{s.says(s.active, 'discard')} {names}.", kind="discard")

@@ -16,6 +16,7 @@ from .board import (
     to_top,
     unit_names,
 )
+from .decks import discard_of
 from .passage import chits_passage
 from .pending import MovePhase, Moving, Selection
 from .state import State
@@ -84,7 +85,7 @@ class MoveStep(Step):
         kind = a[1]
         card = s.module.cards[kind]
         s.hands[side].remove(kind)
-        s.discard.append(kind)
+        discard_of(s, side).append(kind)
         if s.log is not None:
             log(s, f"{s.says(side, 'play')} {card.name}.", kind="card")
         if card.timing == "move":

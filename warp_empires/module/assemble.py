@@ -106,6 +106,7 @@ def assemble(state: LoaderState) -> Module:
             side=c["side_index"],
             effect=c["effect"],
             text=c["text"],
+            decks=c.get("decks"),  # per-side decks (docs/rules.md G10), else None
         )
         for i, c in enumerate(state.cards)
         if c is not None

@@ -8,7 +8,13 @@ hold plain ints.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+from .english import singular
+
+T = TypeVar("T")
 
 # The roles a unit class can have in the core rules: a leader (battle bonus B5,
 # capture B8-B9, victory conditions) or a fortification (immobile, M5). A module
@@ -67,18 +73,6 @@ class SideDef:
         return verb if self.plural else singular(verb)
 
 
-def singular(verb: str) -> str:
-    """The third-person singular of a plain English verb: draw -> draws."""
-    irregular = {"have": "has", "do": "does", "are": "is"}
-    if verb in irregular:
-        return irregular[verb]
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
-
-
 @dataclass(frozen=True, slots=True)
 class TerritoryDef:
     index: int
@@ -117,10 +111,7 @@ class MapDef:
     enter: dict[str, tuple[UnitFilter, ...]] = field(default_factory=dict)
 
     def by_id(self, territory_id: str) -> TerritoryDef:
-        for t in self.territories:
-            if t.id == territory_id:
-                return t
-        raise KeyError(territory_id)
+        return _first((t for t in self.territories if t.id == territory_id), territory_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +201,9 @@ class CardDef:
     side: int | None  # None: either side may play it (RULINGS M6)
     effect: Effect
     text: str
+    # copies in each side's own deck (docs/rules.md G10), `count` their sum;
+    # None: the one deck both sides draw from
+    decks: tuple[int, int] | None = None
 
     @property
     def timing(self) -> str:
@@ -415,10 +409,7 @@ class Module:
     scenarios: tuple[ScenarioDef, ...] = ()  # docs/rules.md G3
 
     def scenario_by_id(self, scenario_id: str) -> ScenarioDef:
-        for sc in self.scenarios:
-            if sc.id == scenario_id:
-                return sc
-        raise KeyError(scenario_id)
+        return _first((sc for sc in self.scenarios if sc.id == scenario_id), scenario_id)
 
     def may_enter(self, unit: UnitDef, kind: str) -> bool:
         """Whether `unit` may enter a territory of `kind` (docs/rules.md G1)."""
@@ -432,19 +423,21 @@ class Module:
         return self.classes.get(used[0], used[0]) if used else self.classes.get(role, role)
 
     def side_by_id(self, side_id: str) -> SideDef:
-        for s in self.sides:
-            if s.id == side_id:
-                return s
-        raise KeyError(side_id)
+        return _first((s for s in self.sides if s.id == side_id), side_id)
 
     def unit_by_id(self, side: int, unit_id: str) -> UnitDef:
-        for u in self.units:
-            if u.side == side and u.id == unit_id:
-                return u
-        raise KeyError(unit_id)
+        return _first((u for u in self.units if u.side == side and u.id == unit_id), unit_id)
 
     def card_by_id(self, card_id: str) -> CardDef:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        return _first((c for c in self.cards if c.id == card_id), card_id)
+
+    @property
+    def side_decks(self) -> bool:
+        """Whether each side draws from a deck of its own (docs/rules.md G10)."""
+        return bool(self.cards) and self.cards[0].decks is not None
+
+
+def _first(found: Iterator[T], key: str) -> T:
+    for item in found:
+        return item
+    raise KeyError(key)

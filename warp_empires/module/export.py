@@ -38,7 +38,7 @@ def module_to_data(module: Module) -> dict[str, Any]:
                 "side": "any" if c.side is None else side_ids[c.side],
                 "text": c.text,
                 "effect": effect_to_data(c.effect),
-            }
+            } | ({} if c.decks is None else {"decks": dict(zip(side_ids, c.decks, strict=True))})
             for c in module.cards
         ],
         "territories": [

@@ -41,6 +41,8 @@ EDGE = "edge"  # start_choices: every edge territory with revenue
 EDGE_PLANETS = "edge_planets"  # the same, as the first modules spelt it
 DEFAULT_SPEEDS = {"immobile": 0, "slow": 1, "medium": 2, "fast": 3}
 DEFAULT_COLOURS = ("red", "blue")
+SHARED_DECK = "shared"
+DECKS = (SHARED_DECK, "side")  # one deck for both, or a deck per side (docs/rules.md G10)
 CORE_CLASS_NAMES = {LEADER: "Leader", FORTIFICATION: "Fortification"}
 
 MODULE_TOP = {
@@ -106,6 +108,7 @@ RULES = {
     "turn_limit": Field(INT, default=0, most=MAX_CHITS),  # rounds; 0: none (G4)
     "at_turn_limit": Field(TABLE),  # LIMIT: who wins when the limit is reached (G4)
     "battle_points": Field(TABLE),  # POINTS (G9)
+    "decks": Field(STR, default=SHARED_DECK),  # one of DECKS (G10)
 }
 # docs/rules.md G9: a pool of points each side spends in battles, +1 a point
 POINTS = {
@@ -242,8 +245,10 @@ CARDS_TOP = {"card": Field(TABLE_LIST, required=True, most=MAX_CARD_TYPES)}
 CARD = {
     "id": Field(STR, required=True),
     "name": Field(STR, required=True, most=MAX_NAME),
-    "count": Field(INT, required=True, most=MAX_COUNT),
+    # required unless `decks` is given (check_decks)
+    "count": Field(INT, most=MAX_COUNT),
     "side": Field(STR, default="any"),
+    "decks": Field(TABLE, most=MAX_SIDES_LISTED),  # side id -> copies in its deck (G10)
     "text": Field(STR, default="", most=MAX_TEXT),
     "effect": Field(TABLE, required=True),
 }

@@ -169,6 +169,7 @@ def module_file() -> Schema:
         "at_turn_limit": limit,
         "battle_points": {"inner": table_schema("POINTS", {
             "start": {"inner": _id_map({"type": "integer", "minimum": 0})}})},
+        "decks": {"enum": list(f.DECKS)},
     })
     setup = table_schema("SETUP", {"start_choices": {"anyOf": [
         {"enum": [f.EDGE, f.EDGE_PLANETS]},
@@ -244,7 +245,10 @@ def units_file() -> Schema:
 
 
 def cards_file() -> Schema:
-    card = table_schema("CARD", {"effect": {"inner": effect_schema()}})
+    card = table_schema("CARD", {"effect": {"inner": effect_schema()},
+                                 "count": {"minimum": 1},
+                                 "decks": {"inner": _id_map({"type": "integer", "minimum": 0})}})
+    card["oneOf"] = _one_of("count", "decks")  # docs/rules.md G10
     return table_schema("CARDS_TOP", {"card": {"inner": card}})
 
 

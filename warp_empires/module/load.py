@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .assemble import assemble
+from .check_decks import DeckChecks
 from .check_map import MapChecks
 from .check_module import ModuleChecks
 from .check_options import OptionChecks
@@ -70,7 +71,8 @@ def _refuse_newer_format(file: TomlFile) -> None:
         )
 
 
-class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks, ScenarioChecks, OptionChecks):
+class _Loader(DeckChecks, ModuleChecks, MapChecks, PieceChecks, SetupChecks, ScenarioChecks,
+              OptionChecks):
     """One pass over the four files; `load` returns None when anything was wrong."""
 
     def load(self) -> Module | None:
@@ -79,6 +81,7 @@ class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks, ScenarioChecks,
         self._units()
         self._cards()
         self._rules()
+        self._decks()
         self._options()
         self._solo()
         self._setup()

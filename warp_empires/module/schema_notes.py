@@ -114,6 +114,8 @@ NOTES: dict[str, dict[str, str]] = {
         "at_turn_limit": 'Who wins at the turn limit: { score = "revenue", tie = "SIDE" }.',
         "battle_points": "A pool of points each side spends in battles, +1 each: { name, "
                          "start = { SIDE = N }, most } (rules.md G9).",
+        "decks": '"shared": both sides draw from one deck; "side": each from its own '
+                 "(rules.md G10).",
     },
     "POINTS": {
         "name": 'What players call the points (default "battle points").',
@@ -190,11 +192,14 @@ NOTES: dict[str, dict[str, str]] = {
         "class": "leader, fortification, or a class id from [classes].",
         "traits": "Trait ids from [traits].",
     },
-    "CARDS_TOP": {"card": "The cards of the shared deck."},
+    "CARDS_TOP": {"card": "The cards of the deck, or of each side's deck."},
     "CARD": {
         "id": "The card's id.",
         "name": "The card's name as players read it.",
-        "count": "Copies of it in the deck (at least 1).",
+        "count": "Copies of it in the deck (at least 1); with per-side decks, in each deck "
+                 "it goes to.",
+        "decks": "Per-side decks: copies in each side's deck, side id = N, instead of "
+                 "count (rules.md G10).",
         "side": '"any", or a side id: only that side may play it.',
         "text": "What the player reads on the card.",
         "effect": "What playing it does: kind and that kind's keys.",

@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Markdown, TabbedContent, TabPane
 
-from warp_empires.module.defs import FORTIFICATION, LEADER, Module
+from warp_empires.module.defs import FORTIFICATION, LEADER, CardDef, Module
 from warp_empires.tui.map_legend import map_legend
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
@@ -271,7 +271,8 @@ class HelpScreen(Screen[None]):
             units.add_row(*map(Text, cells), height=max(1, len(lines) + under))  # never markup
         cards = self.query_one("#card-table", DataTable)
         cards.add_columns("Card", "Copies", "Who", "When", "Effect")
-        rows = [(c.name, str(c.count), "either" if c.side is None else module.sides[c.side].short,
+        rows = [(c.name, _copies(module, c),
+                 "either" if c.side is None else module.sides[c.side].short,
                  c.timing.capitalize(), c.text) for c in module.cards]
         room = min(EFFECT_WIDTH, self._last_column_room([("Card", "Copies", "Who", "When"),
                                                          *(r[:-1] for r in rows)]))
@@ -285,3 +286,11 @@ class HelpScreen(Screen[None]):
         margins and the scroll bar take 6)."""
         others = sum(max(len(cell) for cell in column) + 2 for column in zip(*rows, strict=True))
         return max(16, self.app.size.width - others - 8)
+
+
+def _copies(module: Module, card: CardDef) -> str:
+    """A card's copies, deck by deck with a deck per side (docs/rules.md G10):
+    "Rome 5, Carthaginians 4"."""
+    if card.decks is None:
+        return str(card.count)
+    return ", ".join(f"{module.sides[side].short} {n}" for side, n in enumerate(card.decks) if n)
