@@ -41,6 +41,14 @@ def test_a_deck_mistake_is_one_line_with_its_file_and_key(tmp_path, file, old, n
     assert all(p.split(":")[1].isdigit() for p in problems), problems  # file:line
 
 
+def test_a_misspelt_or_refused_count_is_said_once(tmp_path):
+    # check_table has said it (a "did you mean", a bound): no second line
+    misspelt = problems_after(tmp_path / "a", PUNIC, "cards.toml", "count = 2 ", "cuont = 2 ")
+    assert len(misspelt) == 1 and "cuont" in misspelt[0], misspelt
+    too_big = problems_after(tmp_path / "b", PUNIC, "cards.toml", "count = 2 ", "count = 5000 ")
+    assert len(too_big) == 1 and "at most" in too_big[0], too_big
+
+
 def test_a_side_with_an_empty_deck_is_refused(tmp_path):
     # every card of the copy is Rome's: Carthage would draw from nothing
     rome_only = '[[card]]\nid = "march"\nname = "March"\ncount = 2\nside = "rome"\n' \

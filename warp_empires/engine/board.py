@@ -260,8 +260,9 @@ def units_on_map(s: State, side: int) -> int:
 
 def stack_move(s: State, stack: list[int]) -> int:
     """Spaces a group may move: that of its slowest unit (RULINGS M1), or of
-    its carriers when the rest ride (docs/rules.md G2)."""
-    if s.module.carriers:
+    its carriers when the rest ride (docs/rules.md G2), with a unit's movement
+    power (G11)."""
+    if s.module.carriers or s.module.powered:
         return group_speed(s.module, [s.chits[c] for c in stack])
     return min(map(s.tab.chit_move.__getitem__, stack))
 

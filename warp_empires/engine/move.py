@@ -19,6 +19,7 @@ from .board import (
 from .decks import discard_of
 from .passage import chits_passage
 from .pending import MovePhase, Moving, Selection
+from .powers import may_move
 from .state import State
 from .steps import SelectStep, Step
 
@@ -178,6 +179,8 @@ def movable_sources(s: State) -> list[int]:
             if mobile[c] and c not in moved and c not in engaged:
                 out.append(t)
                 break
+    if s.module.rules.move_needs:  # docs/rules.md G14: a group needs one such unit
+        out = [t for t in out if may_move(s.module, [s.chits[c] for c in _mobile(s, p, t)])]
     return out
 
 
@@ -193,7 +196,8 @@ class MoveFrom(Step):
         if a[0] == "stop":
             return len(a) == 1
         return (a[0] == "from" and 0 <= a[1] < len(s.control)
-                and bool(_mobile(s, s.pend, a[1])))
+                and bool(_mobile(s, s.pend, a[1]))
+                and (not s.module.rules.move_needs or a[1] in movable_sources(s)))
 
     def do(self, s: State, a: Action) -> str | None:
         if a[0] == "stop":
@@ -231,6 +235,8 @@ class MoveUnits(SelectStep):
 
     def _reach(self, s: State, sel: Selection) -> list[int]:
         group = sel.chosen()
+        if s.module.rules.move_needs and not may_move(s.module, [s.chits[c] for c in group]):
+            return []  # docs/rules.md G14: not without a unit the module names
         # docs/rules.md G1, G2: where the group may end, and pass, by its units' classes
         passage = chits_passage(s, group) if s.module.map.enter else None
         if interception.playing(s):  # RULINGS O1: not into a caught group's territory

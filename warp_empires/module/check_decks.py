@@ -8,7 +8,7 @@ from typing import Any
 
 from .fields import CARD, DECKS, SHARED_DECK
 from .limits import MAX_DECK
-from .schema import check_choice, check_min, describe, join
+from .schema import check_choice, join
 from .state import LoaderState
 
 
@@ -22,16 +22,8 @@ class DeckChecks(LoaderState):
         if card.get("count") is not None:
             self.add(f, join(path, "decks"), "give count or decks, not both: decks says how "
                                              "many copies each side's deck holds")
-        copies = [0, 0]
-        for key, n in raw.items():
-            where = join(join(path, "decks"), key)
-            side = self._side_ref(f, where, key)
-            if type(n) is not int:
-                self.add(f, where, f"must be an integer, not {describe(n)}")
-            elif check_min(self.report, f, where, n, 0) and side is not None:
-                copies[side] = n
-        card["decks"] = (copies[0], copies[1])
-        card["count"] = sum(copies)
+        card["decks"] = self._by_side(f, join(path, "decks"), raw)
+        card["count"] = sum(card["decks"])
         if not card["count"]:
             self.add(f, join(path, "decks"), "a card needs at least 1 copy in some deck")
 

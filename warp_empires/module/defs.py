@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .english import singular
+from .powers import Blockade, Power
 
 T = TypeVar("T")
 
@@ -129,6 +130,7 @@ class UnitDef:
     # the class's role (LEADER, FORTIFICATION or NO_ROLE); None: the core role of
     # a class named like one, for definitions built by hand in tests
     role: str | None = None
+    power: Power | None = None  # its class's and traits' rule effects (G11-G13)
 
     def __post_init__(self) -> None:
         if self.role is None:
@@ -252,6 +254,8 @@ class Rules:
     points_start: tuple[int, int] = (0, 0)
     points_name: str = "battle points"
     points_most: int = 0
+    move_needs: tuple[UnitFilter, ...] = ()  # G14: a group moves with one such unit
+    blockade: Blockade | None = None  # G15
 
     def can_control(self, unit: UnitDef) -> bool:
         """Whether this unit can take control of a territory (RULINGS K2)."""
@@ -407,6 +411,7 @@ class Module:
     solo: SoloDef | None = None  # RULINGS O6: the solo opponent's tables, if any
     carriers: dict[str, Carry] = field(default_factory=dict)  # class id -> G2 carrying
     scenarios: tuple[ScenarioDef, ...] = ()  # docs/rules.md G3
+    powered: bool = False  # some unit has a power (G11-G13): the engine asks it first
 
     def scenario_by_id(self, scenario_id: str) -> ScenarioDef:
         return _first((sc for sc in self.scenarios if sc.id == scenario_id), scenario_id)

@@ -84,10 +84,24 @@ CLASS = {
     "carries": Field(INT, most=MAX_SMALL),
     "cargo": Field(TABLE),
 }
+# docs/rules.md G11-G13: what a class or a trait does in the rules (check_powers)
+POWER = {
+    "move": Field(INT, most=MAX_SMALL),  # spaces more for a group holding one
+    "battle_bonus": Field(TABLE),  # BATTLE_BONUS
+    "ignores_forts": Field(BOOL, default=False),
+}
+# docs/rules.md G15: enemy units matching `by` in or (adjacent) next to a
+# revenue territory of one of `kinds` halve its revenue
+BLOCKADE = {"by": Field(TABLE_LIST, required=True, most=MAX_NAMED),
+            "kinds": Field(STR_LIST, required=True, most=MAX_NAMED),
+            "adjacent": Field(BOOL, default=True)}
+BATTLE_BONUS = {"against": Field(TABLE, required=True),  # a filter
+                "bonus": Field(INT, required=True, most=MAX_BONUS)}
+CLASS |= POWER
 TRAIT = {
     "name": Field(STR, required=True, most=MAX_NAME),
     "abbr": Field(STR, required=True, most=MAX_ABBR),
-}
+} | POWER
 RULES = {
     "first_side": Field(STR),
     "draw": Field(INT, default=5, most=MAX_SMALL),
@@ -109,6 +123,8 @@ RULES = {
     "at_turn_limit": Field(TABLE),  # LIMIT: who wins when the limit is reached (G4)
     "battle_points": Field(TABLE),  # POINTS (G9)
     "decks": Field(STR, default=SHARED_DECK),  # one of DECKS (G10)
+    "move_needs": Field(TABLE_LIST, default=[], most=MAX_NAMED),  # filters (G14)
+    "blockade": Field(TABLE),  # BLOCKADE (G15)
 }
 # docs/rules.md G9: a pool of points each side spends in battles, +1 a point
 POINTS = {

@@ -15,6 +15,7 @@ from .check_map import MapChecks
 from .check_module import ModuleChecks
 from .check_options import OptionChecks
 from .check_pieces import PieceChecks
+from .check_powers import PowerChecks
 from .check_scenario import ScenarioChecks
 from .check_setup import SetupChecks
 from .defs import Module
@@ -71,8 +72,8 @@ def _refuse_newer_format(file: TomlFile) -> None:
         )
 
 
-class _Loader(DeckChecks, ModuleChecks, MapChecks, PieceChecks, SetupChecks, ScenarioChecks,
-              OptionChecks):
+class _Loader(DeckChecks, PowerChecks, ModuleChecks, MapChecks, PieceChecks, SetupChecks,
+              ScenarioChecks, OptionChecks):
     """One pass over the four files; `load` returns None when anything was wrong."""
 
     def load(self) -> Module | None:
@@ -82,6 +83,8 @@ class _Loader(DeckChecks, ModuleChecks, MapChecks, PieceChecks, SetupChecks, Sce
         self._cards()
         self._rules()
         self._decks()
+        self._powers()
+        self._movers()
         self._options()
         self._solo()
         self._setup()

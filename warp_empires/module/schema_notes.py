@@ -6,6 +6,14 @@ from __future__ import annotations
 
 from . import fields as f
 
+# docs/rules.md G11-G13: the keys a class and a trait share
+POWER_NOTES = {
+    "move": "Spaces more a group holding a unit of it moves (rules.md G11).",
+    "battle_bonus": "{ against = FILTER, bonus = N }: +N for each unit of it in a battle "
+                    "where the enemy has a matching unit (rules.md G12).",
+    "ignores_forts": "The enemy's fortifications count 0 Force in its battles (rules.md G13).",
+}
+
 # One short description per key of each table in fields.py, by the table's
 # name there. A key missing here still gets its kind as a description, and
 # tests/test_module_schema.py fails until it is written.
@@ -88,10 +96,23 @@ NOTES: dict[str, dict[str, str]] = {
         "carries": "How many units each unit of the class carries through territories "
                    "they may not enter (rules.md G2).",
         "cargo": "A filter: the units it may carry (default: any unit).",
+        **POWER_NOTES,
     },
     "TRAIT": {
         "name": "The trait's name as players read it.",
         "abbr": "A short abbreviation drawn on chits.",
+        **POWER_NOTES,
+    },
+    "POWER": POWER_NOTES,
+    "BLOCKADE": {
+        "by": "Filters: the enemy units that blockade.",
+        "kinds": "The kinds of territory (ports) a blockade halves the revenue of.",
+        "adjacent": "Whether such a unit next to the territory blockades it too (default "
+                    "true); one in it always does.",
+    },
+    "BATTLE_BONUS": {
+        "against": "A filter: the enemy units the bonus is against.",
+        "bonus": "Added to its side's total for each unit with the power (at least 1).",
     },
     "RULES": {
         "first_side": "The side id that moves first (default: the first [[side]]).",
@@ -116,6 +137,9 @@ NOTES: dict[str, dict[str, str]] = {
                          "start = { SIDE = N }, most } (rules.md G9).",
         "decks": '"shared": both sides draw from one deck; "side": each from its own '
                  "(rules.md G10).",
+        "move_needs": "Filters: a group moves only with a unit matching one (rules.md G14).",
+        "blockade": "{ by = [FILTER], kinds = [KIND], adjacent }: enemy units that halve a "
+                    "territory's revenue (rules.md G15).",
     },
     "POINTS": {
         "name": 'What players call the points (default "battle points").',
