@@ -77,3 +77,19 @@ def test_the_blockade_is_read():
     b = load_module(PUNIC).rules.blockade
     assert b.kinds == {"port"} and b.adjacent and len(b.by) == 1
     assert "blockade" in file_schema("module.toml")["properties"]["rules"]["properties"]
+
+
+def test_the_help_rules_tab_says_the_modules_own_rules_in_its_words():
+    # docs/rules.md G10-G15 as a player reads them; nothing for Star Wars
+    from warp_empires.tui.screens.help import rules_markdown
+
+    text = rules_markdown(load_module(PUNIC))
+    assert "## This module's own rules" in text
+    for line in ("- Each side draws from a deck of its own",
+                 "- Scipio: +2 in a battle where the enemy has Elephant units.",
+                 "- Hannibal: a group holding it moves 1 space more.",
+                 "- War Elephants: in its battles the enemy's Fort units count 0 Force.",
+                 "- A group moves only with one of: Cavalry or Elephant or Fleet or General",
+                 "- One of the enemy's Fleet units in or next to a Port halves its revenue."):
+        assert line in text, line
+    assert "own rules" not in rules_markdown(load_module("star_wars"))

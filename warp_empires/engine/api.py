@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import (
+    advance,
     attrition,
     battle,
     cards,
@@ -33,7 +34,7 @@ STEPS: dict[str, Step] = {
     step.kind: step
     for step in (*start.STEPS, *economy.STEPS, *move.STEPS, *cards.STEPS, *battle.STEPS,
                  *attrition.STEPS, *withdrawal.STEPS, *interception.STEPS,
-                 *hangar.STEPS)
+                 *hangar.STEPS, *advance.STEPS)
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import cards, hangar, victory
+from . import advance, cards, hangar, victory
 from .actions import Action
 from .board import (
     capture_or_return,
@@ -427,7 +427,7 @@ def _finish(s: State) -> str | None:
     s.last_battle = b
     s.battle = None
     s.pend = None
-    if victory.check(s):  # RULINGS B12
+    if victory.check(s) or advance.offer(s):  # RULINGS B12; docs/rules.md G16
         return None
     return begin_phase(s)
 

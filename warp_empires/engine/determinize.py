@@ -57,6 +57,8 @@ NOT_IN_VIEW = (
     # how many own turns a `hold` victory has held (docs/rules.md G4): told in the
     # log as it grows, not carried by the view; a dealt world starts the count again
     "held",
+    # the enemy's units' spaces left after entering a stack (docs/rules.md G16)
+    "onward[enemy]",
 )
 
 # Deals that would already have ended the game are redrawn this many times at
@@ -132,6 +134,7 @@ def _public_part(module: Module, view: View) -> State:
     # docs/rules.md G10: each side's deck dealt below, its discard pile public
     s.decks = [[], []] if view.decks else []
     s.discards = [d[:] for d in view.discards]
+    s.onward = [e[:] for e in view.onward]  # G16: this side's own; the enemy's unknown
     s.banks = view.banks[:]
     s.revenue = view.revenue[:]
     s.control = view.control[:]

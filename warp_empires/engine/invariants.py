@@ -23,7 +23,7 @@ PEND_TYPES = {
     "casualty": "Selection", "retreat": None, "recruit": "Recruiting", "place": "Recruiting",
     "upkeep": "Selection", "attrition": "Wearing",
     "withdraw": None, "withdraw_to": None, "intercept": "Intercepting", "move_on": "Intercepting",
-    "hangar_return": "Returning",
+    "hangar_return": "Returning", "advance": None,
 }
 
 

@@ -3,7 +3,7 @@ non-battle cards played here (RULINGS M1-M9, H2)."""
 
 from __future__ import annotations
 
-from . import cards, interception
+from . import advance, cards, interception
 from .actions import Action
 from .board import (
     log,
@@ -17,6 +17,7 @@ from .board import (
     unit_names,
 )
 from .decks import discard_of
+from .options import option
 from .passage import chits_passage
 from .pending import MovePhase, Moving, Selection
 from .powers import may_move
@@ -256,6 +257,8 @@ class MoveUnits(SelectStep):
             return None
         side = s.active
         src, dst, group = p.src, a[1], sel.chosen()
+        if s.stacks[1 - side][dst] and option(s, "advance"):  # docs/rules.md G16
+            advance.record(s, side, src, dst, group, stack_move(s, group))
         path = (interception.route(s, side, src, dst, stack_move(s, group),
                                    chits_passage(s, group))
                 if interception.playing(s) else [])

@@ -338,6 +338,8 @@ class View:
     # discard pile (public, as the shared ones are); [] with the shared deck
     decks: list[int] = field(default_factory=list)
     discards: list[list[int]] = field(default_factory=list)
+    # docs/rules.md G16: this side's own [chit, territory, spaces left] (its secret)
+    onward: list[list[int]] = field(default_factory=list)
 
     def to_data(self) -> dict[str, Any]:
         """Plain, msgpack-able data: the view as the wire carries it."""
@@ -345,6 +347,8 @@ class View:
         more: dict[str, Any] = {"points": self.points[:]} if self.points else {}  # with a pool
         if self.decks:  # and only with per-side decks
             more |= {"decks": self.decks[:], "discards": _lists(self.discards)}
+        if self.onward:
+            more["onward"] = _lists(self.onward)
         return more | {
             "side": self.side, "turn": self.turn, "phase": self.phase,
             "active": self.active, "step": self.step,
@@ -397,7 +401,7 @@ class View:
             log=[dict(e) for e in d["log"]], options=dict(d["options"]),
             winner=d["winner"], win_reason=d["win_reason"], enemy=d["enemy"],
             points=list(d.get("points", ())), decks=list(d.get("decks", ())),
-            discards=_lists(d.get("discards", ())))
+            discards=_lists(d.get("discards", ())), onward=_lists(d.get("onward", ())))
 
 
 def _lists(rows: list[list[Any]]) -> list[list[Any]]:

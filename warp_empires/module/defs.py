@@ -264,7 +264,8 @@ class Rules:
 
 # Optional rules from the genre (RULINGS O1-O5): each is offered by a module
 # that has its table under [options], and is played in a game that turns it on.
-OPTION_IDS = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar")
+OPTION_IDS = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar",
+              "advance")  # docs/rules.md G16
 QUALITY_DICE = {"green": 6, "veteran": 8, "elite": 10}  # RULINGS O4
 # What each option does, in one line, when the module does not say it its own way.
 OPTION_TEXT = {
@@ -277,6 +278,7 @@ OPTION_TEXT = {
                   "in a row.",
     "repair_hangar": "Ships lost in battle may come back after repairs; flagships have two "
                      "lives.",
+    "advance": "An attacker that wins a battle may move on with the movement it had left.",
 }
 
 

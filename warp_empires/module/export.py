@@ -106,6 +106,7 @@ def option_to_data(module: Module, o: OptionDef) -> dict[str, Any]:
                                 if module.units[u].side == i) for i in (0, 1)},
                           "two_lives_turns": o.two_lives_turns,
                           "repairs": o.repairs.to_data()},
+        "advance": {},  # docs/rules.md G16: its text alone
     }[o.id]
     return {"text": o.text, **keys}
 

@@ -198,6 +198,7 @@ OPTIONS: dict[str, dict[str, Field]] = {
                       "two_lives": Field(TABLE, default={}, most=MAX_SIDES_LISTED),
                       "two_lives_turns": Field(INT, default=3, most=MAX_SMALL),
                       "repairs": Field(TABLE)},
+    "advance": {"text": OPTION_TEXT_FIELD},  # docs/rules.md G16
 }
 # The table-driven solo opponent (RULINGS O6).
 SOLO = {

@@ -226,7 +226,8 @@ def options_schema() -> Schema:
     properties = {
         name: {"description": f"RULINGS {ruling}: {OPTION_TEXT[name]}"}
         | table_schema("OPTIONS", {k: v for k, v in changes.items() if k in keys}, keys)
-        for (name, keys), ruling in zip(f.OPTIONS.items(), ("O1", "O2", "O3", "O4", "O5"),
+        for (name, keys), ruling in zip(f.OPTIONS.items(),
+                                        ("O1", "O2", "O3", "O4", "O5", "docs/rules.md G16"),
                                         strict=True)
     }
     return {"type": "object", "properties": properties, "additionalProperties": False}

@@ -27,8 +27,8 @@ NOTES: dict[str, dict[str, str]] = {
         "setup": "One table per side id: where and with what that side starts.",
         "victory": "How each side wins: every clause of `all` must hold.",
         "options": "Optional rules the module offers (interception, withdrawal, attrition, "
-                   "initiative, repair_hangar), each with its numbers; off unless a game "
-                   "turns them on.",
+                   "initiative, repair_hangar, advance), each with its numbers; off unless a "
+                   "game turns them on.",
         "solo": "The table-driven solo opponent's tables (player kind `solo`).",
         "scenario": "Scenarios a game may play instead of [setup]: each its own setup, who "
                     "plays first (or a die) and victories (rules.md G3).",
