@@ -25,6 +25,7 @@ from typing import Any
 
 from warp_empires.engine import State, apply, legal_actions, prompt, setup
 from warp_empires.engine.api import STEPS
+from warp_empires.engine.decks import deck_of
 from warp_empires.engine.pending import MovePhase
 from warp_empires.engine.state import NO_SIDE
 from warp_empires.module import load_module
@@ -177,7 +178,7 @@ def blank(module: Module | None = None, seed: int = 1) -> State:
         for st in s.stacks[side]:
             s.piles[side].extend(st)
         s.stacks[side] = [()] * len(s.stacks[side])
-        s.deck.extend(s.hands[side])
+        deck_of(s, side).extend(s.hands[side])
         s.hands[side] = []
         s.piles[side].sort()
     s.control = [NO_SIDE] * len(module.map.territories)
@@ -200,10 +201,13 @@ def put(s: State, side: int, where: str, *names: str) -> list[int]:
 
 
 def give(s: State, side: int, *cards: str) -> None:
-    """Moves the named cards from the deck to the side's hand."""
+    """Moves the named cards from the deck (the side's own, docs/rules.md G10,
+    or else the other side's: a hand no game deals, for a rule's test) to the
+    side's hand."""
     for cid in cards:
         k = s.module.card_by_id(cid).index
-        s.deck.remove(k)
+        deck = deck_of(s, side)
+        (deck if k in deck else deck_of(s, 1 - side)).remove(k)
         s.hands[side].append(k)
 
 

@@ -42,6 +42,7 @@ from warp_empires.engine import (
     view,
 )
 from warp_empires.engine.actions import VERBS, Action
+from warp_empires.engine.decks import deck_of
 from warp_empires.engine.invariants import broken
 from warp_empires.engine.pending import (
     CardPlay,
@@ -70,6 +71,11 @@ BIG = 0x5EED_0000_0000_0000
 @cache
 def star_wars() -> Module:
     return load_module(SW)
+
+
+@cache
+def punic() -> Module:
+    return load_module(Path(__file__).parents[1] / "themes" / "punic")
 
 
 @cache
@@ -147,6 +153,8 @@ def play_positions(module: Module, seeds: range, turns: int, share: float,
 def positions(name: str) -> tuple[State, ...]:
     if name == "star_wars":
         return tuple(play_positions(star_wars(), range(14), 24, 1.0))
+    if name == "punic":  # a deck per side (docs/rules.md G10); not in MODULES
+        return tuple(play_positions(punic(), range(3), 10, 1.0, ["interception"]))
     if name == "tiny_optional":
         return tuple(play_positions(tiny_optional(), range(40), 24, 1.0, OPTIONAL))
     return tuple(play_positions(tiny(), range(30), 24, 1.0))
@@ -395,12 +403,13 @@ def twin_recruit(s: State, owner: int, r: random.Random) -> State | None:
 
 
 def twin_deck(s: State, owner: int, r: random.Random) -> State | None:
-    """The deck in another order: a secret of the game, of neither side."""
-    if len(set(s.deck)) < 2:
+    """The deck in another order (the owner's own, with a deck per side,
+    docs/rules.md G10): a secret of the game, of neither side."""
+    if len(set(deck_of(s, owner))) < 2:
         return None
     t = s.clone()
-    while t.deck == s.deck:
-        r.shuffle(t.deck)
+    while deck_of(t, owner) == deck_of(s, owner):
+        r.shuffle(deck_of(t, owner))
     return t
 
 
@@ -462,13 +471,14 @@ def revealed(kind: str, owner: int, before: tuple[State, State], after: tuple[St
         return True  # captures follow battles, which show the stacks
     if a.intel[other] != b.intel[other] or kind in NOBODYS and a.intel[owner] != b.intel[owner]:
         return True  # RULINGS H4: a spy card shows its player what it shows
-    if a.discard != b.discard:
+    if a.discard != b.discard or a.discards != b.discards:
         return True  # a card played or discarded is seen
     if Counter(a.hands[other]) != Counter(b.hands[other]):
         return True  # a card drawn from the deck is seen by who draws it
     if kind in NOBODYS and Counter(a.hands[owner]) != Counter(b.hands[owner]):
         return True
-    if kind == "deck" and (a.deck != a0.deck or b.deck != b0.deck):
+    if kind == "deck" and (a.deck != a0.deck or b.deck != b0.deck or a.decks != a0.decks
+                           or b.decks != b0.decks):
         return True  # who draws sees the cards drawn, in the order drawn
     if a.control != b.control:
         # RULINGS K2, H5: a marker is placed where some occupier bears a control

@@ -4,6 +4,7 @@ make worth a look: a carrying group (docs/rules.md G2), units on the map."""
 from __future__ import annotations
 
 from warp_empires.engine import View
+from warp_empires.engine.powers import may_move
 from warp_empires.engine.viewtypes import UnitEntry
 from warp_empires.module.defs import Module
 
@@ -27,3 +28,11 @@ def carried_group(module: Module, free: list[UnitEntry]) -> list[list[UnitEntry]
 def units_shown(view: View, side: int) -> int:
     """How many units of `side` the view shows on the map (stack sizes are public)."""
     return sum(st.size for st in view.stacks[side] if st)
+
+
+def leading(module: Module, groups: list[list[UnitEntry]]) -> list[list[UnitEntry]]:
+    """The groups that may move at all: with a unit the module's `move_needs`
+    names (docs/rules.md G14); every group where it names none."""
+    if not module.rules.move_needs:
+        return groups
+    return [g for g in groups if may_move(module, [u.unit for u in g])]

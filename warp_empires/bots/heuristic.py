@@ -18,7 +18,7 @@ from warp_empires.module.defs import Module
 
 from .base import forward
 from .cardplay import sabotage_target
-from .groups import carried_group, units_shown
+from .groups import carried_group, leading, units_shown
 from .hand import discard_action, worth_now
 from .measures import Outlook, avg_force, cheapest_cover, distances, threatened
 from .recruiting import Recruiting
@@ -232,7 +232,7 @@ class HeuristicPlayer(Recruiting):
             if rules.can_control(unit):
                 seen.add(u.unit)
                 out.append([u])
-        return out
+        return leading(self.m, out)  # docs/rules.md G14, as the engine's legal list has it
 
     def _reach(self, view: View, start: int, steps: int,
                types: list[int] | None = None) -> list[int]:

@@ -25,6 +25,7 @@ import random
 from warp_empires.engine import Action, View
 from warp_empires.engine.board import reach
 from warp_empires.engine.passage import group_passage, group_speed
+from warp_empires.engine.powers import may_move
 from warp_empires.module.defs import Module, SoloDef
 
 from .base import forward
@@ -97,7 +98,8 @@ class SoloPlayer:
         mine = [units[u.unit] for u in (st.units or () if st else ())]
         going = [u.unit for u in (st.units or () if st else ()) if units[u.unit].move]
         # RULINGS M1, docs/rules.md G1, G2: as far and where the engine lets it go
-        speed = group_speed(self.m, going) if going else 0
+        # docs/rules.md G14: a stack without a unit the module names stays
+        speed = group_speed(self.m, going) if going and may_move(self.m, going) else 0
         passage = group_passage(self.m, going)
         around = reach(self.m.map.territories, view.stacks[enemy], t, speed, passage)
         near = [n for n in around if view.stacks[enemy][n]]

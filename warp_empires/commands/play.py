@@ -58,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     play.add_argument("--options", metavar="ID,...",
                       help="optional rules to play with, comma-separated: those the module "
                       "offers, of interception, withdrawal, attrition, initiative, "
-                      "repair_hangar")
+                      "repair_hangar, advance")
     play.add_argument("--scenario", metavar="ID",
                       help="one of the module's scenarios (default: the module's own setup)")
     play.add_argument("--pace", type=seconds(0, 60), metavar="SECONDS",

@@ -39,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--options", default="", metavar="ID,...",
                    help="optional rules to play with, comma-separated (the module's "
                    "[options]: interception, withdrawal, attrition, initiative, "
-                   "repair_hangar)")
+                   "repair_hangar, advance)")
     p.add_argument("--scenario", metavar="ID",
                    help="one of the module's scenarios (default: the module's own setup)")
     p.add_argument("--position", metavar="FILE",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import (
+    advance,
     attrition,
     battle,
     cards,
@@ -24,6 +25,7 @@ from . import (
     withdrawal,
 )
 from .actions import Action, check_shape
+from .decks import cards_discarded, cards_left
 from .errors import IllegalAction
 from .state import NO_SIDE, State
 from .steps import Step
@@ -32,7 +34,7 @@ STEPS: dict[str, Step] = {
     step.kind: step
     for step in (*start.STEPS, *economy.STEPS, *move.STEPS, *cards.STEPS, *battle.STEPS,
                  *attrition.STEPS, *withdrawal.STEPS, *interception.STEPS,
-                 *hangar.STEPS)
+                 *hangar.STEPS, *advance.STEPS)
 }
 
 
@@ -287,5 +289,5 @@ def _exposed(s: State) -> tuple[Any, ...]:
     """What a decision that can be taken back leaves as it was: the generator
     (nothing drawn or rolled), the deck, hands, banks, phase and spy results
     (RULINGS Z1). Public changes are caught by their log lines as well."""
-    return (s.rng, len(s.deck), len(s.hands[0]), len(s.hands[1]), s.banks[0], s.banks[1],
-            s.phase, s.winner, len(s.intel[0]), len(s.intel[1]), len(s.discard))
+    return (s.rng, cards_left(s), len(s.hands[0]), len(s.hands[1]), s.banks[0], s.banks[1],
+            s.phase, s.winner, len(s.intel[0]), len(s.intel[1]), cards_discarded(s))

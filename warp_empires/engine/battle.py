@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import cards, hangar, victory
+from . import advance, cards, hangar, victory
 from .actions import Action
 from .board import (
     capture_or_return,
@@ -24,9 +24,11 @@ from .board import (
     unit_name,
     unit_names,
 )
+from .decks import discard_of
 from .options import option
 from .passage import admits_all
 from .pending import Battle, Selection
+from .points import may_spend, spend
 from .state import State
 from .steps import OwedStep, Step
 from .strength import battle_totals
@@ -124,7 +126,8 @@ class BattleCard(Step):
         b = s.fight()
         side = b.turn
         if a[0] == "spend":
-            return _spend(s, side)
+            spend(s, side)
+            return after_card(s)
         if a[0] == "pass":
             b.passes += 1
             if s.log is not None:
@@ -134,7 +137,7 @@ class BattleCard(Step):
             b.turn = other(side)
             return None
         s.hands[side].remove(a[1])
-        s.discard.append(a[1])
+        discard_of(s, side).append(a[1])
         tell_spies(s, side, {"kind": "played", "card": a[1]})
         return cards.start(s, side, a[1])
 
@@ -146,24 +149,6 @@ class BattleCard(Step):
         # a card in hand is a battle card is secret (RULINGS H9). Points are
         # public (docs/rules.md G9): with points to spend, it is a choice.
         return not s.hands[s.fight().turn] and len(legal) == 1
-
-
-def may_spend(s: State, side: int) -> bool:
-    """docs/rules.md G9: the side has points left, and the battle's limit
-    (the module's `most`) leaves it room to spend one."""
-    most = s.module.rules.points_most
-    spent = s.fight().spent
-    return s.points[side] > 0 and (not most or not spent or spent[side] < most)
-
-
-def _spend(s: State, side: int) -> str | None:
-    """One point spent: +1 to the side's total; play goes on as after a card."""
-    b = s.fight()
-    s.points = [n - (sd == side) for sd, n in enumerate(s.points)]  # replaced whole
-    b.spent = [n + (sd == side) for sd, n in enumerate(b.spent or [0, 0])]
-    log(s, f"{s.says(side, 'spend')} {s.module.rules.points_name}: +1 "
-           f"({s.points[side]} left).", kind="battle")
-    return after_card(s)
 
 
 def after_card(s: State) -> str | None:
@@ -442,7 +427,7 @@ def _finish(s: State) -> str | None:
     s.last_battle = b
     s.battle = None
     s.pend = None
-    if victory.check(s):  # RULINGS B12
+    if victory.check(s) or advance.offer(s):  # RULINGS B12; docs/rules.md G16
         return None
     return begin_phase(s)
 

@@ -10,6 +10,7 @@ from typing import Any
 from warp_empires.module.defs import TerritoryDef, UnitFilter
 
 from . import rng
+from .decks import deck_of, discard_of
 from .passage import Passage, admits, group_speed
 from .state import State
 
@@ -67,17 +68,37 @@ def shuffle(s: State, items: list[int]) -> None:
 # Cards
 
 
+def _reshuffle(s: State, side: int) -> list[int]:
+    """The discard pile shuffled into a new deck, which is returned."""
+    if s.decks:
+        s.decks[side], s.discards[side] = s.discards[side], []
+        shuffle(s, s.decks[side])
+        log(s, f"The discard pile of {s.the(side)} is shuffled into a new deck.",
+            kind="shuffle")
+        return s.decks[side]
+    s.deck, s.discard = s.discard, []
+    shuffle(s, s.deck)
+    log(s, "The discard pile is shuffled into a new deck.", kind="shuffle")
+    return s.deck
+
+
+def shuffle_decks(s: State) -> None:
+    """A new game's deck shuffled, or each side's (RULINGS S4, docs/rules.md G10)."""
+    for deck in s.decks or (s.deck,):
+        shuffle(s, deck)
+
+
 def draw_cards(s: State, side: int, n: int) -> list[int]:
-    """Draws up to n cards, reshuffling the discard into an empty deck (RULINGS D2)."""
+    """Draws up to n cards, reshuffling the discard into an empty deck (RULINGS
+    D2): the shared ones, or the side's own (docs/rules.md G10)."""
     drawn: list[int] = []
+    deck = deck_of(s, side)
     for _ in range(n):
-        if not s.deck:
-            if not s.discard:
+        if not deck:
+            if not discard_of(s, side):
                 break  # both empty: drawing stops, which is not an error (D2)
-            s.deck, s.discard = s.discard, []
-            shuffle(s, s.deck)
-            log(s, "The discard pile is shuffled into a new deck.", kind="shuffle")
-        drawn.append(s.deck.pop())
+            deck = _reshuffle(s, side)
+        drawn.append(deck.pop())
     s.hands[side].extend(drawn)
     if drawn:
         tell_spies(s, side, {"kind": "drew", "cards": len(drawn)})
@@ -239,8 +260,9 @@ def units_on_map(s: State, side: int) -> int:
 
 def stack_move(s: State, stack: list[int]) -> int:
     """Spaces a group may move: that of its slowest unit (RULINGS M1), or of
-    its carriers when the rest ride (docs/rules.md G2)."""
-    if s.module.carriers:
+    its carriers when the rest ride (docs/rules.md G2), with a unit's movement
+    power (G11)."""
+    if s.module.carriers or s.module.powered:
         return group_speed(s.module, [s.chits[c] for c in stack])
     return min(map(s.tab.chit_move.__getitem__, stack))
 

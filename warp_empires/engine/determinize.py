@@ -8,7 +8,9 @@ instead: `determinize(module, view, rng)` returns a complete `State` whose
 
 - the enemy's hand and the deck dealt from the cards this side has not seen
   (every card of the module less its own hand and the discard pile), the deck
-  in a random order;
+  in a random order; with a deck per side (docs/rules.md G10), the enemy's
+  hand and deck from the enemy's cards less its discard pile, and this side's
+  own deck, whose cards it knows but not their order, shuffled;
 - the units of enemy stacks below their visible top, and the enemy's chit
   pile, dealt from the enemy chits this side cannot see, each visible top kept;
 - what this side's spy cards showed it this turn (its `intel`) dealt as seen
@@ -55,6 +57,8 @@ NOT_IN_VIEW = (
     # how many own turns a `hold` victory has held (docs/rules.md G4): told in the
     # log as it grows, not carried by the view; a dealt world starts the count again
     "held",
+    # the enemy's units' spaces left after entering a stack (docs/rules.md G16)
+    "onward[enemy]",
 )
 
 # Deals that would already have ended the game are redrawn this many times at
@@ -127,6 +131,10 @@ def _public_part(module: Module, view: View) -> State:
     s.hands[side] = view.hand[:]
     s.deck = []
     s.discard = view.discard[:]
+    # docs/rules.md G10: each side's deck dealt below, its discard pile public
+    s.decks = [[], []] if view.decks else []
+    s.discards = [d[:] for d in view.discards]
+    s.onward = [e[:] for e in view.onward]  # G16: this side's own; the enemy's unknown
     s.banks = view.banks[:]
     s.revenue = view.revenue[:]
     s.control = view.control[:]
@@ -162,18 +170,10 @@ def _battle(s: State, seen: BattleView, decider: int) -> Battle:
     b.destroyed = seen.destroyed[:]
     b.losses = [list(x) for x in seen.losses]
     b.spent = seen.spent[:]  # docs/rules.md G9 (when a point was spent is not in the view)
-    # B3: a card resets the passes and hands the turn over; a pass counts and
-    # hands it over too. So one pass is pending exactly when the side to act
-    # played the latest card itself (the other side has passed since), or, with
-    # no card played yet, when the side to act is the defender (the attacker
-    # starts, so it has passed).
-    # Once the battle is resolved with a decision still to make, both passed in
-    # a row: a card that empties a stack ends the battle within the same action.
-    if b.stage in ("cards", "withdraw", "withdraw_to"):  # no card played yet in the last two
-        last = b.played[-1][0] if b.played else 1 - b.att
-        b.passes = 1 if last == b.turn else 0
-    else:
-        b.passes = 2
+    # B3: the passes in a row are public (the view carries them); once the
+    # battle is resolved with a decision still to make, both passed in a row
+    # (a card that empties a stack ends the battle within the same action)
+    b.passes = seen.passes if b.stage in ("cards", "withdraw", "withdraw_to") else 2
     # B7/B8: the winner picks the loser's first loss, the loser the rest, then
     # the winner its own; in the loser stage the picker is the side deciding.
     if b.stage == "loser":
@@ -212,9 +212,23 @@ def _deal_cards(s: State, view: View, rng: random.Random) -> None:
     """The enemy's hand and the deck from the cards this side has not seen."""
     side = view.side
     enemy = 1 - side
-    unseen = Counter({c.index: c.count for c in s.module.cards})
-    unseen.subtract(view.hand)
-    unseen.subtract(view.discard)
+    cards = s.module.cards
+    if view.decks:  # docs/rules.md G10: this side's deck holds what it has not drawn
+        own = Counter({c.index: (c.decks or (0, 0))[side] for c in cards})
+        own.subtract(view.hand)
+        own.subtract(view.discards[side])
+        if any(n < 0 for n in own.values()) or own.total() != view.decks[side]:
+            raise ValueError("this side's deck does not fit its cards")
+        s.decks[side] = sorted(own.elements())
+        rng.shuffle(s.decks[side])
+        unseen = Counter({c.index: (c.decks or (0, 0))[enemy] for c in cards})
+        unseen.subtract(view.discards[enemy])
+        deck_size = view.decks[enemy]
+    else:
+        unseen = Counter({c.index: c.count for c in cards})
+        unseen.subtract(view.hand)
+        unseen.subtract(view.discard)
+        deck_size = view.deck_size
     hands = view.hands
     if hands is not None:  # open hands (a teaching game): nothing to deal
         s.hands[enemy] = list(hands[enemy])
@@ -225,7 +239,7 @@ def _deal_cards(s: State, view: View, rng: random.Random) -> None:
     if any(n < 0 for n in unseen.values()):
         raise ValueError("the view shows more cards than the module has")
     pool = sorted(unseen.elements())
-    if len(pool) != (0 if hands is not None else size) + view.deck_size:
+    if len(pool) != (0 if hands is not None else size) + deck_size:
         raise ValueError("hand and deck sizes do not fit the cards unseen")
     if hands is None:
         known = _known_hand(view, Counter(pool), size, rng)
@@ -237,7 +251,10 @@ def _deal_cards(s: State, view: View, rng: random.Random) -> None:
     else:
         rest = pool
     rng.shuffle(rest)
-    s.deck = rest
+    if view.decks:
+        s.decks[enemy] = rest
+    else:
+        s.deck = rest
 
 
 def _known_hand(view: View, unseen: Counter[int], size: int,

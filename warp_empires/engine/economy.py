@@ -23,8 +23,10 @@ from .board import (
     unit_names,
     units_on_map,
 )
+from .decks import discard_of
 from .passage import admits
 from .pending import Recruiting, Selection
+from .powers import blockaded
 from .state import State
 from .steps import OwedStep, SelectStep, Step
 
@@ -49,10 +51,10 @@ def after_draw(s: State) -> str | None:
 
 
 def _discard(s: State, kinds: list[int]) -> None:
-    hand = s.hands[s.active]
+    hand, discard = s.hands[s.active], discard_of(s, s.active)
     for k in kinds:
         hand.remove(k)
-        s.discard.append(k)
+        discard.append(k)
     if kinds and s.log is not None:
         names = ", ".join(map(s.tab.card_name.__getitem__, kinds))
         log(s, f"{s.says(s.active, 'discard')} {names}.", kind="discard")
@@ -95,11 +97,15 @@ class DiscardDown(OwedStep):
 
 def collect_revenue(s: State) -> None:
     side = s.active
-    gained = sum(map(s.tab.territory_revenue.__getitem__, controlled_revenue(s, side)))
+    places = controlled_revenue(s, side)
+    gained = sum(map(s.tab.territory_revenue.__getitem__, places))
+    cut = blockaded(s, side, places) if s.module.rules.blockade else []
+    gained -= sum(s.tab.territory_revenue[t] - s.tab.territory_revenue[t] // 2 for t in cut)
     s.revenue[side] = gained
     s.banks[side] += gained
-    if s.log is not None:
-        log(s, f"{s.says(side, 'gain')} {gained} revenue (bank {s.banks[side]}).",
+    if s.log is not None:  # docs/rules.md G15: a blockade is told to both
+        more = f"; blockaded, so halved: {', '.join(map(s.territory_name, cut))}" if cut else ""
+        log(s, f"{s.says(side, 'gain')} {gained} revenue (bank {s.banks[side]}){more}.",
             kind="revenue")
 
 

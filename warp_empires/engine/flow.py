@@ -105,6 +105,8 @@ def _turn_over(s: State) -> str | None:
         s.caught = []  # interceptions count for the turn they happen in
     if s.tries:
         s.tries = []
+    if s.onward:
+        s.onward = []  # docs/rules.md G16: spaces left last for the turn
     s.active = initiative.next_side(s)  # the other side, unless O4 rolls otherwise
     return "new_turn"
 
@@ -117,6 +119,7 @@ CONTINUATIONS: dict[str, Callable[[State], str | None]] = {
     "move_over": _move_over,
     "battle_card_over": battle.after_card,
     "battles_over": _battles_over,
+    "battles_next": battle.begin_phase,  # after moving on (docs/rules.md G16)
     "recruit_over": _recruit_over,
     "upkeep_over": _upkeep_over,
     "control": _control,

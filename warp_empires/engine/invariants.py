@@ -6,7 +6,10 @@ failing fuzz game says what went wrong, not just that something did.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .api import STEPS, legal_actions
+from .decks import cards_discarded, cards_left
 from .passage import admits
 from .state import NO_SIDE, State
 from .told import as_told
@@ -20,7 +23,7 @@ PEND_TYPES = {
     "casualty": "Selection", "retreat": None, "recruit": "Recruiting", "place": "Recruiting",
     "upkeep": "Selection", "attrition": "Wearing",
     "withdraw": None, "withdraw_to": None, "intercept": "Intercepting", "move_on": "Intercepting",
-    "hangar_return": "Returning",
+    "hangar_return": "Returning", "advance": None,
 }
 
 
@@ -63,9 +66,7 @@ def broken(s: State) -> list[str]:
     for t, c in enumerate(s.control):
         if c != NO_SIDE and not m.map.territories[t].is_revenue:
             out.append(f"control marker on {m.map.territories[t].id}, no revenue territory")
-    cards = len(s.deck) + len(s.discard) + sum(len(h) for h in s.hands)
-    if cards != sum(c.count for c in m.cards):
-        out.append(f"{cards} cards in play, the module has {sum(c.count for c in m.cards)}")
+    out.extend(_cards(s))
     for side in (0, 1):
         if len(s.hands[side]) > m.rules.hand_limit and s.step != "discard_down":
             out.append(f"side {side} holds {len(s.hands[side])} cards after drawing")
@@ -122,4 +123,23 @@ def leaks(s: State) -> list[str]:
             out.append(f"a stack marked as seen is off the map (side {side}, territory {t})")
         elif not s.stacks[side][t]:  # board.forget_shown missed a change
             out.append(f"the stack of side {side} at {t} is marked as seen but is empty")
+    return out
+
+
+def _cards(s: State) -> list[str]:
+    """Every card is in a deck, a discard pile or a hand: with per-side decks
+    (docs/rules.md G10), each side's cards stay among its own."""
+    m = s.module
+    cards = cards_left(s) + cards_discarded(s) + sum(len(h) for h in s.hands)
+    if cards != sum(c.count for c in m.cards):
+        return [f"{cards} cards in play, the module has {sum(c.count for c in m.cards)}"]
+    if bool(s.decks) != m.side_decks or (s.decks and (s.deck or s.discard)):
+        return ["the decks are not the ones the module has (shared or a deck per side)"]
+    out = []
+    for side, deck in enumerate(s.decks):
+        held = Counter(deck + s.discards[side] + s.hands[side])
+        for c in m.cards:
+            if held[c.index] != (c.decks or (0, 0))[side]:
+                out.append(f"side {side} has {held[c.index]} of card {c.id} in its deck, "
+                           f"discard pile and hand; its deck had {(c.decks or (0, 0))[side]}")
     return out

@@ -3,7 +3,7 @@ non-battle cards played here (RULINGS M1-M9, H2)."""
 
 from __future__ import annotations
 
-from . import cards, interception
+from . import advance, cards, interception
 from .actions import Action
 from .board import (
     log,
@@ -16,8 +16,11 @@ from .board import (
     to_top,
     unit_names,
 )
+from .decks import discard_of
+from .options import option
 from .passage import chits_passage
 from .pending import MovePhase, Moving, Selection
+from .powers import may_move
 from .state import State
 from .steps import SelectStep, Step
 
@@ -84,7 +87,7 @@ class MoveStep(Step):
         kind = a[1]
         card = s.module.cards[kind]
         s.hands[side].remove(kind)
-        s.discard.append(kind)
+        discard_of(s, side).append(kind)
         if s.log is not None:
             log(s, f"{s.says(side, 'play')} {card.name}.", kind="card")
         if card.timing == "move":
@@ -177,6 +180,8 @@ def movable_sources(s: State) -> list[int]:
             if mobile[c] and c not in moved and c not in engaged:
                 out.append(t)
                 break
+    if s.module.rules.move_needs:  # docs/rules.md G14: a group needs one such unit
+        out = [t for t in out if may_move(s.module, [s.chits[c] for c in _mobile(s, p, t)])]
     return out
 
 
@@ -192,7 +197,8 @@ class MoveFrom(Step):
         if a[0] == "stop":
             return len(a) == 1
         return (a[0] == "from" and 0 <= a[1] < len(s.control)
-                and bool(_mobile(s, s.pend, a[1])))
+                and bool(_mobile(s, s.pend, a[1]))
+                and (not s.module.rules.move_needs or a[1] in movable_sources(s)))
 
     def do(self, s: State, a: Action) -> str | None:
         if a[0] == "stop":
@@ -230,6 +236,8 @@ class MoveUnits(SelectStep):
 
     def _reach(self, s: State, sel: Selection) -> list[int]:
         group = sel.chosen()
+        if s.module.rules.move_needs and not may_move(s.module, [s.chits[c] for c in group]):
+            return []  # docs/rules.md G14: not without a unit the module names
         # docs/rules.md G1, G2: where the group may end, and pass, by its units' classes
         passage = chits_passage(s, group) if s.module.map.enter else None
         if interception.playing(s):  # RULINGS O1: not into a caught group's territory
@@ -249,6 +257,8 @@ class MoveUnits(SelectStep):
             return None
         side = s.active
         src, dst, group = p.src, a[1], sel.chosen()
+        if s.stacks[1 - side][dst] and option(s, "advance"):  # docs/rules.md G16
+            advance.record(s, side, src, dst, group, stack_move(s, group))
         path = (interception.route(s, side, src, dst, stack_move(s, group),
                                    chits_passage(s, group))
                 if interception.playing(s) else [])

@@ -23,7 +23,8 @@ RULES_KEY = "rules"
 RULES = 2
 # The optional rules this version plays; a module may describe more (its data
 # is read and checked), and those are not offered until the core has them.
-PLAYABLE = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar")
+PLAYABLE = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar",
+            "advance")  # docs/rules.md G16
 
 
 def edition(s: State) -> int:

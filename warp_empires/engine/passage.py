@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from warp_empires.module.defs import Carry, Module
 
+from .powers import move_bonus
 from .state import State
 
 
@@ -64,7 +65,15 @@ def group_speed(module: Module, unit_types: Sequence[int]) -> int:
     """Spaces a group of these unit types may move: that of its slowest unit
     (RULINGS M1), leaving out units that ride (docs/rules.md G2): when the
     group's carriers have room for every other unit matching their cargo,
-    those units ride and the carriers set the pace."""
+    those units ride and the carriers set the pace; a unit's movement power
+    adds to a pace above 0 (G11)."""
+    pace = _pace(module, unit_types)
+    if module.powered and pace > 0:  # docs/rules.md G11: a unit's power adds to it
+        pace += move_bonus(module, unit_types)
+    return pace
+
+
+def _pace(module: Module, unit_types: Sequence[int]) -> int:
     units = module.units
     slowest = min(units[u].move for u in unit_types)
     if not module.carriers:

@@ -18,7 +18,8 @@ from typing import Any
 from warp_empires.module.defs import Module
 
 from . import flow
-from .board import log, place, shuffle
+from .board import log, place, shuffle_decks
+from .decks import deck_of
 from .passage import admits
 from .start import checked_options
 from .state import NO_SIDE, State, new_state
@@ -68,7 +69,7 @@ def staged_state(module: Module, seed: int, setting: Setting,
     for side, own in enumerate(setting.sides):
         s.banks[side] = own.bank
         for kind in own.hand:
-            _take(s.deck, kind, f"copies of card {module.cards[kind].id}")
+            _take(deck_of(s, side), kind, f"copies of card {module.cards[kind].id}")
             s.hands[side].append(kind)
         for t in own.control:
             s.control[t] = side
@@ -81,7 +82,7 @@ def staged_state(module: Module, seed: int, setting: Setting,
                 place(s, _chit(s, side, unit_type), t)
         for unit_type in own.captives:
             s.captives[side].append(_chit(s, 1 - side, unit_type))
-    shuffle(s, s.deck)  # RULINGS S4: what is left, in an order only the seed knows
+    shuffle_decks(s)  # RULINGS S4: what is left, in an order only the seed knows
     log(s, f"A game of {module.name} begins from {setting.label}.", kind="setup")
     s.active = setting.active
     if setting.phase == "draw":

@@ -8,7 +8,7 @@ from warp_empires.module.defs import Module, SideSetup
 
 from . import flow, scenario
 from .actions import Action
-from .board import draw_chits, log, other, place, show_stack, shuffle, unit_names
+from .board import draw_chits, log, other, place, show_stack, shuffle_decks, unit_names
 from .options import KEY, RULES_KEY, check_edition, check_keys
 from .options import check as check_options
 from .pending import Choosers
@@ -25,7 +25,7 @@ def setup(module: Module, seed: int, options: dict[str, Any] | None = None,
     s = new_state(module, seed, checked_options(module, options))
     if not log_events:
         s.log = None
-    shuffle(s, s.deck)  # RULINGS S4
+    shuffle_decks(s)  # RULINGS S4
     chosen = " (from a chosen seed)" if s.options.get("seeded") else ""
     log(s, f"A new game of {module.name} begins{chosen}.", kind="setup")
     if s.options.get(KEY):

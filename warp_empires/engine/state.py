@@ -14,6 +14,7 @@ from warp_empires.module.defs import Module
 
 from . import rng
 from .actions import Action
+from .decks import full_decks
 from .pending import Battle, pending_from_data, to_data
 from .scenario import KEY as SCENARIO
 from .scenario import played
@@ -28,11 +29,12 @@ FIELDS = (
     "chits", "stacks", "piles", "captives", "recruit", "hands", "deck",
     "discard", "banks", "revenue", "control", "intel", "history",
     "winner", "win_reason", "log", "hangar", "lives", "caught", "shown", "tries", "held",
-    "points",
+    "points", "decks", "discards", "onward",
 )
 # Fields of optional rules, left out of the data while empty: a game without
 # them writes what earlier versions wrote, and their saves load unchanged.
-SPARSE = ("hangar", "lives", "caught", "shown", "tries", "held", "points")
+SPARSE = ("hangar", "lives", "caught", "shown", "tries", "held", "points", "decks",
+          "discards", "onward")
 
 
 # Fields that hold typed pending data (see pending.py), serialised by type.
@@ -100,6 +102,13 @@ class State:
     # docs/rules.md G9: each side's points left to spend in battles; empty when
     # the module has none. Replaced whole.
     points: list[int]
+    # docs/rules.md G10: each side's own deck and discard pile (decks.py), with
+    # `deck` and `discard` then empty; both empty with the shared deck
+    decks: list[list[int]]
+    discards: list[list[int]]
+    # docs/rules.md G16: [chit, territory, spaces left] of units that entered
+    # an enemy stack with spaces to spare (advance.py). Replaced whole.
+    onward: list[list[int]]
     # (side, territory) of stacks both sides have seen whole, in a battle there
     # or as its survivors (RULINGS B2), and that no unit has joined or left
     # since (board.place and the rest forget them): the view lists their
@@ -158,6 +167,9 @@ class State:
         s.tries = self.tries
         s.held = self.held
         s.points = self.points
+        s.decks = [d[:] for d in self.decks] if self.decks else self.decks
+        s.discards = [d[:] for d in self.discards] if self.discards else self.discards
+        s.onward = self.onward
         s.shown = self.shown
         return s
 
@@ -275,8 +287,10 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.captives = [[], []]
     s.recruit = []
     s.hands = [[], []]
-    s.deck = [c.index for c in module.cards for _ in range(c.count)]
+    s.deck, s.decks = full_decks(module)  # docs/rules.md G10: one of them empty
     s.discard = []
+    s.discards = [[], []] if s.decks else []
+    s.onward = []
     s.banks = [0, 0]
     s.revenue = [0, 0]
     s.control = [NO_SIDE] * n

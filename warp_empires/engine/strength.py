@@ -9,6 +9,8 @@ from typing import Any
 
 from warp_empires.module.defs import Module
 
+from .powers import against_bonus, forts_ignored
+
 
 def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
                   zeroed: Collection[int], played: Iterable[Sequence[int]],
@@ -17,7 +19,9 @@ def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
     unit type) pairs of its stack; `zeroed` the chits counting 0 Force (a
     zeroed unit still counts towards a majority); `played` the battle's
     (side, card, target) plays; `spent` each side's battle points spent, +1
-    each (docs/rules.md G9; the breakdown has "points" only once any is)."""
+    each (docs/rules.md G9; the breakdown has "points" only once any is).
+    Units' powers (G12, G13): enemy fortifications that count 0, and bonuses
+    against kinds of enemy units ("powers", only when there are any)."""
     rules = module.rules
     units = module.units
     played = list(played)
@@ -26,6 +30,12 @@ def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
     for side in (0, 1):
         mine, theirs = stacks[side], stacks[1 - side]
         base = sum(units[u].force for c, u in mine if c not in zeroed)
+        powers = 0
+        if module.powered:  # docs/rules.md G12, G13
+            if forts_ignored(module, theirs):
+                base -= sum(units[u].force for c, u in mine
+                            if c not in zeroed and units[u].is_fortification)
+            powers = against_bonus(module, mine, theirs, zeroed)
         bonus = 0
         for who, kind, target in played:
             if who != side:
@@ -45,6 +55,9 @@ def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
         majority = sum(rules.majority_bonuses[i].bonus for i in held[side])
         part = {"units": base, "cards": bonus, "leader": leader, "majority": majority,
                 "total": base + bonus + leader + majority}
+        if powers:  # only where some unit's power counts (G12)
+            part["powers"] = powers
+            part["total"] += powers
         if spent:
             part["points"] = spent[side]
             part["total"] += spent[side]

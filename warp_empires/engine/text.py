@@ -10,6 +10,7 @@ import json
 
 from warp_empires.module.defs import Module
 
+from .decks import cards_left
 from .errors import IllegalAction
 from .state import FIELDS, NO_SIDE, SPARSE, State
 
@@ -42,7 +43,7 @@ def _summary(s: State) -> str:
     m = s.module
     head = (f"T{s.turn} {s.side_name(s.active)} {s.phase}/{s.step} | bank "
             f"{s.banks[0]}:{s.banks[1]} | hand {len(s.hands[0])}:{len(s.hands[1])} | "
-            f"deck {len(s.deck)} | captives {len(s.captives[0])}:{len(s.captives[1])}")
+            f"deck {cards_left(s)} | captives {len(s.captives[0])}:{len(s.captives[1])}")
     parts = [head]
     for terr in m.map.territories:
         t = terr.index

@@ -13,6 +13,7 @@ neither and pay nothing for it.
 
 from __future__ import annotations
 
+from .decks import cards_left
 from .state import NO_SIDE, State
 
 
@@ -24,7 +25,7 @@ def untold(s: State, deciding: int) -> bool:
 
 def chance(s: State) -> tuple[int, int]:
     """What changes when something is drawn or rolled: the generator and the deck."""
-    return s.rng, len(s.deck)
+    return s.rng, cards_left(s)
 
 
 def revealed(s: State) -> tuple[int, int]:

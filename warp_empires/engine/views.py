@@ -157,7 +157,10 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> Vie
              or (not own and e.get("public"))] if log and s.log is not None else [],
         options=dict(s.options),
         winner=s.winner, win_reason=s.win_reason, enemy=other(side),
-        points=s.points[:])  # docs/rules.md G9: public
+        points=s.points[:],  # docs/rules.md G9: public
+        decks=[len(d) for d in s.decks], discards=[d[:] for d in s.discards],  # G10
+        # G16: what moved in and its spaces left are the owner's to know
+        onward=[e[:] for e in s.onward if everything or (own and s.tab.chit_side[e[0]] == side)])
 
 
 def hand_as_drawn(state: State, side: int) -> list[int]:

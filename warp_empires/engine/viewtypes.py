@@ -334,11 +334,21 @@ class View:
     enemy: int
     # docs/rules.md G9: each side's battle points left (public); [] without a pool
     points: list[int] = field(default_factory=list)
+    # docs/rules.md G10: with a deck per side, each side's deck size and its
+    # discard pile (public, as the shared ones are); [] with the shared deck
+    decks: list[int] = field(default_factory=list)
+    discards: list[list[int]] = field(default_factory=list)
+    # docs/rules.md G16: this side's own [chit, territory, spaces left] (its secret)
+    onward: list[list[int]] = field(default_factory=list)
 
     def to_data(self) -> dict[str, Any]:
         """Plain, msgpack-able data: the view as the wire carries it."""
         b, last = self.battle, self.last_battle
-        more = {"points": self.points[:]} if self.points else {}  # sent only with a pool
+        more: dict[str, Any] = {"points": self.points[:]} if self.points else {}  # with a pool
+        if self.decks:  # and only with per-side decks
+            more |= {"decks": self.decks[:], "discards": _lists(self.discards)}
+        if self.onward:
+            more["onward"] = _lists(self.onward)
         return more | {
             "side": self.side, "turn": self.turn, "phase": self.phase,
             "active": self.active, "step": self.step,
@@ -390,7 +400,8 @@ class View:
             intel=[dict(i) for i in d["intel"]], history=_lists(d["history"]),
             log=[dict(e) for e in d["log"]], options=dict(d["options"]),
             winner=d["winner"], win_reason=d["win_reason"], enemy=d["enemy"],
-            points=list(d.get("points", ())))
+            points=list(d.get("points", ())), decks=list(d.get("decks", ())),
+            discards=_lists(d.get("discards", ())), onward=_lists(d.get("onward", ())))
 
 
 def _lists(rows: list[list[Any]]) -> list[list[Any]]:

@@ -26,6 +26,7 @@ from .errors import ModuleError, shown_path
 from .fields import CORE_CLASS_NAMES, DEFAULT_COLOURS, FIRST_ROLL
 from .files import Refused, read_bounded
 from .limits import MAX_FILE_BYTES
+from .powers import Power
 from .state import LoaderState
 
 
@@ -93,6 +94,7 @@ def assemble(state: LoaderState) -> Module:
             cls=u["class"],
             traits=frozenset(u["traits"]),
             role=roles.get(u["class"], NO_ROLE),
+            power=_power(state, u["class"], u["traits"]),
         )
         for i, u in enumerate(state.units)
         if u is not None
@@ -106,6 +108,7 @@ def assemble(state: LoaderState) -> Module:
             side=c["side_index"],
             effect=c["effect"],
             text=c["text"],
+            decks=c.get("decks"),  # per-side decks (docs/rules.md G10), else None
         )
         for i, c in enumerate(state.cards)
         if c is not None
@@ -136,6 +139,8 @@ def assemble(state: LoaderState) -> Module:
             MajorityBonus(b["filter"], b["bonus"]) for b in r.get("majority_bonus") or ()
         ),
         elimination=r.get("elimination", True),
+        move_needs=state.move_needs,
+        blockade=state.blockade,
     )
     setups = _setups(state.setups)
     victory = _victories(state.victories)
@@ -180,6 +185,7 @@ def assemble(state: LoaderState) -> Module:
         units=units,
         cards=cards,
         rules=rules,
+        powered=any(u.power for u in units),
         setup=(setups[0], setups[1]),
         victory=victory,
         options=dict(state.options),
@@ -217,3 +223,11 @@ def _victories(raw: list[dict[str, Any]]) -> tuple[VictoryDef, ...]:
     return tuple(VictoryDef(side=v["side_index"], text=v["text"], all=tuple(v["conditions"]),
                             when=v.get("when") or "phase", hold=v.get("hold") or 0)
                  for v in raw)
+
+
+def _power(state: LoaderState, cls: str, traits: list[str]) -> Power | None:
+    """A unit type's powers: its class's and its traits' together (G11-G13)."""
+    power = state.class_powers.get(cls, Power())
+    for trait in traits:
+        power = power.joined(state.trait_powers.get(trait, Power()))
+    return power or None

@@ -242,16 +242,9 @@ class ModuleChecks(LoaderState):
         spec = check_table(self.report, f, path, raw, POINTS)
         if not spec or not isinstance(spec.get("start"), dict):
             return None
-        start = [0, 0]
-        for key, n in spec["start"].items():
-            where = join(join(path, "start"), key)
-            side = self._side_ref(f, where, key)
-            if type(n) is not int:
-                self.add(f, where, f"must be an integer, not {describe(n)}")
-            elif check_min(self.report, f, where, n, 0) and side is not None:
-                start[side] = n
+        start = self._by_side(f, join(path, "start"), spec["start"])
         check_min(self.report, f, join(path, "most"), spec.get("most"), 0)
-        return (start[0], start[1]), spec["name"], spec.get("most") or 0
+        return start, spec["name"], spec.get("most") or 0
 
     def _speeds(self, raw: dict[str, Any] | None) -> None:
         if raw is None:

@@ -115,6 +115,9 @@ class OptionChecks(LoaderState):
             return False
         return True
 
+    def _option_advance(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
+        return OptionDef("advance", self._text("advance", spec))  # docs/rules.md G16
+
     def _option_attrition(self, path: str, spec: dict[str, Any]) -> OptionDef | None:
         ok = all([self._least(path, spec, "stack", 1),
                   self._least(path, spec, "divide_controlled", 1),

@@ -7,7 +7,7 @@ from typing import Any
 
 from .defs import EFFECT_KINDS, FORTIFICATION, MARKER_TARGETS, SPEED_NAMES, Effect, UnitFilter
 from .fields import CARD, CARDS_TOP, EFFECT_KEYS, UNIT, UNITS_TOP
-from .limits import MAX_CHITS, MAX_DECK
+from .limits import MAX_CHITS
 from .schema import STR, Field, check_choice, check_id, check_min, check_table, describe, join
 from .state import LoaderState
 
@@ -107,7 +107,8 @@ class PieceChecks(LoaderState):
                     )
                 else:
                     seen[card["id"]] = i
-            check_min(self.report, f, join(path, "count"), card.get("count"), 1)
+            if card.get("count") is not None:  # or `decks`, read with [rules] (check_decks)
+                check_min(self.report, f, join(path, "count"), card["count"], 1)
             card["side_index"] = None
             if card.get("side") not in (None, "any") and self.side_ids is not None:
                 card["side_index"] = self._side_ref(f, join(path, "side"), card["side"], ("any",))
@@ -115,7 +116,6 @@ class PieceChecks(LoaderState):
                 card["effect"] = self._effect(join(path, "effect"), card["effect"])
                 if card["effect"] is not None and card["effect"].kind == "defect":
                     card["effect"] = self._defector(path, card, entry)
-        self._total(f, "card", self.cards, MAX_DECK, "cards in the deck")
 
     def _defector(self, path: str, card: dict[str, Any], raw: dict[str, Any]) -> Effect | None:
         """A defect card's `into` (docs/rules.md G7): a unit of the card's own

@@ -8,7 +8,14 @@ hold plain ints.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+from .english import singular
+from .powers import Blockade, Power
+
+T = TypeVar("T")
 
 # The roles a unit class can have in the core rules: a leader (battle bonus B5,
 # capture B8-B9, victory conditions) or a fortification (immobile, M5). A module
@@ -67,18 +74,6 @@ class SideDef:
         return verb if self.plural else singular(verb)
 
 
-def singular(verb: str) -> str:
-    """The third-person singular of a plain English verb: draw -> draws."""
-    irregular = {"have": "has", "do": "does", "are": "is"}
-    if verb in irregular:
-        return irregular[verb]
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
-
-
 @dataclass(frozen=True, slots=True)
 class TerritoryDef:
     index: int
@@ -117,10 +112,7 @@ class MapDef:
     enter: dict[str, tuple[UnitFilter, ...]] = field(default_factory=dict)
 
     def by_id(self, territory_id: str) -> TerritoryDef:
-        for t in self.territories:
-            if t.id == territory_id:
-                return t
-        raise KeyError(territory_id)
+        return _first((t for t in self.territories if t.id == territory_id), territory_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +130,7 @@ class UnitDef:
     # the class's role (LEADER, FORTIFICATION or NO_ROLE); None: the core role of
     # a class named like one, for definitions built by hand in tests
     role: str | None = None
+    power: Power | None = None  # its class's and traits' rule effects (G11-G13)
 
     def __post_init__(self) -> None:
         if self.role is None:
@@ -210,6 +203,9 @@ class CardDef:
     side: int | None  # None: either side may play it (RULINGS M6)
     effect: Effect
     text: str
+    # copies in each side's own deck (docs/rules.md G10), `count` their sum;
+    # None: the one deck both sides draw from
+    decks: tuple[int, int] | None = None
 
     @property
     def timing(self) -> str:
@@ -258,6 +254,8 @@ class Rules:
     points_start: tuple[int, int] = (0, 0)
     points_name: str = "battle points"
     points_most: int = 0
+    move_needs: tuple[UnitFilter, ...] = ()  # G14: a group moves with one such unit
+    blockade: Blockade | None = None  # G15
 
     def can_control(self, unit: UnitDef) -> bool:
         """Whether this unit can take control of a territory (RULINGS K2)."""
@@ -266,7 +264,8 @@ class Rules:
 
 # Optional rules from the genre (RULINGS O1-O5): each is offered by a module
 # that has its table under [options], and is played in a game that turns it on.
-OPTION_IDS = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar")
+OPTION_IDS = ("interception", "withdrawal", "attrition", "initiative", "repair_hangar",
+              "advance")  # docs/rules.md G16
 QUALITY_DICE = {"green": 6, "veteran": 8, "elite": 10}  # RULINGS O4
 # What each option does, in one line, when the module does not say it its own way.
 OPTION_TEXT = {
@@ -279,6 +278,7 @@ OPTION_TEXT = {
                   "in a row.",
     "repair_hangar": "Ships lost in battle may come back after repairs; flagships have two "
                      "lives.",
+    "advance": "An attacker that wins a battle may move on with the movement it had left.",
 }
 
 
@@ -413,12 +413,10 @@ class Module:
     solo: SoloDef | None = None  # RULINGS O6: the solo opponent's tables, if any
     carriers: dict[str, Carry] = field(default_factory=dict)  # class id -> G2 carrying
     scenarios: tuple[ScenarioDef, ...] = ()  # docs/rules.md G3
+    powered: bool = False  # some unit has a power (G11-G13): the engine asks it first
 
     def scenario_by_id(self, scenario_id: str) -> ScenarioDef:
-        for sc in self.scenarios:
-            if sc.id == scenario_id:
-                return sc
-        raise KeyError(scenario_id)
+        return _first((sc for sc in self.scenarios if sc.id == scenario_id), scenario_id)
 
     def may_enter(self, unit: UnitDef, kind: str) -> bool:
         """Whether `unit` may enter a territory of `kind` (docs/rules.md G1)."""
@@ -432,19 +430,21 @@ class Module:
         return self.classes.get(used[0], used[0]) if used else self.classes.get(role, role)
 
     def side_by_id(self, side_id: str) -> SideDef:
-        for s in self.sides:
-            if s.id == side_id:
-                return s
-        raise KeyError(side_id)
+        return _first((s for s in self.sides if s.id == side_id), side_id)
 
     def unit_by_id(self, side: int, unit_id: str) -> UnitDef:
-        for u in self.units:
-            if u.side == side and u.id == unit_id:
-                return u
-        raise KeyError(unit_id)
+        return _first((u for u in self.units if u.side == side and u.id == unit_id), unit_id)
 
     def card_by_id(self, card_id: str) -> CardDef:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        return _first((c for c in self.cards if c.id == card_id), card_id)
+
+    @property
+    def side_decks(self) -> bool:
+        """Whether each side draws from a deck of its own (docs/rules.md G10)."""
+        return bool(self.cards) and self.cards[0].decks is not None
+
+
+def _first(found: Iterator[T], key: str) -> T:
+    for item in found:
+        return item
+    raise KeyError(key)

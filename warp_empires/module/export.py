@@ -38,7 +38,7 @@ def module_to_data(module: Module) -> dict[str, Any]:
                 "side": "any" if c.side is None else side_ids[c.side],
                 "text": c.text,
                 "effect": effect_to_data(c.effect),
-            }
+            } | ({} if c.decks is None else {"decks": dict(zip(side_ids, c.decks, strict=True))})
             for c in module.cards
         ],
         "territories": [
@@ -106,6 +106,7 @@ def option_to_data(module: Module, o: OptionDef) -> dict[str, Any]:
                                 if module.units[u].side == i) for i in (0, 1)},
                           "two_lives_turns": o.two_lives_turns,
                           "repairs": o.repairs.to_data()},
+        "advance": {},  # docs/rules.md G16: its text alone
     }[o.id]
     return {"text": o.text, **keys}
 

@@ -41,6 +41,8 @@ EDGE = "edge"  # start_choices: every edge territory with revenue
 EDGE_PLANETS = "edge_planets"  # the same, as the first modules spelt it
 DEFAULT_SPEEDS = {"immobile": 0, "slow": 1, "medium": 2, "fast": 3}
 DEFAULT_COLOURS = ("red", "blue")
+SHARED_DECK = "shared"
+DECKS = (SHARED_DECK, "side")  # one deck for both, or a deck per side (docs/rules.md G10)
 CORE_CLASS_NAMES = {LEADER: "Leader", FORTIFICATION: "Fortification"}
 
 MODULE_TOP = {
@@ -82,10 +84,24 @@ CLASS = {
     "carries": Field(INT, most=MAX_SMALL),
     "cargo": Field(TABLE),
 }
+# docs/rules.md G11-G13: what a class or a trait does in the rules (check_powers)
+POWER = {
+    "move": Field(INT, most=MAX_SMALL),  # spaces more for a group holding one
+    "battle_bonus": Field(TABLE),  # BATTLE_BONUS
+    "ignores_forts": Field(BOOL, default=False),
+}
+# docs/rules.md G15: enemy units matching `by` in or (adjacent) next to a
+# revenue territory of one of `kinds` halve its revenue
+BLOCKADE = {"by": Field(TABLE_LIST, required=True, most=MAX_NAMED),
+            "kinds": Field(STR_LIST, required=True, most=MAX_NAMED),
+            "adjacent": Field(BOOL, default=True)}
+BATTLE_BONUS = {"against": Field(TABLE, required=True),  # a filter
+                "bonus": Field(INT, required=True, most=MAX_BONUS)}
+CLASS |= POWER
 TRAIT = {
     "name": Field(STR, required=True, most=MAX_NAME),
     "abbr": Field(STR, required=True, most=MAX_ABBR),
-}
+} | POWER
 RULES = {
     "first_side": Field(STR),
     "draw": Field(INT, default=5, most=MAX_SMALL),
@@ -106,6 +122,9 @@ RULES = {
     "turn_limit": Field(INT, default=0, most=MAX_CHITS),  # rounds; 0: none (G4)
     "at_turn_limit": Field(TABLE),  # LIMIT: who wins when the limit is reached (G4)
     "battle_points": Field(TABLE),  # POINTS (G9)
+    "decks": Field(STR, default=SHARED_DECK),  # one of DECKS (G10)
+    "move_needs": Field(TABLE_LIST, default=[], most=MAX_NAMED),  # filters (G14)
+    "blockade": Field(TABLE),  # BLOCKADE (G15)
 }
 # docs/rules.md G9: a pool of points each side spends in battles, +1 a point
 POINTS = {
@@ -179,6 +198,7 @@ OPTIONS: dict[str, dict[str, Field]] = {
                       "two_lives": Field(TABLE, default={}, most=MAX_SIDES_LISTED),
                       "two_lives_turns": Field(INT, default=3, most=MAX_SMALL),
                       "repairs": Field(TABLE)},
+    "advance": {"text": OPTION_TEXT_FIELD},  # docs/rules.md G16
 }
 # The table-driven solo opponent (RULINGS O6).
 SOLO = {
@@ -242,8 +262,10 @@ CARDS_TOP = {"card": Field(TABLE_LIST, required=True, most=MAX_CARD_TYPES)}
 CARD = {
     "id": Field(STR, required=True),
     "name": Field(STR, required=True, most=MAX_NAME),
-    "count": Field(INT, required=True, most=MAX_COUNT),
+    # required unless `decks` is given (check_decks)
+    "count": Field(INT, most=MAX_COUNT),
     "side": Field(STR, default="any"),
+    "decks": Field(TABLE, most=MAX_SIDES_LISTED),  # side id -> copies in its deck (G10)
     "text": Field(STR, default="", most=MAX_TEXT),
     "effect": Field(TABLE, required=True),
 }

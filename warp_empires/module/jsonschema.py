@@ -144,9 +144,13 @@ def effect_schema() -> Schema:
 
 
 def module_file() -> Schema:
-    class_table = table_schema("CLASS", {"role": {"enum": [*ROLES, "none"]},
-                                         "carries": {"minimum": 1},
-                                         "cargo": {"inner": filter_schema()}})
+    # docs/rules.md G11-G13: the powers a class or a trait may have
+    power: dict[str, Schema] = {"move": {"minimum": 1}, "battle_bonus": {"inner": table_schema(
+        "BATTLE_BONUS", {"against": {"inner": filter_schema()}, "bonus": {"minimum": 1}})}}
+    class_changes: dict[str, Schema] = {"role": {"enum": [*ROLES, "none"]},
+                                        "carries": {"minimum": 1},
+                                        "cargo": {"inner": filter_schema()}}
+    class_table = table_schema("CLASS", class_changes | power)
     classes = {"anyOf": [{"type": "string", "maxLength": MAX_NAME}, class_table]}
     speeds = {
         "properties": {
@@ -169,6 +173,10 @@ def module_file() -> Schema:
         "at_turn_limit": limit,
         "battle_points": {"inner": table_schema("POINTS", {
             "start": {"inner": _id_map({"type": "integer", "minimum": 0})}})},
+        "decks": {"enum": list(f.DECKS)},
+        "move_needs": {"inner": filter_schema()},
+        "blockade": {"inner": table_schema("BLOCKADE", {"by": {"inner": filter_schema(),
+                                                               "minItems": 1}})},
     })
     setup = table_schema("SETUP", {"start_choices": {"anyOf": [
         {"enum": [f.EDGE, f.EDGE_PLANETS]},
@@ -188,7 +196,7 @@ def module_file() -> Schema:
         "side": {"inner": table_schema("SIDE", {"article": {"enum": ["the", ""]}}),
                  "minItems": 2, "maxItems": 2},
         "classes": {"inner": _id_map(classes)},
-        "traits": {"inner": _id_map(table_schema("TRAIT"))},
+        "traits": {"inner": _id_map(table_schema("TRAIT", power))},
         "rules": {"inner": rules},
         "setup": {"inner": _id_map(setup)},
         "victory": {"inner": victory},
@@ -218,7 +226,8 @@ def options_schema() -> Schema:
     properties = {
         name: {"description": f"RULINGS {ruling}: {OPTION_TEXT[name]}"}
         | table_schema("OPTIONS", {k: v for k, v in changes.items() if k in keys}, keys)
-        for (name, keys), ruling in zip(f.OPTIONS.items(), ("O1", "O2", "O3", "O4", "O5"),
+        for (name, keys), ruling in zip(f.OPTIONS.items(),
+                                        ("O1", "O2", "O3", "O4", "O5", "docs/rules.md G16"),
                                         strict=True)
     }
     return {"type": "object", "properties": properties, "additionalProperties": False}
@@ -244,7 +253,10 @@ def units_file() -> Schema:
 
 
 def cards_file() -> Schema:
-    card = table_schema("CARD", {"effect": {"inner": effect_schema()}})
+    card = table_schema("CARD", {"effect": {"inner": effect_schema()},
+                                 "count": {"minimum": 1},
+                                 "decks": {"inner": _id_map({"type": "integer", "minimum": 0})}})
+    card["oneOf"] = _one_of("count", "decks")  # docs/rules.md G10
     return table_schema("CARDS_TOP", {"card": {"inner": card}})
 
 

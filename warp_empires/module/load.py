@@ -10,10 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from .assemble import assemble
+from .check_decks import DeckChecks
 from .check_map import MapChecks
 from .check_module import ModuleChecks
 from .check_options import OptionChecks
 from .check_pieces import PieceChecks
+from .check_powers import PowerChecks
 from .check_scenario import ScenarioChecks
 from .check_setup import SetupChecks
 from .defs import Module
@@ -70,7 +72,8 @@ def _refuse_newer_format(file: TomlFile) -> None:
         )
 
 
-class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks, ScenarioChecks, OptionChecks):
+class _Loader(DeckChecks, PowerChecks, ModuleChecks, MapChecks, PieceChecks, SetupChecks,
+              ScenarioChecks, OptionChecks):
     """One pass over the four files; `load` returns None when anything was wrong."""
 
     def load(self) -> Module | None:
@@ -79,6 +82,9 @@ class _Loader(ModuleChecks, MapChecks, PieceChecks, SetupChecks, ScenarioChecks,
         self._units()
         self._cards()
         self._rules()
+        self._decks()
+        self._powers()
+        self._movers()
         self._options()
         self._solo()
         self._setup()

@@ -6,6 +6,14 @@ from __future__ import annotations
 
 from . import fields as f
 
+# docs/rules.md G11-G13: the keys a class and a trait share
+POWER_NOTES = {
+    "move": "Spaces more a group holding a unit of it moves (rules.md G11).",
+    "battle_bonus": "{ against = FILTER, bonus = N }: +N for each unit of it in a battle "
+                    "where the enemy has a matching unit (rules.md G12).",
+    "ignores_forts": "The enemy's fortifications count 0 Force in its battles (rules.md G13).",
+}
+
 # One short description per key of each table in fields.py, by the table's
 # name there. A key missing here still gets its kind as a description, and
 # tests/test_module_schema.py fails until it is written.
@@ -19,8 +27,8 @@ NOTES: dict[str, dict[str, str]] = {
         "setup": "One table per side id: where and with what that side starts.",
         "victory": "How each side wins: every clause of `all` must hold.",
         "options": "Optional rules the module offers (interception, withdrawal, attrition, "
-                   "initiative, repair_hangar), each with its numbers; off unless a game "
-                   "turns them on.",
+                   "initiative, repair_hangar, advance), each with its numbers; off unless a "
+                   "game turns them on.",
         "solo": "The table-driven solo opponent's tables (player kind `solo`).",
         "scenario": "Scenarios a game may play instead of [setup]: each its own setup, who "
                     "plays first (or a die) and victories (rules.md G3).",
@@ -88,10 +96,23 @@ NOTES: dict[str, dict[str, str]] = {
         "carries": "How many units each unit of the class carries through territories "
                    "they may not enter (rules.md G2).",
         "cargo": "A filter: the units it may carry (default: any unit).",
+        **POWER_NOTES,
     },
     "TRAIT": {
         "name": "The trait's name as players read it.",
         "abbr": "A short abbreviation drawn on chits.",
+        **POWER_NOTES,
+    },
+    "POWER": POWER_NOTES,
+    "BLOCKADE": {
+        "by": "Filters: the enemy units that blockade.",
+        "kinds": "The kinds of territory (ports) a blockade halves the revenue of.",
+        "adjacent": "Whether such a unit next to the territory blockades it too (default "
+                    "true); one in it always does.",
+    },
+    "BATTLE_BONUS": {
+        "against": "A filter: the enemy units the bonus is against.",
+        "bonus": "Added to its side's total for each unit with the power (at least 1).",
     },
     "RULES": {
         "first_side": "The side id that moves first (default: the first [[side]]).",
@@ -114,6 +135,11 @@ NOTES: dict[str, dict[str, str]] = {
         "at_turn_limit": 'Who wins at the turn limit: { score = "revenue", tie = "SIDE" }.',
         "battle_points": "A pool of points each side spends in battles, +1 each: { name, "
                          "start = { SIDE = N }, most } (rules.md G9).",
+        "decks": '"shared": both sides draw from one deck; "side": each from its own '
+                 "(rules.md G10).",
+        "move_needs": "Filters: a group moves only with a unit matching one (rules.md G14).",
+        "blockade": "{ by = [FILTER], kinds = [KIND], adjacent }: enemy units that halve a "
+                    "territory's revenue (rules.md G15).",
     },
     "POINTS": {
         "name": 'What players call the points (default "battle points").',
@@ -190,11 +216,14 @@ NOTES: dict[str, dict[str, str]] = {
         "class": "leader, fortification, or a class id from [classes].",
         "traits": "Trait ids from [traits].",
     },
-    "CARDS_TOP": {"card": "The cards of the shared deck."},
+    "CARDS_TOP": {"card": "The cards of the deck, or of each side's deck."},
     "CARD": {
         "id": "The card's id.",
         "name": "The card's name as players read it.",
-        "count": "Copies of it in the deck (at least 1).",
+        "count": "Copies of it in the deck (at least 1); with per-side decks, in each deck "
+                 "it goes to.",
+        "decks": "Per-side decks: copies in each side's deck, side id = N, instead of "
+                 "count (rules.md G10).",
         "side": '"any", or a side id: only that side may play it.',
         "text": "What the player reads on the card.",
         "effect": "What playing it does: kind and that kind's keys.",

@@ -8,7 +8,7 @@ from typing import Any
 from .defs import LIMIT_SCORES, UnitFilter
 from .errors import shown
 from .fields import DEFAULT_SPEEDS, FILTER, LIMIT
-from .schema import check_choice, check_table, join
+from .schema import check_choice, check_min, check_table, describe, join
 from .toml_read import Report, TomlFile
 
 
@@ -54,6 +54,12 @@ class LoaderState:
         self.carriers: dict[str, Any] = {}  # class id -> defs.Carry (G2)
         self.scenarios: list[dict[str, Any]] = []  # checked [[scenario]] tables (G3)
         self.limit: tuple[int, str, int] | None = None  # the module's turn limit (G4)
+        # docs/rules.md G11-G14: the powers of classes and traits, by id, and
+        # the filters of which a moving group needs a unit
+        self.class_powers: dict[str, Any] = {}
+        self.trait_powers: dict[str, Any] = {}
+        self.move_needs: tuple[UnitFilter, ...] = ()
+        self.blockade: Any = None  # powers.Blockade (G15), when the module has one
         self.picture: tuple[str, ...] = ()
         self.void = " ."
 
@@ -78,6 +84,19 @@ class LoaderState:
         if check_choice(self.report, file, path, value, [*extra, *self.side_ids], "side"):
             return self.side_ids.index(value) if value in self.side_ids else None
         return None
+
+    def _by_side(self, file: str, path: str, raw: dict[str, Any]) -> tuple[int, int]:
+        """A table of side id = a whole number of at least 0 (a pool's start,
+        G9; a card's copies by deck, G10), by side index; 0 where left out."""
+        out = [0, 0]
+        for key, n in raw.items():
+            where = join(path, key)
+            side = self._side_ref(file, where, key)
+            if type(n) is not int:
+                self.add(file, where, f"must be an integer, not {describe(n)}")
+            elif check_min(self.report, file, where, n, 0) and side is not None:
+                out[side] = n
+        return out[0], out[1]
 
     def _trait_ref(self, file: str, path: str, value: str) -> None:
         self._tag_ref(file, path, value, "trait", f'class = "{value}"')

@@ -20,6 +20,11 @@ _VERDICT = {"win": "you win", "lose": "you lose", "likely win": "likely win",
 def group_units(view: View) -> list[int]:
     """The unit types of the moving group as picked so far (none outside the
     forming of a group): what a destination's battle would add."""
+    last = view.last_battle
+    if view.prompt.kind == "advance" and last is not None:  # docs/rules.md G16
+        going = {c for c, t, _ in view.onward if t == last.t}
+        entry = view.stacks[view.side][last.t]
+        return [u.unit for u in entry.units or () if u.chit in going] if entry else []
     selection = view.pend.selection
     src = view.pend.src
     if view.prompt.kind != "move_units" or selection is None or src < 0:

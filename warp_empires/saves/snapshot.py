@@ -45,7 +45,9 @@ def _sizes(data: dict[str, Any], state: State) -> str | None:
     if any(len(row) != n_places for row in state.stacks) or len(state.control) != n_places:
         return f"has a map without the module's {n_places} territories"
     for name, cards in (("hands", [c for h in state.hands for c in h]),
-                        ("deck", state.deck), ("discard", state.discard)):
+                        ("deck", state.deck), ("discard", state.discard),
+                        ("decks", [c for d in state.decks for c in d]),  # docs/rules.md G10
+                        ("discards", [c for d in state.discards for c in d])):
         if any(type(c) is not int or not 0 <= c < n_cards for c in cards):
             return f"has {name} naming a card the module does not have"
     for name, chits in (("piles", [c for p in state.piles for c in p]),

@@ -24,6 +24,7 @@ CONFIRMING = frozenset(verb for verb, _label, _alias in CONFIRM_KEYS)
 VERB_KEYS = {
     "pass": ("p", "Pass"), "end": ("e", "End phase"), "stop": ("s", "Stop"),
     "back": ("b", "Back"), "hand": ("h", "Look at hand"),
+    "spend": ("x", "Spend a point"),  # docs/rules.md G9: a module's pool of battle points
 }
 _VERB_OF_KEY = {key: verb for verb, (key, _label) in VERB_KEYS.items()}
 _CONFIRM_OF_KEY = {alias: verb for verb, _label, alias in CONFIRM_KEYS if alias}

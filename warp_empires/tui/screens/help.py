@@ -13,8 +13,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Markdown, TabbedContent, TabPane
 
-from warp_empires.module.defs import FORTIFICATION, LEADER, Module
+from warp_empires.module.defs import FORTIFICATION, LEADER, CardDef, Module
 from warp_empires.tui.map_legend import map_legend
+from warp_empires.tui.screens.help_module import module_rules_help
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 EFFECT_WIDTH = 50  # characters of a card's effect per table line
@@ -59,6 +60,9 @@ def rules_markdown(module: Module | None, optional: tuple[str, ...] = ()) -> str
     text = string.Template(help_text("rules")).safe_substitute(words)
     if module is not None and (module.map.enter or module.carriers):
         text += "\n\n## Who goes where\n\n" + "\n".join(entry_help(module))
+    added = module_rules_help(module) if module is not None else []
+    if added:  # docs/rules.md G10-G15
+        text += "\n\n## This module's own rules\n\n" + "\n".join(added)
     if module is not None and optional:
         text += "\n\n## Optional rules in this game\n\n" + "\n".join(
             f"- {optional_rule_help(module, name)}" for name in optional
@@ -271,7 +275,8 @@ class HelpScreen(Screen[None]):
             units.add_row(*map(Text, cells), height=max(1, len(lines) + under))  # never markup
         cards = self.query_one("#card-table", DataTable)
         cards.add_columns("Card", "Copies", "Who", "When", "Effect")
-        rows = [(c.name, str(c.count), "either" if c.side is None else module.sides[c.side].short,
+        rows = [(c.name, _copies(module, c),
+                 "either" if c.side is None else module.sides[c.side].short,
                  c.timing.capitalize(), c.text) for c in module.cards]
         room = min(EFFECT_WIDTH, self._last_column_room([("Card", "Copies", "Who", "When"),
                                                          *(r[:-1] for r in rows)]))
@@ -285,3 +290,11 @@ class HelpScreen(Screen[None]):
         margins and the scroll bar take 6)."""
         others = sum(max(len(cell) for cell in column) + 2 for column in zip(*rows, strict=True))
         return max(16, self.app.size.width - others - 8)
+
+
+def _copies(module: Module, card: CardDef) -> str:
+    """A card's copies, deck by deck with a deck per side (docs/rules.md G10):
+    "Red 5, Blue 4"."""
+    if card.decks is None:
+        return str(card.count)
+    return ", ".join(f"{module.sides[side].short} {n}" for side, n in enumerate(card.decks) if n)

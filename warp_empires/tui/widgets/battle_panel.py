@@ -15,7 +15,8 @@ from warp_empires.tui.looks import side_text, stack_lines
 FATE_NOTE = {"captured": " (captured)", "hangar": " (to the hangar)"}
 
 _PARTS = (("units", "units"), ("cards", "cards"), ("leader", "leader"),
-          ("majority", "majority"), ("points", "points"))
+          ("majority", "majority"), ("points", "points"),
+          ("powers", "powers"))  # docs/rules.md G12: units' bonuses against a kind
 
 
 def battle_text(

@@ -104,7 +104,12 @@ def status_text(module: Module, view: View) -> Text:
                 f"{module.units[h.unit].name} (ready, waiting for a territory)"
                 for h in repairs)
             text.append(f"  hangar: {names}\n", style="italic")
-    text.append(f"Deck {view.deck_size}  Discard {len(view.discard)}")
-    if view.discard:
-        text.append(f" (top: {module.cards[view.discard[-1]].name})", style="dim")
+    # docs/rules.md G10: with a deck per side, each side's deck and discard pile
+    piles = [(view.deck_size, view.discard, "")] if not view.decks else [
+        (view.decks[side], view.discards[side], f"{module.sides[side].short}: ")
+        for side in (0, 1)]
+    for i, (size, discard, whose) in enumerate(piles):
+        text.append(("\n" if i else "") + f"{whose}Deck {size}  Discard {len(discard)}")
+        if discard:
+            text.append(f" (top: {module.cards[discard[-1]].name})", style="dim")
     return text
