@@ -26,6 +26,22 @@ async def _until(pilot, test, tries: int = 600) -> None:  # noqa: ANN001
     raise AssertionError("the screen never got there")
 
 
+async def _start_on_server(pilot, app, url: str) -> None:  # noqa: ANN001
+    """New Game, on the server at `url`, two people: Start (the key, not a
+    click: the form opens at its top and, under load, the button was not yet
+    scrolled into view when clicked)."""
+    from textual.widgets import Input, Select
+
+    from warp_empires.tui.screens.new_game import NewGameScreen
+
+    await pilot.press("n")
+    await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    app.screen.query_one("#server", Input).value = url
+    for side in (0, 1):
+        app.screen.query_one(f"#side{side}", Select).value = "human"
+    await pilot.press("ctrl+g")
+
+
 @contextlib.asynccontextmanager
 async def _rebels_joined(tmp_path: Path) -> AsyncIterator[tuple[Room, JoinApp, Pilot]]:
     """The Rebels' seat of a game against the server's heuristic player, in a
@@ -125,23 +141,14 @@ async def test_the_title_screen_joins_a_game_from_a_pasted_link(tmp_path: Path) 
 
 
 async def test_new_game_hosts_on_a_server_and_joins_the_first_side(tmp_path: Path) -> None:
-    from textual.widgets import Input, Select
 
     from tests.tui.helpers import game_app
     from warp_empires.tui.dialogs.ask import MessageDialog
-    from warp_empires.tui.screens.new_game import NewGameScreen
 
     async with serving(tmp_path / "server") as (server, url):
         app = game_app(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.press("n")
-            await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-            app.screen.query_one("#server", Input).value = url
-            for side in (0, 1):
-                app.screen.query_one(f"#side{side}", Select).value = "human"
-            # the Start key, not a click: the form opens at its top and, under
-            # load, the button was not yet scrolled into view when clicked
-            await pilot.press("ctrl+g")
+            await _start_on_server(pilot, app, url)
             await _until(pilot, lambda: isinstance(app.screen, MessageDialog))
             # the other person's link is shown; this terminal plays the Rebels
             await _until(pilot, lambda: "side=empire" in
@@ -211,25 +218,19 @@ def test_a_seat_joining_again_shows_its_hand_in_the_order_it_saw_it() -> None:
 
 async def test_new_game_asks_once_for_a_servers_host_key_and_remembers_it(
         tmp_path: Path) -> None:
-    from textual.widgets import Input, Select
+    from textual.widgets import Input
 
     from tests.net.support import KEY
     from tests.tui.helpers import game_app
     from warp_empires.net.guard import known_key, remember_key
     from warp_empires.tui.dialogs.ask import MessageDialog
     from warp_empires.tui.dialogs.host_key import HostKeyDialog
-    from warp_empires.tui.screens.new_game import NewGameScreen
 
     async with serving(tmp_path / "server") as (server, url):
         remember_key([url], "x" * 32)  # another server's, once there
         app = game_app(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.press("n")
-            await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-            app.screen.query_one("#server", Input).value = url
-            for side in (0, 1):
-                app.screen.query_one(f"#side{side}", Select).value = "human"
-            await pilot.press("ctrl+g")
+            await _start_on_server(pilot, app, url)
             await _until(pilot, lambda: isinstance(app.screen, HostKeyDialog))
             assert "refused that key" in screen_text(app) and not server.rooms
             app.screen.query_one(Input).value = KEY
