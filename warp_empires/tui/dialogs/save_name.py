@@ -20,6 +20,8 @@ class SaveNameDialog(OneFieldDialog[str]):
     ASK = "Save the game as:"
     BUTTON = "Save"
 
+    DEFAULT_CSS = "SaveNameDialog #box { width: 60; }"
+
     def __init__(self, suggest: str | Callable[[], str]) -> None:
         super().__init__()
         self._suggest = suggest if callable(suggest) else (lambda: suggest)
