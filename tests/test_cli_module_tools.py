@@ -105,3 +105,31 @@ def test_every_problem_the_broken_modules_show_has_a_code(tmp_path):
                 seen.add(code)
     assert len(seen) >= 12
     assert len({c for c, _, _ in CODES}) == len(CODES)  # codes are unique
+
+
+def test_the_problems_of_the_rules_a_module_may_add_have_codes():
+    # A modder-tester's placement problems came out as E999: the messages of
+    # check_setup, check_decks, check_powers and the turn limit, as written
+    from warp_empires.module.codes import code_of
+
+    for message, code in (
+        ("'hoplite' may not stand at 'aegean', of kind 'sea' (map.enter.sea)", "E306"),
+        ("'aegean' is of kind 'sea', which 'hoplite' may not enter (map.enter.sea), but it "
+         "is placed there: start where every starting unit may enter", "E306"),
+        ("'pericles' must start on the map in the setup (in its units or place): a unit "
+         "that is not there is lost from the start", "E306"),
+        ("places 3 'trireme' but the side has only 2", "E306"),
+        ("a card needs at least 1 copy in some deck", "E307"),
+        ('decks needs [rules] decks = "side" in module.toml', "E307"),
+        ("only 'athens' plays this card (side), so the other side's deck may not hold it",
+         "E307"),
+        ("the deck of sparta has no cards (rules.decks = \"side\")", "E307"),
+        ("60 cards in the deck in all, more than the 50 allowed", "E003"),  # a limit
+        ("name at least one filter: the units that blockade", "E308"),
+        ("no unit of athens matches any filter: its stacks could never move", "E308"),
+        ("a cargo needs carries = N: how many units each unit of the class carries", "E308"),
+        ("needs turn_limit = N: the number of rounds the game lasts", "E309"),
+        ('turn_limit needs at_turn_limit = { score = "revenue", tie = "SIDE" }: who wins '
+         "when the limit is reached", "E309"),
+    ):
+        assert code_of(message) == code, message

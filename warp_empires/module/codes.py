@@ -49,8 +49,16 @@ CODES: tuple[tuple[str, str, str], ...] = (
     ("E303", "not a colour", r"is not a colour"),
     ("E304", "not exactly two sides", r"exactly two \[\[side\]\]"),
     ("E305", "a card effect that cannot work", r"effect must"),
-    ("E306", "setup that cannot be dealt", r"places \d+ '|non-leader chits|^missing '?start"),
+    ("E306", "setup that cannot be dealt",
+     r"places \d+ '|non-leader chits|^missing '?start|may not stand at|which '[^']*' may not "
+     r"enter|must start on the map|but the side has only"),
     ("E401", "a victory that can never be met", r"can never"),
+    # issue 36: the rules a module may add (docs/rules.md G1-G16)
+    ("E307", "a deck per side that cannot be dealt (G10)",
+     r"copy in some deck|^decks needs|deck may not hold it|^the deck of '?[^ ]+'? has no"),
+    ("E308", "a power or rule that could never apply (G2, G14, G15)",
+     r"^name at least one filter|could never move|^a cargo needs carries"),
+    ("E309", "a turn limit without its scoring (G5)", r"^needs turn_limit|^turn_limit needs"),
 )
 UNKNOWN = ("E999", "any other problem")
 _COMPILED = tuple((code, re.compile(pattern, re.I)) for code, _, pattern in CODES)
