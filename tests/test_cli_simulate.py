@@ -126,3 +126,20 @@ def test_json_tells_every_games_length_and_how_it_ended(capsys):
         assert sum(causes.values()) == s["wins"][side]
         assert all(any(g["winner"] == side and g["ended"] == why for g in games) for why in causes)
     assert all(g["ended"] == "turn cap" for g in games if g["winner"] is None)
+
+
+def test_simulate_seats_p1_on_the_first_side_as_play_does(capsys):
+    # A modder-tester: `simulate --players` seated P1 on the side that moves
+    # first, `play --players` on the first [[side]]; with a module whose other
+    # side moves first (the tiny test theme: first_side is its second side)
+    # the same list put each player on opposite sides.
+    from tests.test_module_load import TINY
+    from warp_empires.module import load_module
+
+    module = load_module(TINY)
+    assert module.rules.first_side == 1
+    code, out, _ = run(capsys, "simulate", "--module", str(TINY), "--games", "1",
+                       "--players", "random,heuristic", "--max-turns", "2", "--json")
+    assert code == 0
+    first, second = (s.id for s in module.sides)
+    assert json.loads(out)["players"] == {first: "random", second: "heuristic"}

@@ -33,11 +33,11 @@ class GameResult:
 
 
 def seat(module: Module, players: list[str]) -> list[str]:
-    """Player kinds by side index; the first player plays the module's first side."""
-    first = module.rules.first_side
-    kinds = ["", ""]
-    kinds[first], kinds[1 - first] = players[0], players[1]
-    return kinds
+    """Player kinds by side index: the first plays the module's first [[side]],
+    as `play --players` seats them (a modder-tester found the two commands
+    seating the same list on opposite sides when `first_side` was the
+    other; it may also be a die's, docs/rules.md G3)."""
+    return [players[0], players[1]]
 
 
 def play_game(module: Module, seed: int, kinds: list[str], max_turns: int,

@@ -32,7 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="seed of the first game (default: the position file's seed, else 0)")
     p.add_argument("--players", default="heuristic,heuristic",
                    help="P1,P2: random, heuristic, solo, bot (= bot:normal), bot:easy, "
-                   "bot:normal or bot:hard; P1 plays the module's first side. Search players "
+                   "bot:normal or bot:hard; P1 plays the module's first [[side]] (as play "
+                   "--players A,B), whichever moves first. Search players "
                    "use their node budget only, so results do not depend on the machine")
     p.add_argument("--max-turns", type=whole_number(1, 100_000), default=300,
                    help="turn cap (default 300)")
