@@ -139,6 +139,8 @@ def test_module_show_json(capsys: pytest.CaptureFixture[str]) -> None:
         "force": 3,
         "class": "capital",
         "traits": ["bombardment"],
+        "role": "",
+        "power": None,
     }
     cards = {c["id"]: c for c in data["cards"]}
     assert cards["spies"]["side"] == "north" and cards["move"]["side"] == "any"
@@ -209,3 +211,29 @@ def test_python_dash_m_is_the_same_command(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["module"] == "tiny"
+
+
+def test_module_show_tells_the_rules_a_module_may_add(capsys):
+    # A modder-tester: `module show` left out who may enter each kind,
+    # carrying, powers, the deck per side, what a group needs to move, the
+    # blockade, placed garrisons, victory timing and the scenarios
+    # (docs/rules.md G1-G15), in text and in --json alike.
+    punic = str(Path(__file__).parent / "themes" / "punic")
+    code, out, _ = run(capsys, "module", "show", punic, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["map"]["enter"]["sea"] == [{"class": ["fleet"], "traits": []}]
+    assert data["carries"]["fleet"]["carries"] == 2
+    rules = data["rules"]
+    assert rules["decks"] == "side" and rules["blockade"]["kinds"] == ["port"]
+    assert rules["move_needs"] and rules["battle_points"]["name"] == "Fortune"
+    powered = [u for side in data["sides"] for u in side["units"] if u["power"]]
+    assert any(u["power"]["battle_bonus"] for u in powered)
+    assert all(c["decks"] for c in data["cards"])
+    sicily = next(sc for sc in data["scenarios"] if sc["id"] == "sicily")
+    assert sicily["turn_limit"] and any(s["place"] for s in sicily["setup"].values())
+    assert {v["when"] for v in data["victory"] + sicily["victory"]} >= {"phase"}
+    code, out, _ = run(capsys, "module", "show", punic)
+    for title in ("Who may enter", "Carrying", "Scenario sicily"):
+        assert f"\n{title}" in out, title
+    assert "(rome 5, carthage 4)" in out  # each deck's copies of a card

@@ -171,6 +171,9 @@ def describe(module: Module) -> list[str]:
     """The module as readable text: one titled table per part."""
     side_ids = [s.id for s in module.sides]
     territories = module.map.territories
+    data = module_to_data(module)
+    data_units = {u.index: unit for u, unit in zip(
+        module.units, (x for side in data["sides"] for x in side["units"]), strict=True)}
     out = [f"{module.name} ({module.id} {module.version}, format {module.format})"]
     if module.description:
         out.append(module.description)
@@ -183,9 +186,10 @@ def describe(module: Module) -> list[str]:
     for side in module.sides:
         out += _section(
             f"Units of {side.name}",
-            ["id", "name", "speed", "count", "force", "class", "traits"],
+            ["id", "name", "speed", "count", "force", "class", "traits", "power"],
             [
-                [u.id, u.name, f"{u.speed} ({u.move})", u.count, u.force, u.cls, _join(u.traits)]
+                [u.id, u.name, f"{u.speed} ({u.move})", u.count, u.force, u.cls, _join(u.traits),
+                 _value(data_units[u.index]["power"] or "")]
                 for u in module.units
                 if u.side == side.index
             ],
@@ -197,7 +201,7 @@ def describe(module: Module) -> list[str]:
             [
                 c.id,
                 c.name,
-                c.count,
+                _card_count(c.count, side_ids, c.decks),
                 "any" if c.side is None else side_ids[c.side],
                 _effect_text(effect_to_data(c.effect)),
             ]
@@ -219,9 +223,14 @@ def describe(module: Module) -> list[str]:
             for t in territories
         ],
     )
+    if data["map"]["enter"]:  # docs/rules.md G1
+        out += _section("Who may enter", ["kind", "units"],
+                        [[k, _value(v)] for k, v in data["map"]["enter"].items()])
+    if data["carries"]:  # G2
+        out += _section("Carrying", ["class", "carries", "cargo"],
+                        [[k, v["carries"], _value(v["cargo"])] for k, v in data["carries"].items()])
     if module.map.picture:
         out += ["", "Map", *(f"  {row}" for row in module.map.picture)]
-    data = module_to_data(module)
     out += _section("Rules", ["rule", "value"], [[k, _value(v)] for k, v in data["rules"].items()])
     out += _section(
         "Setup",
@@ -232,12 +241,27 @@ def describe(module: Module) -> list[str]:
             for n, (key, value) in enumerate(setup.items())
         ],
     )
-    out += _section(
-        "Victory",
-        ["side", "when", "clauses"],
-        [[v["side"], v["text"], _value(v["all"])] for v in data["victory"]],
-    )
+    out += _victory("Victory", data["victory"])
+    for sc in data["scenarios"]:  # docs/rules.md G3
+        out += _section(f"Scenario {sc['id']}: {sc['name']}", ["setting", "value"],
+                        [[k, _value(v)] for k, v in sc.items()
+                         if k not in ("id", "name", "victory")])
+        if sc["victory"]:
+            out += _victory(f"Victory in {sc['id']}", sc["victory"])
     return out
+
+
+def _card_count(count: int, side_ids: list[str], decks: tuple[int, int] | None) -> str:
+    """The copies of a card, and each deck's when each side has one (G10)."""
+    if decks is None:
+        return str(count)
+    return f"{count} ({', '.join(f'{i} {n}' for i, n in zip(side_ids, decks, strict=True))})"
+
+
+def _victory(title: str, victories: list[dict[str, Any]]) -> list[str]:
+    return _section(title, ["side", "text", "when", "hold", "clauses"],
+                    [[v["side"], v["text"], v["when"], v["hold"], _value(v["all"])]
+                     for v in victories])
 
 
 def _section(title: str, headers: list[str], rows: Sequence[Sequence[Any]]) -> list[str]:

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .defs import QUALITY_DICE, Condition, Effect, Module, OptionDef, UnitDef
+from .defs import (
+    QUALITY_DICE,
+    Condition,
+    Effect,
+    Module,
+    OptionDef,
+    SideSetup,
+    UnitDef,
+    VictoryDef,
+)
 
 
 def module_to_data(module: Module) -> dict[str, Any]:
@@ -59,26 +68,27 @@ def module_to_data(module: Module) -> dict[str, Any]:
             "looks": {kind: {"fill": look.fill, "colour": look.colour}
                       for kind, look in module.map.looks.items()},
             "picture": list(module.map.picture),
+            # docs/rules.md G1: who may enter each kind (absent: anyone)
+            "enter": {kind: [f.to_data() for f in filters]
+                      for kind, filters in module.map.enter.items()},
         },
+        "class_roles": dict(module.class_roles),
+        "carries": {cls: {"carries": c.capacity, "cargo": c.cargo.to_data()}  # G2
+                    for cls, c in module.carriers.items()},
         "rules": rules_to_data(module),
-        "setup": {
-            side_ids[s.side]: {
-                "control": [territories[t].id for t in s.control],
-                "start": None if s.start is None else territories[s.start].id,
-                "start_choices": [territories[t].id for t in s.start_choices],
-                "control_start": s.control_start,
-                "units": [module.units[u].id for u in s.units],
-                "random_units": s.random_units,
-            }
-            for s in module.setup
-        },
-        "victory": [
+        "setup": setups_to_data(module, module.setup),
+        "victory": victories_to_data(module, module.victory),
+        "scenarios": [  # docs/rules.md G3
             {
-                "side": side_ids[v.side],
-                "text": v.text,
-                "all": [condition_to_data(module, c) for c in v.all],
-            }
-            for v in module.victory
+                "id": sc.id,
+                "name": sc.name,
+                "text": sc.text,
+                "first_side": "roll" if sc.first_roll else side_ids[sc.first_side],
+                "setup": setups_to_data(module, sc.setup),
+                "victory": victories_to_data(module, sc.victory),
+            } | ({} if sc.limit is None else {"turn_limit": sc.limit[0], "at_turn_limit": {
+                "score": sc.limit[1], "tie": side_ids[sc.limit[2]]}})
+            for sc in module.scenarios
         ],
         "options": {name: option_to_data(module, o) for name, o in module.options.items()},
         "solo": None if module.solo is None else {
@@ -88,6 +98,38 @@ def module_to_data(module: Module) -> dict[str, Any]:
                          for b, c, st in module.solo.postures],
         },
     }
+
+
+def setups_to_data(module: Module, setups: tuple[SideSetup, ...]) -> dict[str, Any]:
+    territories, side_ids = module.map.territories, [s.id for s in module.sides]
+    return {
+        side_ids[s.side]: {
+            "control": [territories[t].id for t in s.control],
+            "start": None if s.start is None else territories[s.start].id,
+            "start_choices": [territories[t].id for t in s.start_choices],
+            "control_start": s.control_start,
+            "units": [module.units[u].id for u in s.units],
+            "random_units": s.random_units,
+            # docs/rules.md G3: garrisons placed in territories of their own
+            "place": {territories[t].id: [module.units[u].id for u in units]
+                      for t, units in s.placed},
+        }
+        for s in setups
+    }
+
+
+def victories_to_data(module: Module, victories: tuple[VictoryDef, ...]) -> list[dict[str, Any]]:
+    side_ids = [s.id for s in module.sides]
+    return [
+        {
+            "side": side_ids[v.side],
+            "text": v.text,
+            "all": [condition_to_data(module, c) for c in v.all],
+            "when": v.when,  # docs/rules.md G4
+            "hold": v.hold,  # G5
+        }
+        for v in victories
+    ]
 
 
 def option_to_data(module: Module, o: OptionDef) -> dict[str, Any]:
@@ -121,6 +163,13 @@ def unit_to_data(unit: UnitDef) -> dict[str, Any]:
         "force": unit.force,
         "class": unit.cls,
         "traits": sorted(unit.traits),
+        "role": unit.role,
+        # docs/rules.md G11-G13: its class's and traits' powers together
+        "power": None if not unit.power else {
+            "move": unit.power.move,
+            "battle_bonus": [{"against": f.to_data(), "bonus": n} for f, n in unit.power.against],
+            "ignores_forts": unit.power.ignores_forts,
+        },
     }
 
 
@@ -162,6 +211,19 @@ def rules_to_data(module: Module) -> dict[str, Any]:
         "majority_bonus": [{"filter": b.filter.to_data(), "bonus": b.bonus}
                            for b in r.majority_bonuses],
         "speeds": dict(r.speeds),
+        # the rules a module may add (docs/rules.md G3-G15)
+        "first_roll": r.first_roll,
+        "turn_limit": r.turn_limit,
+        "at_turn_limit": {"score": r.limit_score, "tie": module.sides[r.limit_tie].id}
+        if r.turn_limit else None,
+        "decks": "side" if module.side_decks else "shared",
+        "battle_points": None if not any(r.points_start) else {
+            "name": r.points_name, "most": r.points_most,
+            "start": {s.id: r.points_start[s.index] for s in module.sides}},
+        "move_needs": [f.to_data() for f in r.move_needs],
+        "blockade": None if r.blockade is None else {
+            "by": [f.to_data() for f in r.blockade.by], "kinds": sorted(r.blockade.kinds),
+            "adjacent": r.blockade.adjacent},
     }
 
 
