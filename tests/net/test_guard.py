@@ -71,8 +71,10 @@ def test_who_may_create_what(tmp_path: Path) -> None:
             out.append((await create(url, key=KEY, players=["heuristic", "heuristic"]))["text"])
             out.append((await create(url, key=KEY, module="./modules/star_wars"))["code"])
         async with serving(tmp_path / "open", rules=Rules(open=True)) as (_, url):
-            out.append((await create(url))["t"])  # anyone: people only
-            out.append((await create(url, players=["human", "heuristic"]))["text"])
+            out.append((await create(url, seed=None))["t"])  # anyone: people only
+            out.append((await create(url, seed=None, players=["human", "heuristic"]))["text"])
+            # RULINGS H7: whoever chooses the seed knows the deck's order
+            out.append((await create(url))["text"])
         return out
 
     got = asyncio.run(asyncio.wait_for(main(), 60))
@@ -80,6 +82,7 @@ def test_who_may_create_what(tmp_path: Path) -> None:
     assert "computer" in got[4]  # one game with a computer seat at once (serving's rules)
     assert got[5] == "malformed"  # a path is not a module name
     assert got[6] == "created" and "host" in got[7]
+    assert "seed" in got[8] and "host" in got[8]
 
 
 async def idle(url: str, address: str) -> object:

@@ -97,6 +97,32 @@ def test_health_and_metrics_over_plain_http(tmp_path: Path) -> None:
     assert float(figures["warp_empires_decide_seconds_count"]) == 1
 
 
+def test_metrics_are_only_for_the_addresses_named(tmp_path: Path) -> None:
+    # An attacker read /metrics as decisions were made: its counts moved with
+    # each decision of an untold Move phase, which the other side is not shown
+    # (RULINGS Z2). Only `serve --metrics-from` addresses may read them, a
+    # trusted proxy's client by its X-Forwarded-For; /health stays for all.
+    from warp_empires.net.guard import Rules
+
+    async def main_() -> list[int]:
+        rules = Rules(connect_rate=1e6, connect_burst=10**6, trusted_proxies=("127.0.0.1",),
+                      metrics_from=("10.1.0.0/16",))
+        async with serving(tmp_path, rules=rules) as (_, url):
+            host, port = url.split("//")[1].strip("/").split(":")
+            out = []
+            for forwarded in ("", "203.0.113.7", "10.1.2.3"):
+                reader, writer = await asyncio.open_connection(host, int(port))
+                extra = f"X-Forwarded-For: {forwarded}\r\n" if forwarded else ""
+                writer.write(f"GET /metrics HTTP/1.1\r\nHost: x\r\n{extra}\r\n".encode())
+                out.append(int((await reader.readuntil(b"\r\n\r\n")).split()[1]))
+                writer.close()
+            out.append((await get(url, "/health"))[0])
+            return out
+
+    # this machine, not named; a stranger through the proxy; the monitoring
+    assert run(main_()) == [403, 403, 200, 200]
+
+
 def test_admin_requests_need_the_key_and_act_on_the_running_server(tmp_path: Path) -> None:
     async def main_() -> None:
         async with serving(tmp_path) as (server, url):

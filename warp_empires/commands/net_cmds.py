@@ -65,6 +65,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     serve.add_argument("--trust-proxy", metavar="ADDRESS,...", default="",
                        help="reverse proxies (addresses or networks) whose X-Forwarded-For "
                        "names the client (default: none)")
+    serve.add_argument("--metrics-from", metavar="ADDRESS,...", default="127.0.0.1,::1",
+                       help="addresses or networks that may read /metrics (default: this "
+                       "machine only; its counts follow every decision, untold ones too)")
     serve.add_argument("--archive-after", metavar="DAYS", type=whole_number(0, 36_500),
                        default=30, help="archive a game nobody has changed for DAYS days "
                        "(moved to archive/ in the saves folder, still replayable; `games "
@@ -88,7 +91,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     host.add_argument("--module", metavar="NAME", help="the theme module (default: the "
                       "first one found here)")
     host.add_argument("--seed", type=whole_number(0, SEED_MAX), metavar="N",
-                      help="the game's seed (default: a secret random one)")
+                      help="the game's seed (default: a secret random one); whoever "
+                      "chooses it knows the deck's order, so only the host may")
     host.add_argument("--options", metavar="ID,...", help="optional rules, comma-separated")
     host.add_argument("--scenario", metavar="ID",
                       help="one of the module's scenarios (default: the module's own setup)")
@@ -144,16 +148,17 @@ def run_serve(args: argparse.Namespace) -> int:
     except FolderInUse as e:
         raise CommandError(str(e)) from None
     proxies = tuple(p.strip() for p in args.trust_proxy.split(",") if p.strip())
+    monitors = tuple(p.strip() for p in args.metrics_from.split(",") if p.strip())
     try:
         rules = Rules(open=args.open, bot_games=args.bot_games, trusted_proxies=proxies,
                       connect_rate=args.address_rate, connect_burst=4 * args.address_rate,
                       unseated=args.address_unseated, open_games=args.open_games,
                       address_games=args.address_games,
-                      open_connections=args.open_connections)
-        Door(rules, time.monotonic)  # checks the proxies' addresses
+                      open_connections=args.open_connections, metrics_from=monitors)
+        Door(rules, time.monotonic)  # checks the proxies' and monitors' addresses
     except ValueError as e:
         lock.release()
-        raise CommandError(f"--trust-proxy: {e}") from None
+        raise CommandError(f"--trust-proxy or --metrics-from: {e}") from None
     server = GameServer(folder, Limits(connections=args.max_connections, games=args.max_games,
                                        archive_days=args.archive_after,
                                        open_idle=args.open_idle * 60.0), sync=args.fsync,

@@ -46,6 +46,9 @@ class Rules:
     open_games: int | None = None  # strangers' games being played at once
     address_games: int = 4  # of them, those one address created
     open_connections: int | None = None  # seats of strangers' games connected at once
+    # who may read /metrics: its counts follow every decision, an untold Move
+    # phase's too (RULINGS Z2), so a stranger reading them would learn them
+    metrics_from: tuple[str, ...] = ("127.0.0.1", "::1")
 
 
 def host_key(folder: Path) -> str:
@@ -160,10 +163,16 @@ class Door:
         self._connects: OrderedDict[str, Bucket] = OrderedDict()
         self._creates: OrderedDict[str, Bucket] = OrderedDict()
         self._trusted = [ipaddress.ip_network(p, strict=False) for p in rules.trusted_proxies]
+        self._metrics = [ipaddress.ip_network(p, strict=False) for p in rules.metrics_from]
 
     def trusted(self, peer: str) -> bool:
         """Whether `peer` is a proxy whose word on its client is believed."""
         return bool(self._trusted) and _within(peer, self._trusted)
+
+    def reads_metrics(self, address: str) -> bool:
+        """Whether the client at `address` (its own, a proxy's word taken) may
+        read /metrics (serve --metrics-from)."""
+        return _within(address, self._metrics)
 
     def address(self, peer: str, forwarded: str | None) -> str:
         """The client's address: the peer's, or the last hop `X-Forwarded-For`

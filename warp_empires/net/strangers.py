@@ -41,6 +41,11 @@ def create_refusal(server: GameServer, frame: dict[str, Any], address: str, host
                      "host key (host --key, or WARP_EMPIRES_HOST_KEY)")
     if not host and bots:
         return error("create", "only the server's host may seat its computer players")
+    if not host and frame.get("seed") is not None:
+        # whoever chooses the seed knows the deck's order (RULINGS H7): an
+        # attacker created a game with seed 7 and read its deck offline
+        return error("create", "only the server's host may choose a game's seed; "
+                     "leave it out and the server draws a secret one")
     if not host and not server.door.may_create(address):
         return error("create", "too many games created from your address; try later")
     if bots and len(server.bot_games) >= server.rules.bot_games:
