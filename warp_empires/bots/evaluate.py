@@ -52,13 +52,18 @@ FEATURES = (
 # cards (issue 11). The cards term is hand-set instead (CARD_WORTH).
 CARD_WORTH = 0.004  # a move card (7) ~ 5 points of Force on the map
 WEIGHTS = (0.0057, -0.1986, 0.1324, 0.0727, 0.0003, CARD_WORTH, 0.1761, 0.1067, 0.0737)
+# The weights of before issue 40, kept for the named baseline players
+# (`bot:hard:v1`, bots.make_player) that later rounds are measured against.
+V1_WEIGHTS = WEIGHTS
 
 
 class Evaluator:
     """Scores positions for a module; built once per player (the unit table)."""
 
-    def __init__(self, module: Module, dist: list[list[int]] | None = None) -> None:
+    def __init__(self, module: Module, dist: list[list[int]] | None = None,
+                 weights: tuple[float, ...] = WEIGHTS) -> None:
         self.m = module
+        self.weights = weights
         self.dist = dist
         units = module.units
         self.force = [u.force for u in units]
@@ -96,7 +101,7 @@ class Evaluator:
 
     def value(self, s: State, side: int) -> float:
         """`side`'s features weighted: its share of the log-odds."""
-        return sum(w * f for w, f in zip(WEIGHTS, self.features(s, side), strict=True))
+        return sum(w * f for w, f in zip(self.weights, self.features(s, side), strict=True))
 
     def score(self, s: State, side: int) -> float:
         """From -1 (lost) to 1 (won) for `side`: 2 p - 1, p the chance to win."""
