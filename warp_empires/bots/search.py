@@ -42,6 +42,7 @@ from .base import forward
 from .evaluate import V1_WEIGHTS, Evaluator
 from .hand import discard_action
 from .heuristic import HeuristicPlayer
+from .weights import as_vector, weights_for
 
 # Steps searched; every other decision goes to the heuristic.
 SEARCHED = ("move", "move_from", "battle_card", "retreat", "choose_start")
@@ -126,8 +127,10 @@ class SearchPlayer:
         self.timed = timed and self.level.seconds is not None
         self.rng = random.Random(seed)
         self.base = HeuristicPlayer(module, seed)
-        self.evaluator = Evaluator(module, self.base.dist, V1_WEIGHTS) if baseline \
-            else Evaluator(module, self.base.dist)
+        # the weights of before issue 40 for a baseline; else the player's
+        # own trained ones, the module's, or the generic ones (bots.weights)
+        weights = V1_WEIGHTS if baseline else as_vector(weights_for(module))
+        self.evaluator = Evaluator(module, self.base.dist, weights)
         # the playout players, one per side, reset before each playout
         self.rollers = [HeuristicPlayer(module, 0), HeuristicPlayer(module, 0)]
         for r in self.rollers:

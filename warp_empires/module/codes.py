@@ -51,6 +51,8 @@ CODES: tuple[tuple[str, str, str], ...] = (
     ("E305", "a card effect that cannot work", r"effect must"),
     ("E306", "setup that cannot be dealt", r"places \d+ '|non-leader chits|^missing '?start"),
     ("E401", "a victory that can never be met", r"can never"),
+    ("E501", "a computer player's weights file (weights.json) that is not one",
+     r"not a feature \(one of|^not JSON|is not UTF-8 text"),
 )
 UNKNOWN = ("E999", "any other problem")
 _COMPILED = tuple((code, re.compile(pattern, re.I)) for code, _, pattern in CODES)

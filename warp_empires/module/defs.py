@@ -413,6 +413,9 @@ class Module:
     solo: SoloDef | None = None  # RULINGS O6: the solo opponent's tables, if any
     carriers: dict[str, Carry] = field(default_factory=dict)  # class id -> G2 carrying
     scenarios: tuple[ScenarioDef, ...] = ()  # docs/rules.md G3
+    # the computer player's weights from the module's weights.json (module/weights.py),
+    # by feature; None: it has none. Not rules: no part of the fingerprint.
+    bot_weights: dict[str, float] | None = None
 
     def scenario_by_id(self, scenario_id: str) -> ScenarioDef:
         for sc in self.scenarios:
