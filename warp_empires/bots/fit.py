@@ -18,22 +18,26 @@ def sigmoid(z: float) -> float:
 
 
 def fit(xs: Sequence[Sequence[float]], ys: Sequence[float], rounds: int = 400,
-        rate: float = 0.5, offsets: Sequence[float] | None = None) -> list[float]:
+        rate: float = 0.5, offsets: Sequence[float] | None = None,
+        prior: Sequence[float] | None = None, pull: float = 1e-4) -> list[float]:
     """Logistic regression by gradient descent on features scaled to unit
     spread; `offsets`: a fixed part of each sample's log-odds (the weighed
-    features that are not fitted)."""
+    features that are not fitted); `prior`: weights to start from and be
+    pulled back to with strength `pull` (none: zero), so that a round of few
+    games moves the weights of the round before a little, not anywhere."""
     n, d = len(xs), len(xs[0])
     spread = [max(1e-9, math.sqrt(sum(x[j] ** 2 for x in xs) / n)) for j in range(d)]
     zs = [[x[j] / spread[j] for j in range(d)] for x in xs]
     base = offsets or [0.0] * n
-    w = [0.0] * d
+    centre = [p * s for p, s in zip(prior, spread, strict=True)] if prior else [0.0] * d
+    w = list(centre)
     for _ in range(rounds):
         grad = [0.0] * d
         for z, y, o in zip(zs, ys, base, strict=True):
             e = sigmoid(o + sum(a * b for a, b in zip(w, z, strict=True))) - y
             for j in range(d):
                 grad[j] += e * z[j]
-        w = [w[j] - rate * (grad[j] / n + 1e-4 * w[j]) for j in range(d)]
+        w = [w[j] - rate * (grad[j] / n + pull * (w[j] - centre[j])) for j in range(d)]
     return [w[j] / spread[j] for j in range(d)]
 
 
