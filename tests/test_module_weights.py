@@ -57,19 +57,18 @@ def test_star_wars_makes_the_same_moves_on_fixed_seeds_as_before():
     # the named baseline keeps the weights in code; the level reads them from
     # weights.json: the same decisions, seed for seed
     sw = star_wars()
-    for seed in (3,):  # a few turns: what the two players search is the same
-        moves = []
-        for kind in ("bot:normal", "bot:normal:v1"):
-            game = Game.new(sw, seed)
-            game.state.undo = None
-            players = [make_player(kind, sw, seed), make_player("heuristic", sw, seed)]
-            while not game.over and game.state.turn <= 3:
-                p = game.prompt()
-                action = players[p.side].choose(game.view(p.side, log=False),
-                                                 game.legal_actions())
-                game.apply(p.side, action)
-            moves.append(list(game.actions))
-        assert moves[0] == moves[1] and len(moves[0]) > 20
+    moves, searched = [], []
+    for kind in ("bot:normal", "bot:normal:v1"):  # each turn of the two is searched alike
+        game = Game.new(sw, 3)
+        game.state.undo = None
+        players = [make_player(kind, sw, 3), make_player("heuristic", sw, 3)]
+        while not game.over and game.state.turn <= 2:
+            p = game.prompt()
+            action = players[p.side].choose(game.view(p.side, log=False), game.legal_actions())
+            game.apply(p.side, action)
+        moves.append(list(game.actions))
+        searched.append(players[0].deliberated)
+    assert moves[0] == moves[1] and len(moves[0]) > 20 and searched[0] == searched[1] > 3
 
 
 def test_a_module_without_weights_plays_with_the_generic_defaults(tmp_path):
