@@ -1,8 +1,8 @@
-"""The search player's figures on the Star Wars module: prints them, asserts nothing.
+"""The search player's figures on a module (Star Wars by default): prints them, asserts nothing.
 
     .venv/bin/python benchmarks/bench_bot.py [--games 200] [--seed 0] [--jobs 2]
         [--matches bot:easy-heuristic,bot:normal-heuristic,bot:hard-bot:hard:v1]
-        [--max-turns 120] [--json] [--log FILE]
+        [--max-turns 120] [--module FOLDER] [--json] [--log FILE]
 
 Figures, all from one run:
 
@@ -53,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from warp_empires.bots import make_player  # noqa: E402
 from warp_empires.bots.conduct import Conduct  # noqa: E402
 from warp_empires.bots.search import SearchPlayer  # noqa: E402
+from warp_empires.bots.weights import weights_for  # noqa: E402
 from warp_empires.engine import Game  # noqa: E402
 from warp_empires.module import load_module  # noqa: E402
 from warp_empires.sim import win_rate  # noqa: E402
@@ -62,10 +63,10 @@ STAR_WARS = ROOT / "modules" / "star_wars"
 MATCHES = "bot:easy-heuristic,bot:normal-heuristic,bot:hard-bot:hard:v1"
 
 
-def play(job: tuple[str, str, int, int, bool]) -> dict[str, Any]:
+def play(job: tuple[str, str, int, int, bool, str]) -> dict[str, Any]:
     """One game of the match: A on the first side when `a_first`."""
-    a, b, seed, max_turns, a_first = job
-    module = load_module(STAR_WARS)
+    a, b, seed, max_turns, a_first, folder = job
+    module = load_module(Path(folder))
     first = module.rules.first_side
     kinds = {first: a, 1 - first: b} if a_first else {first: b, 1 - first: a}
     game = Game.new(module, seed)
@@ -103,14 +104,17 @@ def play(job: tuple[str, str, int, int, bool]) -> dict[str, Any]:
     }
 
 
-def fingerprint() -> str:
+def fingerprint(module: Path) -> str:
     """A short hash of the code that decides how the games go: the engine, the
-    players and the module. Games in a --log with another one are not counted."""
+    players, the module and the weights its search players use (bots.weights:
+    a player's own trained file too). Games in a --log with another one are
+    not counted."""
     h = hashlib.sha256()
-    for folder in (ROOT / "warp_empires" / "engine", ROOT / "warp_empires" / "bots", STAR_WARS):
+    h.update(json.dumps(weights_for(load_module(module)), sort_keys=True).encode())
+    for folder in (ROOT / "warp_empires" / "engine", ROOT / "warp_empires" / "bots", module):
         for f in sorted(folder.rglob("*")):
             if f.is_file() and f.suffix in (".py", ".toml", ".json"):
-                h.update(f.relative_to(ROOT).as_posix().encode())
+                h.update(f.relative_to(folder).as_posix().encode())
                 h.update(f.read_bytes())
     return h.hexdigest()[:12]
 
@@ -149,6 +153,8 @@ def main() -> None:
     parser.add_argument("--matches", default=MATCHES,
                         help="comma-separated A-B pairs of player kinds")
     parser.add_argument("--max-turns", type=int, default=120)
+    parser.add_argument("--module", type=Path, default=STAR_WARS,
+                        help="the module folder to play (default: Star Wars)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--log", type=Path, default=None,
                         help="JSON-lines file of games: appended to, and games in it "
@@ -158,10 +164,11 @@ def main() -> None:
     for m in args.matches.split(","):
         a, _, b = m.partition("-")
         matches.append((a.strip(), b.strip()))
-    jobs = [(a, b, args.seed + g, args.max_turns, g % 2 == 0)
+    folder = str(args.module.resolve())
+    jobs = [(a, b, args.seed + g, args.max_turns, g % 2 == 0, folder)
             for g in range(args.games) for a, b in matches]
     started = time.perf_counter()
-    code = fingerprint()
+    code = fingerprint(args.module)
     done = logged(args.log, code)
     results: list[dict[str, Any]] = [done[tuple(j)] for j in jobs if tuple(j) in done]
     todo = [j for j in jobs if tuple(j) not in done]

@@ -4,13 +4,14 @@ player: prints figures, asserts nothing.
     .venv/bin/python benchmarks/bench_sight.py [--games 6] [--turns 8] [--level normal]
         [--json]
 
-The same games (Star Wars, seeds 0..N-1, the search level against the
-heuristic, sides alternating) are played twice in one run, alternating game
-by game: with the weights Star Wars ships (the nine features of before, the
-richer ones weighed 0 and so never counted) and with the richer ones weighed
-too (RICH_WEIGHTS below, hand-set: the cost does not depend on the values).
-Prints the decision time p50/p95 of the decisions that matter in each and
-the ratio after/before, and the microseconds of one evaluation.
+Star Wars games (seeds 0..N-1, the search level against the heuristic,
+sides alternating) with the weights Star Wars ships (the nine features of
+before, the richer ones weighed 0 and so never counted); at each decision of
+the search player that matters, a twin with the richer ones weighed too
+(RICH_WEIGHTS below, hand-set: the cost does not depend on the values)
+decides the same view right after, so both are timed on the same positions
+under the same load. Prints the decision time p50/p95 of each, the ratio
+after/before, and the microseconds of one evaluation.
 """
 
 from __future__ import annotations
@@ -39,32 +40,38 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
 
 
-def game(module: Any, seed: int, level: str, rich: bool, turns: int,
-         seen: list[State]) -> list[float]:
-    """One game; the times of the search player's decisions that mattered."""
+def game(module: Any, seed: int, level: str, turns: int, times: dict[bool, list[float]],
+         seen: list[State]) -> None:
+    """One game of the search level (without the richer features) against the
+    heuristic; at each of its decisions that matter, a twin player with the
+    richer features weighed decides the same view too, so that the two are
+    timed on the same positions under the same load."""
     bot = SearchPlayer(module, seed, level)
-    if rich:
-        bot.evaluator = Evaluator(module, bot.base.dist,
-                                  as_vector(weights_for(module))[:9] + RICH_WEIGHTS)
+    rich = SearchPlayer(module, seed, level)
+    rich.evaluator = Evaluator(module, rich.base.dist,
+                               as_vector(weights_for(module))[:9] + RICH_WEIGHTS)
     players = [bot, make_player("heuristic", module, seed)]
     if seed % 2:
         players.reverse()
     g = Game.new(module, seed)
     g.state.undo = None
-    times = []
     while not g.over and g.state.turn <= turns:
         p = g.prompt()
         player = players[p.side]
+        seen_view, legal = g.view(p.side, log=False), g.legal_actions()
         before = getattr(player, "deliberated", 0)
         started = time.perf_counter()
-        action = player.choose(g.view(p.side, log=False), g.legal_actions())
+        action = player.choose(seen_view, legal)
         took = time.perf_counter() - started
         if getattr(player, "deliberated", 0) > before:
-            times.append(took)
+            started = time.perf_counter()
+            rich.choose(seen_view, legal)
+            times[True].append(time.perf_counter() - started)
+            times[False].append(took)
+            rich.base.plan = None  # the twin's choice is not played
         g.apply(p.side, action)
         if len(seen) < 200 and g.state.turn > 1:
             seen.append(g.state.clone(log=False))
-    return times
 
 
 def main() -> None:
@@ -78,8 +85,7 @@ def main() -> None:
     times: dict[bool, list[float]] = {False: [], True: []}
     seen: list[State] = []
     for seed in range(args.games):
-        for rich in (False, True):
-            times[rich] += game(module, seed, args.level, rich, args.turns, seen)
+        game(module, seed, args.level, args.turns, times, seen)
     base = as_vector(weights_for(module))
     evals = {}
     for rich in (False, True):
@@ -102,8 +108,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(report))
         return
-    print(f"{args.games} games of {args.turns} player-turns, bot:{args.level} v heuristic, "
-          f"each played with and without the richer features")
+    print(f"{args.games} games of {args.turns} player-turns, bot:{args.level} v heuristic; "
+          f"each decision that matters timed without and with the richer features")
     for name in ("before", "after"):
         r = report[name]
         print(f"  {name:6s} decisions that matter {r['decisions']:5d}  p50 {r['p50']:.3f} s  "
