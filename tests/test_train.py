@@ -156,3 +156,12 @@ def test_bad_arguments_are_one_line(template, tmp_path, capsys):
     assert main(["train", "--module", str(tmp_path / "nowhere")]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_cluster_without_the_extra_is_one_line(template, monkeypatch, capsys):
+    from warp_empires.bots import cluster
+
+    monkeypatch.setattr(cluster, "available", lambda: False)
+    assert main(["train", "--module", str(template), "--cluster", "tcp://127.0.0.1:1"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'warp-empires[cluster]'" in err and err.count("\n") == 1
