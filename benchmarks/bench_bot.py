@@ -159,6 +159,11 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=None,
                         help="JSON-lines file of games: appended to, and games in it "
                              "played by the same code are not played again")
+    parser.add_argument("--report-only", action="store_true",
+                        help="play nothing: the figures of the games of --matches in --log")
+    parser.add_argument("--code", default=None,
+                        help="with --report-only: count the games of the log played by "
+                             "this code fingerprint (default: this code's)")
     args = parser.parse_args()
     matches = []
     for m in args.matches.split(","):
@@ -168,8 +173,11 @@ def main() -> None:
     jobs = [(a, b, args.seed + g, args.max_turns, g % 2 == 0, folder)
             for g in range(args.games) for a, b in matches]
     started = time.perf_counter()
-    code = fingerprint(args.module)
+    code = args.code or fingerprint(args.module)
     done = logged(args.log, code)
+    if args.report_only:  # whatever the log holds of these matches, however far it got
+        pairs = set(matches)
+        jobs = [j for j in done if (j[0], j[1]) in pairs]
     results: list[dict[str, Any]] = [done[tuple(j)] for j in jobs if tuple(j) in done]
     todo = [j for j in jobs if tuple(j) not in done]
 
@@ -190,7 +198,8 @@ def main() -> None:
     report = summarise(matches, results)
     report["code"] = code
     report["from_log"] = len(jobs) - len(todo)
-    report["games_per_match"] = args.games
+    report["games_per_match"] = (max((m["games"] for m in report["matches"].values()),
+                                     default=0) if args.report_only else args.games)
     report["seconds"] = round(time.perf_counter() - started, 1)
     report["jobs"] = args.jobs
     if args.json:
