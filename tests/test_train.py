@@ -91,6 +91,10 @@ def test_a_stopped_run_resumes_and_loses_no_finished_game(template, tmp_path):
     again = training.train(plan, out, _fake_runner(rest))
     assert len(rest) == len(whole) - 13  # only the games the log lacks
     assert [r.weights for r in again] == [r.weights for r in expected]
+    # more rounds asked for later go on from the rounds logged
+    more: list = []
+    longer = training.train(Plan(str(template), "normal", 3, 8, 4, 5), out, _fake_runner(more))
+    assert len(more) == 12 and [r.weights for r in longer[:2]] == [r.weights for r in expected]
     # another plan is another run: its games are not taken from this log
     other: list = []
     training.train(Plan(str(template), "normal", 1, 8, 4, 6), out, _fake_runner(other))

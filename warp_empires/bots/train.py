@@ -89,8 +89,10 @@ def start_weights(module: Module) -> dict[str, float]:
 
 
 def run_key(plan: Plan, module: Module) -> str:
-    """Names the run in its log: games of another plan or module are not reused."""
-    data = json.dumps({**asdict(plan), "module": module.fingerprint,
+    """Names the run in its log: games of another plan or module are not
+    reused. Not the number of rounds: a run asked for more rounds later goes
+    on from the rounds it has."""
+    data = json.dumps({**asdict(plan), "rounds": None, "module": module.fingerprint,
                        "shipped": module.bot_weights}, sort_keys=True)
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 
