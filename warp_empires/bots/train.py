@@ -144,7 +144,14 @@ def _lead(ev: Evaluator, sight: Sight, s: Any, side: int) -> list[float]:
 def fit_round(games: list[dict[str, Any]], weights: dict[str, float]
               ) -> tuple[dict[str, float], dict[str, Any]]:
     """The next weights from a round's games, and how they and the round's
-    own predict its held-out games."""
+    own predict its held-out games.
+
+    A sample also holds which side is to move (+1 the first, -1 the second):
+    in many themes one side wins more often whatever the position, and
+    without a term for it the fit bends the features' weights to explain it.
+    The term is fitted (for the round's own weights too, alone) and left
+    out of the weights: a search compares positions of one side, which it
+    would not change."""
     train_x: list[list[float]] = []
     held_x: list[list[float]] = []
     train_y: list[float] = []
@@ -154,22 +161,33 @@ def fit_round(games: list[dict[str, Any]], weights: dict[str, float]
             continue
         held = g["index"] % HELD_OUT == HELD_OUT - 1
         for row in g["rows"]:
-            (held_x if held else train_x).append(row[1:])
+            x = [*row[1:], 1.0 if int(row[0]) == 0 else -1.0]
+            (held_x if held else train_x).append(x)
             (held_y if held else train_y).append(1.0 if g["winner"] == int(row[0]) else 0.0)
-    free = [i for i, f in enumerate(FEATURES) if f not in FIXED]
-    new = dict(weights)
-    if train_x:
-        offsets = [sum(weights[FEATURES[i]] * x[i] for i in range(len(FEATURES))
-                       if i not in free) for x in train_x]
-        fitted = fit([[x[i] for i in free] for x in train_x], train_y, offsets=offsets,
-                     prior=[weights[FEATURES[i]] for i in free], pull=PULL)
-        new.update({FEATURES[i]: round(w, 6) for i, w in zip(free, fitted, strict=True)})
-    vector = [new[f] for f in FEATURES]
+    free = [i for i, f in enumerate(FEATURES) if f not in FIXED] + [len(FEATURES)]
     before = [weights[f] for f in FEATURES]
+    new = dict(weights)
+    side_before = side_after = 0.0
+    if train_x:
+        def offsets(w: list[float], cols: list[int]) -> list[float]:
+            return [sum(w[i] * x[i] for i in range(len(FEATURES)) if i not in cols)
+                    for x in train_x]
+
+        side_before = fit([[x[-1]] for x in train_x], train_y,
+                          offsets=offsets(before, []))[0]
+        prior = [weights[FEATURES[i]] for i in free[:-1]] + [side_before]
+        fitted = fit([[x[i] for i in free] for x in train_x], train_y,
+                     offsets=offsets(before, free), prior=prior, pull=PULL)
+        side_after = fitted[-1]
+        new.update({FEATURES[i]: round(w, 6)
+                    for i, w in zip(free[:-1], fitted[:-1], strict=True)})
+    after = [new[f] for f in FEATURES]
     return new, {
         "held_out": len(held_y),
-        "accuracy": judged(vector, held_x, held_y)["accuracy"] if held_y else None,
-        "accuracy_before": judged(before, held_x, held_y)["accuracy"] if held_y else None,
+        "accuracy": judged([*after, side_after], held_x, held_y)["accuracy"]
+        if held_y else None,
+        "accuracy_before": judged([*before, side_before], held_x, held_y)["accuracy"]
+        if held_y else None,
     }
 
 
