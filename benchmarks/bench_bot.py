@@ -1,7 +1,8 @@
-"""The search player's figures on the Star Wars module: prints them, asserts nothing.
+"""The search player's figures on a module (Star Wars by default): prints them, asserts nothing.
 
     .venv/bin/python benchmarks/bench_bot.py [--games 200] [--seed 0] [--jobs 2]
-        [--matches bot:normal-heuristic,bot:hard-bot:normal] [--max-turns 120] [--json]
+        [--matches bot:easy-heuristic,bot:normal-heuristic,bot:hard-bot:hard:v1]
+        [--max-turns 120] [--module FOLDER] [--json] [--log FILE]
 
 Figures, all from one run:
 
@@ -9,7 +10,12 @@ Figures, all from one run:
   A plays the first side (Rebels) in even games and the second side (Empire) in
   odd ones, so both sides count alike. A's share of all games with its 95%
   interval (Wilson), and A's share as each side. Unfinished games (turn cap)
-  count as not won.
+  count as not won. `bot:LEVEL:v1` is a named baseline: that level with the
+  evaluation of before issue 40 (bots.make_player).
+- Per player kind (issue 40): leaders lost to capture per 100 of its own
+  player-turns, and the mean bank it left unspent at the close of a Recruit
+  offer in which a chit it could afford and keep under the upkeep limit was
+  still on offer (with how many of its offers were such: bots.conduct).
 - Decision time per level, p50/p95/max in seconds, over the decisions that
   matter (the steps a search player searches, with two candidates or more),
   measured around `choose` in the match games; every decision too (p50/p95).
@@ -19,7 +25,9 @@ Figures, all from one run:
 The players search with their node budget only (no time cap), as in `simulate`,
 so the same arguments give the same games and win rates in one process or
 several; only the timings vary with the machine's load. --json prints one JSON
-object and nothing else on stdout.
+object and nothing else on stdout. The games of all matches are played in turn
+(game 0 of each match, then game 1, ...), so a run stopped early still has
+figures for every match.
 
 A long run (hard v normal: minutes a game) can be stopped and taken up again:
 `--log FILE` appends each game as one JSON line as it ends, with a fingerprint
@@ -43,20 +51,22 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from warp_empires.bots import make_player  # noqa: E402
+from warp_empires.bots.conduct import Conduct  # noqa: E402
 from warp_empires.bots.search import SearchPlayer  # noqa: E402
+from warp_empires.bots.weights import weights_for  # noqa: E402
 from warp_empires.engine import Game  # noqa: E402
 from warp_empires.module import load_module  # noqa: E402
 from warp_empires.sim import win_rate  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 STAR_WARS = ROOT / "modules" / "star_wars"
-MATCHES = "bot:normal-heuristic,bot:hard-bot:normal"
+MATCHES = "bot:easy-heuristic,bot:normal-heuristic,bot:hard-bot:hard:v1"
 
 
-def play(job: tuple[str, str, int, int, bool]) -> dict[str, Any]:
+def play(job: tuple[str, str, int, int, bool, str]) -> dict[str, Any]:
     """One game of the match: A on the first side when `a_first`."""
-    a, b, seed, max_turns, a_first = job
-    module = load_module(STAR_WARS)
+    a, b, seed, max_turns, a_first, folder = job
+    module = load_module(Path(folder))
     first = module.rules.first_side
     kinds = {first: a, 1 - first: b} if a_first else {first: b, 1 - first: a}
     game = Game.new(module, seed)
@@ -64,6 +74,7 @@ def play(job: tuple[str, str, int, int, bool]) -> dict[str, Any]:
     players = {side: make_player(kinds[side], module, seed * 2 + side) for side in (0, 1)}
     times: dict[int, list[float]] = {0: [], 1: []}
     mattered: dict[int, list[float]] = {0: [], 1: []}
+    conduct = Conduct()
     while not game.over and game.state.turn <= max_turns:
         p = game.prompt()
         player = players[p.side]
@@ -76,7 +87,9 @@ def play(job: tuple[str, str, int, int, bool]) -> dict[str, Any]:
         times[p.side].append(took)
         if getattr(player, "deliberated", 0) > before:
             mattered[p.side].append(took)
+        conduct.before(game.state, p.side, action)
         game.apply(p.side, action)
+        conduct.after(game.state)
     a_side = first if a_first else 1 - first
     return {
         "seed": seed, "a_first": a_first, "winner": game.state.winner, "a_side": a_side,
@@ -87,17 +100,21 @@ def play(job: tuple[str, str, int, int, bool]) -> dict[str, Any]:
         "deliberated": {s: getattr(players[s], "deliberated", 0) for s in (0, 1)},
         "changed": {s: getattr(players[s], "changed", 0) for s in (0, 1)},
         "search_seconds": {s: getattr(players[s], "search_seconds", 0.0) for s in (0, 1)},
+        "conduct": {s: conduct.summary(s) for s in (0, 1)},
     }
 
 
-def fingerprint() -> str:
+def fingerprint(module: Path) -> str:
     """A short hash of the code that decides how the games go: the engine, the
-    players and the module. Games in a --log with another one are not counted."""
+    players, the module and the weights its search players use (bots.weights:
+    a player's own trained file too). Games in a --log with another one are
+    not counted."""
     h = hashlib.sha256()
-    for folder in (ROOT / "warp_empires" / "engine", ROOT / "warp_empires" / "bots", STAR_WARS):
+    h.update(json.dumps(weights_for(load_module(module)), sort_keys=True).encode())
+    for folder in (ROOT / "warp_empires" / "engine", ROOT / "warp_empires" / "bots", module):
         for f in sorted(folder.rglob("*")):
-            if f.is_file() and f.suffix in (".py", ".toml"):
-                h.update(f.relative_to(ROOT).as_posix().encode())
+            if f.is_file() and f.suffix in (".py", ".toml", ".json"):
+                h.update(f.relative_to(folder).as_posix().encode())
                 h.update(f.read_bytes())
     return h.hexdigest()[:12]
 
@@ -115,8 +132,8 @@ def logged(path: Path | None, code: str) -> dict[tuple, dict[str, Any]]:
         if r.get("code") == code:
             r["kinds"] = {int(k): v for k, v in r["kinds"].items()}
             for key in ("times", "mattered", "playouts", "deliberated", "changed",
-                        "search_seconds"):
-                r[key] = {int(k): v for k, v in r[key].items()}
+                        "search_seconds", "conduct"):
+                r[key] = {int(k): v for k, v in r.get(key, {}).items()}
             out[tuple(r["job"])] = r
     return out
 
@@ -136,20 +153,31 @@ def main() -> None:
     parser.add_argument("--matches", default=MATCHES,
                         help="comma-separated A-B pairs of player kinds")
     parser.add_argument("--max-turns", type=int, default=120)
+    parser.add_argument("--module", type=Path, default=STAR_WARS,
+                        help="the module folder to play (default: Star Wars)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--log", type=Path, default=None,
                         help="JSON-lines file of games: appended to, and games in it "
                              "played by the same code are not played again")
+    parser.add_argument("--report-only", action="store_true",
+                        help="play nothing: the figures of the games of --matches in --log")
+    parser.add_argument("--code", default=None,
+                        help="with --report-only: count the games of the log played by "
+                             "this code fingerprint (default: this code's)")
     args = parser.parse_args()
     matches = []
     for m in args.matches.split(","):
         a, _, b = m.partition("-")
         matches.append((a.strip(), b.strip()))
-    jobs = [(a, b, args.seed + g, args.max_turns, g % 2 == 0)
-            for a, b in matches for g in range(args.games)]
+    folder = str(args.module.resolve())
+    jobs = [(a, b, args.seed + g, args.max_turns, g % 2 == 0, folder)
+            for g in range(args.games) for a, b in matches]
     started = time.perf_counter()
-    code = fingerprint()
+    code = args.code or fingerprint(args.module)
     done = logged(args.log, code)
+    if args.report_only:  # whatever the log holds of these matches, however far it got
+        pairs = set(matches)
+        jobs = [j for j in done if (j[0], j[1]) in pairs]
     results: list[dict[str, Any]] = [done[tuple(j)] for j in jobs if tuple(j) in done]
     todo = [j for j in jobs if tuple(j) not in done]
 
@@ -170,7 +198,8 @@ def main() -> None:
     report = summarise(matches, results)
     report["code"] = code
     report["from_log"] = len(jobs) - len(todo)
-    report["games_per_match"] = args.games
+    report["games_per_match"] = (max((m["games"] for m in report["matches"].values()),
+                                     default=0) if args.report_only else args.games)
     report["seconds"] = round(time.perf_counter() - started, 1)
     report["jobs"] = args.jobs
     if args.json:
@@ -215,8 +244,15 @@ def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> 
         every: list[float] = []
         mattered: list[float] = []
         playouts, seconds, searched, changed = 0, 0.0, 0, 0
+        turns, lost, offers, unspent = 0, 0, 0, []
         for r in results:
             for side in (0, 1):
+                if r["kinds"][side] == kind and side in r["conduct"]:
+                    c = r["conduct"][side]
+                    turns += c["turns"]
+                    lost += c["leaders_lost"]
+                    offers += c["recruits"]
+                    unspent += c["unspent"]
                 if r["kinds"][side] == kind:
                     every += r["times"][side]
                     mattered += r["mattered"][side]
@@ -235,6 +271,11 @@ def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> 
             "playouts_per_second": round(playouts / seconds, 1) if seconds else None,
             # how often the search took another choice than the heuristic's own
             "overturned_share": round(changed / searched, 3) if searched else None,
+            "player_turns": turns,
+            "leaders_lost_per_100_turns": round(100 * lost / turns, 2) if turns else None,
+            "recruit_offers": offers,
+            "hoarding_offers": len(unspent),
+            "unspent_bank_mean": round(statistics.mean(unspent), 2) if unspent else None,
         }
     return out
 
@@ -256,14 +297,24 @@ def show(report: dict[str, Any]) -> None:
     print("\ndecision time, decisions that matter (s):      every decision (s):")
     for kind, lv in report["levels"].items():
         pps = lv["playouts_per_second"]
-        print(f"  {kind:11s} p50 {lv['p50']:.3f}  p95 {lv['p95']:.3f}  max {lv['max']:.3f}"
+        print(f"  {kind:13s} p50 {lv['p50']:.3f}  p95 {lv['p95']:.3f}  max {lv['max']:.3f}"
               f"  ({lv['mattered']:6d})    p50 {lv['all_p50']:.4f}  p95 {lv['all_p95']:.4f}"
               f"  ({lv['decisions']})"
               + (f"   playouts/s {pps}" if pps else "")
               + (f", heuristic overturned in {lv['overturned_share']:.0%}"
                  if lv["overturned_share"] is not None else ""))
-    print("\ntargets: bot:normal v heuristic >= 75%, bot:hard v bot:normal >= 60%, "
-          "bot:normal p95 <= 1 s (hard <= 3 s)")
+    print("\nconduct (issue 40): leaders lost to capture per 100 own player-turns; "
+          "mean bank left\nunspent when an affordable chit it could keep was on offer "
+          "(offers so closed / all offers):")
+    for kind, lv in report["levels"].items():
+        lost, spare = lv["leaders_lost_per_100_turns"], lv["unspent_bank_mean"]
+        print(f"  {kind:13s} leaders lost {'-' if lost is None else f'{lost:.2f}':>6s} "
+              f"per 100 of {lv['player_turns']:5d} turns   unspent "
+              f"{'-' if spare is None else f'{spare:.2f}':>6s} "
+              f"({lv['hoarding_offers']}/{lv['recruit_offers']})")
+    print("\ntargets (issue 40): bot:easy v heuristic <= 35%, bot:normal v heuristic >= 85%, "
+          "bot:hard v bot:hard:v1 >= 70%,\n  leaders lost and unspent bank half of the "
+          "v1 baseline's or better, bot:normal p95 <= 1 s (hard <= 3 s)")
 
 
 assert SearchPlayer  # the player measured; imported so a broken import fails early

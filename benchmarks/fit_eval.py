@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -30,7 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from warp_empires.bots import make_player  # noqa: E402
 from warp_empires.bots.base import forward  # noqa: E402
-from warp_empires.bots.evaluate import FEATURES, WEIGHTS, Evaluator  # noqa: E402
+from warp_empires.bots.evaluate import V1_FEATURES as FEATURES  # noqa: E402
+from warp_empires.bots.evaluate import V1_WEIGHTS, Evaluator  # noqa: E402
+from warp_empires.bots.fit import fit, judged  # noqa: E402
 from warp_empires.engine import apply, legal_actions, setup, view  # noqa: E402
 from warp_empires.engine.api import decider  # noqa: E402
 from warp_empires.engine.state import NO_SIDE  # noqa: E402
@@ -73,37 +74,6 @@ def samples(games: list[dict[str, Any]]) -> tuple[list[list[float]], list[float]
     return xs, ys
 
 
-def sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
-def fit(xs: list[list[float]], ys: list[float], rounds: int = 400,
-        rate: float = 0.5) -> list[float]:
-    """Logistic regression by gradient descent on features scaled to unit spread."""
-    n, d = len(xs), len(xs[0])
-    spread = [max(1e-9, math.sqrt(sum(x[j] ** 2 for x in xs) / n)) for j in range(d)]
-    zs = [[x[j] / spread[j] for j in range(d)] for x in xs]
-    w = [0.0] * d
-    for _ in range(rounds):
-        grad = [0.0] * d
-        for z, y in zip(zs, ys, strict=True):
-            e = sigmoid(sum(a * b for a, b in zip(w, z, strict=True))) - y
-            for j in range(d):
-                grad[j] += e * z[j]
-        w = [w[j] - rate * (grad[j] / n + 1e-4 * w[j]) for j in range(d)]
-    return [w[j] / spread[j] for j in range(d)]
-
-
-def judged(weights: list[float], xs: list[list[float]], ys: list[float]) -> dict[str, float]:
-    """Log-loss and share of winners called right by `weights`."""
-    loss = right = 0.0
-    for x, y in zip(xs, ys, strict=True):
-        p = min(1 - 1e-9, max(1e-9, sigmoid(sum(a * b for a, b in zip(weights, x, strict=True)))))
-        loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
-        right += (p > 0.5) == (y > 0.5)
-    return {"log_loss": round(loss / len(ys), 4), "accuracy": round(right / len(ys), 4)}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4000)
@@ -120,7 +90,7 @@ def main() -> None:
     test_x, test_y = samples(held)
     fitted = fit(train_x, train_y)
     # the weights in evaluate.py, with the first-side term fitted alone
-    now = list(WEIGHTS) + [fit([[x[-1]] for x in train_x], train_y)[0]]
+    now = list(V1_WEIGHTS) + [fit([[x[-1]] for x in train_x], train_y)[0]]
     out = {
         "games": len(games), "positions": len(train_x), "held_out_positions": len(test_x),
         "weights": dict(zip([*FEATURES, "first_side"], [round(w, 4) for w in fitted],

@@ -1,5 +1,8 @@
 """Every test keeps its remembered settings in a folder of its own, never in
-the user's config folder (warp_empires.settings)."""
+the user's config folder (warp_empires.settings), and sees no computer
+player weights the person running the tests trained (bots/weights.py reads
+them from the data folder): the seeded games of the tests play alike on
+every machine."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import pytest
 def private_config(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
                    ) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
 
 
 # The suite's longest tests, started first: on two workers a long test that

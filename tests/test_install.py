@@ -92,6 +92,8 @@ def test_installed_command_validates_star_wars_from_anywhere(
     assert data["territories"] > 20 and data["cards"] > 20
     # Found in the installed package, not in a checkout.
     assert "site-packages" in data["path"] and "builtin_modules" in data["path"]
+    # the computer player's weights ship with it (issue 40)
+    assert (Path(data["path"]) / "weights.json").is_file()
 
 
 @pytest.mark.xdist_group("install")

@@ -47,6 +47,8 @@ def test_a_pack_installs_as_the_same_module_and_only_once(packed, tmp_path, caps
     assert code == 0 and "installed star_wars" in said
     installed = load_module(modules / "star_wars")
     assert installed.fingerprint == load_module("star_wars").fingerprint
+    # the computer player's weights travel with it (issue 40)
+    assert installed.bot_weights == load_module("star_wars").bot_weights is not None
     code, said = _install(capsys, packed, modules)
     assert code == 1 and "exists already (--force replaces it)" in said
     assert _install(capsys, packed, modules, "--force")[0] == 0

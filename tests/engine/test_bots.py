@@ -46,6 +46,19 @@ def test_bot_means_the_strongest_and_unknown_kinds_are_refused(sw):
         make_player("genius", sw)
 
 
+def test_a_named_baseline_level_keeps_the_evaluation_of_before_issue_40(sw):
+    from warp_empires.bots import known_kind
+    from warp_empires.bots.evaluate import V1_WEIGHTS
+
+    hard = make_player("bot:hard:v1", sw)
+    assert hard.kind == "bot:hard:v1" and hard.level.name == "hard"
+    assert hard.evaluator.weights == V1_WEIGHTS
+    # for benchmarks only: no list a person chooses from names it
+    assert not known_kind("bot:hard:v1")
+    with pytest.raises(ValueError, match="unknown player kind"):
+        make_player("bot:genius:v1", sw)
+
+
 def test_heuristic_never_plans_to_move_an_engaged_unit(sw):
     # Star Wars seed 68 once looped forever in turn 9: the plan named units
     # engaged by entering an enemy stack (RULINGS M9), which the legal list never

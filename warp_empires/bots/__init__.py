@@ -9,6 +9,7 @@ from .base import Player
 from .heuristic import HeuristicPlayer
 from .oldkeep import BASELINE, heuristic_discard, search_discard
 from .random_player import RandomPlayer
+from .search import BASELINE as V1
 from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer
 from .solo import SoloPlayer
 
@@ -37,8 +38,9 @@ def make_player(kind: str, module: Module, seed: int = 0, timed: bool = False) -
     `timed`: a person waits for it, so a search also stops at its level's time
     limit (else only its node budget counts, and a seed decides alike anywhere).
     A kind ending in oldkeep.BASELINE (`heuristic:oldkeep`, `bot:normal:oldkeep`)
-    is that player with the discards of before issue 39, for benchmarks only:
-    known_kind and PLAYER_KINDS do not name it."""
+    is that player with the discards of before issue 39, and `bot:LEVEL:v1` the
+    search level with the evaluation of before issue 40 (a named baseline),
+    for benchmarks only: known_kind and PLAYER_KINDS do not name them."""
     if kind.endswith(BASELINE):
         return _old_discards(make_player(kind[:-len(BASELINE)], module, seed, timed))
     if kind == "bot":
@@ -51,6 +53,8 @@ def make_player(kind: str, module: Module, seed: int = 0, timed: bool = False) -
         return SoloPlayer(module, seed)
     if kind in BOT_LEVELS:
         return SearchPlayer(module, seed, kind.split(":", 1)[1], timed)
+    if kind.endswith(V1) and kind[:-len(V1)] in BOT_LEVELS:
+        return SearchPlayer(module, seed, kind[4:-len(V1)], timed, baseline=True)
     raise ValueError(f"unknown player kind {kind!r} (choose from bot, "
                      f"{', '.join(PLAYER_KINDS)})")
 

@@ -10,7 +10,8 @@ held-out games). Hand-set weights in points of Force, with a threat term
 standing in for the enemy's reply, had the normal search player beat the
 heuristic in about half its games (50-52% of 40-60); with the fitted ones it
 won 71% of 200 (benchmarks/bench_bot.py, sides alternating). The weights were
-fitted on the module the benchmarks play: another module may fit its own.
+fitted on the module the benchmarks play; since issue 40 they are data, a
+module's own in its weights.json (bots/weights.py chooses which apply).
 
 It is only ever called on a dealt world (engine.determinize) or a playout
 from one, never on the real game: the world is the searcher's own guess, so
@@ -21,25 +22,20 @@ from __future__ import annotations
 
 import math
 
-from warp_empires.engine import State
+from warp_empires.engine import State, view
 from warp_empires.engine.state import NO_SIDE
 from warp_empires.engine.victory import holds
 from warp_empires.module.defs import Module
+from warp_empires.module.weights import FEATURES, V1_FEATURES
 
 from .heuristic import CARD_VALUE
+from .measures import distances
+from .sight import Sight
 
-# What is counted for a side, in the order of WEIGHTS.
-FEATURES = (
-    "force",         # printed Force of its units on the map, leaders aside
-    "leaders",       # its leaders on the map
-    "leader_force",  # their printed Force
-    "revenue",       # revenue of the territories bearing its marker
-    "bank",          # revenue points kept
-    "cards",         # the heuristic's worth of the cards in hand it may play
-    "captives",      # enemy leaders it holds (RULINGS B9)
-    "progress",      # clauses of its victory conditions met, each condition 0..1
-    "stacks",        # its stacks on the map: room to spread and to hold territory
-)
+# What is counted for a side is FEATURES, in the order of the weights
+# (module/weights.py names them, for weights files): V1_FEATURES read from the
+# dealt world, the richer ones of issue 40 (bots/sight.py) from the searching
+# side's view of it.
 # Log-odds of winning per unit of lead in each feature, fitted as fit_eval.py
 # does (4,000 heuristic mirror games, seeds 10000-13999, a quarter of them held
 # out; 40,201 positions): on the held-out games they call the winner right
@@ -50,16 +46,25 @@ FEATURES = (
 # symptom, not its worth: in a search it paid for playing cards for nothing,
 # spending move cards on single steps and splitting one move over several
 # cards (issue 11). The cards term is hand-set instead (CARD_WORTH).
+# Since issue 40 they are data: modules/star_wars/weights.json holds them, and
+# bots/weights.py picks a module's; these stay as the named baseline's
+# (`bot:hard:v1`, bots.make_player) that later rounds are measured against.
 CARD_WORTH = 0.004  # a move card (7) ~ 5 points of Force on the map
-WEIGHTS = (0.0057, -0.1986, 0.1324, 0.0727, 0.0003, CARD_WORTH, 0.1761, 0.1067, 0.0737)
+V1_WEIGHTS = (0.0057, -0.1986, 0.1324, 0.0727, 0.0003, CARD_WORTH, 0.1761, 0.1067, 0.0737)
 
 
 class Evaluator:
     """Scores positions for a module; built once per player (the unit table)."""
 
-    def __init__(self, module: Module, dist: list[list[int]] | None = None) -> None:
+    def __init__(self, module: Module, dist: list[list[int]] | None = None,
+                 weights: tuple[float, ...] = V1_WEIGHTS) -> None:
         self.m = module
+        self.weights = weights
         self.dist = dist
+        n = len(V1_FEATURES)
+        self.base, self.rich = weights[:n], weights[n:]
+        # the richer features cost a view per position: counted only when weighed
+        self.sight = Sight(module, dist or distances(module)) if any(self.rich) else None
         units = module.units
         self.force = [u.force for u in units]
         self.leader = [u.is_leader for u in units]
@@ -71,7 +76,7 @@ class Evaluator:
                       for side in (0, 1)]
 
     def features(self, s: State, side: int) -> list[float]:
-        """FEATURES of `side` in `s`."""
+        """V1_FEATURES of `side` in `s`."""
         unit_of, force, leader = s.chits, self.force, self.leader
         units = leaders = leader_force = stacks = 0
         for st in s.stacks[side]:
@@ -96,10 +101,23 @@ class Evaluator:
 
     def value(self, s: State, side: int) -> float:
         """`side`'s features weighted: its share of the log-odds."""
-        return sum(w * f for w, f in zip(WEIGHTS, self.features(s, side), strict=True))
+        return sum(w * f for w, f in zip(self.base, self.features(s, side), strict=True))
+
+    def lead(self, s: State, side: int) -> float:
+        """`side`'s log-odds of winning: its weighted features less the enemy's,
+        the richer ones as `side` sees them."""
+        lead = self.value(s, side) - self.value(s, 1 - side)
+        if self.sight is not None:
+            mine, theirs = self.sight.features(view(s, side, log=False))
+            lead += sum(w * (a - b) for w, a, b in zip(self.rich, mine, theirs, strict=True))
+        return lead
+
 
     def score(self, s: State, side: int) -> float:
         """From -1 (lost) to 1 (won) for `side`: 2 p - 1, p the chance to win."""
         if s.winner != NO_SIDE:
             return 1.0 if s.winner == side else -1.0
-        return math.tanh((self.value(s, side) - self.value(s, 1 - side)) / 2)
+        return math.tanh(self.lead(s, side) / 2)
+
+
+__all__ = ["CARD_WORTH", "FEATURES", "V1_FEATURES", "V1_WEIGHTS", "Evaluator"]

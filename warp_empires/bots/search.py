@@ -39,9 +39,10 @@ from warp_empires.engine.viewtypes import StackEntry
 from warp_empires.module.defs import Module
 
 from .base import forward
-from .evaluate import Evaluator
+from .evaluate import V1_WEIGHTS, Evaluator
 from .hand import discard_action
 from .heuristic import HeuristicPlayer
+from .weights import as_vector, weights_for
 
 # Steps searched; every other decision goes to the heuristic.
 SEARCHED = ("move", "move_from", "battle_card", "retreat", "choose_start")
@@ -52,6 +53,9 @@ PLAYOUT_ACTIONS = 600
 # may take: a turn holds a buy and a place per unit, and with the whole limit
 # for each the hard level's turns took 11-36 s under load (play-test).
 RECRUIT_TIME_SHARE = 1 / 3
+# The suffix of a named baseline level (`bot:hard:v1`): the search as it
+# played before issue 40, for benchmarks only (bots.make_player).
+BASELINE = ":v1"
 
 
 @dataclass(frozen=True)
@@ -114,14 +118,19 @@ class SearchPlayer:
     kind = "search"
 
     def __init__(self, module: Module, seed: int = 0, level: str = DEFAULT_LEVEL,
-                 timed: bool = False) -> None:
+                 timed: bool = False, baseline: bool = False) -> None:
+        """`baseline`: the evaluation of before issue 40 (kind `bot:LEVEL:v1`),
+        a fixed player for benchmarks to measure later rounds against."""
         self.m = module
         self.level = LEVELS[level]
-        self.kind = f"bot:{level}"
+        self.kind = f"bot:{level}{BASELINE if baseline else ''}"
         self.timed = timed and self.level.seconds is not None
         self.rng = random.Random(seed)
         self.base = HeuristicPlayer(module, seed)
-        self.evaluator = Evaluator(module, self.base.dist)
+        # the weights of before issue 40 for a baseline; else the player's
+        # own trained ones, the module's, or the generic ones (bots.weights)
+        weights = V1_WEIGHTS if baseline else as_vector(weights_for(module))
+        self.evaluator = Evaluator(module, self.base.dist, weights)
         # the playout players, one per side, reset before each playout
         self.rollers = [HeuristicPlayer(module, 0), HeuristicPlayer(module, 0)]
         for r in self.rollers:

@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "warp_empires.commands.play",
     "warp_empires.commands.saves_cmds",
     "warp_empires.commands.simulate",
+    "warp_empires.commands.train",
     "warp_empires.commands.net_cmds",
     "warp_empires.commands.games_cmds",
     "warp_empires.commands.completion",

@@ -59,6 +59,8 @@ CODES: tuple[tuple[str, str, str], ...] = (
     ("E308", "a power or rule that could never apply (G2, G14, G15)",
      r"^name at least one filter|could never move|^a cargo needs carries"),
     ("E309", "a turn limit without its scoring (G5)", r"^needs turn_limit|^turn_limit needs"),
+    ("E501", "a computer player's weights file (weights.json) that is not one",
+     r"not a feature \(one of|^not JSON|is not UTF-8 text"),
 )
 UNKNOWN = ("E999", "any other problem")
 _COMPILED = tuple((code, re.compile(pattern, re.I)) for code, _, pattern in CODES)

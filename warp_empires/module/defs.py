@@ -276,8 +276,7 @@ OPTION_TEXT = {
     "attrition": "Big stacks lose units at the end of their owner's turn.",
     "initiative": "Each round both sides roll for who plays first; a side may play twice "
                   "in a row.",
-    "repair_hangar": "Ships lost in battle may come back after repairs; flagships have two "
-                     "lives.",
+    "repair_hangar": "Ships lost in battle may come back after repairs; flagships have two lives.",
     "advance": "An attacker that wins a battle may move on with the movement it had left.",
 }
 
@@ -414,6 +413,7 @@ class Module:
     carriers: dict[str, Carry] = field(default_factory=dict)  # class id -> G2 carrying
     scenarios: tuple[ScenarioDef, ...] = ()  # docs/rules.md G3
     powered: bool = False  # some unit has a power (G11-G13): the engine asks it first
+    bot_weights: dict[str, float] | None = None  # weights.json (weights.py): not fingerprinted
 
     def scenario_by_id(self, scenario_id: str) -> ScenarioDef:
         return _first((sc for sc in self.scenarios if sc.id == scenario_id), scenario_id)

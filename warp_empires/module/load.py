@@ -7,6 +7,7 @@ one syntax error must not turn into a hundred "unknown unit" lines.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from .assemble import assemble
@@ -21,8 +22,12 @@ from .check_setup import SetupChecks
 from .defs import Module
 from .errors import ModuleError, shown_path
 from .fields import FORMAT, MODULE_FILES
+from .files import Refused, read_bounded
 from .text_check import check_text
 from .toml_read import Report, TomlFile, read_toml
+from .weights import FILE as WEIGHTS_FILE
+from .weights import MAX_BYTES as MAX_WEIGHTS_BYTES
+from .weights import BadWeights, parse_weights
 
 
 def load_folder(folder: Path) -> Module:
@@ -50,9 +55,25 @@ def load_folder(folder: Path) -> Module:
         if file.data is not None:
             check_text(report, name, file.data)
     module = _Loader(folder, report, files).load()
+    weights = _weights(folder, report)
     if len(report) or module is None:
         raise ModuleError(report.lines(), len(report), report.kept())
-    return module
+    return replace(module, bot_weights=weights) if weights is not None else module
+
+
+def _weights(folder: Path, report: Report) -> dict[str, float] | None:
+    """The computer player's weights beside the TOML files (module/weights.py),
+    checked like any module file; None when the module has none."""
+    path = folder / WEIGHTS_FILE
+    if not path.exists() and not path.is_symlink():
+        return None
+    try:
+        return parse_weights(read_bounded(path, MAX_WEIGHTS_BYTES))
+    except Refused as err:
+        report.add(WEIGHTS_FILE, "", str(err))
+    except BadWeights as err:
+        report.add(WEIGHTS_FILE, err.key, err.message, err.line)
+    return None
 
 
 def _refuse_newer_format(file: TomlFile) -> None:

@@ -1,7 +1,7 @@
 """One file to share a module: its files and a manifest of their fingerprint.
 
 `pack` writes a zip archive holding the module's four TOML files (and its
-README.md, if any) with `manifest.json`: the module's id, version and
+README.md and weights.json, if any) with `manifest.json`: the module's id, version and
 fingerprint (module/assemble.py) and each file's size and sha256. `install`
 reads such a file as untrusted: every name must be one a module folder may
 hold, each file must match the manifest, the TOML files must give the
@@ -30,11 +30,14 @@ from .errors import ModuleError, shown, shown_path
 from .fields import MODULE_FILES
 from .limits import MAX_FILE_BYTES
 from .schema import ID_PATTERN
+from .weights import FILE as WEIGHTS_FILE
 
 MANIFEST = "manifest.json"
 PACK_FORMAT = 1
 SUFFIX = ".wem"
-FILES = (*MODULE_FILES, "README.md")  # what a pack may hold besides its manifest
+# what a pack may hold besides its manifest: the computer player's weights
+# travel with the module, though no part of its fingerprint (module/weights.py)
+FILES = (*MODULE_FILES, "README.md", WEIGHTS_FILE)
 MAX_PACK_BYTES = 5 * MAX_FILE_BYTES
 
 

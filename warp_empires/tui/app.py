@@ -224,7 +224,12 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
                 return
         else:
             game = Game.new(module, settings.seed, options)
-        self.open_session(Session(game, settings.players, max_turns=self.launch.max_turns))
+        try:
+            session = Session(game, settings.players, max_turns=self.launch.max_turns)
+        except ModuleError as error:  # a player's own weights file that is not one
+            self.push_screen(MessageDialog("Cannot start the game:\n" + "\n".join(error.problems)))
+            return
+        self.open_session(session)
 
     def open_session(self, session: Session) -> None:
         """Show a game, replacing any game already on screen."""

@@ -1,0 +1,172 @@
+"""`warp-empires train` (bots/train.py): self-play rounds whose games fit the
+next round's weights, a held-out score per round, a resumable log, the same
+per-game task in this process, a process pool or a Dask cluster."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from warp_empires.bots import train as training
+from warp_empires.bots.train import Plan, fit_round, inline, log_path, play_task, tasks_for
+from warp_empires.bots.weights import user_weights_path
+from warp_empires.cli import main
+from warp_empires.module import load_module
+from warp_empires.module.new import new_module
+from warp_empires.module.weights import FEATURES, read_weights
+
+FORCE = FEATURES.index("force")
+
+
+@pytest.fixture(autouse=True)
+def own_data(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def template(tmp_path) -> Path:
+    return new_module("tmpl", tmp_path / "modules")
+
+
+def _fake_game(task):
+    """A game decided by a coin of its seed; the winner's force lead recorded."""
+    winner = task["seed"] % 2
+    rows = [[float(side), *[(3.0 if side == winner else -3.0) * (j == FORCE) + 0.1 * t
+                            for j in range(len(FEATURES))]]
+            for t in range(3) for side in (0, 1)]
+    return {"id": task["id"], "winner": winner, "turns": 6, "rows": rows if task["record"]
+            else []}
+
+
+def _fake_runner(seen: list, stop_after: int | None = None):
+    def run(tasks):
+        for t in tasks:
+            if stop_after is not None and len(seen) >= stop_after:
+                raise KeyboardInterrupt  # the run is stopped between two games
+            seen.append(t)
+            yield t, _fake_game(t)
+    return run
+
+
+def test_a_fit_learns_what_predicts_the_winner_and_scores_held_out_games():
+    games = [{**_fake_game({"id": 0, "seed": i, "record": True}), "index": i} for i in range(8)]
+    start = {f: 0.0 for f in FEATURES} | {"cards": 0.004}
+    new, judged = fit_round(games, start)
+    assert new["force"] > 0 and new["cards"] == 0.004  # cards are not fitted (issue 11)
+    assert judged["held_out"] == 12  # games 3 and 7, six positions each
+    # weights of nothing know only which side won more of the training games
+    # (the first, four of six); both held-out games went to the second
+    assert judged["accuracy"] == 1.0 and judged["accuracy_before"] == 0.0
+
+
+def test_each_rounds_weights_make_the_next_rounds_games(template, tmp_path):
+    seen: list = []
+    plan = Plan(str(template), "normal", rounds=2, games=8, eval_games=4, max_turns=5)
+    out = tmp_path / "w.json"
+    results = training.train(plan, out, _fake_runner(seen))
+    assert [r.round for r in results] == [1, 2] and len(seen) == 2 * (8 + 4)
+    first = [t for t in seen if t["id"][1] == 1 and t["id"][2] == "self"]
+    second = [t for t in seen if t["id"][1] == 2 and t["id"][2] == "self"]
+    fitted = [results[0].weights[f] for f in FEATURES]
+    assert all(t["weights"] == [fitted, fitted] for t in second)
+    assert first[0]["weights"][0] != fitted
+    # the new weights against the round's, sides alternating
+    evals = [t for t in seen if t["id"][1] == 1 and t["id"][2] == "eval"]
+    assert [t["weights"][0] == fitted for t in evals] == [True, False, True, False]
+    assert read_weights(out) == {f: results[1].weights[f] for f in FEATURES}
+    assert results[0].accuracy == 1.0 and results[0].win_rate is not None
+
+
+def test_a_stopped_run_resumes_and_loses_no_finished_game(template, tmp_path):
+    plan = Plan(str(template), "normal", rounds=2, games=8, eval_games=4, max_turns=5)
+    whole: list = []
+    expected = training.train(plan, tmp_path / "whole.json", _fake_runner(whole))
+    out = tmp_path / "w.json"
+    first: list = []
+    with pytest.raises(KeyboardInterrupt):
+        training.train(plan, out, _fake_runner(first, stop_after=13))
+    assert len(log_path(out).read_text().splitlines()) == 13
+    rest: list = []
+    again = training.train(plan, out, _fake_runner(rest))
+    assert len(rest) == len(whole) - 13  # only the games the log lacks
+    assert [r.weights for r in again] == [r.weights for r in expected]
+    # more rounds asked for later go on from the rounds logged
+    more: list = []
+    longer = training.train(Plan(str(template), "normal", 3, 8, 4, 5), out, _fake_runner(more))
+    assert len(more) == 12 and [r.weights for r in longer[:2]] == [r.weights for r in expected]
+    # another plan is another run: its games are not taken from this log
+    other: list = []
+    training.train(Plan(str(template), "normal", 1, 8, 4, 6), out, _fake_runner(other))
+    assert len(other) == 12
+
+
+def test_a_real_game_of_the_template_is_recorded_from_each_side(template):
+    module = load_module(template)
+    plan = Plan(str(template), "easy", rounds=1, games=4, eval_games=2, max_turns=6)
+    task = tasks_for(plan, "k", 1, "self", training.start_weights(module))[0]
+    result = play_task(task)
+    assert result["rows"] and all(len(r) == 1 + len(FEATURES) for r in result["rows"])
+    assert {int(r[0]) for r in result["rows"]} == {0, 1}
+    assert play_task(task) == result  # a seeded game is the same anywhere
+
+
+def test_the_pool_and_this_process_play_the_same_games(template):
+    module = load_module(template)
+    plan = Plan(str(template), "easy", rounds=1, games=4, eval_games=2, max_turns=4)
+    tasks = tasks_for(plan, "k", 1, "self", training.start_weights(module))[:2]
+    here = {json.dumps(t["id"]): r for t, r in inline(tasks)}
+    pooled = {json.dumps(t["id"]): r for t, r in training.pool_runner(2)(tasks)}
+    assert here == pooled
+
+
+def test_the_same_task_runs_on_a_local_dask_cluster_of_two_workers(template):
+    pytest.importorskip("distributed")
+    from distributed import Client, LocalCluster
+
+    from warp_empires.bots.cluster import dask_runner
+
+    module = load_module(template)
+    plan = Plan(str(template), "easy", rounds=1, games=4, eval_games=2, max_turns=4)
+    tasks = tasks_for(plan, "k", 1, "self", training.start_weights(module))[:2]
+    here = {json.dumps(t["id"]): r for t, r in inline(tasks)}
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        remote = {json.dumps(t["id"]): r for t, r in dask_runner(client)(tasks)}
+    assert remote == here
+
+
+def test_the_command_writes_the_players_own_weights_and_prints_the_rounds(
+        template, monkeypatch, capsys):
+    monkeypatch.setattr(training, "play_task", _fake_game)
+    argv = ["train", "--module", str(template), "--rounds", "2", "--games", "8",
+            "--eval-games", "2", "--max-turns", "5"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "round" in out and "held-out accuracy" in out and "win rate" in out
+    own = user_weights_path(load_module(template))
+    assert str(own) in out.replace("\n", "") and read_weights(own)["force"] > 0
+    # run again: everything is in the log, nothing is played
+    monkeypatch.setattr(training, "play_task", lambda t: pytest.fail("played again"))
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["round"] for r in data["rounds"]] == [1, 2]
+
+
+def test_bad_arguments_are_one_line(template, tmp_path, capsys):
+    assert main(["train", "--module", str(template), "--out", str(tmp_path)]) == 1
+    assert "is a folder" in capsys.readouterr().err
+    assert main(["train", "--module", str(tmp_path / "nowhere")]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_cluster_without_the_extra_is_one_line(template, monkeypatch, capsys):
+    from warp_empires.bots import cluster
+
+    monkeypatch.setattr(cluster, "available", lambda: False)
+    assert main(["train", "--module", str(template), "--cluster", "tcp://127.0.0.1:1"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'warp-empires[cluster]'" in err and err.count("\n") == 1

@@ -1,0 +1,53 @@
+"""Fitting the evaluation's weights: a logistic model of who wins, from
+positions of finished games (benchmarks/fit_eval.py, `warp-empires train`).
+
+A sample is the feature lead of the side to move over its enemy, and 1.0
+when that side went on to win. Plain Python: a few thousand samples of a
+dozen features fit in a second, and the project needs no numerical library
+for it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+
+def sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def fit(xs: Sequence[Sequence[float]], ys: Sequence[float], rounds: int = 400,
+        rate: float = 0.5, offsets: Sequence[float] | None = None,
+        prior: Sequence[float] | None = None, pull: float = 1e-4) -> list[float]:
+    """Logistic regression by gradient descent on features scaled to unit
+    spread; `offsets`: a fixed part of each sample's log-odds (the weighed
+    features that are not fitted); `prior`: weights to start from and be
+    pulled back to with strength `pull` (none: zero), so that a round of few
+    games moves the weights of the round before a little, not anywhere."""
+    n, d = len(xs), len(xs[0])
+    spread = [max(1e-9, math.sqrt(sum(x[j] ** 2 for x in xs) / n)) for j in range(d)]
+    zs = [[x[j] / spread[j] for j in range(d)] for x in xs]
+    base = offsets or [0.0] * n
+    centre = [p * s for p, s in zip(prior, spread, strict=True)] if prior else [0.0] * d
+    w = list(centre)
+    for _ in range(rounds):
+        grad = [0.0] * d
+        for z, y, o in zip(zs, ys, base, strict=True):
+            e = sigmoid(o + sum(a * b for a, b in zip(w, z, strict=True))) - y
+            for j in range(d):
+                grad[j] += e * z[j]
+        w = [w[j] - rate * (grad[j] / n + pull * (w[j] - centre[j])) for j in range(d)]
+    return [w[j] / spread[j] for j in range(d)]
+
+
+def judged(weights: Sequence[float], xs: Sequence[Sequence[float]],
+           ys: Sequence[float]) -> dict[str, float]:
+    """Log-loss and share of winners called right by `weights`."""
+    loss = right = 0.0
+    for x, y in zip(xs, ys, strict=True):
+        p = min(1 - 1e-9, max(1e-9, sigmoid(sum(a * b for a, b in zip(weights, x, strict=True)))))
+        loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
+        right += (p > 0.5) == (y > 0.5)
+    n = max(1, len(ys))
+    return {"log_loss": round(loss / n, 4), "accuracy": round(right / n, 4)}
