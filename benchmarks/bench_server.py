@@ -79,7 +79,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.server_attacks import pings, silent  # noqa: E402
+from benchmarks.server_attacks import ping_resets, pings, silent  # noqa: E402
 from benchmarks.server_open import open_server  # noqa: E402
 from benchmarks.server_proxy import proxy  # noqa: E402
 from benchmarks.server_scenarios import (  # noqa: E402
@@ -188,9 +188,9 @@ def main() -> None:
     parser.add_argument("--kill", type=int, default=0, help="kill -9 the server N times")
     parser.add_argument("--kill-every", type=float, default=2.0)
     parser.add_argument("--timeout", type=float, default=900)
-    parser.add_argument("--only", default="load,startup,soak,idle,silent,ping,open",
+    parser.add_argument("--only", default="load,startup,soak,idle,silent,ping,open,resets",
                         help="which parts, comma-separated: load (flood and paced games), "
-                        "startup, soak, idle, silent, ping, open (default: all)")
+                        "startup, soak, idle, silent, ping, open, resets (default: all)")
     parser.add_argument("--startup-games", type=int, default=1000,
                         help="saved games in the folder of the start-up figure")
     parser.add_argument("--soak", type=float, default=60.0,
@@ -217,6 +217,8 @@ def main() -> None:
         runs["ping"] = pings(roots)
     if "open" in parts:
         runs["open"] = open_server(roots)
+    if "resets" in parts:
+        runs["resets"] = ping_resets(roots)
     if args.proxy:
         runs["proxy"] = proxy()
     paces = ((("flood", 0.0), ("paced", 0.5)) if args.think is None

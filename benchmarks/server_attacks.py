@@ -13,6 +13,9 @@ code before a change), in the same run.
   connection doing the same (a data frame every 5 s keeps it alive). Figures:
   the server's resident memory (before, the most, at the end) and a real
   player's create and join times meanwhile.
+- "resets": 10 addresses each opening a WebSocket 4.5 times a second, sending
+  500 pings and hanging up unread. Figures: the server's log (lines, not
+  JSON) and a real player's times.
 
 The attackers run in subprocesses (`python -m benchmarks.server_attacks
 KIND ...`), so that the player's times are not the attacker's loop.
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import shutil
@@ -133,6 +137,33 @@ def _pings(port: int, address: str, connections: int, seconds: float,
         seated = pool.submit(_pinger, port, "127.0.0.3", seconds, hello)
         return {"sent_mb_before_hello": round(sum(f.result() for f in before_hello) / 1e6, 1),
                 "sent_mb_seated": round(seated.result() / 1e6, 1)}
+
+
+def _reconnecting(port: int, address: str, seconds: float, rate: float) -> int:
+    """Opens a WebSocket `rate` times a second, sends 500 pings at once and
+    hangs up without reading them answered (a reset). Connections made."""
+    chunk, made, end = _frame(9, b"A" * 125) * 500, 0, time.monotonic() + seconds
+    while time.monotonic() < end:
+        began = time.monotonic()
+        try:
+            s = _websocket(port, address, "/")
+            with contextlib.suppress(OSError):
+                s.sendall(chunk)
+            s.close()
+            made += 1
+        except OSError:
+            pass
+        time.sleep(max(0.0, 1 / rate - (time.monotonic() - began)))
+    return made
+
+
+def _ping_resets(port: int, addresses: int, seconds: float, rate: float) -> dict[str, Any]:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(addresses) as pool:
+        made = [pool.submit(_reconnecting, port, f"127.0.0.{10 + n}", seconds, rate)
+                for n in range(addresses)]
+        return {"connections": sum(f.result() for f in made)}
 
 
 def attacker(kind: str, *args: Any) -> subprocess.Popen[str]:
@@ -272,11 +303,45 @@ def pings(roots: dict[str, Path], connections: int = 8, seconds: float = 15.0
     return out
 
 
+def _cpu_seconds(server: Server) -> float:
+    assert server.proc is not None
+    fields = Path(f"/proc/{server.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def ping_resets(roots: dict[str, Path], addresses: int = 10, seconds: float = 8.0,
+                rate: float = 4.5) -> dict[str, Any]:
+    """What the server writes to its log (and a real player's times) while
+    `addresses` clients each reconnect `rate` times a second, send 500 pings
+    and hang up (issue 38: asyncio's warnings, one a pong to a gone client)."""
+    out: dict[str, Any] = {"addresses": addresses, "seconds": seconds, "rate": rate}
+    for name, root in roots.items():
+        folder = Path(tempfile.mkdtemp(prefix=f"bench-resets-{name}-"))
+        log = folder.parent / f"{folder.name}.log"
+        server = new_server(folder / "saves", root, one_address=False)
+        server.stderr = log
+        server.start()
+        try:
+            cpu = _cpu_seconds(server)
+            attack = attacker("resets", server.port, addresses, seconds, rate)
+            out[name] = asyncio.run(_probes(server, attack, seconds, sample_rss=False))
+            out[name]["server_cpu_seconds"] = round(_cpu_seconds(server) - cpu, 1)
+        finally:
+            server.stop()
+        out[name].update(_log(log))
+        del out[name]["probes"]
+        shutil.rmtree(folder, ignore_errors=True)
+        log.unlink(missing_ok=True)
+    return out
+
+
 if __name__ == "__main__":
     kind, given = sys.argv[1], json.loads(sys.argv[2])
     if kind == "silent":
         print(json.dumps(asyncio.run(_silent(*given))))
     elif kind == "pings":
         print(json.dumps(_pings(*given)))
+    elif kind == "resets":
+        print(json.dumps(_ping_resets(*given)))
     else:
         raise SystemExit(f"no attack {kind!r}")

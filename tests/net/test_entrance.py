@@ -169,6 +169,30 @@ def test_asyncio_reports_are_one_json_line_now_and_then() -> None:
     assert "Traceback" not in out.getvalue()
 
 
+def test_asyncio_s_own_warnings_are_json_lines_thinned() -> None:
+    clock = Clock()
+    out = io.StringIO()
+    log_to(out, "info", clock)
+    aio = logging.getLogger("asyncio")
+    try:
+        for _ in range(496):  # what one connection of issue 38's ping flood made
+            aio.warning("socket.send() raised exception.")
+        aio.error("Fatal error on transport %s", "x")
+        clock.now += 10
+        aio.warning("socket.send() raised exception.")
+    finally:
+        logging.getLogger("warp_empires").handlers.clear()
+        aio.handlers.clear()
+        aio.filters.clear()
+        aio.propagate = True
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(line["event"], line["text"], line.get("left_out")) for line in lines] == [
+        ("warning", "socket.send() raised exception.", None),
+        ("error", "Fatal error on transport x", None),
+        ("warning", "socket.send() raised exception.", 495)]
+    assert all(line["source"] == "asyncio" for line in lines)
+
+
 def test_a_trusted_proxys_proxy_line_names_the_client_that_is_counted() -> None:
     from warp_empires.net.entrance import proxied
 

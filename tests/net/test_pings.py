@@ -92,3 +92,36 @@ def test_a_connection_that_does_not_read_is_not_read(tmp_path: Path) -> None:
                 return seen
 
     assert run(main()) == [True, False, True]
+
+
+class Gone:
+    """A transport whose peer went away at its first write, as a reset socket
+    does: what is written after it is counted (each, a warning of asyncio's)."""
+
+    def __init__(self, real: object) -> None:
+        self.real, self.writes = real, 0
+
+    def write(self, data: bytes) -> None:
+        self.writes += 1
+
+    def is_closing(self) -> bool:
+        return self.writes > 0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)
+
+
+def test_a_connection_whose_transport_is_closing_is_written_no_more(tmp_path: Path) -> None:
+    async def main() -> int:
+        async with serving(tmp_path, LIMITS) as (server, url):
+            async with connect(url, compression=None):
+                await until(lambda: server.connections == 1)
+                conn = next(iter(server.entrance._counted))
+                real, conn.transport = conn.transport, Gone(conn.transport)
+                try:
+                    conn.data_received(PING * 8)  # within the burst: 8 pongs owed
+                    return conn.transport.writes
+                finally:
+                    conn.transport = real
+
+    assert run(main()) == 1  # the first pong found it gone; the other 7 never written

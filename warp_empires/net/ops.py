@@ -48,14 +48,22 @@ class JsonLines(logging.Formatter):
         return json.dumps(out, default=str)
 
 
-def log_to(stream: Any, level: str) -> None:
-    """`serve --log-level`: the server's events on `stream`, one JSON line each."""
+def log_to(stream: Any, level: str, clock: Callable[[], float] = time.monotonic) -> None:
+    """`serve --log-level`: the server's events on `stream`, one JSON line each;
+    asyncio's own warnings too, thinned (Thinned)."""
     handler = logging.StreamHandler(stream)
     handler.setFormatter(JsonLines())
     root = logging.getLogger("warp_empires")
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     root.propagate = False
+    # asyncio logs some of its reports itself, not through the loop's handler
+    # (LoopErrors): "socket.send() raised exception." a write to a connection
+    # already lost, 496 raw lines a connection under issue 38's ping flood
+    aio = logging.getLogger("asyncio")
+    aio.handlers[:] = [handler]
+    aio.filters[:] = [Thinned(clock)]
+    aio.propagate = False
     # the WebSocket library's own messages (bad handshakes and the like) are its
     # debug lines: not the server's events
     logging.getLogger("websockets").setLevel(logging.WARNING)
@@ -87,6 +95,25 @@ class Sparse:
             self._left_out.pop(next(iter(self._last)), None)
             del self._last[next(iter(self._last))]
         return self._left_out.pop(kind, 0)
+
+
+class Thinned(logging.Filter):
+    """A logger's records as the server's events, sparsely (Sparse): one line
+    of each message, then one every `every` seconds with how many were left out."""
+
+    def __init__(self, clock: Callable[[], float], every: float = 10.0) -> None:
+        super().__init__()
+        self.sparse = Sparse(clock, every)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = str(record.msg)[:120]  # the message before its arguments: its kind
+        left_out = self.sparse.allow((record.name, text))
+        if left_out is None:
+            return False
+        record.event = "error" if record.levelno >= logging.ERROR else "warning"
+        record.fields = {"source": record.name, "text": record.getMessage()[:200],
+                         **({"left_out": left_out} if left_out else {})}
+        return True
 
 
 class LoopErrors:
