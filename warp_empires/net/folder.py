@@ -95,6 +95,8 @@ class Entry:
     # the address that created it without the host key (serve --open), or None
     stranger: str | None = None
     seen: float = 0.0  # when a seat of it was last connected (this server run)
+    # its seats' token digests (None: a computer's); () when the file named none
+    digests: tuple[bytes | None, ...] = ()
 
 
 def seats_path(folder: Path, game: str, archived: bool = False) -> Path:
@@ -129,8 +131,11 @@ def entry(path: Path, archived: bool = False) -> Entry:
     players = data.get("players")
     bots = isinstance(players, list) and any(p != "human" for p in players)
     stranger = data.get("stranger")
+    digests = data.get("digests")
+    known = tuple(digests) if isinstance(digests, list) and all(
+        d is None or isinstance(d, bytes) for d in digests) else ()
     return Entry(match.group(1), over, path.stat().st_mtime, archived, bots,
-                 stranger if isinstance(stranger, str) else None)
+                 stranger if isinstance(stranger, str) else None, digests=known)
 
 
 def scan(folder: Path, archived: bool = False) -> tuple[dict[str, Entry], list[str]]:

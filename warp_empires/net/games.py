@@ -17,10 +17,15 @@ from warp_empires.module import ModuleError
 from warp_empires.saves.errors import SaveError
 from warp_empires.saves.store import ensure_folder
 
+from . import links
 from .folder import Entry, move, scan, seats_path
+from .guard import Bucket
 from .room import HUMAN, Room
 
 log = logging.getLogger("warp_empires.server")
+# Hellos that load a game not in memory, per game id: a second on average, 5 at
+# once (two seats joining an ended game to see its end, and their retries)
+LOAD_RATE, LOAD_BURST = 1.0, 5
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,8 @@ class Games:
         self.strangers: dict[str, str] = {}
         self.rooms: dict[str, Room] = {}  # the games in memory: those being played
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
+        self.timer: Callable[[], float] = time.monotonic  # for rates (a test's own)
+        self._loads: dict[str, Bucket] = {}  # the rate of loads, per game id
 
     # -- the games of the folder -------------------------------------------------
 
@@ -114,6 +121,27 @@ class Games:
     def released(self, game: str) -> None:
         """What else a game that left memory leaves (the server's computer players)."""
 
+    def may_hold(self, game: str, token: str) -> bool:
+        """Whether `token` may be a seat's of `game`, from what the seats file
+        said (no load): a wrong token never has a game loaded (issue 38: each
+        such hello replayed a finished game). A game in memory is checked whole."""
+        found = self.games.get(game)
+        if game in self.rooms or found is None or not found.digests:
+            return game in self.rooms or found is not None
+        return any(links.matches(token, d) for d in found.digests)
+
+    def loads_too_often(self, game: str) -> bool:
+        """Whether a hello that loads `game` (not in memory: an ended game is
+        loaded for each) comes over its rate (LOAD_RATE, per game id)."""
+        if game in self.rooms:
+            return False
+        bucket = self._loads.get(game)
+        if bucket is None:
+            if len(self._loads) >= 10_000:  # those full again are forgotten
+                self._loads = {g: b for g, b in self._loads.items() if not b.full}
+            bucket = self._loads[game] = Bucket(LOAD_RATE, LOAD_BURST, self.timer)
+        return not bucket.take()
+
     async def room(self, game: str) -> Room | None:
         """The game `game`, loaded from the folder on its first use; None when
         the folder has no such game (or it cannot be loaded: logged). A game
@@ -146,7 +174,8 @@ class Games:
         """A game just created (and written)."""
         bots = any(s.player != HUMAN for s in room.seats)
         self.games[room.id] = Entry(room.id, False, self.clock(), bots=bots,
-                                    stranger=room.stranger)
+                                    stranger=room.stranger,
+                                    digests=tuple(s.digest for s in room.seats))
         self.playing.add(room.id)
         if room.stranger is not None:
             self.strangers[room.id] = room.stranger

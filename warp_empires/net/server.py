@@ -214,7 +214,13 @@ class GameServer(Games):
             await self._send(ws, error("hello_first", "the first frame is a hello"))
             await ws.close(1008, "hello first")
             return None
-        room = await self.room(frame["game"])
+        known = self.may_hold(frame["game"], frame["token"])  # a wrong token loads nothing
+        if known and self.loads_too_often(frame["game"]):
+            await self._send(ws, error("full", "this game is being joined too often; "
+                                       "try again in a moment"))
+            await ws.close(1013, "full")
+            return None
+        room = await self.room(frame["game"]) if known else None
         side = -1
         stored = None
         if room is not None:
