@@ -8,7 +8,9 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
 
+from warp_empires.net.protocol import decode, encode
 from warp_empires.net.room import Room
 
 from .support import hello, links_of, raw, serving
@@ -55,3 +57,57 @@ def test_a_wrong_token_loads_no_game_and_loads_of_an_ended_game_are_rated(
     assert wrong == ["refused"] * 20 and wrong_loads == 0
     assert right == ["welcome"] * 5 + ["full"] * 2
     assert later == ["welcome"]
+
+
+def test_a_flood_of_take_replays_only_for_the_connection_that_holds_the_seat(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    replays: list[int] = []
+    real = Room.history
+
+    def counted(self: Room, side: int) -> list[object]:
+        replays.append(side)
+        return real(self, side)
+
+    monkeypatch.setattr(Room, "history", counted)
+
+    async def main() -> str:
+        async with serving(tmp_path) as (server, url):
+            game, links = links_of(server, url)
+            room = server.rooms[game]
+            link = links["rebels"]
+            async with room.lock:  # a decision (or a replay) under way: hellos queue
+                for _ in range(6):  # each takes the seat, then hangs up
+                    ws = await connect(url, compression=None)
+                    await ws.send(encode(hello(link, take=True)))
+                    assert decode(await ws.recv())["t"] == "welcome"
+                    ws.transport.abort()
+                last = await connect(url, compression=None)
+                await last.send(encode(hello(link, take=True)))
+                assert decode(await last.recv())["t"] == "welcome"
+            kind = decode(await last.recv())["t"]
+            await last.close()
+            return kind
+
+    assert asyncio.run(asyncio.wait_for(main(), 60)) == "position"
+    assert len(replays) == 1  # the last one's; the six gone had none
+
+
+def test_a_stranger_seat_being_let_go_does_not_count_against_their_share() -> None:
+    from warp_empires.net.guard import Rules
+    from warp_empires.net.strangers import Strangers
+
+    class Conn:
+        def __init__(self, closing: bool) -> None:
+            self.closing = closing
+            self.transport = self
+
+        def is_closing(self) -> bool:
+            return self.closing
+
+    share = Strangers(Rules(open=True, open_connections=2))
+    share.seated = {Conn(True), Conn(True)}  # aborted, their handlers not yet done
+    assert share.room_for_seat(100)
+    share.seated = {Conn(False), Conn(True)}
+    assert share.room_for_seat(100)
+    share.seated = {Conn(False), Conn(False)}
+    assert not share.room_for_seat(100)

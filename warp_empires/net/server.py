@@ -37,14 +37,7 @@ from .folder import seats_path
 from .games import Games, Limits
 from .guard import Bucket, Door, Rules, key_matches
 from .ops import Metrics, event
-from .protocol import (
-    REFUSED,
-    VERSION,
-    BadFrame,
-    client_frame,
-    encode,
-    error,
-)
+from .protocol import REFUSED, VERSION, BadFrame, client_frame, encode, error
 from .room import HUMAN, Room, Seat
 from .strangers import Strangers, create_refusal
 
@@ -249,6 +242,7 @@ class GameServer(Games):
                                            "of open games now; try again later"))
                 await ws.close(1013, "full")
                 return None
+            self.open.seated.discard(old)  # the seat counts once, as the new one's
             self.open.seated.add(ws)
         room.seats[side].connection = ws
         self._outboxes[ws] = Outbox(ws, self.limits.outbox)
@@ -262,6 +256,12 @@ class GameServer(Games):
                                          "fingerprint": module.fingerprint},
                               "players": [s.player for s in room.seats]})
         async with room.lock:
+            if room.seats[side].connection is not ws or ws.transport.is_closing():
+                # gone, or taken over, while it waited: no replay for nobody
+                # (issue 38: a flood of `take` queued them for 44 s)
+                if room.seats[side].connection is ws:
+                    room.seats[side].connection = None
+                return None
             # a long game's log is rebuilt by a replay: off the loop's thread
             history = await asyncio.to_thread(room.history, side)
             frame = room.position_frame(side, history)

@@ -77,4 +77,6 @@ class Strangers:
         """Whether one more seat of a strangers' game may be connected
         (`connections`: the connections the server allows)."""
         share = self.rules.open_connections or max(1, connections // 2)
+        if len(self.seated) >= share:  # those aborted (still being let go) count for nothing
+            self.seated = {c for c in self.seated if not c.transport.is_closing()}
         return len(self.seated) < share
