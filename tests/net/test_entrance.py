@@ -181,10 +181,7 @@ def test_asyncio_s_own_warnings_are_json_lines_thinned() -> None:
         clock.now += 10
         aio.warning("socket.send() raised exception.")
     finally:
-        logging.getLogger("warp_empires").handlers.clear()
-        aio.handlers.clear()
-        aio.filters.clear()
-        aio.propagate = True
+        logging.getLogger("warp_empires").handlers.clear()  # asyncio's: conftest
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [(line["event"], line["text"], line.get("left_out")) for line in lines] == [
         ("warning", "socket.send() raised exception.", None),
