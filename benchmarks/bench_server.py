@@ -80,6 +80,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.server_attacks import ping_resets, pings, silent  # noqa: E402
+from benchmarks.server_churn import churn  # noqa: E402
 from benchmarks.server_hellos import hellos, takes  # noqa: E402
 from benchmarks.server_open import open_server  # noqa: E402
 from benchmarks.server_proxy import proxy  # noqa: E402
@@ -190,9 +191,9 @@ def main() -> None:
     parser.add_argument("--kill-every", type=float, default=2.0)
     parser.add_argument("--timeout", type=float, default=900)
     parser.add_argument("--only",
-                        default="load,startup,soak,idle,silent,ping,open,resets,hellos,takes",
+                        default="load,startup,soak,idle,silent,ping,open,resets,hellos,takes,churn",
                         help="which parts, comma-separated: load (flood and paced games), "
-                        "startup, soak, idle, silent, ping, open, resets, hellos, takes "
+                        "startup, soak, idle, silent, ping, open, resets, hellos, takes, churn "
                         "(default: all)")
     parser.add_argument("--startup-games", type=int, default=1000,
                         help="saved games in the folder of the start-up figure")
@@ -226,6 +227,8 @@ def main() -> None:
         runs["hellos"] = hellos(roots)
     if "takes" in parts:
         runs["takes"] = takes(roots)
+    if "churn" in parts:
+        runs["churn"] = churn(roots)
     if args.proxy:
         runs["proxy"] = proxy()
     paces = ((("flood", 0.0), ("paced", 0.5)) if args.think is None

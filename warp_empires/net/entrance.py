@@ -4,11 +4,13 @@ counted against nothing, lived 10 s, and filled the open-files limit).
 
 `Entrance` keeps the count: in all (`--max-connections`, lowered to what the
 open-files limit leaves, listen.py) and, per client address, the connections
-that have not said hello yet (`--address-unseated`). When an address or the
-server is full, the oldest connection that has said nothing for
-`rules.evict_after` seconds is closed to make room; with none such, the new
-one is refused. A player's hello comes within milliseconds of connecting, a
-silent socket's never, so silent sockets never lock a player out.
+that have not said hello yet (`--address-unseated`). When an address is
+full, its oldest connection that has said nothing for `rules.evict_after`
+seconds is closed to make room; when the server is full, the oldest that has
+said nothing, whatever its age (silent sockets from many addresses, each
+within its rate, were never that old); with none such, the new one is
+refused. A player's hello comes within milliseconds of connecting, a silent
+socket's never, so silent sockets never lock a player out.
 
 `counted(server)` is the WebSocket library's connection with this count
 kept from its `connection_made` (the accept) to its `connection_lost`.
@@ -108,11 +110,13 @@ class Entrance:
         self._of.setdefault(address, OrderedDict())[conn] = self._since[conn]
 
     def _evict(self, address: str | None) -> bool:
-        """Closes the oldest silent connection (of `address`, or of anyone)
-        if it has had its chance to say hello; whether one was."""
+        """Closes the oldest silent connection: of `address` if it has had its
+        chance to say hello (`rules.evict_after`), of anyone (the server full)
+        whatever its age; whether one was."""
         table = self._since if address is None else self._of.get(address, OrderedDict())
         oldest = next(iter(table.items()), None)
-        if oldest is None or self.clock() - oldest[1] < self.door.rules.evict_after:
+        if oldest is None or (address is not None
+                              and self.clock() - oldest[1] < self.door.rules.evict_after):
             return False
         conn = oldest[0]
         event("drop", logging.DEBUG, why="silent, to make room",

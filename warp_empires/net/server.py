@@ -150,10 +150,7 @@ class GameServer(Games):
         watcher = asyncio.create_task(watch(ws, heard, self.limits.ping_seconds))
         try:
             bucket = Bucket(self.limits.rate, self.limits.burst, self.timer)
-            try:
-                seat = await self._first_frame(ws, address)
-            finally:
-                self.entrance.seated(ws)
+            seat = await self._first_frame(ws, address)
             if seat is None:
                 return
             room, side = seat
@@ -189,6 +186,9 @@ class GameServer(Games):
         except TimeoutError:
             await ws.close(1008, "no hello")
             return None
+        # it spoke: never closed to make room (entrance.py), even while its
+        # game loads or its log is replayed
+        self.entrance.seated(ws)
         try:
             frame = client_frame(data)
         except BadFrame as e:
