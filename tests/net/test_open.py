@@ -115,3 +115,31 @@ def test_strangers_seats_take_a_share_of_the_connections(tmp_path: Path, rome: P
             return got
 
     assert run(main()) == ["welcome", "full", "welcome"]
+
+
+def test_the_hosts_create_never_waits_behind_strangers_and_counts_stay_exact(
+        tmp_path: Path, rome: Path) -> None:
+    from warp_empires.net.client import ClientError, create_game
+
+    from .support import KEY
+
+    async def main() -> tuple[str, str]:
+        async with serving(tmp_path, Limits(games=2),
+                           rules=Rules(open=True, connect_rate=1e6, connect_burst=10**6)
+                           ) as (server, url):
+            async with server._creating:  # a stranger's create under way, however long
+                got = await asyncio.wait_for(
+                    create_game(url, "rome", 1, [], ["human", "human"], KEY), 10)
+                server._making += 1  # and one game of theirs being made: the last place
+                try:
+                    await create_game(url, "rome", 1, [], ["human", "human"], KEY)
+                    refused = "created"
+                except ClientError as e:
+                    refused = str(e)
+                finally:
+                    server._making -= 1
+            return got["t"], refused
+
+    made_, refused = run(main())
+    assert made_ == "created"
+    assert "as many games as it may" in refused

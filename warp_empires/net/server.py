@@ -72,9 +72,9 @@ class GameServer(Games):
         # `bot_seed` is given (a test's game then plays alike every time)
         self._bot_seeds = random.SystemRandom() if bot_seed is None else random.Random(bot_seed)
         self._tasks: set[asyncio.Task[None]] = set()
-        # one create at a time: the game count is checked in `create`, on a
-        # thread, and concurrent ones went past --max-games (1003 of 1000)
-        self._creating = asyncio.Lock()
+        # one stranger's create at a time, one host's beside it (never behind theirs,
+        # issue 38); the games being made (`_making`) count against --max-games
+        self._creating, self._host_creating, self._making = asyncio.Lock(), asyncio.Lock(), 0
 
     def released(self, game: str) -> None:
         for side in (0, 1):
@@ -286,11 +286,17 @@ class GameServer(Games):
                 folder = find_module(frame["module"])  # installed modules only, by name
             except ModuleError:
                 raise ValueError(f"no module {frame['module']!r} on this server") from None
-            async with self._creating:
-                room, tokens = await asyncio.to_thread(
-                    self.create, str(folder), frame.get("seed"), frame.get("options", []),
-                    frame.get("players", [HUMAN, HUMAN]), frame.get("game"),
-                    frame.get("scenario"), None if host else address)
+            async with self._host_creating if host else self._creating:
+                if len(self.playing) + self._making >= self.limits.games:
+                    raise ValueError("this server hosts as many games as it may")
+                self._making += 1
+                try:
+                    room, tokens = await asyncio.to_thread(
+                        self.create, str(folder), frame.get("seed"), frame.get("options", []),
+                        frame.get("players", [HUMAN, HUMAN]), frame.get("game"),
+                        frame.get("scenario"), None if host else address)
+                finally:
+                    self._making -= 1
         except (ValueError, SaveError) as e:
             await self._send(ws, error("create", str(e)))
             return
