@@ -143,3 +143,27 @@ def test_the_hosts_create_never_waits_behind_strangers_and_counts_stay_exact(
     made_, refused = run(main())
     assert made_ == "created"
     assert "as many games as it may" in refused
+
+
+def test_a_strangers_ended_game_is_archived_hours_after_not_days(
+        tmp_path: Path, rome: Path) -> None:
+    now = [time.time()]
+
+    async def main() -> tuple[list[str], list[str], bool]:
+        server = GameServer(tmp_path, Limits(open_over=24 * 3600),
+                            rules=Rules(open=True), clock=lambda: now[0])
+        games = [made(server, "10.0.0.1"), made(server, None)]  # a stranger's, the host's
+        for game in games:  # both end at once
+            room = server.rooms[game]
+            room.apply(room.deciding(), ("resign",))
+            room.write()
+            server.games[game].changed = now[0]
+            server._finished(game)
+        now[0] += 24 * 3600 - 1
+        early = server.sweep()
+        now[0] += 2
+        return early, server.sweep(), games[1] in server.games
+
+    early, gone, host_kept = run(main())
+    assert early == [] and len(gone) == 1 and host_kept  # the stranger's, on the hour
+    assert (tmp_path / ARCHIVE / f"net-{gone[0]}.seats").is_file()

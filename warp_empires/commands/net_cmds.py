@@ -53,6 +53,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     serve.add_argument("--open-idle", metavar="MINUTES", type=whole_number(0, 10**7),
                        default=60, help="with --open: archive a stranger's game that nobody "
                        "has played or been connected to for MINUTES (default: 60; 0: never)")
+    serve.add_argument("--open-over", metavar="HOURS", type=whole_number(0, 10**6),
+                       default=24, help="with --open: archive a stranger's game HOURS after "
+                       "it ended (default: 24; 0: after --archive-after days, as any game)")
     serve.add_argument("--bot-games", metavar="N", type=whole_number(0, 100_000), default=4,
                        help="games with a computer player on a seat being played at once "
                        "(default: 4; only the host may create them)")
@@ -161,7 +164,8 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CommandError(f"--trust-proxy or --metrics-from: {e}") from None
     server = GameServer(folder, Limits(connections=args.max_connections, games=args.max_games,
                                        archive_days=args.archive_after,
-                                       open_idle=args.open_idle * 60.0), sync=args.fsync,
+                                       open_idle=args.open_idle * 60.0,
+                                       open_over=args.open_over * 3600.0), sync=args.fsync,
                         rules=rules, key=host_key(folder))
 
     async def main() -> None:

@@ -39,6 +39,7 @@ class Limits:
     archive_days: float = 30.0  # a game nobody changed for this long is archived (0: never)
     outbox: int = 256  # frames waiting for a seat's reader before it is dropped (conn.py)
     open_idle: float = 3600.0  # a stranger's game nobody is at this long is archived (0: never)
+    open_over: float = 86400.0  # a stranger's ended game is archived this long after (0: as any)
     ping_seconds: float = 20.0  # a connection silent this long is pinged (conn.watch)
     ping_rate: float = 1.0  # pings a second a client may send, on average (entrance.py)
     ping_burst: int = 10  # and at once; beyond, its reading waits (it is slowed)
@@ -80,15 +81,19 @@ class Games:
         """Archives the games nobody has changed for `limits.archive_days`
         (folder.py), and strangers' games not over that nobody has changed
         or been connected to for `limits.open_idle` seconds (strangers.py),
-        unless a seat of theirs is connected; their ids."""
+        and strangers' ended games `limits.open_over` seconds after their end
+        (not the 30 days: 100k files an hour of them, issue 38), unless a seat
+        of theirs is connected; their ids."""
         now, days, idle = self.clock(), self.limits.archive_days, self.limits.open_idle
         oldest = now - days * 86400 if days else float("-inf")
         quiet = now - idle if idle else float("-inf")
+        ended = now - self.limits.open_over if self.limits.open_over else float("-inf")
         moved = []
         for game, found in list(self.games.items()):
             room = self.rooms.get(game)
             stale = found.changed < oldest or (
-                game in self.strangers and max(found.changed, found.seen) < quiet)
+                game in self.strangers and max(found.changed, found.seen) < quiet) or (
+                found.over and found.stranger is not None and found.changed < ended)
             if not stale or game in self._loading or (
                     room is not None and any(s.connection for s in room.seats)):
                 continue
