@@ -9,6 +9,7 @@ The attacker runs in a subprocess (`python -m benchmarks.server_hellos`)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import shutil
@@ -16,13 +17,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
 
 from benchmarks.server_attacks import _cpu_seconds, _probes
-from benchmarks.server_scenarios import ROOT, new_server
+from benchmarks.server_scenarios import ROOT, Server, new_server
 from warp_empires.net.links import game_url
 from warp_empires.net.protocol import VERSION, decode, encode
 
@@ -73,29 +75,39 @@ async def _flood(url: str, game: str, side: str, seconds: float, at_once: int) -
     return sent
 
 
+@contextlib.contextmanager
+def _serving(made: Path, root: Path, label: str) -> Iterator[Server]:
+    """A server of `root` on a copy of the folder `made`, stopped and removed after."""
+    folder = Path(tempfile.mkdtemp(prefix=f"bench-{label}-"))
+    for f in made.iterdir():
+        shutil.copy(f, folder)
+    server = new_server(folder, root)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _attack(server: Server, *args: Any) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "benchmarks.server_hellos",
+                             json.dumps([server.url, *args])],
+                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+
+
 def hellos(roots: dict[str, Path], decisions: int = 600, seconds: float = 10.0,
            at_once: int = 8) -> dict[str, Any]:
     made = Path(tempfile.mkdtemp(prefix="bench-hellos-"))
     game, side = ended_game(made, decisions)
     out: dict[str, Any] = {"decisions": decisions, "seconds": seconds, "at_once": at_once}
     for name, root in roots.items():
-        folder = Path(tempfile.mkdtemp(prefix=f"bench-hellos-{name}-"))
-        for f in made.iterdir():
-            shutil.copy(f, folder)
-        server = new_server(folder, root)
-        server.start()
-        try:
+        with _serving(made, root, f"hellos-{name}") as server:
             cpu = _cpu_seconds(server)
-            attack = subprocess.Popen(
-                [sys.executable, "-m", "benchmarks.server_hellos",
-                 json.dumps([server.url, game, side, seconds, at_once])],
-                cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            attack = _attack(server, game, side, seconds, at_once)
             out[name] = asyncio.run(_probes(server, attack, seconds, sample_rss=False))
             out[name]["server_cpu_seconds"] = round(_cpu_seconds(server) - cpu, 1)
             del out[name]["probes"]
-        finally:
-            server.stop()
-            shutil.rmtree(folder, ignore_errors=True)
     shutil.rmtree(made, ignore_errors=True)
     return out
 
@@ -122,7 +134,7 @@ async def _takes(url: str, game: str, side: str, seconds: float, at_once: int) -
     return sent
 
 
-async def _opponent(server: Any, game: str, side: str) -> float | None:
+async def _opponent(server: Server, game: str, side: str) -> float | None:
     """Seconds until the other seat joins and gets its position (None: not in 60 s)."""
     began = time.perf_counter()
     while time.perf_counter() - began < 60:
@@ -151,25 +163,14 @@ def takes(roots: dict[str, Path], decisions: int = 600, seconds: float = 8.0,
     other = load_module("star_wars").sides[1].id
     out: dict[str, Any] = {"decisions": decisions, "seconds": seconds, "at_once": at_once}
     for name, root in roots.items():
-        folder = Path(tempfile.mkdtemp(prefix=f"bench-takes-{name}-"))
-        for f in made.iterdir():
-            shutil.copy(f, folder)
-        server = new_server(folder, root)
-        server.start()
-        try:
-            attack = subprocess.Popen(
-                [sys.executable, "-m", "benchmarks.server_hellos",
-                 json.dumps([server.url, game, side, seconds, at_once, "takes"])],
-                cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        with _serving(made, root, f"takes-{name}") as server:
+            attack = _attack(server, game, side, seconds, at_once, "takes")
             sent = json.loads(attack.communicate()[0].strip().splitlines()[-1])
             cpu = _cpu_seconds(server)
             joined = asyncio.run(_opponent(server, game, other))
             time.sleep(max(0.0, 5 - (joined or 0)))
             out[name] = {**sent, "opponent_join_s_after": joined,
                          "server_cpu_s_in_5s_after": round(_cpu_seconds(server) - cpu, 1)}
-        finally:
-            server.stop()
-            shutil.rmtree(folder, ignore_errors=True)
     shutil.rmtree(made, ignore_errors=True)
     return out
 
