@@ -14,7 +14,7 @@ from warp_empires.module.defs import Module
 from warp_empires.module.weights import FEATURES, read_weights
 from warp_empires.paths import user_data_dir
 
-# For a module that ships none: the weights fitted on Star Wars before issue 40
+# For a module that ships none: the weights fitted on the shipped module before issue 40
 # (bots/evaluate.py tells how), the only fit there was; a module of another
 # scale or pace plays better with its own (`warp-empires train`).
 GENERIC = {"force": 0.0057, "leaders": -0.1986, "leader_force": 0.1324, "revenue": 0.0727,
