@@ -390,23 +390,18 @@ async def test_at_80x24_the_choices_take_the_strip_and_l_shows_the_log(at_decisi
 async def test_a_screenshot_makes_its_folder(tmp_path):
     # Play-test: "Screenshot" failed when the folder did not exist.
     from tests.tui.helpers import game_app
-    from warp_empires.paths import user_data_dir
-
-    async def written(where) -> list[str]:  # noqa: ANN001
-        # written on a worker: waited for, ending as soon as it is there
-        for _ in range(500):
-            if where.is_dir() and any(where.iterdir()):
-                break
-            await pilot.pause(0.01)
-        return [p.suffix for p in where.iterdir()]
 
     folder = tmp_path / "not" / "yet"
     async with game_app().run_test(size=(120, 40)) as pilot:
         pilot.app.action_screenshot(path=str(folder))
-        assert await written(folder) == [".svg"]
+        await pilot.pause(0.5)
         # the palette's Screenshot gives no folder: the data folder's screenshots/
         pilot.app.deliver_screenshot()
-        assert await written(user_data_dir() / "screenshots") == [".svg"]
+        await pilot.pause(0.5)
+    assert [p.suffix for p in folder.iterdir()] == [".svg"]
+    from warp_empires.paths import user_data_dir
+
+    assert [p.suffix for p in (user_data_dir() / "screenshots").iterdir()] == [".svg"]
 
 
 async def test_page_down_scrolls_the_help_tab_without_a_tab_key(star_wars):
