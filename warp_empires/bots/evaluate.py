@@ -46,7 +46,7 @@ from .sight import Sight
 # symptom, not its worth: in a search it paid for playing cards for nothing,
 # spending move cards on single steps and splitting one move over several
 # cards (issue 11). The cards term is hand-set instead (CARD_WORTH).
-# Since issue 40 they are data: modules/star_wars/weights.json holds them, and
+# Since issue 40 they are data: a module's weights.json holds them, and
 # bots/weights.py picks a module's; these stay as the named baseline's
 # (`bot:hard:v1`, bots.make_player) that later rounds are measured against.
 CARD_WORTH = 0.004  # a move card (7) ~ 5 points of Force on the map

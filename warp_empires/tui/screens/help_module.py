@@ -1,6 +1,6 @@
 """The rules a module adds (docs/rules.md G10-G15) in its own words, for the
 Help screen's Rules tab: one Markdown line each, none for a module that adds
-none (the Star Wars module's Help reads as before)."""
+none (a module that adds none reads as before)."""
 
 from __future__ import annotations
 
