@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -392,18 +393,26 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
                            time_format: str | None = None) -> str | None:
         """Saves an SVG of the screen (the palette's Screenshot, the screenshot
-        action). Textual's default folder (Downloads) may not exist: ours is
-        screenshots/ in the program's data folder, made when needed (play-test:
-        "Screenshot" failed for a missing folder)."""
+        action) and returns its path. Textual's default folder (Downloads) may
+        not exist: ours is screenshots/ in the program's data folder, made when
+        needed (play-test: "Screenshot" failed for a missing folder). It is
+        written here and now: Textual's delivery writes from a thread that then
+        waits for the app (call_from_thread), so quitting right after a
+        screenshot could hang. In a browser, Textual's delivery downloads it."""
+        if self.is_web:
+            return super().deliver_screenshot(filename, path, time_format)
         folder = Path(path) if path else user_data_dir() / "screenshots"
+        stamp = datetime.now().strftime(time_format or "%Y-%m-%dT%H_%M_%S")
+        target = folder / (filename or f"warp-empires {stamp}.svg")
         try:
             folder.mkdir(parents=True, exist_ok=True)
+            target.write_text(self.export_screenshot(), encoding="utf-8")
         except OSError as error:
-            self.notify(f"Screenshot not saved: {folder}: {error.strerror or error}",
+            self.notify(f"Screenshot not saved: {target}: {error.strerror or error}",
                         severity="error", markup=False)
             return None
-        self.notify(f"Screenshot goes to {folder}", markup=False, timeout=4)
-        return super().deliver_screenshot(filename, str(folder), time_format)
+        self.notify(f"Screenshot saved: {target}", markup=False, timeout=4)
+        return str(target)
 
     def action_toggle_auto_forced(self) -> None:
         self.remember(auto_forced=not self.settings.auto_forced)
