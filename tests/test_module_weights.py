@@ -146,3 +146,27 @@ def test_a_bad_own_weights_file_is_one_line_naming_it(tmp_path):
     (line,) = err.value.problems
     assert str(own) in line and "weights.captives: must be a number" in line
     assert read_weights(SW / "weights.json") == sw.bot_weights
+
+
+def test_a_bad_own_weights_file_is_told_where_a_computer_player_is_chosen_or_loaded(tmp_path):
+    # The New Game dialog had it; `play --players`, `simulate`, a server's create
+    # (bots.unavailable) and opening a save with a computer side crashed instead.
+    from warp_empires.bots import unavailable
+    from warp_empires.saves import SaveError
+    from warp_empires.tui import persistence
+    from warp_empires.tui.session import Session
+
+    sw = star_wars()
+    path = persistence.save(Session(Game.new(sw, 5), ("human", "bot:hard")), "mine",
+                            str(tmp_path))
+    own = user_weights_path(sw)
+    own.parent.mkdir(parents=True)
+    own.write_text('{"format": 1, "weights": {"force": "x"}}')
+    for kind in ("bot", "bot:easy", "bot:hard"):
+        why = unavailable(kind, sw)
+        assert why is not None and str(own) in why and "weights.force: must be a number" in why
+    assert unavailable("heuristic", sw) is None
+    with pytest.raises(SaveError) as err:
+        persistence.open_save(path)
+    assert "mine" in str(err.value) and "weights.force: must be a number" in str(err.value)
+    assert "\n" not in str(err.value)

@@ -3,6 +3,7 @@ and answers through the same `apply` as a person."""
 
 from __future__ import annotations
 
+from warp_empires.module import ModuleError
 from warp_empires.module.defs import Module
 
 from .base import Player
@@ -12,6 +13,7 @@ from .random_player import RandomPlayer
 from .search import BASELINE as V1
 from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer
 from .solo import SoloPlayer
+from .weights import weights_for
 
 # The search player's levels are "bot:easy", "bot:normal", "bot:hard"; "bot"
 # alone is the normal level. `solo` (RULINGS O6) needs the module's [solo]
@@ -30,6 +32,12 @@ def unavailable(kind: str, module: Module) -> str | None:
     if kind == "solo" and module.solo is None:
         return (f"the solo opponent needs the module's [solo] tables, and {module.name} "
                 f"has none")
+    if kind == "bot" or kind in BOT_LEVELS:
+        try:  # the player's own trained file comes first (bots/weights.py)
+            weights_for(module)
+        except ModuleError as error:
+            return (f"{error.problems[0]} (the computer player's own trained weights: "
+                    f"mend or delete that file, or run `warp-empires train` again)")
     return None
 
 

@@ -63,13 +63,17 @@ def suggest_name(game: Game, directory: str | None = None, prefer: str | None = 
 def open_save(path: Path, max_turns: int | None = None) -> tuple[Session, SaveDoc]:
     """A session for a saved game, playable at once, with the players it was
     saved with, and the document that `verify` must still check."""
+    from warp_empires.module import ModuleError
     from warp_empires.saves.game import open_game
     from warp_empires.tui.session import Session
 
     game, doc = open_game(path)
     # A player kind this program does not know (a newer bot) falls back to a person.
     kinds = [s.player if is_known(s.player) else HUMAN for s in doc.meta.sides]
-    session = Session(game, (kinds[0], kinds[1]), max_turns=max_turns)
+    try:
+        session = Session(game, (kinds[0], kinds[1]), max_turns=max_turns)
+    except ModuleError as error:  # a player's own weights file that is not one
+        raise SaveError(path, f"its computer player cannot play: {error.problems[0]}") from None
     session.verified = False
     return session, doc
 
