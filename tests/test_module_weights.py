@@ -170,3 +170,11 @@ def test_a_bad_own_weights_file_is_told_where_a_computer_player_is_chosen_or_loa
         persistence.open_save(path)
     assert "mine" in str(err.value) and "weights.force: must be a number" in str(err.value)
     assert "\n" not in str(err.value)
+
+
+def test_a_module_copied_from_another_keeps_its_weights(tmp_path):
+    # `module new NAME --from star_wars` left weights.json behind: the copy's
+    # computer players fell back to the generic defaults
+    copy = load_module(new_module("mine", tmp_path, source=str(SW)))
+    assert copy.bot_weights == read_weights(SW / "weights.json")
+    assert weights_for(copy) == weights_for(star_wars())

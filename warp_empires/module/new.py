@@ -11,6 +11,7 @@ from warp_empires.paths import user_modules_dir
 from .errors import ModuleError, shown
 from .find import module_folder
 from .limits import MAX_ID
+from .weights import FILE as WEIGHTS_FILE
 
 TEMPLATE = Path(__file__).resolve().parent / "template"
 MODULE_FILES = ("module.toml", "map.toml", "units.toml", "cards.toml")
@@ -37,7 +38,8 @@ def new_module(name: str, into: Path | None = None, source: str | None = None) -
     if not found:
         raise ModuleError([f"{shown(str(origin))}/module.toml: no id in its [module] table"])
     folder.mkdir(parents=True)
-    for file in MODULE_FILES:
+    # a copy plays like its source until it is trained (`warp-empires train`)
+    for file in (*MODULE_FILES, WEIGHTS_FILE):
         if (origin / file).is_file():
             shutil.copyfile(origin / file, folder / file)
     (folder / "module.toml").write_text(renamed, encoding="utf-8")
