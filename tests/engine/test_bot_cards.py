@@ -201,3 +201,22 @@ def test_the_suggested_discards_keep_an_uprising_on_the_enemys_last_marker():
     assert hand[keep_order(s.module, view(s, 0, log=False), hand)[0]] == card(s, "riot")
     s.control[tid(s, "e")] = 1  # a second marker: no longer the game
     assert not math.isinf(worth_now(s.module, view(s, 0, log=False))[card(s, "riot")].first)
+
+
+def test_g7_a_defection_is_kept_while_no_unit_it_sways_is_seen():
+    # issue 36's modder: the heuristic played defections on stacks holding no
+    # unit the card sways ("sways nobody"), as sabotage before M8's fix
+    from pathlib import Path
+
+    from warp_empires.module import load_module
+
+    rome = load_module(Path(__file__).parents[1] / "themes" / "punic")
+    s = blank(rome)
+    put(s, 0, "latium", "legion")
+    put(s, 1, "sicily", "elephants", "mercenaries")  # mercenaries below the top: unseen
+    give(s, 0, "bribe")
+    assert _choose(s) != ("play", card(s, "bribe"))
+    put(s, 1, "sardinia", "mercenaries")  # on top: seen (RULINGS H2)
+    assert _choose(s) == ("play", card(s, "bribe"))
+    apply(s, 0, ("play", card(s, "bribe")))
+    assert _choose(s) == ("target", tid(s, "sardinia"))

@@ -1,7 +1,7 @@
 """When a card is worth playing, worked out from what a side can see: how much
 a battle card would change the battle's totals (engine.forecast.card_gain,
-which the app shows too), and where a sabotage card may find something to
-destroy. Pure functions of the module and a view (RULINGS H9), shared by the
+which the app shows too), and where a sabotage or defection card (G7) may find
+something to act on. Pure functions of the module and a view (RULINGS H9), shared by the
 computer players.
 
 Issue 11's play-test saw cards spent for nothing: Sabotage named at stacks

@@ -102,8 +102,9 @@ class HeuristicPlayer(Recruiting):
         full = len(view.hand) >= self.m.rules.hand_limit
         for a in plays:
             kind = self.m.cards[a[1]].effect.kind
-            if kind in ("rescue", "remove_control", "revenue", "defect") or (
-                    kind == "sabotage" and sabotage_target(self.m, view, a[1], full) is not None):
+            # a defection, like sabotage, needs a stack seen to hold a unit it sways (G7)
+            if kind in ("rescue", "remove_control", "revenue") or (kind in ("sabotage", "defect")
+                    and sabotage_target(self.m, view, a[1], full) is not None):
                 return a
             # G8 strikes any stack: worth it when most units on the map are the enemy's
             if kind == "random_loss" and \
@@ -349,7 +350,7 @@ class HeuristicPlayer(Recruiting):
         if ("hand",) in legal:
             return ("hand",)
         card = view.pend.card
-        if card >= 0 and self.m.cards[card].effect.kind == "sabotage":
+        if card >= 0 and self.m.cards[card].effect.kind in ("sabotage", "defect"):
             t = sabotage_target(self.m, view, card, full_hand=True)
             if ("target", t) in legal:
                 return ("target", t)
