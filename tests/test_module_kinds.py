@@ -43,20 +43,33 @@ def test_a_mistake_is_one_line_with_file_and_line(tmp_path, file, old, new, says
     assert len(problems) <= 2, problems
 
 
-def test_a_start_where_a_starting_unit_may_not_stand_is_refused(tmp_path):
-    # G1: Gaul is a province, and the random draw may bring Carthage a fleet
-    problems = _problems(tmp_path, "module.toml", 'start_choices = ["africa", "hispania"]',
-                         'start_choices = ["africa", "gaul"]')
-    assert any("setup.carthage.start_choices[2]: 'gaul' is of kind 'province', which "
-               "'squadron' may not enter (map.enter.province), but it may be drawn at random"
-               in p for p in problems), problems
+def test_a_start_inland_draws_no_fleet(tmp_path):
+    # G22: Gaul is a province: Carthage may start there, and its random draw
+    # brings only units that may stand there, never a squadron
+    import shutil
+
+    from warp_empires.engine import setup as new_game
+
+    folder = tmp_path / "punic"
+    shutil.copytree(ROME_DIR, folder)
+    path = folder / "module.toml"
+    path.write_text(path.read_text().replace('start_choices = ["africa", "hispania"]',
+                                             'start = "gaul"', 1))
+    module = load_module(folder)
+    gaul = module.map.by_id("gaul").index
+    for seed in range(12):
+        s = new_game(module, seed)
+        assert s.stacks[1][gaul], seed
+        assert all(module.units[s.chits[c]].cls != "fleet" for c in s.stacks[1][gaul]), seed
 
 
 def test_a_placed_unit_must_be_able_to_stand_at_the_start(tmp_path):
-    problems = _problems(tmp_path, "module.toml", 'start = "latium"', 'start = "etruria"')
-    # Etruria is a province: Rome's random draw may bring quinqueremes
+    problems = _problems(tmp_path, "module.toml", 'start = "latium"\nunits = ["scipio", '
+                         '"castra"]', 'start = "etruria"\nunits = ["scipio", "castra", '
+                         '"quinqueremes"]')
+    # Etruria is a province: the fleet Rome starts with may not stand there
     assert any("setup.rome.start: 'etruria' is of kind 'province'" in p
-               and "'quinqueremes'" in p for p in problems), problems
+               and "'quinqueremes'" in p and "placed there" in p for p in problems), problems
 
 
 def test_the_loaded_module_says_who_may_enter_and_who_carries():

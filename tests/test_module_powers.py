@@ -27,10 +27,12 @@ PUNIC = Path(__file__).parent / "themes" / "punic"
      'bonus = -1', "traits.tactician.battle_bonus.bonus: must be at least 1"),
     ('role = "none", ignores_forts = true', 'role = "none", ignores_forts = "yes"',
      "classes.elephant.ignores_forts: must be true or false"),
-    ('move_needs = [{ class = ["general", "cavalry", "fleet", "elephant"] }]',
+    ('move_needs = [{ class = ["general", "cavalry", "elephant"] }]',
      'move_needs = [{ class = ["generals"] }]', "rules.move_needs[1].class[1]: unknown class "
      "'generals'"),
-    ('move_needs = [{ class = ["general", "cavalry", "fleet", "elephant"] }]',
+    ('move_needs = [{ class = ["general", "cavalry", "elephant"] }]\n'
+     '# rules.md G21: but fleets sail alone (a group of fleets only needs none)\n'
+     'move_alone = [{ class = "fleet" }]',
      'move_needs = [{ class = "elephant" }]', "rules.move_needs: no unit of rome matches any "
      "filter: its stacks could never move"),
 ])
@@ -80,7 +82,7 @@ def test_the_blockade_is_read():
 
 
 def test_the_help_rules_tab_says_the_modules_own_rules_in_its_words():
-    # docs/rules.md G10-G15 as a player reads them; nothing for Star Wars
+    # docs/rules.md G10-G15, G21 as a player reads them; nothing for Star Wars
     from warp_empires.tui.screens.help import rules_markdown
 
     text = rules_markdown(load_module(PUNIC))
@@ -89,7 +91,8 @@ def test_the_help_rules_tab_says_the_modules_own_rules_in_its_words():
                  "- Scipio: +2 in a battle where the enemy has Elephant units.",
                  "- Hannibal: a group holding it moves 1 space more.",
                  "- War Elephants: in its battles the enemy's Fort units count 0 Force.",
-                 "- A group moves only with one of: Cavalry or Elephant or Fleet or General",
+                 "- A group moves only with one of: Cavalry or Elephant or General",
+                 "- A group of only Fleet units moves without one.",
                  "- One of the enemy's Fleet units in or next to a Port halves its revenue."):
         assert line in text, line
     assert "own rules" not in rules_markdown(load_module("star_wars"))

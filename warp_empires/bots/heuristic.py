@@ -12,13 +12,13 @@ from collections.abc import Callable
 from warp_empires.engine import Action, View
 from warp_empires.engine.board import reach
 from warp_empires.engine.forecast import card_gain
-from warp_empires.engine.passage import group_passage, group_speed
+from warp_empires.engine.passage import group_speed
 from warp_empires.engine.viewtypes import InterceptView, StackEntry, UnitEntry
 from warp_empires.module.defs import Module
 
 from .base import forward
 from .cardplay import sabotage_target
-from .groups import carried_group, leading, units_shown
+from .groups import alone_group, carried_group, leading, units_shown, view_passage
 from .hand import discard_action, worth_now
 from .measures import Outlook, avg_force, cheapest_cover, distances, threatened
 from .recruiting import Recruiting
@@ -106,9 +106,11 @@ class HeuristicPlayer(Recruiting):
             if kind in ("rescue", "remove_control", "revenue") or (kind in ("sabotage", "defect")
                     and sabotage_target(self.m, view, a[1], full) is not None):
                 return a
-            # G8 strikes any stack: worth it when most units on the map are the enemy's
-            if kind == "random_loss" and \
-                    units_shown(view, view.enemy) > 2 * units_shown(view, view.side):
+            # G8 strikes any stack: worth it when most units on the map are the
+            # enemy's, or always when it strikes only the enemy's (G19)
+            if kind == "random_loss" and (self.m.cards[a[1]].effect.enemy or
+                                          units_shown(view, view.enemy)
+                                          > 2 * units_shown(view, view.side)):
                 return a
         moves = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
         self.refused = set()
@@ -209,7 +211,7 @@ class HeuristicPlayer(Recruiting):
                 speed = group_speed(self.m, types)  # RULINGS M1, docs/rules.md G2
                 chits = [u.chit for u in group]
                 left = [u.unit for u in st.units or () if u.chit not in chits]
-                for d in self._reach(view, t, speed, types):
+                for d in self._reach(view, t, speed, types, chits):
                     if any(d in places.get(c, ()) for c in chits):
                         continue  # never back to where it was this phase: no shuttling
                     score = self._score(view, types, t, d, len(group) < len(free), left, board)
@@ -219,12 +221,11 @@ class HeuristicPlayer(Recruiting):
 
     def _groups(self, view: View, t: int, free: list[UnitEntry]) -> list[list[UnitEntry]]:
         """The whole stack, its carriers with as much cargo as they carry
-        (docs/rules.md G2: a group too big to carry cannot cross), and single
-        non-leader units able to take control."""
+        (docs/rules.md G2: a group too big to carry cannot cross), its units
+        that move alone (G21), single non-leader units able to take control."""
         units, rules = self.m.units, self.m.rules
         out = [free]
-        if self.m.carriers:
-            out.extend(carried_group(self.m, free))
+        out.extend(carried_group(self.m, free) + alone_group(self.m, free))
         seen: set[int] = set()
         for u in free:
             unit = units[u.unit]
@@ -235,12 +236,11 @@ class HeuristicPlayer(Recruiting):
                 out.append([u])
         return leading(self.m, out)  # docs/rules.md G14, as the engine's legal list has it
 
-    def _reach(self, view: View, start: int, steps: int,
-               types: list[int] | None = None) -> list[int]:
-        # docs/rules.md G1, G2: where a group of these unit types may end, as the
-        # engine's legal list has it
-        passage = group_passage(self.m, types) if types else None
-        return reach(self.m.map.territories, view.stacks[view.enemy], start, steps, passage)
+    def _reach(self, view: View, start: int, steps: int, types: list[int],
+               chits: list[int]) -> list[int]:
+        # docs/rules.md G1, G2, G17: where the group may end, as the engine has it
+        return reach(self.m.map.territories, view.stacks[view.enemy], start, steps,
+                     view_passage(self.m, view, types, chits))
 
     def _score(self, view: View, group: list[int], src: int | None, dest: int,
                detached: bool = False, left: list[int] | None = None,

@@ -226,9 +226,13 @@ def describe(module: Module) -> list[str]:
     if data["map"]["enter"]:  # docs/rules.md G1
         out += _section("Who may enter", ["kind", "units"],
                         [[k, _value(v)] for k, v in data["map"]["enter"].items()])
-    if data["carries"]:  # G2
-        out += _section("Carrying", ["class", "carries", "cargo"],
-                        [[k, v["carries"], _value(v["cargo"])] for k, v in data["carries"].items()])
+    if data["map"]["arrive"]:  # G18
+        out += _section("Arrivals", ["kind", "where"],
+                        [[k, v] for k, v in data["map"]["arrive"].items()])
+    if data["carries"]:  # G2, G17
+        out += _section("Carrying", ["class", "carries", "cargo", "ferry"],
+                        [[k, v["carries"], _value(v["cargo"]), "yes" if v["ferry"] else ""]
+                         for k, v in data["carries"].items()])
     if module.map.picture:
         out += ["", "Map", *(f"  {row}" for row in module.map.picture)]
     out += _section("Rules", ["rule", "value"], [[k, _value(v)] for k, v in data["rules"].items()])

@@ -231,13 +231,16 @@ def to_pile(s: State, chit: int) -> None:
         s.lives = [c for c in s.lives if c != chit]
 
 
-def draw_chits(s: State, side: int, n: int, leaders: bool = True) -> list[int]:
-    """Draws up to n random chits from a side's pile (RULINGS R1, S2)."""
+def draw_chits(s: State, side: int, n: int, leaders: bool = True, at: int = -1) -> list[int]:
+    """Draws up to n random chits from a side's pile (RULINGS R1, S2); with
+    `at`, only units that may stand there (docs/rules.md G22)."""
     pile = s.piles[side]
     if leaders:
         pool = pile
     else:
         pool = [c for c in pile if not s.unit(c).is_leader]
+    if at >= 0 and s.module.map.enter:
+        pool = [c for c in pool if admits(s.module, s.chits[c], at)]
     drawn: list[int] = []
     while pool and len(drawn) < n:
         c = take_random(s, pool)
@@ -306,14 +309,15 @@ def reach(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: i
 
 def _reach_by(territories: Sequence[TerritoryDef], enemy_at: Sequence[Any], start: int,
               steps: int, passage: Passage) -> list[int]:
-    end, cross = passage.end, passage.cross
+    end, cross, links = passage.end, passage.cross, passage.links or {}
     seen = {start}
     out: list[int] = []
     frontier = [start]
     for _ in range(steps):
         nxt: list[int] = []
         for t in frontier:
-            for n in territories[t].neighbours:
+            for n in ((*territories[t].neighbours, *links[t]) if t in links
+                      else territories[t].neighbours):  # G17: a ferry's far shores
                 if n in seen or not cross[n]:
                     continue
                 seen.add(n)
@@ -367,8 +371,13 @@ def controlled_revenue(s: State, side: int) -> list[int]:
 def arrival_places(s: State, side: int, chit: int) -> list[int]:
     """Where a unit of `side` arriving from off the map (a recruit, a rescued
     leader, a repaired ship) may enter: a revenue territory the side controls
-    (RULINGS R3) whose kind admits it (docs/rules.md G1)."""
+    (RULINGS R3) whose kind admits it (docs/rules.md G1), or a territory
+    next to one whose kind the module opens to arrivals that way (G18)."""
     places = controlled_revenue(s, side)
+    if s.module.map.arrive:
+        territories, arrive = s.module.map.territories, s.module.map.arrive
+        places = sorted(set(places).union(n for t in places for n in territories[t].neighbours
+                                          if territories[n].kind in arrive))
     if not s.module.map.enter:
         return places
     unit_type = s.chits[chit]

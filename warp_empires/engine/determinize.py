@@ -34,6 +34,7 @@ from collections import Counter
 
 from warp_empires.module.defs import Module
 
+from .passage import admits
 from .pending import Battle, CardPlay, Intercepting, MovePhase
 from .state import NO_SIDE, State, new_state
 from .victory import holds
@@ -321,19 +322,36 @@ def _deal_chits(s: State, stacks: list[list[list[int]]], view: View,
         stacks[enemy][t] = [chit]
     _deal_spied_stacks(s, stacks, view, hidden, pool, rng)
     rng.shuffle(pool)
+    if s.module.map.enter:  # docs/rules.md G1: the most limited stacks first
+        hidden.sort(key=lambda h: sum(admits(s.module, s.chits[c], h[0]) for c in pool))
     for t, size, _ in hidden:
         st = stacks[enemy][t]
         need = size - len(st)
         if need > len(pool):
             raise ValueError("enemy stack sizes do not fit the enemy chits")
-        rest = pool[:need]
-        del pool[:need]
+        rest = _fitting(s, pool, t, need)
         rng.shuffle(rest)
         st.extend(rest)
     s.piles[enemy] += pool
     for sd in (0, 1):
         if len(s.piles[sd]) != view.pile_sizes[sd]:
             raise ValueError(f"side {sd}'s pile size does not fit the view")
+
+
+def _fitting(s: State, pool: list[int], t: int, need: int) -> list[int]:
+    """`need` chits taken from the (shuffled) pool for a hidden stack at t:
+    units that may stand there first (docs/rules.md G1; a dealt world must not
+    put a fleet on land), any others only when too few may."""
+    if not s.module.map.enter:
+        rest = pool[:need]
+        del pool[:need]
+        return rest
+    fit = [c for c in pool if admits(s.module, s.chits[c], t)][:need]
+    taken = set(fit)
+    rest = fit + [c for c in pool if c not in taken][:need - len(fit)]
+    for c in rest:
+        pool.remove(c)
+    return rest
 
 
 def _deal_spied_stacks(s: State, stacks: list[list[list[int]]], view: View,

@@ -255,6 +255,8 @@ class Place(Step):
         return [("place", t) for t in arrival_places(s, s.active, s.pend.placing[0])]
 
     def check(self, s: State, a: Action) -> bool:
+        if s.module.map.arrive:  # docs/rules.md G18: next to one, too
+            return a[0] == "place" and a[1] in arrival_places(s, s.active, s.pend.placing[0])
         return (a[0] == "place" and 0 <= a[1] < len(s.control) and s.control[a[1]] == s.active
                 and s.module.map.territories[a[1]].is_revenue
                 and (not s.module.map.enter

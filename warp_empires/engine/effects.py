@@ -31,7 +31,7 @@ def has_effect(s: State, side: int, kind: int) -> bool:
         return True
     if k == "defect":
         return any(s.stacks[other(side)])
-    return any(s.stacks[0]) or any(s.stacks[1])  # random_loss
+    return bool(_loss_stacks(s, side, kind))  # random_loss
 
 
 def targets(s: State, side: int, kind: int) -> list[Action]:
@@ -50,7 +50,7 @@ def resolve(s: State, side: int, kind: int, a: Action | None) -> None:
         assert a is not None
         _defect(s, side, kind, a[1])
     else:
-        _random_loss(s, kind)
+        _random_loss(s, side, kind)
 
 
 def _defect(s: State, side: int, kind: int, t: int) -> None:
@@ -79,11 +79,22 @@ def _defect(s: State, side: int, kind: int, t: int) -> None:
            f"{s.the(side)} as {unit_name(s, fresh)}.", kind="card")
 
 
-def _random_loss(s: State, kind: int) -> None:
-    """G8: one stack of all on the map, both sides', drawn at random, then one
-    of its units matching the card's filter, drawn at random, is lost."""
+def _loss_stacks(s: State, side: int, kind: int) -> list[tuple[int, int]]:
+    """The stacks (side, territory) a random loss played by `side` may strike:
+    all on the map (G8), or only those in territories of the card's kinds
+    and only the enemy's, as the card says (G19)."""
+    effect = s.module.cards[kind].effect
+    sides = (other(side),) if effect.enemy else (0, 1)
+    territories = s.module.map.territories
+    return [(owner, t) for owner in sides for t in occupied(s.stacks[owner])
+            if not effect.kinds or territories[t].kind in effect.kinds]
+
+
+def _random_loss(s: State, player: int, kind: int) -> None:
+    """G8: one stack of those the card may strike (G19), drawn at random, then
+    one of its units matching the card's filter, drawn at random, is lost."""
     card = s.module.cards[kind]
-    stacks = [(side, t) for side in (0, 1) for t in occupied(s.stacks[side])]
+    stacks = _loss_stacks(s, player, kind)
     side, t = stacks[take_random(s, list(range(len(stacks))))]
     where = s.territory_name(t)
     chit = draw_matching(s, side, t, card.effect.filter)

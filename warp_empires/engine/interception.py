@@ -69,12 +69,15 @@ def _routes(s: State, side: int, start: int, steps: int, passage: Passage | None
     enemy = s.stacks[other(side)]
     barred = set(s.caught)
     end = passage.end if passage is not None else None
+    links = (passage.links if passage is not None else None) or {}
     best: dict[int, tuple[int, int, list[int]]] = {}  # t -> (risk, hops, path)
     frontier: list[tuple[int, int, list[int]]] = [(start, 0, [])]
     for hops in range(1, steps + 1):
         nxt: list[tuple[int, int, list[int]]] = []
         for t, risk, path in frontier:
-            for n in territories[t].neighbours:
+            # docs/rules.md G17: a ferry's far shores, one move away
+            for n in ((*territories[t].neighbours, *links[t]) if t in links
+                      else territories[t].neighbours):
                 if n == start or n in barred:
                     continue
                 if end is not None and passage is not None and not end[n] and (

@@ -20,7 +20,7 @@ from .decks import discard_of
 from .options import option
 from .passage import chits_passage
 from .pending import MovePhase, Moving, Selection
-from .powers import may_move
+from .powers import may_move, may_start
 from .state import State
 from .steps import SelectStep, Step
 
@@ -181,7 +181,7 @@ def movable_sources(s: State) -> list[int]:
                 out.append(t)
                 break
     if s.module.rules.move_needs:  # docs/rules.md G14: a group needs one such unit
-        out = [t for t in out if may_move(s.module, [s.chits[c] for c in _mobile(s, p, t)])]
+        out = [t for t in out if may_start(s.module, [s.chits[c] for c in _mobile(s, p, t)])]
     return out
 
 

@@ -9,7 +9,8 @@ games take the same paths as before these rules existed."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from warp_empires.module.defs import Carry, Module
 
@@ -21,10 +22,12 @@ from .state import State
 class Passage:
     """For one group, by territory: whether it may end its move there (every
     unit may enter), and whether it may pass through (every unit may enter or
-    is carried, G2)."""
+    is carried, G2); `links`: the territories it reaches in one move besides
+    the neighbours, across its side's ferries (G17)."""
 
     end: tuple[bool, ...]
     cross: tuple[bool, ...]
+    links: dict[int, tuple[int, ...]] | None = None
 
 
 # (module id, sorted unit types) -> its Passage; the module is kept so its id
@@ -55,10 +58,66 @@ def group_passage(module: Module, unit_types: Iterable[int]) -> Passage | None:
 
 
 def chits_passage(s: State, chits: Sequence[int]) -> Passage | None:
-    """group_passage for these chits of a game."""
-    if not s.module.map.enter:
+    """group_passage for these chits of a game, with the links its side's
+    ferries give it where they stand (G17)."""
+    module = s.module
+    if not module.map.enter:
         return None
-    return group_passage(s.module, (s.chits[c] for c in chits))
+    types = [s.chits[c] for c in chits]
+    passage = group_passage(module, types)
+    if passage is None or not chits or not any(c.ferry for c in module.carriers.values()):
+        return passage
+    side, group = module.units[types[0]].side, set(chits)
+    own = [[s.chits[c] for c in st if c not in group] for st in s.stacks[side]]
+    return with_ferries(module, passage, types, own, s.stacks[1 - side])
+
+
+def with_ferries(module: Module, passage: Passage, group: Sequence[int],
+                 own: Sequence[Sequence[int]], enemy_at: Sequence[Any]) -> Passage:
+    """The passage of a group of these unit types with the links its side's
+    ferries give it (G17): `own` is, by territory, the unit types of the
+    side's other units; `enemy_at` is truthy where the enemy has a stack.
+    Pure, so that computer players ask it of what their view shows."""
+    if not any(c.ferry for c in module.carriers.values()):
+        return passage
+    links = _ferry_links(module, passage, group, own, enemy_at)
+    return replace(passage, links=links) if links else passage
+
+
+def _ferry_links(module: Module, passage: Passage, group: Sequence[int],
+                 own: Sequence[Sequence[int]], enemy_at: Sequence[Any]
+                 ) -> dict[int, tuple[int, ...]]:
+    """G17: the group crosses a territory it may not pass where its side has
+    ferrying carriers (not of the group) with room for all of it and the enemy
+    has no stack; a chain of such territories is crossed in the same move.
+    Each territory next to a chain links to every other one next to it."""
+    units, territories = module.units, module.map.territories
+    barred = list(group)
+    ferries = set()
+    for t, stack in enumerate(own):
+        if not stack or passage.cross[t] or enemy_at[t]:
+            continue
+        carriers = [carry for u in stack
+                    if (carry := module.carriers.get(units[u].cls)) is not None and carry.ferry]
+        if carriers and _carried(module, barred, carriers):
+            ferries.add(t)
+    links: dict[int, set[int]] = {}
+    seen: set[int] = set()
+    for first in sorted(ferries):
+        if first in seen:
+            continue
+        chain, todo = {first}, [first]
+        while todo:  # the chain of ferries next to each other
+            t = todo.pop()
+            for n in territories[t].neighbours:
+                if n in ferries and n not in chain:
+                    chain.add(n)
+                    todo.append(n)
+        seen |= chain
+        shores = {n for t in chain for n in territories[t].neighbours} - chain
+        for a in shores:
+            links.setdefault(a, set()).update(shores - {a})
+    return {a: tuple(sorted(b)) for a, b in links.items()}
 
 
 def group_speed(module: Module, unit_types: Sequence[int]) -> int:

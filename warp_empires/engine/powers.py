@@ -23,12 +23,26 @@ def move_bonus(module: Module, unit_types: Sequence[int]) -> int:
 
 def may_move(module: Module, unit_types: Sequence[int]) -> bool:
     """G14: whether a group of these unit types may move in the Move phase:
-    one of them matches one of the module's `move_needs` (none: any group)."""
+    one of them matches one of the module's `move_needs` (none: any group),
+    or every one of them matches one of its `move_alone` (G21)."""
     needs = module.rules.move_needs
     if not needs:
         return True
     units = module.units
-    return any(f.matches(units[u]) for u in unit_types for f in needs)
+    if any(f.matches(units[u]) for u in unit_types for f in needs):
+        return True
+    alone = module.rules.move_alone
+    return bool(alone) and all(any(f.matches(units[u]) for f in alone) for u in unit_types)
+
+
+def may_start(module: Module, unit_types: Sequence[int]) -> bool:
+    """G14, G21: whether a stack whose units free to move are these may start
+    a group: some group of them may move (one matches `move_needs`, or one
+    moves alone and forms a group by itself)."""
+    if may_move(module, unit_types):
+        return True
+    alone, units = module.rules.move_alone, module.units
+    return any(f.matches(units[u]) for u in unit_types for f in alone)
 
 
 def forts_ignored(module: Module, enemy: Sequence[tuple[int, int]]) -> bool:

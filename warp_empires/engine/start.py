@@ -88,7 +88,7 @@ def _deploy(s: State, ss: SideSetup, t: int) -> None:
         chit = next(c for c in pile if s.chits[c] == unit_type)
         pile.remove(chit)
         chits.append(chit)
-    chits.extend(draw_chits(s, side, ss.random_units, leaders=False))
+    chits.extend(draw_chits(s, side, ss.random_units, leaders=False, at=t))
     for c in chits:
         place(s, c, t)
     if ss.control_start and s.module.map.territories[t].is_revenue:

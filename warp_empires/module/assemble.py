@@ -140,6 +140,7 @@ def assemble(state: LoaderState) -> Module:
         ),
         elimination=r.get("elimination", True),
         move_needs=state.move_needs,
+        move_alone=state.move_alone,
         blockade=state.blockade,
     )
     setups = _setups(state.setups)
@@ -181,6 +182,7 @@ def assemble(state: LoaderState) -> Module:
             void=state.void,
             looks=dict(state.looks),
             enter=dict(state.enter),
+            arrive=dict(state.arrive),
         ),
         units=units,
         cards=cards,

@@ -8,7 +8,7 @@ from typing import Any
 from . import mapgrid
 from .check_module import is_colour
 from .defs import KindLook
-from .fields import LINK, LOOK, MAP_HEAD, MAP_TOP, TERRITORY
+from .fields import ARRIVALS, LINK, LOOK, MAP_HEAD, MAP_TOP, TERRITORY
 from .limits import MAX_NAME, MAX_PICTURE_COLUMNS, MAX_PICTURE_ROWS
 from .schema import check_choice, check_id, check_min, check_table, describe, join, too_big
 from .state import LoaderState
@@ -37,6 +37,7 @@ class MapChecks(LoaderState):
             self.add(f, "map.kinds", "must name at least one kind of territory")
         self._looks(head.get("looks") or {}, "kinds" in head)
         self._enter(head.get("enter") or {}, "kinds" in head)
+        self._arrive(head.get("arrive") or {}, "kinds" in head)
         self.void = head.get("void") or ""
         self.picture = mapgrid.picture_rows(head.get("picture") or "")
         drawable = self._picture_size()
@@ -81,6 +82,22 @@ class MapChecks(LoaderState):
                 continue
             self.enter[key] = tuple(self._filter(f, join(path, n), item)
                                     for n, item in enumerate(entry))
+
+    def _arrive(self, raw: dict[str, Any], kinds_known: bool) -> None:
+        """[map.arrive]: kind id -> "adjacent": arrivals from off the map may
+        enter its territories next to a revenue territory their side controls
+        (docs/rules.md G18)."""
+        f = "map.toml"
+        for key, entry in raw.items():
+            path = join("map.arrive", key)
+            if not check_id(self.report, f, path, key):
+                continue
+            if kinds_known and not check_choice(self.report, f, path, key, self.kinds, "kind"):
+                continue
+            if not isinstance(entry, str):
+                self.add(f, path, f'must be a string such as "adjacent", not {describe(entry)}')
+            elif check_choice(self.report, f, path, entry, ARRIVALS, "arrive value"):
+                self.arrive[key] = entry
 
     def _picture_size(self) -> bool:
         """False (and reported) when the picture is too large to check or draw."""

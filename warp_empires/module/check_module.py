@@ -148,13 +148,17 @@ class ModuleChecks(LoaderState):
                 if cargo is not None:
                     self.add(f, join(path, "cargo"), "a cargo needs carries = N: how many "
                                                      "units each unit of the class carries")
+                if entry.get("ferry"):  # docs/rules.md G17
+                    self.add(f, join(path, "ferry"), "a ferry needs carries = N: how many "
+                                                     "units each unit of the class carries")
                 continue
             if type(carries) is not int:  # reported by check_table
                 continue
             if not check_min(self.report, f, join(path, "carries"), carries, 1):
                 continue
             self.carriers[key] = Carry(carries, self._filter(f, join(path, "cargo"), cargo)
-                                       if cargo is not None else UnitFilter())
+                                       if cargo is not None else UnitFilter(),
+                                       entry.get("ferry") is True)
 
     def _traits(self, raw: dict[str, Any] | None) -> None:
         if raw is None:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from .defs import EFFECT_KINDS, FORTIFICATION, MARKER_TARGETS, SPEED_NAMES, Effect, UnitFilter
-from .fields import CARD, CARDS_TOP, EFFECT_KEYS, UNIT, UNITS_TOP
+from .fields import CARD, CARDS_TOP, EFFECT_KEYS, LOSS_STACKS, UNIT, UNITS_TOP
 from .limits import MAX_CHITS
 from .schema import STR, Field, check_choice, check_id, check_min, check_table, describe, join
 from .state import LoaderState
@@ -169,6 +169,13 @@ class PieceChecks(LoaderState):
         if kind == "remove_control" and isinstance(targets, str):
             check_choice(self.report, f, join(path, "targets"), targets,
                          list(MARKER_TARGETS), "target rule")
+        stacks = effect.get("stacks")
+        if isinstance(stacks, str):  # docs/rules.md G19
+            check_choice(self.report, f, join(path, "stacks"), stacks, list(LOSS_STACKS),
+                         "stacks value")
+        for n, kind_id in enumerate(effect.get("kinds") or []):
+            check_choice(self.report, f, join(join(path, "kinds"), n), kind_id, self.kinds,
+                         "kind")
         unit_filter = UnitFilter()
         if effect.get("filter") is not None:
             unit_filter = self._filter("cards.toml", join(path, "filter"), effect["filter"])
@@ -181,6 +188,8 @@ class PieceChecks(LoaderState):
             hand=bool(effect.get("hand")),
             stack=bool(effect.get("stack")),
             targets=effect.get("targets", "unguarded"),
+            kinds=frozenset(effect.get("kinds") or ()),
+            enemy=effect.get("stacks") == "enemy",
         )
 
 

@@ -27,6 +27,12 @@ class PowerChecks(LoaderState):
         raw = (self.rules or {}).get("move_needs") or []
         self.move_needs = tuple(self._filter(f, join("rules.move_needs", i), entry)
                                 for i, entry in enumerate(raw))
+        alone = (self.rules or {}).get("move_alone") or []
+        self.move_alone = tuple(self._filter(f, join("rules.move_alone", i), entry)
+                                for i, entry in enumerate(alone))
+        if self.move_alone and not raw:  # docs/rules.md G21
+            self.add(f, "rules.move_alone", "move_alone needs move_needs: without it every "
+                                            "group moves alone already")
         if (self.rules or {}).get("blockade") is not None:
             self.blockade = self._blockade(self.rules["blockade"])
 
@@ -66,12 +72,13 @@ class PowerChecks(LoaderState):
     def _movers(self) -> None:
         """G14: a side none of whose units could lead a group would never move."""
         for side, side_id in enumerate(self.side_ids or () if self.move_needs else ()):
-            if not any(self._leads(u) for u in self.units if u and u.get("side_index") == side):
+            if not any(self._leads(u, self.move_needs + self.move_alone)
+                       for u in self.units if u and u.get("side_index") == side):
                 self.add("module.toml", "rules.move_needs", f"no unit of {side_id} matches "
                                                             "any filter: its stacks could "
                                                             "never move")
 
-    def _leads(self, unit: dict[str, Any]) -> bool:
+    def _leads(self, unit: dict[str, Any], filters: tuple[UnitFilter, ...]) -> bool:
         cls, traits = unit.get("class"), set(unit.get("traits") or ())
         return any((not f.classes or cls in f.classes) and f.traits <= traits
-                   for f in self.move_needs)
+                   and (not f.units or unit.get("id") in f.units) for f in filters)

@@ -97,15 +97,11 @@ class SetupChecks(LoaderState):
         self._setup_entry(path, side, setup)
 
     def _setup_entry(self, path: str, side: int, setup: dict[str, Any]) -> None:
-        """Every starting unit, and every kind of chit the random draw may
-        bring, may enter where the side starts (docs/rules.md G1)."""
+        """Every starting unit may enter where the side starts (docs/rules.md
+        G1); the random draw brings only units that may (G22)."""
         if not self.enter or self.unit_index is None:
             return
         placed = [i for i in setup["units_index"] if i is not None]
-        roles = self.class_roles or {}
-        drawn = [i for i, u in enumerate(self.units) if u and u.get("side_index") == side
-                 and roles.get(str(u.get("class")), u.get("class")) != LEADER] \
-            if setup.get("random_units") else []
         if setup["start_index"] is not None:
             places = [("start", setup["start_index"])]
         else:
@@ -123,14 +119,14 @@ class SetupChecks(LoaderState):
             where = self.territories[t] if t is not None else None
             if not where or "kind" not in where:
                 continue
-            for i, how in [(i, "is placed there") for i in dict.fromkeys(placed)] + \
-                    [(i, "may be drawn at random") for i in drawn if i not in placed]:
+            for i in dict.fromkeys(placed):
                 unit = self.units[i] or {}
                 if not self._admits(where["kind"], unit):
                     self.add("module.toml", join(path, key),
                              f"'{where.get('id')}' is of kind '{where['kind']}', which "
                              f"'{unit.get('id')}' may not enter (map.enter.{where['kind']}), "
-                             f"but it {how}: start where every starting unit may enter")
+                             "but it is placed there: start where every starting unit may "
+                             "enter")
                     break
 
     def _placed(self, path: str, side: int, raw: dict[str, Any]

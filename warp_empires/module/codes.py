@@ -34,7 +34,8 @@ CODES: tuple[tuple[str, str, str], ...] = (
     ("E106", "an id or picture key used twice", r"^duplicate |is already used by"),
     ("E107", "a reference to something the module does not have",
      r"^unknown (side|trait|class|territory|unit|speed|kind|effect kind|victory clause"
-     r"|tie value|winner_lost_leaders value|start_choices)|matches no territory"
+     r"|tie value|winner_lost_leaders value|arrive value|stacks value|start_choices)"
+     r"|matches no territory"
      r"|^'[^']*' is not an article|is not a role"),
     ("E108", "a class named where a trait is expected, or the reverse",
      r"is a class, not a trait|is a trait, not a class"),
@@ -52,6 +53,8 @@ CODES: tuple[tuple[str, str, str], ...] = (
     ("E306", "setup that cannot be dealt",
      r"places \d+ '|non-leader chits|^missing '?start|may not stand at|which '[^']*' may not "
      r"enter|must start on the map|but the side has only"),
+    ("E310", "a ferry or a move_alone that could never apply (G17, G21)",
+     r"^a ferry needs carries|^move_alone needs"),
     ("E401", "a victory that can never be met", r"can never"),
     # issue 36: the rules a module may add (docs/rules.md G1-G16)
     ("E307", "a deck per side that cannot be dealt (G10)",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .english import singular
+from .filters import Carry, UnitFilter
 from .powers import Blockade, Power
 
 T = TypeVar("T")
@@ -110,6 +111,9 @@ class MapDef:
     # kind id -> the units that may enter its territories (docs/rules.md G1):
     # a unit matching any filter; a kind left out admits every unit
     enter: dict[str, tuple[UnitFilter, ...]] = field(default_factory=dict)
+    # kind id -> "adjacent": units arriving from off the map may enter its
+    # territories next to a revenue territory their side controls (G18)
+    arrive: dict[str, str] = field(default_factory=dict)
 
     def by_id(self, territory_id: str) -> TerritoryDef:
         return _first((t for t in self.territories if t.id == territory_id), territory_id)
@@ -146,41 +150,6 @@ class UnitDef:
 
 
 @dataclass(frozen=True, slots=True)
-class UnitFilter:
-    """Matches units of any of `classes` (empty: any) having all of `traits`."""
-
-    classes: frozenset[str] = frozenset()
-    traits: frozenset[str] = frozenset()
-
-    def matches(self, unit: UnitDef) -> bool:
-        if self.classes and unit.cls not in self.classes:
-            return False
-        return self.traits <= unit.traits
-
-    def to_data(self) -> dict[str, list[str]]:
-        """The module file's form, for `module show --json`."""
-        return {"class": sorted(self.classes), "traits": sorted(self.traits)}
-
-    def words(self, classes: dict[str, str], traits: dict[str, tuple[str, str]]) -> str:
-        """The units it matches, in the module's words: "Cavalry or Elephants with
-        Armour", "units with Bombardment", "any unit"."""
-        kinds = " or ".join(classes.get(c, c) for c in sorted(self.classes)) or "units"
-        if not self.traits:
-            return kinds if self.classes else "any unit"
-        return f"{kinds} with " + " and ".join(traits.get(t, (t, ""))[0]
-                                               for t in sorted(self.traits))
-
-
-@dataclass(frozen=True, slots=True)
-class Carry:
-    """What the units of a class carry across territories they may not enter
-    themselves (docs/rules.md G2): up to `capacity` units matching `cargo`."""
-
-    capacity: int
-    cargo: UnitFilter = field(default_factory=UnitFilter)
-
-
-@dataclass(frozen=True, slots=True)
 class Effect:
     kind: str  # one of EFFECT_KINDS
     amount: int = 0  # force bonus, or groups for "move"
@@ -192,6 +161,10 @@ class Effect:
     targets: str = "unguarded"
     # defect: the unit type of the card's side the defector becomes (G7)
     unit: int = -1
+    # random_loss: only stacks in territories of these kinds (none: any), and
+    # only the enemy's (G19)
+    kinds: frozenset[str] = frozenset()
+    enemy: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +228,7 @@ class Rules:
     points_name: str = "battle points"
     points_most: int = 0
     move_needs: tuple[UnitFilter, ...] = ()  # G14: a group moves with one such unit
+    move_alone: tuple[UnitFilter, ...] = ()  # G21: a group of only such units needs none
     blockade: Blockade | None = None  # G15
 
     def can_control(self, unit: UnitDef) -> bool:

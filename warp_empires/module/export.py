@@ -71,9 +71,11 @@ def module_to_data(module: Module) -> dict[str, Any]:
             # docs/rules.md G1: who may enter each kind (absent: anyone)
             "enter": {kind: [f.to_data() for f in filters]
                       for kind, filters in module.map.enter.items()},
+            "arrive": dict(module.map.arrive),  # G18
         },
         "class_roles": dict(module.class_roles),
-        "carries": {cls: {"carries": c.capacity, "cargo": c.cargo.to_data()}  # G2
+        "carries": {cls: {"carries": c.capacity, "cargo": c.cargo.to_data(),  # G2
+                          "ferry": c.ferry}  # G17
                     for cls, c in module.carriers.items()},
         "rules": rules_to_data(module),
         "setup": setups_to_data(module, module.setup),
@@ -221,6 +223,7 @@ def rules_to_data(module: Module) -> dict[str, Any]:
             "name": r.points_name, "most": r.points_most,
             "start": {s.id: r.points_start[s.index] for s in module.sides}},
         "move_needs": [f.to_data() for f in r.move_needs],
+        "move_alone": [f.to_data() for f in r.move_alone],
         "blockade": None if r.blockade is None else {
             "by": [f.to_data() for f in r.blockade.by], "kinds": sorted(r.blockade.kinds),
             "adjacent": r.blockade.adjacent},

@@ -83,6 +83,8 @@ CLASS = {
     # matching `cargo` (a filter; default any unit) where they may not enter
     "carries": Field(INT, most=MAX_SMALL),
     "cargo": Field(TABLE),
+    # docs/rules.md G17: it also carries a group next to it across its territory
+    "ferry": Field(BOOL, default=False),
 }
 # docs/rules.md G11-G13: what a class or a trait does in the rules (check_powers)
 POWER = {
@@ -124,6 +126,7 @@ RULES = {
     "battle_points": Field(TABLE),  # POINTS (G9)
     "decks": Field(STR, default=SHARED_DECK),  # one of DECKS (G10)
     "move_needs": Field(TABLE_LIST, default=[], most=MAX_NAMED),  # filters (G14)
+    "move_alone": Field(TABLE_LIST, default=[], most=MAX_NAMED),  # filters (G21)
     "blockade": Field(TABLE),  # BLOCKADE (G15)
 }
 # docs/rules.md G9: a pool of points each side spends in battles, +1 a point
@@ -228,7 +231,11 @@ MAP_HEAD = {
     "looks": Field(TABLE, default={}, most=MAX_NAMED),  # kind id -> LOOK
     # kind id -> a list of filters: the units that may enter (docs/rules.md G1)
     "enter": Field(TABLE, default={}, most=MAX_NAMED),
+    # kind id -> "adjacent": where arrivals may enter (docs/rules.md G18)
+    "arrive": Field(TABLE, default={}, most=MAX_NAMED),
 }
+ARRIVALS = ("adjacent",)
+LOSS_STACKS = ("any", "enemy")  # a random loss's stacks (docs/rules.md G19)
 # How the map draws one kind of territory (defs.KindLook)
 LOOK = {
     "fill": Field(STR, most=MAX_FILL),
@@ -272,6 +279,7 @@ CARD = {
 FILTER = {
     "class": Field(STR_OR_STR_LIST, most=MAX_NAMED),
     "traits": Field(STR_LIST, default=[], most=MAX_NAMED),
+    "units": Field(STR_LIST, default=[], most=MAX_NAMED),  # unit ids (docs/rules.md G20)
 }
 # The keys each effect kind takes besides `kind` (docs/module-format.md).
 EFFECT_KEYS: dict[str, dict[str, Field]] = {
@@ -288,6 +296,7 @@ EFFECT_KEYS: dict[str, dict[str, Field]] = {
     # docs/rules.md G6-G8
     "revenue": {"amount": Field(INT, required=True, most=MAX_BONUS)},
     "defect": {"filter": Field(TABLE), "into": Field(STR, required=True)},
-    "random_loss": {"filter": Field(TABLE)},
+    "random_loss": {"filter": Field(TABLE), "kinds": Field(STR_LIST, default=[], most=MAX_NAMED),
+                    "stacks": Field(STR, default="any")},  # docs/rules.md G19
 }
 assert set(EFFECT_KEYS) == EFFECT_KINDS

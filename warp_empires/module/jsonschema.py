@@ -135,7 +135,8 @@ def effect_schema() -> Schema:
     branches = []
     for kind in kinds:
         keys = {"kind": f.Field(STR, required=True), **f.EFFECT_KEYS[kind]}
-        branch = table_schema("EFFECT_KEYS", {"filter": {"inner": filter_schema()}}, keys)
+        branch = table_schema("EFFECT_KEYS", {"filter": {"inner": filter_schema()},
+                                              "stacks": {"enum": list(f.LOSS_STACKS)}}, keys)
         branch["properties"]["kind"]["const"] = kind
         properties |= {k: v for k, v in branch["properties"].items() if k != "kind"}
         branches.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
@@ -175,6 +176,7 @@ def module_file() -> Schema:
             "start": {"inner": _id_map({"type": "integer", "minimum": 0})}})},
         "decks": {"enum": list(f.DECKS)},
         "move_needs": {"inner": filter_schema()},
+        "move_alone": {"inner": filter_schema()},
         "blockade": {"inner": table_schema("BLOCKADE", {"by": {"inner": filter_schema(),
                                                                "minItems": 1}})},
     })
@@ -240,7 +242,8 @@ def map_file() -> Schema:
         "map": {"inner": table_schema("MAP_HEAD", {"kinds": {"inner": kinds}, "looks": {
             "inner": _id_map(table_schema("LOOK", {"fill": {"minLength": 1}}))},
             "enter": {"inner": _id_map({"type": "array", "items": filter_schema(),
-                                        "minItems": 1})}})},
+                                        "minItems": 1})},
+            "arrive": {"inner": _id_map({"enum": list(f.ARRIVALS)})}})},
         "territory": {"inner": table_schema("TERRITORY", {"key": {"minLength": 1,
                                                                   "maxLength": 1}})},
         "link": {"inner": table_schema("LINK", {"between": {"minItems": 2, "maxItems": 2}})},

@@ -111,6 +111,7 @@ class _Loader(DeckChecks, PowerChecks, ModuleChecks, MapChecks, PieceChecks, Set
         self._setup()
         self._victory()
         self._scenarios()
+        self._filters_units()
         if not len(self.report):  # only a module that reads right can be judged
             self._victory_meaning()
         if len(self.report):

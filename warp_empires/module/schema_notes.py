@@ -96,6 +96,8 @@ NOTES: dict[str, dict[str, str]] = {
         "carries": "How many units each unit of the class carries through territories "
                    "they may not enter (rules.md G2).",
         "cargo": "A filter: the units it may carry (default: any unit).",
+        "ferry": "Also carries a group of its side next to it across its territory, to "
+                 "land beyond (rules.md G17).",
         **POWER_NOTES,
     },
     "TRAIT": {
@@ -138,6 +140,8 @@ NOTES: dict[str, dict[str, str]] = {
         "decks": '"shared": both sides draw from one deck; "side": each from its own '
                  "(rules.md G10).",
         "move_needs": "Filters: a group moves only with a unit matching one (rules.md G14).",
+        "move_alone": "Filters: a group of only such units moves without what move_needs "
+                      "asks (rules.md G21).",
         "blockade": "{ by = [FILTER], kinds = [KIND], adjacent }: enemy units that halve a "
                     "territory's revenue (rules.md G15).",
     },
@@ -189,6 +193,9 @@ NOTES: dict[str, dict[str, str]] = {
         "looks": "How the map draws each kind: kind id = { fill, colour }.",
         "enter": "Which units may enter each kind: kind id = [filters]; a kind left out "
                  "admits every unit (rules.md G1).",
+        "arrive": 'Kind id = "adjacent": units arriving from off the map (recruits) may '
+                  "enter its territories next to a revenue territory their side controls "
+                  "(rules.md G18).",
     },
     "LOOK": {
         "fill": 'One character scattered over the regions of this kind (" " for none).',
@@ -231,6 +238,7 @@ NOTES: dict[str, dict[str, str]] = {
     "FILTER": {
         "class": "A class id or a list of them; any matches (none given: any class).",
         "traits": "Trait ids the unit must all have.",
+        "units": "Unit ids, either side's: only units of these ids match (rules.md G20).",
     },
     # The keys of all effect kinds, one description each (see effect_schema).
     "OPTIONS": {
@@ -263,5 +271,8 @@ NOTES: dict[str, dict[str, str]] = {
         "into": "Defect: the unit id of the card's side the defector becomes (rules.md G7).",
         "targets": 'Remove control: the enemy markers it may take, "unguarded" (where no '
                    'enemy unit stands, the default) or "any".',
+        "kinds": "Random loss: only stacks in territories of these kinds (rules.md G19).",
+        "stacks": 'Random loss: "any" stack (the default) or only the "enemy" ones '
+                  "(rules.md G19).",
     },
 }

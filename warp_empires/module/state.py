@@ -51,6 +51,8 @@ class LoaderState:
         self.kinds: dict[str, str] = {}
         self.looks: dict[str, Any] = {}  # kind id -> defs.KindLook
         self.enter: dict[str, tuple[UnitFilter, ...]] = {}  # kind id -> G1 filters
+        self.arrive: dict[str, str] = {}  # kind id -> "adjacent" (G18)
+        self.filter_units: list[tuple[str, str, str]] = []  # (file, path, unit id) (G20)
         self.carriers: dict[str, Any] = {}  # class id -> defs.Carry (G2)
         self.scenarios: list[dict[str, Any]] = []  # checked [[scenario]] tables (G3)
         self.limit: tuple[int, str, int] | None = None  # the module's turn limit (G4)
@@ -59,6 +61,7 @@ class LoaderState:
         self.class_powers: dict[str, Any] = {}
         self.trait_powers: dict[str, Any] = {}
         self.move_needs: tuple[UnitFilter, ...] = ()
+        self.move_alone: tuple[UnitFilter, ...] = ()  # G21: units that need none of them
         self.blockade: Any = None  # powers.Blockade (G15), when the module has one
         self.picture: tuple[str, ...] = ()
         self.void = " ."
@@ -132,7 +135,21 @@ class LoaderState:
             self._class_ref(file, where, cls)
         for n, trait in enumerate(spec.get("traits") or []):
             self._trait_ref(file, join(join(path, "traits"), n), trait)
-        return UnitFilter(frozenset(classes), frozenset(spec.get("traits") or ()))
+        units = spec.get("units") or []
+        for n, unit_id in enumerate(units):  # checked once every unit is read (G20)
+            self.filter_units.append((file, join(join(path, "units"), n), unit_id))
+        return UnitFilter(frozenset(classes), frozenset(spec.get("traits") or ()),
+                          frozenset(units))
+
+    def _filters_units(self) -> None:
+        """The unit ids filters name (docs/rules.md G20), each a unit of some side."""
+        if self.unit_index is None:
+            return
+        known = {u for _, u in self.unit_index}
+        for file, path, unit_id in self.filter_units:
+            if unit_id not in known and unit_id not in self.sideless_units:
+                self.add(file, path, f"unknown unit '{shown(unit_id)}' (no side has a unit "
+                                     f"of that id){self.report.hint(unit_id, sorted(known))}")
 
     def _admits(self, kind: str, unit: dict[str, Any]) -> bool:
         """Whether a unit as read from units.toml may enter a territory of
@@ -141,7 +158,8 @@ class LoaderState:
         if filters is None:
             return True
         cls, traits = unit.get("class"), set(unit.get("traits") or ())
-        return any((not f.classes or cls in f.classes) and f.traits <= traits for f in filters)
+        return any((not f.classes or cls in f.classes) and f.traits <= traits
+                   and (not f.units or unit.get("id") in f.units) for f in filters)
 
     def _limit(self, path: str, turns: Any, at: Any) -> tuple[int, str, int] | None:
         """`turn_limit` and `at_turn_limit` under `path` ("rules" or a scenario):

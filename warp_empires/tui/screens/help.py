@@ -85,6 +85,14 @@ def entry_help(module: Module) -> list[str]:
                      "enter, within one group; a group whose carriers have room for all of "
                      "them moves at the carriers' speed. Carried units land where all may "
                      "stand.")
+        if carry.ferry:  # G17
+            lines.append(f"- A {classes.get(cls, cls)} also ferries a group of its side from "
+                         "where it stands: a group next to it, for which it has room, "
+                         "crosses in one move to any other territory next to it.")
+    for kind in module.map.arrive:  # G18
+        lines.append(f"- A unit bought, rescued or repaired may also enter a "
+                     f"{module.map.kinds.get(kind, kind)} next to a revenue territory its "
+                     "side controls.")
     lines.append("- A group ends its move, a retreat goes and a recruit enters only where "
                  "every one of its units may stand.")
     return lines

@@ -36,6 +36,9 @@ def module_rules_help(module: Module) -> list[str]:
     if module.rules.move_needs:  # G14
         lines.append("- A group moves only with one of: " + "; ".join(
             map(units, module.rules.move_needs)) + ".")
+    if module.rules.move_alone:  # G21
+        lines.append("- A group of only " + "; or ".join(
+            map(units, module.rules.move_alone)) + " moves without one.")
     b = module.rules.blockade
     if b is not None:  # G15
         kinds = " or ".join(module.map.kinds.get(k, k) for k in sorted(b.kinds))
