@@ -1,7 +1,7 @@
 """What `validate` says of ferries, arrivals next to a port, a limited random
-loss, filters naming unit ids and units that move alone (docs/rules.md
-G17-G21): one line each, with its file, key path and code; what the loaded
-module holds; and the schema's keys."""
+loss, filters naming unit ids, units that move alone and units that fight
+only some units (docs/rules.md G17-G21, G23): one line each, with its file,
+key path and code; what the loaded module holds; and the schema's keys."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ STORM = 'kinds = ["sea"], stacks = "enemy"'
 @pytest.mark.parametrize("file, old, new, says, code", [
     ("module.toml", f"carries = 2, {FLEET}", "ferry = true",
      "classes.fleet.ferry: a ferry needs carries = N", "E310"),
-    ("module.toml", "ferry = true }", 'ferry = "yes" }',
+    ("module.toml", "ferry = true,", 'ferry = "yes",',
      "classes.fleet.ferry: must be true or false", "E103"),
     ("module.toml", 'move_needs = [{ class = ["general", "cavalry", "elephant"] }]', "",
      "rules.move_alone: move_alone needs move_needs", "E310"),
@@ -37,6 +37,10 @@ STORM = 'kinds = ["sea"], stacks = "enemy"'
      "card[10].effect.kinds[1]: unknown kind 'ocean'", "E107"),
     ("cards.toml", STORM, 'kinds = ["sea"], stacks = "theirs"',
      "card[10].effect.stacks: unknown stacks value 'theirs'", "E107"),
+    ("module.toml", 'fights = [{ class = "fleet" }]', "fights = []",
+     "classes.fleet.fights: name at least one filter", "E308"),
+    ("module.toml", 'fights = [{ class = "fleet" }]', 'fights = [{ class = "fleets" }]',
+     "classes.fleet.fights[1].class: unknown class 'fleets'", "E107"),
     ("cards.toml", 'filter = { units = ["equites"] }', 'filter = { units = ["equite"] }',
      "card[8].effect.filter.units[1]: unknown unit 'equite' (no side has a unit of that id)",
      "E107"),
@@ -59,6 +63,8 @@ def test_the_rules_are_read_into_the_module():
     assert turncoats.units == {"equites"} and turncoats.matches(m.unit_by_id(0, "equites"))
     (alone,) = m.rules.move_alone
     assert alone.matches(m.unit_by_id(0, "quinqueremes"))
+    (fleets,) = m.unit_by_id(0, "quinqueremes").power.fights
+    assert fleets.matches(m.unit_by_id(1, "squadron")) and m.fighting
     star_wars = load_module("star_wars")
     assert not star_wars.map.arrive and not star_wars.rules.move_alone
 
@@ -66,7 +72,7 @@ def test_the_rules_are_read_into_the_module():
 def test_the_schema_knows_the_new_keys():
     top = file_schema("module.toml")["properties"]
     fleet = top["classes"]["additionalProperties"]["anyOf"][1]["properties"]
-    assert fleet["ferry"]["type"] == "boolean"
+    assert fleet["ferry"]["type"] == "boolean" and fleet["fights"]["type"] == "array"
     assert "move_alone" in top["rules"]["properties"]
     head = file_schema("map.toml")["properties"]["map"]["properties"]
     assert head["arrive"]["additionalProperties"]["enum"] == ["adjacent"]

@@ -357,3 +357,16 @@ def buy_first(s: State) -> int:
     i = next(a[1] for a in legal_actions(s) if a[0] == "pick")
     apply(s, 0, ("pick", i))
     return s.pend.offer.items[i]
+
+
+def destinations(s: State, where: str, *chits: int) -> set[str]:
+    """The engine's own list of where a group of these chits of side 0 may go
+    with a one-group move card played (docs/rules.md G1, G2, G17)."""
+    give(s, 0, "march")
+    apply(s, 0, ("play", card(s, "march")))
+    apply(s, 0, ("from", tid(s, where)))
+    items = s.pend.group.items
+    for c in chits:
+        apply(s, 0, ("pick", items.index(c)))
+    ids = s.module.map.territories
+    return {ids[a[1]].id for a in legal_actions(s) if a[0] == "to"}

@@ -13,7 +13,7 @@ import dataclasses
 import random
 from pathlib import Path
 
-from tests.engine.builder import blank, card, give, put, stack, tid
+from tests.engine.builder import blank, card, destinations, give, put, stack, tid
 from warp_empires.engine import Game, apply, decider, legal_actions
 from warp_empires.engine.api import STEPS
 from warp_empires.engine.board import arrival_places, reachable, stack_move
@@ -27,24 +27,13 @@ PUNIC = load_module(Path(__file__).parents[1] / "themes" / "punic")
 QUIET = dataclasses.replace(PUNIC, rules=dataclasses.replace(PUNIC.rules, elimination=False))
 
 
-def _destinations(s, where: str, *chits: int) -> set[str]:
-    """Where the engine lets a group of these chits go with one group to move."""
-    s.pend, s.step = Moving(PUNIC.card_by_id("march").index, 1, []), "move_from"
-    apply(s, 0, ("from", tid(s, where)))
-    items = s.pend.group.items
-    for c in chits:
-        apply(s, 0, ("pick", items.index(c)))
-    ids = s.module.map.territories
-    return {ids[a[1]].id for a in legal_actions(s) if a[0] == "to"}
-
-
 # G17: ferries
 
 
 def test_g17_without_a_fleet_at_sea_an_army_keeps_to_the_land():
     s = blank(QUIET)
     group = put(s, 0, "latium", "scipio", "legion")
-    assert _destinations(s, "latium", *group) == {"etruria", "campania"}
+    assert destinations(s, "latium", *group) == {"etruria", "campania"}
 
 
 def test_g17_a_fleet_at_sea_ferries_a_group_to_any_shore_in_one_move():
@@ -52,7 +41,7 @@ def test_g17_a_fleet_at_sea_ferries_a_group_to_any_shore_in_one_move():
     s = blank(QUIET)
     group = put(s, 0, "latium", "scipio", "legion")
     (fleet,) = put(s, 0, "tyrrhenian", "quinqueremes")
-    assert _destinations(s, "latium", *group) == {"etruria", "campania", "sardinia", "sicily"}
+    assert destinations(s, "latium", *group) == {"etruria", "campania", "sardinia", "sicily"}
     apply(s, 0, ("to", tid(s, "sardinia")))
     assert stack(s, 0, "sardinia") == ["scipio", "legion"]
     assert s.stacks[0][tid(s, "tyrrhenian")] == (fleet,)  # the ferry stays
@@ -64,18 +53,18 @@ def test_g17_a_chain_of_ferries_is_crossed_together():
     group = put(s, 0, "latium", "scipio", "legion")
     put(s, 0, "tyrrhenian", "quinqueremes")
     put(s, 0, "africum", "quinqueremes")
-    assert "africa" in _destinations(s, "latium", *group)
+    assert "africa" in destinations(s, "latium", *group)
 
 
 def test_g17_a_ferry_carries_only_a_group_it_has_room_for():
     s = blank(QUIET)
     group = put(s, 0, "latium", "scipio", "legion", "legion")
     put(s, 0, "tyrrhenian", "quinqueremes")
-    assert "sardinia" not in _destinations(s, "latium", *group)
+    assert "sardinia" not in destinations(s, "latium", *group)
     s = blank(QUIET)
     group = put(s, 0, "latium", "scipio", "legion", "legion")
     put(s, 0, "tyrrhenian", "quinqueremes", "quinqueremes")
-    assert "sardinia" in _destinations(s, "latium", *group)
+    assert "sardinia" in destinations(s, "latium", *group)
 
 
 def test_g17_an_enemy_stack_at_sea_stops_the_ferry():
@@ -83,7 +72,7 @@ def test_g17_an_enemy_stack_at_sea_stops_the_ferry():
     group = put(s, 0, "latium", "scipio", "legion")
     put(s, 0, "tyrrhenian", "quinqueremes")
     put(s, 1, "tyrrhenian", "squadron")
-    assert _destinations(s, "latium", *group) == {"etruria", "campania"}
+    assert destinations(s, "latium", *group) == {"etruria", "campania"}
 
 
 def test_g17_a_landing_on_an_enemy_stack_brings_a_battle():
@@ -91,7 +80,7 @@ def test_g17_a_landing_on_an_enemy_stack_brings_a_battle():
     group = put(s, 0, "latium", "scipio", "legion")
     put(s, 0, "tyrrhenian", "quinqueremes")
     put(s, 1, "sardinia", "mercenaries")
-    assert "sardinia" in _destinations(s, "latium", *group)
+    assert "sardinia" in destinations(s, "latium", *group)
     apply(s, 0, ("to", tid(s, "sardinia")))
     assert set(group) <= set(s.pend.engaged)  # RULINGS M9: it entered an enemy stack
 
@@ -100,7 +89,7 @@ def test_g17_the_fast_check_agrees_with_the_legal_list():
     s = blank(QUIET)
     group = put(s, 0, "latium", "scipio", "legion")
     put(s, 0, "tyrrhenian", "quinqueremes")
-    _destinations(s, "latium", *group)
+    destinations(s, "latium", *group)
     for t in range(len(PUNIC.map.territories)):
         listed = ("to", t) in legal_actions(s)
         assert STEPS["move_units"].check(s, ("to", t)) == listed
@@ -267,3 +256,28 @@ def test_a_computer_players_dealt_world_puts_no_fleet_on_land():
         dealt = determinize(QUIET, seen, rnd.Random(n))
         assert broken(dealt) == [], n
         assert stack(dealt, 1, "tyrrhenian") == ["squadron"] * 3
+
+
+def test_g17_a_ferried_group_is_asked_about_where_it_lands():
+    # RULINGS O1 with G17: a Punic squadron in Mare Africum is next to
+    # Sardinia, where the ferried group lands: Carthage is asked there, as
+    # for any group entering Sardinia; caught, the group stands and fights
+    from tests.engine.builder import pick_all, play_with, rig
+    from warp_empires.engine import prompt
+
+    s = blank(QUIET)
+    play_with(s, "interception")
+    group = put(s, 0, "latium", "scipio", "legion")
+    put(s, 0, "tyrrhenian", "quinqueremes")
+    put(s, 1, "africum", "squadron")
+    give(s, 0, "march")
+    apply(s, 0, ("play", card(s, "march")))
+    apply(s, 0, ("from", tid(s, "latium")))
+    pick_all(s, 0, group)
+    apply(s, 0, ("to", tid(s, "sardinia")))
+    assert (prompt(s).kind, prompt(s).side) == ("intercept", 1)
+    assert stack(s, 0, "sardinia") == ["scipio", "legion"]
+    rig(s, 6)
+    apply(s, 1, ("intercept", tid(s, "africum")))
+    assert stack(s, 0, "sardinia") == ["scipio", "legion"] and s.stacks[1][tid(s, "sardinia")]
+    assert broken(s) == []

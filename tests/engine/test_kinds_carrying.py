@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.builder import blank, card, give, put, tid
+from tests.engine.builder import blank, card, destinations, give, put, tid
 from tests.engine.playout import play
 from warp_empires.engine import Game, apply, decider, legal_actions
 from warp_empires.engine.api import STEPS
@@ -24,31 +24,18 @@ QUIET = dataclasses.replace(ROME, rules=dataclasses.replace(ROME.rules, eliminat
                                                             move_needs=()))
 
 
-def _destinations(s, where: str, *chits: int) -> set[str]:
-    """The engine's own list of where a group of these chits may go with a
-    one-group move card played."""
-    give(s, 0, "march")
-    apply(s, 0, ("play", card(s, "march")))
-    apply(s, 0, ("from", tid(s, where)))
-    items = s.pend.group.items
-    for c in chits:
-        apply(s, 0, ("pick", items.index(c)))
-    ids = s.module.map.territories
-    return {ids[a[1]].id for a in legal_actions(s) if a[0] == "to"}
-
-
 def test_an_army_alone_never_enters_the_sea():
     # G1: a legion may enter provinces and ports, not the Tyrrhenian Sea
     s = blank(QUIET)
     (legion,) = put(s, 0, "latium", "legion")
-    assert _destinations(s, "latium", legion) == {"etruria", "campania"}
+    assert destinations(s, "latium", legion) == {"etruria", "campania"}
 
 
 def test_a_fleet_alone_keeps_to_sea_and_ports():
     # G1: a fleet goes by sea and into ports (2 spaces), never into a province
     s = blank(QUIET)
     (fleet,) = put(s, 0, "latium", "quinqueremes")
-    assert _destinations(s, "latium", fleet) == {
+    assert destinations(s, "latium", fleet) == {
         "campania", "tyrrhenian", "sardinia", "sicily", "africum"}
 
 
@@ -59,7 +46,7 @@ def test_a_fleet_carries_armies_across_the_sea_but_not_onto_it():
     s = blank(QUIET)
     fleet, *legions = put(s, 0, "latium", "quinqueremes", "legion", "legion")
     assert group_speed(ROME, [s.chits[c] for c in (fleet, *legions)]) == 2
-    assert _destinations(s, "latium", fleet, *legions) == {"campania", "sardinia", "sicily"}
+    assert destinations(s, "latium", fleet, *legions) == {"campania", "sardinia", "sicily"}
 
 
 def test_a_fleet_without_room_carries_nobody():
@@ -68,7 +55,7 @@ def test_a_fleet_without_room_carries_nobody():
     s = blank(QUIET)
     fleet, *legions = put(s, 0, "latium", "quinqueremes", "legion", "legion", "legion")
     assert group_speed(ROME, [s.chits[c] for c in (fleet, *legions)]) == 1
-    assert _destinations(s, "latium", fleet, *legions) == {"campania"}
+    assert destinations(s, "latium", fleet, *legions) == {"campania"}
 
 
 def test_an_enemy_fleet_at_sea_bars_the_crossing():
@@ -77,11 +64,11 @@ def test_an_enemy_fleet_at_sea_bars_the_crossing():
     s = blank(QUIET)
     fleet, legion = put(s, 0, "latium", "quinqueremes", "legion")
     put(s, 1, "tyrrhenian", "squadron")
-    assert _destinations(s, "latium", fleet, legion) == {"campania", "sicily"}
+    assert destinations(s, "latium", fleet, legion) == {"campania", "sicily"}
     s = blank(QUIET)
     (fleet,) = put(s, 0, "latium", "quinqueremes")
     put(s, 1, "tyrrhenian", "squadron")
-    assert "tyrrhenian" in _destinations(s, "latium", fleet)  # the fleet may attack there
+    assert "tyrrhenian" in destinations(s, "latium", fleet)  # the fleet may attack there
 
 
 def test_survivors_retreat_only_where_all_may_enter():

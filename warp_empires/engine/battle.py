@@ -29,6 +29,7 @@ from .options import option
 from .passage import admits_all
 from .pending import Battle, Selection
 from .points import may_spend, spend
+from .powers import exposed
 from .state import State
 from .steps import OwedStep, Step
 from .strength import battle_totals
@@ -203,9 +204,9 @@ def _resolve(s: State) -> str | None:
     # RULINGS B9: capture may need a leader in the winning stack, as it stands now.
     b.capture = not rules.capture_needs_leader or any(s.unit(c).is_leader for c in win_stack)
     # RULINGS B7: the loser's fortifications are destroyed outright.
-    for c in [c for c in s.stacks[loser][t] if s.unit(c).is_fortification]:
+    for c in [c for c in _hittable(s, loser) if s.unit(c).is_fortification]:
         _lose(s, c)
-    b.owed = (len(s.stacks[loser][t]) + 1) // 2
+    b.owed = (len(_hittable(s, loser)) + 1) // 2
     b.stage = "loser"
     b.picker = winner  # the winner picks the loser's first loss
     return _settle(s)
@@ -278,33 +279,44 @@ def _settle(s: State) -> str | None:
     """Takes losses that leave no choice, asks for a selection where there is
     one, and moves on when none are owed."""
     b = s.fight()
-    t = b.t
-    stacks = s.stacks
     if b.stage == "loser":
-        while b.owed > 0 and _no_choice(s, stacks[b.loser][t], b.owed):
-            _lose(s, stacks[b.loser][t][0])
+        while b.owed > 0 and _no_choice(s, _hittable(s, b.loser), b.owed):
+            _lose(s, _hittable(s, b.loser)[0])
             b.owed -= 1
+        b.owed = min(b.owed, len(_hittable(s, b.loser)))  # G23: none left to hit
         if b.owed > 0:
             s.step = "casualty"
-            s.pend = Selection(list(stacks[b.loser][t]))
+            s.pend = Selection(_hittable(s, b.loser))
             return None
         b.stage = "winner"
         b.picker = b.winner
-        worth = sum(s.unit(c).force for c in stacks[b.winner][t])
+        worth = sum(s.unit(c).force for c in _hittable(s, b.winner))
         if winner_owed(s) > worth:  # not enough to pay: the whole stack is lost
-            for c in stacks[b.winner][t]:
+            for c in _hittable(s, b.winner):
                 _lose(s, c)
     if b.stage == "winner":
-        while winner_owed(s) > 0 and _no_choice(s, _forceful(s, stacks[b.winner][t]), 1):
-            _lose(s, _forceful(s, stacks[b.winner][t])[0])
-        if winner_owed(s) > 0 and stacks[b.winner][t]:
+        while winner_owed(s) > 0 and _no_choice(s, _forceful(s, _hittable(s, b.winner)), 1):
+            _lose(s, _forceful(s, _hittable(s, b.winner))[0])
+        if winner_owed(s) > 0 and _hittable(s, b.winner):
             s.step = "casualty"
-            s.pend = Selection(_forceful(s, stacks[b.winner][t]))
+            s.pend = Selection(_forceful(s, _hittable(s, b.winner)))
             return None
         b.stage = "retreat"
         s.pend = None
         return _begin_retreat(s)
     return None
+
+
+def _hittable(s: State, side: int) -> list[int]:
+    """The units of `side`'s stack in the battle that it may lose: all of them,
+    or those some unit of the enemy's stack, as it was when the battle was
+    resolved, fights (docs/rules.md G23)."""
+    b = s.fight()
+    if not s.module.fighting:
+        return list(s.stacks[side][b.t])
+    theirs = {s.chits[c] for c in s.stacks[1 - side][b.t]}
+    theirs.update(u for sd, u, _ in b.losses if sd != side)
+    return exposed(s.module, [(c, s.chits[c]) for c in s.stacks[side][b.t]], theirs)
 
 
 def _no_choice(s: State, stack: Sequence[int], owed: int) -> bool:

@@ -45,6 +45,28 @@ def may_start(module: Module, unit_types: Sequence[int]) -> bool:
     return any(f.matches(units[u]) for u in unit_types for f in alone)
 
 
+def fights(module: Module, unit: int, enemy: int) -> bool:
+    """G23: whether a unit of type `unit` fights one of type `enemy`: it names
+    none (every unit) or one that matches."""
+    power, units = module.units[unit].power, module.units
+    return power is None or not power.fights or any(f.matches(units[enemy])
+                                                     for f in power.fights)
+
+
+def idle(module: Module, mine: Sequence[tuple[int, int]],
+         theirs: Sequence[tuple[int, int]]) -> set[int]:
+    """G23: the chits of `mine` (chit, unit type) that fight no unit of
+    `theirs`: they count 0 Force, as a zeroed unit (R B5)."""
+    return {c for c, u in mine if not any(fights(module, u, e) for _, e in theirs)}
+
+
+def exposed(module: Module, mine: Sequence[tuple[int, int]],
+            theirs: Collection[int]) -> list[int]:
+    """G23: the chits of `mine` (chit, unit type) some unit of the unit types
+    `theirs` fights: the only ones it may lose in the battle."""
+    return [c for c, u in mine if any(fights(module, e, u) for e in theirs)]
+
+
 def forts_ignored(module: Module, enemy: Sequence[tuple[int, int]]) -> bool:
     """G13: whether the enemy stack (chit, unit type) holds a unit that makes
     this side's fortifications count 0 Force."""

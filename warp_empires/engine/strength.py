@@ -9,7 +9,7 @@ from typing import Any
 
 from warp_empires.module.defs import Module
 
-from .powers import against_bonus, forts_ignored
+from .powers import against_bonus, forts_ignored, idle
 
 
 def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
@@ -25,6 +25,9 @@ def battle_totals(module: Module, stacks: Sequence[Sequence[tuple[int, int]]],
     rules = module.rules
     units = module.units
     played = list(played)
+    if module.fighting:  # docs/rules.md G23: a unit facing none it fights counts 0
+        zeroed = set(zeroed) | idle(module, stacks[0], stacks[1]) | idle(module, stacks[1],
+                                                                          stacks[0])
     held = majorities(module, [[u for _, u in st] for st in stacks])
     out: list[dict[str, Any]] = []
     for side in (0, 1):

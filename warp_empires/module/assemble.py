@@ -188,6 +188,7 @@ def assemble(state: LoaderState) -> Module:
         cards=cards,
         rules=rules,
         powered=any(u.power for u in units),
+        fighting=any(u.power and u.power.fights for u in units),
         setup=(setups[0], setups[1]),
         victory=victory,
         options=dict(state.options),

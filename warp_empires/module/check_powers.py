@@ -67,7 +67,15 @@ class PowerChecks(LoaderState):
                     and check_min(self.report, f, join(where, "bonus"), spec["bonus"], 1):
                 against = ((self._filter(f, join(where, "against"), spec["against"]),
                             spec["bonus"]),)
-        return Power(move, against, ignores is True)
+        fights = entry.get("fights")
+        targets: tuple[UnitFilter, ...] = ()
+        if isinstance(fights, list):  # G23
+            if not fights:
+                self.add(f, join(path, "fights"), "name at least one filter: the units it "
+                                                  "fights (leave fights out for every unit)")
+            targets = tuple(self._filter(f, join(join(path, "fights"), i), e)
+                            for i, e in enumerate(fights))
+        return Power(move, against, ignores is True, targets)
 
     def _movers(self) -> None:
         """G14: a side none of whose units could lead a group would never move."""

@@ -387,6 +387,7 @@ class Module:
     carriers: dict[str, Carry] = field(default_factory=dict)  # class id -> G2 carrying
     scenarios: tuple[ScenarioDef, ...] = ()  # docs/rules.md G3
     powered: bool = False  # some unit has a power (G11-G13): the engine asks it first
+    fighting: bool = False  # some unit fights only some units (G23)
     bot_weights: dict[str, float] | None = None  # weights.json (weights.py): not fingerprinted
 
     def scenario_by_id(self, scenario_id: str) -> ScenarioDef:

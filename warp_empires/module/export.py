@@ -171,6 +171,7 @@ def unit_to_data(unit: UnitDef) -> dict[str, Any]:
             "move": unit.power.move,
             "battle_bonus": [{"against": f.to_data(), "bonus": n} for f, n in unit.power.against],
             "ignores_forts": unit.power.ignores_forts,
+            "fights": [f.to_data() for f in unit.power.fights],  # G23
         },
     }
 

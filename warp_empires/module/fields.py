@@ -91,6 +91,7 @@ POWER = {
     "move": Field(INT, most=MAX_SMALL),  # spaces more for a group holding one
     "battle_bonus": Field(TABLE),  # BATTLE_BONUS
     "ignores_forts": Field(BOOL, default=False),
+    "fights": Field(TABLE_LIST, most=MAX_NAMED),  # filters (G23)
 }
 # docs/rules.md G15: enemy units matching `by` in or (adjacent) next to a
 # revenue territory of one of `kinds` halve its revenue

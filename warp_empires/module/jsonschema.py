@@ -147,7 +147,8 @@ def effect_schema() -> Schema:
 def module_file() -> Schema:
     # docs/rules.md G11-G13: the powers a class or a trait may have
     power: dict[str, Schema] = {"move": {"minimum": 1}, "battle_bonus": {"inner": table_schema(
-        "BATTLE_BONUS", {"against": {"inner": filter_schema()}, "bonus": {"minimum": 1}})}}
+        "BATTLE_BONUS", {"against": {"inner": filter_schema()}, "bonus": {"minimum": 1}})},
+        "fights": {"inner": filter_schema(), "minItems": 1}}
     class_changes: dict[str, Schema] = {"role": {"enum": [*ROLES, "none"]},
                                         "carries": {"minimum": 1},
                                         "cargo": {"inner": filter_schema()}}

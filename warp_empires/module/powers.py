@@ -19,14 +19,18 @@ class Power:
     # enemy stack holds a unit matching the filter
     against: tuple[tuple[UnitFilter, int], ...] = ()
     ignores_forts: bool = False  # G13: the enemy's fortifications count 0 Force
+    # G23: the units it fights (none: every unit); it counts, and is hit, only
+    # in a battle against one of them
+    fights: tuple[UnitFilter, ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.move or self.against or self.ignores_forts)
+        return bool(self.move or self.against or self.ignores_forts or self.fights)
 
     def joined(self, other: Power) -> Power:
-        """Both together: the larger movement bonus, every battle bonus."""
+        """Both together: the larger movement bonus, every battle bonus, what
+        either fights."""
         return Power(max(self.move, other.move), self.against + other.against,
-                     self.ignores_forts or other.ignores_forts)
+                     self.ignores_forts or other.ignores_forts, self.fights + other.fights)
 
 
 @dataclass(frozen=True, slots=True)

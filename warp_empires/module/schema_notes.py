@@ -12,6 +12,8 @@ POWER_NOTES = {
     "battle_bonus": "{ against = FILTER, bonus = N }: +N for each unit of it in a battle "
                     "where the enemy has a matching unit (rules.md G12).",
     "ignores_forts": "The enemy's fortifications count 0 Force in its battles (rules.md G13).",
+    "fights": "Filters: the enemy units it fights; it counts, and can be lost, only in a "
+              "battle against one (rules.md G23). Omitted: every unit.",
 }
 
 # One short description per key of each table in fields.py, by the table's

@@ -1,4 +1,4 @@
-"""The rules a module adds (docs/rules.md G10-G15) in its own words, for the
+"""The rules a module adds (docs/rules.md G10-G23) in its own words, for the
 Help screen's Rules tab: one Markdown line each, none for a module that adds
 none (a module that adds none reads as before)."""
 
@@ -32,6 +32,9 @@ def module_rules_help(module: Module) -> list[str]:
                     for f, bonus in power.against)
         if power.ignores_forts:
             does.append(f"in its battles the enemy's {forts} count 0 Force")
+        if power.fights:  # G23
+            does.append("it fights only " + " or ".join(map(units, power.fights))
+                        + ": facing none of them it counts 0 Force; it can hit only them")
         lines.append(f"- {unit.name}: {'; '.join(does)}.")
     if module.rules.move_needs:  # G14
         lines.append("- A group moves only with one of: " + "; ".join(
