@@ -15,7 +15,7 @@ from warp_empires.engine.viewtypes import Decision, UnitEntry
 
 
 def _units(*forces: int, leader: int = -1):
-    return [(("pick", i), SimpleNamespace(force=f, is_leader=i == leader))
+    return [(("pick", i), SimpleNamespace(index=i, force=f, is_leader=i == leader))
             for i, f in enumerate(forces)]
 
 
@@ -157,3 +157,25 @@ def test_with_a_full_hand_a_move_worth_making_is_made():
     give(s, 0, "step", "step", "step", "march", "march", "guns")
     assert len(s.hands[0]) == s.module.rules.hand_limit
     assert bot.choose(view(s, 0, log=False), legal_actions(s))[0] == "play"
+
+
+def test_g5_a_unit_whose_loss_ends_the_game_is_the_last_loss_paid():
+    # A modder's Pacific theme: 25 of 25 games that ended on a flagship ended
+    # because the heuristic paid a winner's loss with its own (RULINGS B8, G5)
+    assert cheapest_cover(_units(1, 4, 2), 1) == ("pick", 0)
+    assert cheapest_cover(_units(1, 4, 2), 1, last=frozenset({0})) == ("pick", 2)
+    assert cheapest_cover(_units(1, 4, leader=1), 4, last=frozenset({0})) == ("pick", 1)
+
+
+def test_g5_the_units_whose_loss_ends_the_game_are_read_from_the_victories():
+    from pathlib import Path
+
+    from warp_empires.bots.losses import game_ending_units
+    from warp_empires.module import load_module
+
+    punic = load_module(Path(__file__).parents[1] / "themes" / "punic")
+    flagship = next(u.index for u in punic.units if u.id == "hexeres")
+    assert game_ending_units(punic) == frozenset()  # only its scenario has the flagship
+    scenario = Game.new(punic, 1, {"scenario": punic.scenarios[0].id}).state.module
+    assert game_ending_units(scenario) == {flagship}
+    assert game_ending_units(star_wars()) == frozenset()

@@ -20,7 +20,8 @@ from .base import forward
 from .cardplay import sabotage_target
 from .groups import alone_group, carried_group, leading, units_shown, view_passage
 from .hand import discard_action, worth_now
-from .measures import Outlook, avg_force, cheapest_cover, distances, threatened
+from .losses import Losses
+from .measures import Outlook, avg_force, distances, threatened
 from .recruiting import Recruiting
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
@@ -35,7 +36,7 @@ PLAY_MOVE_WORTH = 2.5
 LEADER_RISK = 20
 
 
-class HeuristicPlayer(Recruiting):
+class HeuristicPlayer(Recruiting, Losses):
     kind = "heuristic"
 
     def __init__(self, module: Module, seed: int = 0) -> None:
@@ -375,26 +376,6 @@ class HeuristicPlayer(Recruiting):
                         if u.chit == chit:
                             return u.unit
         return 0
-
-    def _casualty(self, view: View, legal: list[Action]) -> Action:
-        b = view.battle
-        if ("confirm",) in legal or b is None:
-            return legal[0]
-        units = self.m.units
-        side = view.side
-        items = _items(view)
-        choices = [(a, units[self._unit_of(view, items[a[1]])]) for a in legal
-                   if a[0] == "pick"]
-        if b.stage == "loser" and b.loser != side:
-            # picking the enemy's first loss: a leader we can capture, else the strongest
-            return max(choices, key=lambda x: (x[1].is_leader, x[1].force))[0]
-        owed = view.prompt.owed
-        if b.stage == "winner":
-            # RULINGS B8: the cheapest set whose printed Force meets what is owed
-            cheapest = cheapest_cover(choices, owed)
-            if cheapest is not None:
-                return cheapest
-        return min(choices, key=lambda x: (x[1].is_leader, x[1].force))[0]
 
     def _retreat(self, view: View, legal: list[Action]) -> Action:
         side = view.side

@@ -15,11 +15,13 @@ from warp_empires.module.defs import Module
 # What a unit is worth beyond its Force when choosing losses: it can still take
 # control, block, and absorb a later loss (RULINGS B7 counts units, not Force).
 UNIT_WORTH = 1.5
-def cheapest_cover(choices: list[tuple[Action, Any]], owed: int) -> Action | None:
+def cheapest_cover(choices: list[tuple[Action, Any]], owed: int,
+                   last: frozenset[int] = frozenset()) -> Action | None:
     """The first pick of the set of units with Force at least `owed` that costs
-    least: leaders last, then the Force lost plus UNIT_WORTH for each unit, so
-    one unit of Force 4 goes before three of Force 1 (issue 11)."""
-    best: tuple[tuple[int, float, int], list[tuple[Action, Any]]] | None = None
+    least: units of the types in `last` (their loss ends the game) last of all,
+    then leaders, then the Force lost plus UNIT_WORTH for each unit, so one
+    unit of Force 4 goes before three of Force 1 (issue 11)."""
+    best: tuple[tuple[int, int, float, int], list[tuple[Action, Any]]] | None = None
     # Sets of up to 4 from the 12 strongest: a stack's losses are rarely more.
     pool = sorted(choices, key=lambda x: -x[1].force)[:12]
     for n in range(1, min(4, len(pool)) + 1):
@@ -27,7 +29,8 @@ def cheapest_cover(choices: list[tuple[Action, Any]], owed: int) -> Action | Non
             force = sum(u.force for _, u in combo)
             if force < owed:
                 continue
-            cost = (sum(u.is_leader for _, u in combo), force + UNIT_WORTH * n, n)
+            cost = (sum(u.index in last for _, u in combo), sum(u.is_leader for _, u in combo),
+                    force + UNIT_WORTH * n, n)
             if best is None or cost < best[0]:
                 best = (cost, list(combo))
     if best is None:

@@ -1,6 +1,6 @@
-"""The heuristic player's Recruit and Upkeep choices: buy what it can keep,
-place where its stacks are or are threatened, never leave a new leader alone
-near an enemy, disband the cheapest units first. A mixin of HeuristicPlayer,
+"""The heuristic player's Recruit choices: buy what it can keep, place where
+its stacks are or are threatened, never leave a new leader alone near an
+enemy (what it disbands at Upkeep: bots/losses.py). A mixin of HeuristicPlayer,
 which supplies the module (`m`), distances (`dist`) and the unit tables."""
 
 from __future__ import annotations
@@ -65,18 +65,5 @@ class Recruiting:
             return (escort, not threatened(view, a[1], self.dist))
         return max(legal, key=weight)
 
-    def _upkeep(self, view: View, legal: list[Action]) -> Action:
-        sel = view.pend.selection
-        if ("confirm",) in legal or sel is None:
-            return legal[0]
-        side = view.side
-        units = self.m.units
-        items = sel.items
-        own = {u.chit: units[u.unit] for st in view.stacks[side] if st
-               for u in st.units or ()}
-        picks = [a for a in legal if a[0] == "pick"]
-        return min(picks, key=lambda a: (own[items[a[1]]].is_leader, own[items[a[1]]].force))
-
-    # Optional rules (RULINGS O2, O5): the same choices as their standard cousins
-    _attrition = _upkeep  # the cheapest units go first
+    # Optional rule (RULINGS O5): the same choice as its standard cousin
     _hangar_return = _place  # a repaired ship enters like a recruit

@@ -1,0 +1,72 @@
+"""The heuristic player's choices of units to lose: a battle's losses (its
+own, and the loser's first when it won), upkeep disbands and attrition. The
+cheapest go first and leaders last; last of all a unit whose loss wins the
+game for the enemy (docs/rules.md G5, a flagship). A modder's theme lost all
+25 of its games that ended on a flagship because the heuristic gave its own
+up as a winner's loss, the cheapest cover of what it owed (RULINGS B8). Picking
+the enemy's first loss, such a unit goes first. A mixin of HeuristicPlayer,
+which supplies the module (`m`) and `_unit_of`."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from warp_empires.engine import Action, View
+from warp_empires.module.defs import Module, UnitDef
+
+from .measures import cheapest_cover
+
+
+def game_ending_units(module: Module) -> frozenset[int]:
+    """Unit types whose loss is part of a victory of the other side (G5)."""
+    return frozenset(u for v in module.victory for c in v.all if c.kind == "enemy_lost"
+                     for u in c.units)
+
+
+class Losses:
+    m: Module
+    if TYPE_CHECKING:
+        def _unit_of(self, view: View, chit: int) -> int: ...
+
+    @cached_property
+    def _precious(self) -> frozenset[int]:
+        return game_ending_units(self.m)
+
+    def _last(self, unit: UnitDef) -> tuple[bool, bool, int]:
+        """Sort key of a unit to lose: the least worth keeping first."""
+        return unit.index in self._precious, unit.is_leader, unit.force
+
+    def _casualty(self, view: View, legal: list[Action]) -> Action:
+        b = view.battle
+        if ("confirm",) in legal or b is None:
+            return legal[0]
+        units = self.m.units
+        sel = view.pend.selection
+        items = sel.items if sel is not None else []
+        choices = [(a, units[self._unit_of(view, items[a[1]])]) for a in legal
+                   if a[0] == "pick"]
+        if b.stage == "loser" and b.loser != view.side:
+            # picking the enemy's first loss: one that ends the game, a leader
+            # we can capture, else the strongest
+            return max(choices, key=lambda x: self._last(x[1]))[0]
+        if b.stage == "winner":
+            # RULINGS B8: the cheapest set whose printed Force meets what is owed
+            cheapest = cheapest_cover(choices, view.prompt.owed, self._precious)
+            if cheapest is not None:
+                return cheapest
+        return min(choices, key=lambda x: self._last(x[1]))[0]
+
+    def _upkeep(self, view: View, legal: list[Action]) -> Action:
+        sel = view.pend.selection
+        if ("confirm",) in legal or sel is None:
+            return legal[0]
+        units = self.m.units
+        items = sel.items
+        own = {u.chit: units[u.unit] for st in view.stacks[view.side] if st
+               for u in st.units or ()}
+        picks = [a for a in legal if a[0] == "pick"]
+        return min(picks, key=lambda a: self._last(own[items[a[1]]]))
+
+    # Optional rule (RULINGS O2): the same choice as its standard cousin
+    _attrition = _upkeep  # the cheapest units go first
