@@ -237,3 +237,22 @@ def test_module_show_tells_the_rules_a_module_may_add(capsys):
     for title in ("Who may enter", "Carrying", "Scenario sicily"):
         assert f"\n{title}" in out, title
     assert "(rome 5, carthage 4)" in out  # each deck's copies of a card
+
+
+def test_module_show_tells_every_effect_key_and_victory_clause(capsys):
+    # A modder-tester (Pacific theme): `module show` dropped a defection's
+    # filter and unit, a random loss's kinds and stacks (G7, G19, G20), and
+    # showed `enemy_lost: true` instead of the units (G5).
+    punic = str(Path(__file__).parent / "themes" / "punic")
+    code, out, _ = run(capsys, "module", "show", punic, "--json")
+    assert code == 0
+    data = json.loads(out)
+    effects = {c["id"]: c["effect"] for c in data["cards"]}
+    assert effects["bribe"]["filter"]["class"] == ["legion"]
+    assert effects["bribe"]["into"] == "legion" and effects["turncoats"]["into"] == "numidians"
+    assert effects["plague"]["stacks"] == "any" and effects["plague"]["kinds"] == []
+    assert effects["storm"]["stacks"] == "enemy" and effects["storm"]["kinds"] == ["sea"]
+    sicily = next(sc for sc in data["scenarios"] if sc["id"] == "sicily")
+    assert {"enemy_lost": ["hexeres"]} in [c for v in sicily["victory"] for c in v["all"]]
+    code, out, _ = run(capsys, "module", "show", punic)
+    assert "defect filter=legion into=legion" in out

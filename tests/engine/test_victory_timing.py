@@ -152,3 +152,10 @@ def test_the_star_wars_module_keeps_checking_after_every_phase():
     assert tables(star_wars).timed == () and star_wars.rules.turn_limit == 0
     assert all(v.when == "phase" and not v.hold for v in star_wars.victory)
     assert dataclasses.replace(star_wars.rules) == star_wars.rules
+
+
+def test_help_names_who_takes_a_tie_at_the_turn_limit_as_sentences_do():
+    # the modder's Help read "a tie goes to Allies" where the log says "the Allies"
+    from warp_empires.tui.screens.help import module_markdown
+
+    assert "wins; a tie goes to the Carthaginians." in module_markdown(_game().state.module)

@@ -203,7 +203,7 @@ def describe(module: Module) -> list[str]:
                 c.name,
                 _card_count(c.count, side_ids, c.decks),
                 "any" if c.side is None else side_ids[c.side],
-                _effect_text(effect_to_data(c.effect)),
+                _effect_text(effect_to_data(module, c.effect)),
             ]
             for c in module.cards
         ],
@@ -292,7 +292,7 @@ def _effect_text(effect: dict[str, Any]) -> str:
     parts = [str(effect["kind"])]
     for key, value in effect.items():
         if key == "filter":
-            classes = "/".join(value["class"]) or "any"
+            classes = "/".join(value.get("units") or value["class"]) or "any"
             parts.append(f"filter={classes}" + "".join(f"+{t}" for t in value["traits"]))
         elif key != "kind":
             parts.append(f"{key}={_value(value)}")

@@ -61,7 +61,7 @@ CODES: tuple[tuple[str, str, str], ...] = (
      r"copy in some deck|^decks needs|deck may not hold it|^the deck of '?[^ ]+'? has no"),
     ("E308", "a power or rule that could never apply (G2, G14, G15, G23)",
      r"^name at least one filter|could never move|^a cargo needs carries"),
-    ("E309", "a turn limit without its scoring (G5)", r"^needs turn_limit|^turn_limit needs"),
+    ("E309", "a turn limit without its scoring (G4)", r"^needs turn_limit|^turn_limit needs"),
     ("E501", "a computer player's weights file (weights.json) that is not one",
      r"not a feature \(one of|^not JSON|is not UTF-8 text"),
 )

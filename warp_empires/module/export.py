@@ -46,7 +46,7 @@ def module_to_data(module: Module) -> dict[str, Any]:
                 "count": c.count,
                 "side": "any" if c.side is None else side_ids[c.side],
                 "text": c.text,
-                "effect": effect_to_data(c.effect),
+                "effect": effect_to_data(module, c.effect),
             } | ({} if c.decks is None else {"decks": dict(zip(side_ids, c.decks, strict=True))})
             for c in module.cards
         ],
@@ -176,7 +176,9 @@ def unit_to_data(unit: UnitDef) -> dict[str, Any]:
     }
 
 
-def effect_to_data(effect: Effect) -> dict[str, Any]:
+def effect_to_data(module: Module, effect: Effect) -> dict[str, Any]:
+    """An effect in its module file's form (a modder's Pacific theme: `module
+    show` left out a defection's filter and unit and a random loss's limits)."""
     data: dict[str, Any] = {"kind": effect.kind}
     if effect.kind == "move":
         data["groups"] = effect.amount
@@ -187,11 +189,14 @@ def effect_to_data(effect: Effect) -> dict[str, Any]:
         data["targets"] = effect.targets
     elif effect.amount:
         data["amount"] = effect.amount
-    if effect.filter.classes or effect.filter.traits:
-        data["filter"] = {
-            "class": sorted(effect.filter.classes),
-            "traits": sorted(effect.filter.traits),
-        }
+    f = effect.filter
+    if f.classes or f.traits or f.units:
+        data["filter"] = f.to_data()
+    if effect.kind == "defect":  # docs/rules.md G7
+        data["into"] = module.units[effect.unit].id
+    elif effect.kind == "random_loss":  # G8, G19
+        data["kinds"] = sorted(effect.kinds)
+        data["stacks"] = "enemy" if effect.enemy else "any"
     return data
 
 
@@ -238,4 +243,6 @@ def condition_to_data(module: Module, condition: Condition) -> dict[str, Any]:
         return {"holds_captive": [module.units[u].id for u in condition.units]}
     if condition.kind == "captives_at_least":
         return {"captives_at_least": condition.amount}
+    if condition.kind == "enemy_lost":  # docs/rules.md G5
+        return {"enemy_lost": [module.units[u].id for u in condition.units]}
     return {condition.kind: True}

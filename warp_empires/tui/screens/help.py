@@ -183,7 +183,7 @@ def module_markdown(module: Module) -> str:
                      f"{_timing(victory.when, victory.hold)}")
     rules = module.rules
     if rules.turn_limit:  # docs/rules.md G4
-        tie = module.sides[rules.limit_tie].short
+        tie = module.sides[rules.limit_tie].the()  # "the Allies", as sentences name it
         lines.append(f"- After {rules.turn_limit} rounds the side with more "
                      f"{_SCORE_WORDS[rules.limit_score]} wins; a tie goes to {tie}.")
     lines += ["", "## The map", "", *map_legend(module)]  # what `·` and "edge" mean
