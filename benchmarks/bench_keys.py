@@ -440,8 +440,9 @@ def main() -> None:
           f"{out['handovers_per_battle_with_cards']} mean "
           f"{out['handovers_per_battle_with_cards_mean']} over {out['battles_with_cards']} "
           f"battles")
-    print(f"  decisions taken for a person (forced)  {out['auto_share']:.1%} of "
-          f"{out['decisions']}")
+    print(f"  decisions with no key of their own  {out['auto_share']:.1%} of "
+          f"{out['decisions']}   (forced ones; a stack's picks and the other evident "
+          f"ones of the own Move phase; buys ticked at once)")
     top = list(out["keys_by_decision"].items())[:10]
     print("  keys by decision (step:verb)  " + ", ".join(f"{k} {v}" for k, v in top))
 

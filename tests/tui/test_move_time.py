@@ -69,6 +69,14 @@ def test_the_odds_tell_nothing_the_mover_may_not_know(star_wars):
     assert _rows_text(twin) == _rows_text(game)
 
 
+def _deciding(game: Game) -> tuple[Game, Controller]:
+    """`game` open to both hands (no hand-over card), with its controller."""
+    game.options["open_hands"] = True
+    c = Controller(Session(game, ("human", "human")))
+    c.after_change()
+    return game, c
+
+
 def _lone_stack(g: Game) -> bool:
     """Choosing where a group starts, with a stack of one unit among the sources."""
     s = g.state
@@ -79,11 +87,8 @@ def _lone_stack(g: Game) -> bool:
 
 
 def test_a_stack_of_one_unit_needs_no_key_to_pick_it_and_u_goes_back_over_it(star_wars):
-    game = game_where(star_wars, _lone_stack, seeds=range(1, 120), turns=30)
-    game.options["open_hands"] = True
+    game, c = _deciding(game_where(star_wars, _lone_stack, seeds=range(1, 120), turns=30))
     side = game.prompt().side
-    c = Controller(Session(game, ("human", "human")))
-    c.after_change()
     assert c.mode is Mode.DECIDING
     source = next(a for a in game.legal_actions()
                   if a[0] == "from" and len(game.state.stacks[side][a[1]]) == 1)
@@ -173,11 +178,9 @@ def _two_stacks_to_choose(g: Game) -> bool:
 def test_a_stack_chosen_moves_whole_and_is_split_by_unpicking(star_wars):
     # Issue 39: the source, then the destination; units are picked only to
     # split a stack. `a` unpicks them all; one `u` goes back to the sources.
-    game = game_where(star_wars, _two_stacks_to_choose, seeds=range(1, 80), turns=12)
-    game.options["open_hands"] = True
+    game, c = _deciding(game_where(star_wars, _two_stacks_to_choose, seeds=range(1, 80),
+                                   turns=12))
     side = game.prompt().side
-    c = Controller(Session(game, ("human", "human")))
-    c.after_change()
     source = next(r for r in c.rows if r.action[0] == "from"
                   and len(game.state.stacks[side][r.action[1]]) >= 3)
     stack = set(game.state.stacks[side][source.action[1]])
