@@ -197,8 +197,7 @@ async def split_group(pilot: Any, screen: GameScreen, game: Game, player: Any) -
     if not wanted or wanted == picked:
         return 0
     c = screen.controller
-    unpicking = sum(len(c.keys_for(i)) for i in picked - wanted) \
-        + sum(len(c.keys_for(i)) for i in wanted - picked)
+    unpicking = sum(len(c.keys_for(i)) for i in picked ^ wanted)
     anew = 1 + sum(len(c.keys_for(i)) for i in wanted)  # (estimated on today's rows)
     pressed = 0
     if anew < unpicking:
@@ -214,8 +213,7 @@ async def split_group(pilot: Any, screen: GameScreen, game: Game, player: Any) -
         await pilot.pause()
         pressed += len(keys)
     if set(game.state.pend.group.picked) != wanted:
-        raise SystemExit(f"splitting the group made {game.state.pend.group.picked}, "
-                         f"not {sorted(wanted)}")
+        raise SystemExit(f"splitting made {game.state.pend.group.picked}, not {sorted(wanted)}")
     return pressed
 
 
