@@ -83,8 +83,11 @@ async def test_move_from_on_the_map(at_decision):
     game = at_decision("move_from")
     async with game_app().run_test(size=(120, 40)) as pilot:
         await open_game(pilot, game)
+        before = len(game.actions)
         await pilot.press("n", "enter")
-        assert last_verb(game) == "from"
+        # the source, then its stack's units, picked whole for the person
+        assert game.actions[before][1][0] == "from"
+        assert {a[1][0] for a in game.actions[before + 1:]} <= {"pick"}
 
 
 async def test_move_units_pick_all_then_click_destination(at_decision):
@@ -166,8 +169,9 @@ async def test_retreat_on_the_map(at_decision):
     game = at_decision("retreat")
     async with game_app().run_test(size=(120, 40)) as pilot:
         await open_game(pilot, game)
+        before = len(game.actions)
         await pilot.press("n", "enter")
-        assert last_verb(game) == "retreat"
+        assert game.actions[before][1][0] == "retreat"  # (the buys may be ticked after it)
 
 
 async def test_recruit_pick_and_finish(at_decision):
@@ -175,6 +179,8 @@ async def test_recruit_pick_and_finish(at_decision):
     bank = game.state.banks[game.prompt().side]
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
+        await pilot.press("u")  # the suggested buys, ticked at once, cleared
+        assert game.state.pend.offer.picked == []
         choices = screen.query_one(ChoiceList).choices
         first = next(i for i, c in enumerate(choices) if c.enabled and c.action[0] == "pick")
         await pilot.press(str(first + 1))
@@ -280,6 +286,7 @@ async def test_recruiting_says_how_many_the_upkeep_keeps(at_decision):
             return f"upkeep keeps {limit}: " + (f"{over} of these would be disbanded" if over > 0
                                                 else f"room for {-over} more")
 
+        await pilot.press("u")  # the suggested buys cleared
         assert expected(0) in said()
         choices = screen.query_one(ChoiceList).choices
         first = next(i for i, c in enumerate(choices) if c.enabled and c.action[0] == "pick")

@@ -69,6 +69,14 @@ def test_the_odds_tell_nothing_the_mover_may_not_know(star_wars):
     assert _rows_text(twin) == _rows_text(game)
 
 
+def _deciding(game: Game) -> tuple[Game, Controller]:
+    """`game` open to both hands (no hand-over card), with its controller."""
+    game.options["open_hands"] = True
+    c = Controller(Session(game, ("human", "human")))
+    c.after_change()
+    return game, c
+
+
 def _lone_stack(g: Game) -> bool:
     """Choosing where a group starts, with a stack of one unit among the sources."""
     s = g.state
@@ -79,11 +87,8 @@ def _lone_stack(g: Game) -> bool:
 
 
 def test_a_stack_of_one_unit_needs_no_key_to_pick_it_and_u_goes_back_over_it(star_wars):
-    game = game_where(star_wars, _lone_stack, seeds=range(1, 120), turns=30)
-    game.options["open_hands"] = True
+    game, c = _deciding(game_where(star_wars, _lone_stack, seeds=range(1, 120), turns=30))
     side = game.prompt().side
-    c = Controller(Session(game, ("human", "human")))
-    c.after_change()
     assert c.mode is Mode.DECIDING
     source = next(a for a in game.legal_actions()
                   if a[0] == "from" and len(game.state.stacks[side][a[1]]) == 1)
@@ -120,8 +125,12 @@ def test_a_move_card_with_one_stack_to_move_goes_to_its_units_and_back_stops(sta
                 and star_wars.cards[r.action[1]].effect.kind == "move")
     before = len(game.actions)
     c.choose(play)
-    assert [tuple(a[1])[0] for a in game.actions[before:]] == ["play", "from"]
+    made = [tuple(a[1])[0] for a in game.actions[before:]]
+    # the card, its only stack, and that stack's units: the whole stack goes
+    # unless the person splits it
+    assert made[:2] == ["play", "from"] and set(made[2:]) == {"pick"}
     assert game.state.step == "move_units"
+    assert not any(r.action[0] == "pick" and r.enabled for r in c.rows)
     c.verb("back")
     assert game.state.step == "move_from" and c.mode is Mode.DECIDING
     c.verb("stop")
@@ -151,3 +160,72 @@ def test_e_while_a_card_moves_groups_says_to_stop_first(star_wars):
     c.key("e")
     assert game.state.step == "move_from"
     assert "`s` stops moving with this card first" in c.take_notices()[-1].text
+
+
+def _two_stacks_to_choose(g: Game) -> bool:
+    """Choosing where a group starts, among two sources or more, one a stack
+    of three units or more that may all move."""
+    s = g.state
+    if s.step != "move_from" or s.pend.moved:
+        return False
+    side = g.prompt().side
+    sources = [a[1] for a in g.legal_actions() if a[0] == "from"]
+    return len(sources) >= 2 and any(
+        len(s.stacks[side][t]) >= 3 and all(s.tab.chit_mobile[c] for c in s.stacks[side][t])
+        for t in sources)
+
+
+def test_a_stack_chosen_moves_whole_and_is_split_by_unpicking(star_wars):
+    # Issue 39: the source, then the destination; units are picked only to
+    # split a stack. `a` unpicks them all; one `u` goes back to the sources.
+    game, c = _deciding(game_where(star_wars, _two_stacks_to_choose, seeds=range(1, 80),
+                                   turns=12))
+    side = game.prompt().side
+    source = next(r for r in c.rows if r.action[0] == "from"
+                  and len(game.state.stacks[side][r.action[1]]) >= 3)
+    stack = set(game.state.stacks[side][source.action[1]])
+    before = len(game.actions)
+    c.choose(source)
+    assert set(game.state.pend.group.chosen()) == stack
+    assert any(r.action[0] == "to" and r.enabled for r in c.rows)
+    # the units' rows come first and keep their numbers; the destinations follow
+    items = [i for i, r in enumerate(c.rows) if r.is_item]
+    assert items == list(range(len(stack)))
+    c.key("a")  # every unit unpicked: a split is the units that go
+    assert not game.state.pend.group.picked and game.state.step == "move_units"
+    assert [i for i, r in enumerate(c.rows) if r.is_item] == items
+    c.key("u")  # one `u` takes back the whole `a`
+    assert set(game.state.pend.group.chosen()) == stack
+    c.key("u")  # and the source with the app's picks: back to the sources
+    assert game.state.step == "move_from" and len(game.actions) == before
+    c.choose(source)
+    c.key("a")
+    c.key("1")
+    c.key("enter")  # (a list of 10 rows or more: `1` waits for a second digit)
+    assert len(game.state.pend.group.picked) == 1  # the split: one unit goes
+    assert any(r.action[0] == "to" and r.enabled for r in c.rows)
+
+
+def test_over_the_network_a_stack_chosen_is_picked_whole_and_one_u_goes_back(
+        star_wars, tmp_path):
+    # The joined seat does as the local game: the picks follow the source as
+    # one batch (keys typed meanwhile wait for all of it), and `u` takes the
+    # source back with them.
+    from tests.tui.loopback import Loopback
+
+    game = game_where(star_wars, _two_stacks_to_choose, seeds=range(1, 80), turns=12)
+    side = game.prompt().side
+    source = next(a for a in game.legal_actions() if a[0] == "from"
+                  and len(game.state.stacks[side][a[1]]) >= 3)
+    stack = set(game.state.stacks[side][source[1]])
+    loop = Loopback(game, side, tmp_path)
+    c = loop.controller
+    room = loop.room.game
+    before = len(room.actions)
+    c.choose(next(r for r in c.rows if r.action == source))
+    loop.answer_all()
+    assert set(room.state.pend.group.chosen()) == stack and c.mode is Mode.DECIDING
+    assert any(r.action[0] == "to" and r.enabled for r in c.rows)
+    c.key("u")
+    loop.answer_all()
+    assert room.state.step == "move_from" and len(room.actions) == before

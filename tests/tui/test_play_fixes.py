@@ -258,6 +258,8 @@ async def test_recruiting_keeps_the_chits_the_bank_cannot_pay_for_in_place(star_
     dear = [i for i, c in enumerate(offer) if star_wars.units[s.chits[c]].force > s.banks[side]]
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
+        await pilot.press("u")  # the suggested buys, ticked at once, cleared
+        await pilot.pause()
         rows = screen.query_one(ChoiceList).choices
         assert [c.action for c in rows[:len(offer)]] == [("pick", i) for i in range(len(offer))]
         for i in dear:

@@ -95,9 +95,7 @@ async def test_after_a_group_moves_stop_keeps_its_number_on_screen(star_wars):
         before = [c.action for c in screen._choices]
         stop_row = before.index(("stop",))
         source = before[0]
-        screen.choose(screen._choices[0])
-        await pilot.pause()
-        await pilot.press("a")  # the whole stack
+        screen.choose(screen._choices[0])  # its stack, picked whole for the person
         await pilot.pause()
         # a destination with no enemy in it: the card goes on (RULINGS M2)
         to = next(c for c in screen._choices if c.action[0] == "to" and c.enabled
@@ -259,5 +257,23 @@ def test_with_the_first_pick_taken_back_the_destinations_go():
     memory.keep(_group([0], [4, 5, 6]), _group_rows([0], [4, 5, 6]))
     undone = memory.keep(_group([], []), _group_rows([], []))
     assert [c.action for c in undone] == [("pick", 0), ("pick", 1), ("pick", 2)]
+    # picked again, they come back to the rows they had (dimmed where out of
+    # reach: test_a_groups_destinations_come_back_to_their_rows_...)
     again = memory.keep(_group([2], [5, 6]), _group_rows([2], [5, 6]))
-    assert [c.action[1] for c in again[3:]] == [5, 6] and all(c.enabled for c in again)
+    assert [c.action[1] for c in again[3:]] == [4, 5, 6]
+    assert [c.enabled for c in again[3:]] == [False, True, True]
+
+
+def test_a_groups_destinations_come_back_to_their_rows_after_all_its_units_were_unpicked():
+    # Play-test (issue 39): a stack picked whole, `a` unpicked it all (the
+    # destinations went), one unit picked: the destinations came back one row
+    # further down, after "back", and `6` took another planet.
+    memory = RowMemory()
+    back = _rows(("back",))
+    whole = memory.keep(_group([0, 1, 2], [5, 9]), _group_rows([0, 1, 2], [5, 9]) + back)
+    empty = memory.keep(_group([], []), _group_rows([], []) + back)
+    assert [c.action for c in empty[3:]] == [("back",)]  # no destination to land on
+    one = memory.keep(_group([1], [9]), _group_rows([1], [9]) + back)
+    assert [c.action[1] if c.is_item else c.action for c in one] == \
+        [c.action[1] if c.is_item else c.action for c in whole]
+    assert not one[3].enabled and one[3].label.endswith("(out of reach)") and one[4].enabled

@@ -47,10 +47,31 @@ def _controller(game: Game) -> Controller:
     return c
 
 
+def test_the_recruit_phase_opens_with_the_suggested_buys_ticked_and_u_clears_them(star_wars):
+    # Issue 39: `a` then `f` were two keys a turn; now `f` alone buys them
+    game = _at(star_wars, "recruit")
+    wanted = _heuristic_run(star_wars, game.state)
+    before = len(game.actions)
+    c = _controller(game)
+    assert [tuple(a) for _side, a in game.actions[before:]] == wanted
+    assert game.state.step == "recruit" and c.mode is Mode.DECIDING  # not finished for them
+    assert any("Suggested buys ticked" in n.text for n in c.take_notices())
+    c.key("u")  # one key clears them all, and they stay cleared
+    assert len(game.actions) == before and game.state.pend.offer.picked == []
+    c.refresh()
+    assert game.state.pend.offer.picked == []
+    # the person who asked the app to take nothing for them gets no ticks
+    game2 = _at(star_wars, "recruit")
+    c2 = Controller(Session(game2, ("human", "human")), auto_forced=lambda: False)
+    c2.after_change()
+    assert game2.state.pend.offer.picked == []
+
+
 def test_a_buys_what_the_heuristic_buys_and_leaves_the_finishing_to_the_person(star_wars):
     game = _at(star_wars, "recruit")
     wanted = _heuristic_run(star_wars, game.state)
     c = _controller(game)
+    c.key("u")  # the ticks the Recruit phase opened with (above), cleared
     assert c.suggestion() == SUGGESTS["recruit"]
     before = len(game.actions)
     c.key("a")
@@ -87,6 +108,11 @@ def test_over_the_network_a_takes_one_pick_an_answer_and_ends_where_the_local_ga
     side = game.prompt().side
     loop = Loopback(game, side, tmp_path)
     c = loop.controller
+    loop.answer_all()  # the suggested buys, ticked at once, one an answer
+    assert [("pick", i) for i in loop.room.game.state.pend.offer.picked] == wanted
+    c.key("u")
+    loop.answer_all()
+    assert loop.room.game.state.pend.offer.picked == []
     assert c.suggestion() == SUGGESTS["recruit"]
     c.key("a")
     assert c.mode is Mode.SERVER  # the first pick is on its way, the rest wait for it

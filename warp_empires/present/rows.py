@@ -312,23 +312,25 @@ class RowMemory:
 
     def __init__(self) -> None:
         self._rows: dict[tuple, list[Choice]] = {}
+        # each list as it last stood with its closing rows (a group's destinations)
+        self._closable: dict[tuple, list[Choice]] = {}
         self._turn = -1
 
     def forget(self) -> None:
         self._rows.clear()
+        self._closable.clear()
 
     def keep(self, view: View, rows: list[Choice]) -> list[Choice]:
         """`rows` in the places they had when this list was last shown."""
         if view.turn != self._turn:
-            self._rows.clear()
+            self.forget()
             self._turn = view.turn
         key = _stable_key(view)
         if key is None or not rows:
             return rows
         before = self._rows.get(key)
         if before is None:
-            self._rows[key] = rows
-            return rows
+            before = rows
         now = {_row_id(c): c for c in rows}
         note, why = STABLE_STEPS[view.step]
         # A selection's closing rows (a group's destinations) exist only while
@@ -336,14 +338,23 @@ class RowMemory:
         # taken back, they go rather than stay dimmed (play-test: `12` landed
         # on a dimmed destination of an empty group).
         selection = view.pend.selection
-        closing = selection.confirm_verb if selection and not any(
-            a[0] == selection.confirm_verb for a in selection.confirm) else None
+        verb = selection.confirm_verb if selection else None
+        closing = verb if selection and not any(a[0] == verb for a in selection.confirm) \
+            else None
+        if closing is None and key in self._closable \
+                and not any(c.action[0] == verb for c in before):
+            # ... and come back to the rows they had (a stack picked whole,
+            # all unpicked with `a`, one picked: the destinations' numbers
+            # were one more, after "back", and `6` meant another planet)
+            before = self._closable[key]
         out = [now.pop(_row_id(c)) if _row_id(c) in now else
                c if not c.enabled else
                Choice(c.action, c.label + note, enabled=False, about=c.about, why=why)
                for c in before if _row_id(c) in now or c.action[0] != closing]
         out.extend(now.values())  # new rows, in the engine's order, after the old ones
         self._rows[key] = out
+        if verb is not None and any(c.action[0] == verb for c in out):
+            self._closable[key] = out
         return out
 
 

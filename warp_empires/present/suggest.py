@@ -46,9 +46,15 @@ def best_discards(module: Module, view: View | None) -> set[int] | None:
     return drop if drop != set(sel.picked) else None
 
 
-def evident_move(view: View, legal: list[Action], went_back: bool = False) -> Action | None:
+def evident_move(view: View, legal: list[Action], went_back: bool = False,
+                 filling: bool = False) -> Action | None:
     """In the side's own Move phase, a decision with one sensible answer,
     which the app takes for the person (issue 39: keys a turn):
+    - a group whose source was just chosen (`filling`: every decision since
+      that "from" is a pick the app made; the session knows): its next unit,
+      until the whole stack is picked. A stack moves whole unless the person splits it, by
+      unpicking (play-tests and bench_keys: `a` after each source cost a key
+      a group);
     - forming a group where only one unit may go: its pick (a stack of one
       unit took a key to pick it);
     - a move card just played with one stack that can move: that stack;
@@ -65,9 +71,14 @@ def evident_move(view: View, legal: list[Action], went_back: bool = False) -> Ac
         return forward[0]  # not "back" or any other lone verb: that could go round
     selection = view.pend.selection
     kind = view.prompt.kind
-    if kind == "move_units" and selection is not None and not selection.picked:
+    if kind == "move_units" and selection is not None:
         picks = [a for a in forward if a[0] == "pick"]
-        return picks[0] if len(picks) == 1 else None
+        if filling:  # the stack's top unit first, so it stays on top (RULINGS H2)
+            return next((("pick", i) for i in pick_all_order(view) if ("pick", i) in picks),
+                        None)
+        if not selection.picked:
+            return picks[0] if len(picks) == 1 else None
+        return None
     if kind == "move_from" and not view.pend.moved and not went_back:
         # (not straight after "back" from that stack's group: then "stop" is wanted)
         sources = [a for a in forward if a[0] == "from"]

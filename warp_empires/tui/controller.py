@@ -141,6 +141,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
             self._turn_changed_at = now
         self._refresh()
         self.track_own(now)
+        self.tick_at_once()
 
     def _refresh(self) -> None:
         if self.mode is Mode.HANDOVER:
@@ -224,6 +225,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         self._show(side)
         self._recap_told(side)  # the card told it
         self.track_own(self.clock())
+        self.tick_at_once()
 
     def _show(self, viewer: int, public: bool = False) -> None:
         s = self.session

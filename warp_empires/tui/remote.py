@@ -24,7 +24,7 @@ from warp_empires.net.client import ClientError, InUse, Seat
 from warp_empires.net.links import Link
 from warp_empires.paths import user_data_dir
 from warp_empires.present.rows import Choice, HandOrder
-from warp_empires.present.suggest import evident_move
+from warp_empires.present.suggest import evident_move, pick_all_order
 from warp_empires.tui import textual_fixes  # noqa: F401 - guards around Textual, on import
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.crash import CrashReport
@@ -83,6 +83,9 @@ class RemoteSession:
         self.hand_order: HandOrder = KeptHandOrder(seat.link.game, seat.side)
         self.after_undo = False  # the last decision sent was an undo
         self.went_back = False  # the last decision sent was "back"
+        # decisions sent since a group's source, while all are its picks the
+        # app made (present.suggest.evident_move); 0 otherwise
+        self.filled = 0
         # decisions made while one was on its way (picking every unit of a
         # group, say): each goes when the answer before it has come, if still legal
         self.queued: list[Action] = []
@@ -168,6 +171,8 @@ class RemoteSession:
         self.waiting = True
         self.after_undo = action[0] == "undo"
         self.went_back = action[0] == "back"  # present.suggest.evident_move
+        self.filled = 1 if action[0] == "from" else \
+            self.filled + 1 if self.filled and action[0] == "pick" else 0
         self._send(action)
 
     def play_forced(self, one: bool = False) -> list[tuple[int, str]]:
@@ -193,11 +198,17 @@ class RemoteSession:
         # what has one sensible answer in the own Move phase, as the hot seat
         # takes it (Session.play_forced)
         view = self.seat.view()
-        evident = None if view is None else evident_move(view, self.seat.legal(), self.went_back)
+        evident = None if view is None else evident_move(
+            view, self.seat.legal(), self.went_back, self.filled > 0)
         if not rows or not (p.forced or evident is not None):
             return []
         action = evident if evident is not None else tuple(self.position["choices"][0][0])
         self.apply(self.side, action)
+        if evident is not None and self.filled and view is not None:
+            # the rest of the stack goes too, each when the answer before it
+            # has come (`queued`): keys typed meanwhile wait for the whole group
+            self.queued.extend(a for a in (("pick", i) for i in pick_all_order(view))
+                               if a != action)
         return [(self.side, rows.get(action, ""))]
 
     def can_undo(self, side: int) -> bool:
@@ -209,7 +220,11 @@ class RemoteSession:
         return int(self.position.get("undo_back") or 1)  # a server before undo_back: 1
 
     def undo(self, side: int) -> None:
-        self.apply(side, ("undo",))
+        """Takes back the latest decision; a group's picks the app made go
+        with it, back to the source (as Session.undo takes them)."""
+        times = self.filled if self.filled and not self.waiting else 1
+        for _ in range(times):
+            self.apply(side, ("undo",))
 
     def resign(self, side: int) -> None:
         self.apply(side, ("resign",))

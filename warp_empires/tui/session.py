@@ -76,6 +76,9 @@ class Session:
         }
         # counts every change of the game made through this session
         self.version = 0
+        # (after the source, after its last pick) in the actions: a group's
+        # source and the picks the app made after it, one decision to undo
+        self._fill: tuple[int, int] | None = None
         # what a computer player raised, reported by the screen (a fallback played)
         self.player_errors: list[BaseException] = []
         # the order each person has seen their hand in, new cards as drawn; a
@@ -157,6 +160,11 @@ class Session:
         """Carry out a person's or a computer's action; IllegalAction passes up."""
         events = self.game.apply(side, action)
         self.version += 1
+        done = len(self.game.actions)
+        if action[0] == "from":
+            self._fill = (done, done)  # the app picks its stack whole (play_forced)
+        elif self._fill is not None and done < self._fill[0]:
+            self._fill = None  # taken back past that source
         return events
 
     def log_length(self) -> int:
@@ -205,7 +213,10 @@ class Session:
             if taken is None:
                 break
             label = describe(self.game, taken)
+            fill = self._fill if taken[0] == "pick" and self._filling() else None
             self.apply(p.side, taken)
+            if fill is not None:
+                self._fill = (fill[0], len(self.game.actions))
             done.append((p.side, label))
             if one:
                 break
@@ -229,16 +240,25 @@ class Session:
 
     def _taken_for_them(self) -> bool:
         """Whether `play_forced` would take the decision now before the side."""
+        fill = self._fill
         return self.prompt().forced or taken_whole(self.game.state, begun=True) is not None \
-            or self._evident_move() is not None
+            or self._evident_move() is not None \
+            or (fill is not None and fill[0] <= len(self.game.actions) < fill[1])
+
+    def _filling(self) -> bool:
+        """Whether the latest decisions are a source and the picks the app
+        made after it (a person's own pick or unpick ends that)."""
+        return self._fill is not None and self._fill[1] == len(self.game.actions)
 
     def _evident_move(self) -> Action | None:
         """What the side's own Move phase asks now with one sensible answer
-        (a group's only unit, a card's only stack, stop), if anything."""
+        (a stack's units once it is chosen, a card's only stack, stop), if
+        anything."""
         p = self.prompt()
         actions = self.game.actions
         went_back = bool(actions) and tuple(actions[-1][1]) == ("back",)
-        return evident_move(self.game.view(p.side, log=False), self.game.legal_actions(), went_back)
+        return evident_move(self.game.view(p.side, log=False), self.game.legal_actions(),
+                            went_back, self._filling())
 
     def resign(self, side: int) -> None:
         self.apply(side, ("resign",))

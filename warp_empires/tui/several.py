@@ -22,7 +22,11 @@ if TYPE_CHECKING:
 
 # The selections where a lone owed pick is confirmed with it (closes_at_once)
 ONE_CLOSES = ("casualty", "upkeep", "attrition")
-
+# Selections that open with what `a` would tick already ticked (issue 39:
+# `a` then `f` were two keys a turn where the person nearly always took the
+# suggestion), and what the person is told. Only a side's own private
+# selection: a shared screen's watcher would read the decider's view in it.
+TICKED_AT_ONCE = {"recruit": "Suggested buys ticked: `c` buys them, `u` clears them."}
 
 class SeveralAtOnce:
     """Needs from the controller what is declared here."""
@@ -41,6 +45,9 @@ class SeveralAtOnce:
     _run_taken = 0
     _adviser: Adviser | None = None
     _suggested: tuple[int, int | None, str | None] | None = None  # (version, viewer, words)
+    _ticked: tuple[int, str, int] | None = None  # the selection last ticked at once
+
+    _auto_forced: Callable[[], bool]
 
     if TYPE_CHECKING:
         @property
@@ -49,10 +56,13 @@ class SeveralAtOnce:
         def refresh(self) -> None: ...
 
     def one_key_for_all(self) -> None:
-        """`a`: every unit of the group, the rest of the recruits where the last
-        went, or the cards a computer player would let go: whichever applies."""
+        """`a`: every unit of the group (or none, once all are picked), the
+        rest of the recruits where the last went, or the cards a computer
+        player would let go: whichever applies."""
         if self.can_pick_all():
             self.pick_all()
+        elif self.can_unpick_all():
+            self.unpick_all()
         elif self.rest_there() is not None:
             self.place_rest()
         elif self.best_discards() is not None:
@@ -63,6 +73,13 @@ class SeveralAtOnce:
     def can_pick_all(self) -> bool:
         return self.view is not None and self.view.prompt.kind == "move_units" \
             and any(c.action[0] == "pick" and c.enabled for c in self.rows)
+
+    def can_unpick_all(self) -> bool:
+        """A group with every unit picked (the app picks a chosen stack
+        whole: present.suggest.evident_move): `a` unpicks them all, so a
+        split is `a` and the units that go."""
+        return self.view is not None and self.view.prompt.kind == "move_units" \
+            and any(c.action[0] == "unpick" for c in self.rows)
 
     def rest_there(self) -> int | None:
         """Where the last recruit of this turn went, while more wait to be
@@ -92,6 +109,25 @@ class SeveralAtOnce:
         if self._adviser is None:
             self._adviser = Adviser(self.module)
         return self._adviser
+
+    def tick_at_once(self) -> None:
+        """Where a selection of TICKED_AT_ONCE opens with nothing picked, ticks
+        what `a` would, once for each (after a `u` that clears them it stays
+        empty). Nothing is decided for the person, who confirms; the picks
+        come from the side's own view (RULINGS H9) and the enemy learns
+        nothing of them until then."""
+        view = self.view
+        if not self.deciding or view is None or view.step not in TICKED_AT_ONCE \
+                or self.session.waiting or self._run is not None or not self._auto_forced():
+            return  # (nor where the person asked the app to take nothing for them)
+        selection = view.pend.selection
+        here = (view.side, view.step, view.turn)
+        if selection is None or selection.picked or self._ticked == here:
+            return
+        self._ticked = here
+        if self.suggestion() is not None:
+            self.notices.append(Notice(TICKED_AT_ONCE[view.step], timeout=5))
+            self.take_suggestion()
 
     def take_suggestion(self) -> None:
         """`a` where SUGGESTS applies: the computer's picks (or places), one
@@ -191,6 +227,11 @@ class SeveralAtOnce:
         assert view is not None
         legal = set(self.session.legal_actions(view.side))
         self._several(lambda: [("pick", i) for i in pick_all_order(view) if ("pick", i) in legal])
+
+    def unpick_all(self) -> None:
+        """Every unit of the group unpicked (the rows stay: present/rows.py)."""
+        picked = [c.action for c in self.rows if c.action[0] == "unpick"]
+        self._several(lambda: picked)
 
     def place_rest(self) -> None:
         """Every recruit still to place goes where the last one went (each its

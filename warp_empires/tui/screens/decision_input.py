@@ -151,6 +151,8 @@ class DecisionInput:
                 r.territory is not None and r.enabled for r in c.rows)
         if action == "pick_all":
             return c.can_pick_all()
+        if action == "unpick_all":
+            return not c.can_pick_all() and c.can_unpick_all()
         if action == "place_rest":
             return c.rest_there() is not None
         if action == "keep_best":
@@ -207,6 +209,7 @@ class DecisionInput:
     def action_pick_all(self) -> None:
         self.press("a")
 
+    action_unpick_all = action_pick_all
     action_place_rest = action_pick_all
     action_keep_best = action_pick_all
 

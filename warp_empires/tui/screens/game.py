@@ -76,6 +76,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         *(Binding(alias, f"confirm('{verb}')", label, show=False)
           for verb, label, alias in CONFIRM_KEYS if alias),
         Binding("a", "pick_all", "Pick all units"),
+        Binding("a", "unpick_all", "Unpick all"),  # a stack chosen is picked whole
         Binding("a", "place_rest", "Rest there too"),  # recruits: where the last one went
         Binding("a", "keep_best", "Keep the best"),  # down to the hand limit
         Binding("P", "pass_to_end", "Pass to the end"),  # of this battle's card play
