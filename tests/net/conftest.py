@@ -20,10 +20,16 @@ def rome(monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def asyncio_logger() -> Iterator[None]:
-    """asyncio's logger as it was before the test (ops.log_to routes it into
-    the JSON log of the test's stream)."""
-    aio = logging.getLogger("asyncio")
-    saved = (list(aio.handlers), list(aio.filters), aio.propagate)
+def loggers() -> Iterator[None]:
+    """The server's and asyncio's loggers as they were before the test
+    (ops.log_to routes both into the JSON log of the test's stream; left in
+    place, a later test's events went to a stream pytest had closed, and its
+    stderr filled with "--- Logging error ---")."""
+    saved = []
+    for name in ("warp_empires", "asyncio"):
+        log = logging.getLogger(name)
+        saved.append((log, list(log.handlers), list(log.filters), log.propagate, log.level))
     yield
-    aio.handlers[:], aio.filters[:], aio.propagate = saved
+    for log, handlers, filters, propagate, level in saved:
+        log.handlers[:], log.filters[:], log.propagate = handlers, filters, propagate
+        log.setLevel(level)

@@ -180,3 +180,20 @@ def test_games_on_a_running_server_from_the_command_line(tmp_path: Path, capsys)
     finally:
         stop[0][0].call_soon_threadsafe(stop[0][1].set)
         thread.join(30)
+
+
+def test_the_serve_log_goes_to_standard_error_as_it_is_when_written(monkeypatch) -> None:
+    # `serve` bound the log to the stderr of its start: in the suite a test's
+    # captured stderr, closed after it, so a later test's stderr filled with
+    # "--- Logging error ---" (a flaky failure of test_games_on_a_running_server...)
+    import sys
+
+    first, second = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stderr", first)
+    log_to(None, "info")
+    logging.getLogger("warp_empires.test").info("one")
+    first.close()
+    monkeypatch.setattr(sys, "stderr", second)
+    logging.getLogger("warp_empires.test").info("two")
+    lines = second.getvalue().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["text"] == "two"

@@ -143,7 +143,7 @@ def run_serve(args: argparse.Namespace) -> int:
         tls = tls_context(args.certfile, args.keyfile)
     except (OSError, ssl.SSLError) as e:
         raise CommandError(f"TLS: {e}") from None
-    log_to(sys.stderr, args.log_level)
+    log_to(None, args.log_level)  # standard error, as it is when each line is written
     raise_file_limit()
     folder = ensure_folder(resolve_dir(args.saves_dir))
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -48,10 +49,22 @@ class JsonLines(logging.Formatter):
         return json.dumps(out, default=str)
 
 
+class _Stderr(logging.StreamHandler):
+    """Writes to whatever sys.stderr is when a line is written, not when the
+    handler was made (a test's captured stderr is closed after it)."""
+
+    def __init__(self) -> None:
+        logging.Handler.__init__(self)
+
+    @property
+    def stream(self) -> Any:
+        return sys.stderr
+
+
 def log_to(stream: Any, level: str, clock: Callable[[], float] = time.monotonic) -> None:
-    """`serve --log-level`: the server's events on `stream`, one JSON line each;
-    asyncio's own warnings too, thinned (Thinned)."""
-    handler = logging.StreamHandler(stream)
+    """`serve --log-level`: the server's events on `stream` (None: standard
+    error), one JSON line each; asyncio's own warnings too, thinned (Thinned)."""
+    handler = _Stderr() if stream is None else logging.StreamHandler(stream)
     handler.setFormatter(JsonLines())
     root = logging.getLogger("warp_empires")
     root.handlers[:] = [handler]
