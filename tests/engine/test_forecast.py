@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from tests.engine.builder import blank, end_recruit, end_upkeep, give, make_module, put, tid
 from warp_empires.engine import prompt, view
 from warp_empires.engine.forecast import unclaimed_reason, upkeep
@@ -296,3 +298,37 @@ def test_an_uprising_on_the_enemys_last_marker_is_said_to_end_its_game():
     assert not last_marker(s.module, view(s, 0, log=False), c)  # another one is left
     s.control[tid(s, "a")] = 0  # and the other side's only one, seen from across
     assert last_marker(s.module, view(s, 1, log=False), tid(s, "a"))
+
+
+@pytest.mark.parametrize("ours, theirs", [
+    (("scipio", "legion"), ("elephants",)),  # G12: the tactician's +2 against elephants
+    (("legion", "castra"), ("elephants",)),  # G13: elephants ignore fortifications
+    (("legion", "quinqueremes"), ("mercenaries",)),  # G23: a fleet fights only fleets
+])
+def test_g12_g13_g23_the_forecast_counts_powers_as_the_battle_does(ours, theirs):
+    # A modder's play-test: "you win 17 to 12" at move time, 21 in the battle
+    # with "powers 4": the forecast left units' powers out.
+    import dataclasses
+    from pathlib import Path
+
+    from tests.engine.builder import blank, put, to_battle
+    from warp_empires.engine.battle import totals
+    from warp_empires.engine.forecast import battle_forecast
+    from warp_empires.module import load_module
+
+    rome = load_module(Path(__file__).parents[1] / "themes" / "punic")
+    quiet = dataclasses.replace(rome, rules=dataclasses.replace(rome.rules, elimination=False))
+    s = blank(quiet)
+    put(s, 0, "sicily", *ours)
+    put(s, 1, "sicily", *theirs)
+    to_battle(s)
+    real = totals(s)
+    force = [sum(rome.units[u].force for u in (s.chits[c] for c in s.stacks[side][s.battle.t]))
+             for side in (0, 1)]
+    # the case is one where a power counts (else it would pass without the fix)
+    assert any(real[i]["total"] != force[i] + real[i]["leader"] + real[i]["majority"]
+               for i in (0, 1)), real
+    for side in (0, 1):
+        odds = battle_forecast(s.module, view(s, side), s.battle.t)
+        assert odds.ours == (real[side]["total"],) * 2, (odds, real)
+        assert odds.theirs == (real[1 - side]["total"],) * 2, (odds, real)

@@ -166,6 +166,20 @@ def _losses(units: list[UnitDef]) -> int:
     return forts + (len(units) - forts + 1) // 2
 
 
+def _power_shift(module: Module, ours: list[UnitDef], known: list[UnitDef]) -> tuple[int, int]:
+    """What units' powers and units that fight nobody there (docs/rules.md G12,
+    G13, G23) change in each side's total beyond the units' Force and the
+    leader and majority bonuses counted here, from the battle's own sums
+    (engine.strength), the units not seen left out (a modder's play-test:
+    "you win 17 to 12" at move time, 21 with "powers 4" in the battle)."""
+    pairs = [[(i, u.index) for i, u in enumerate(ours)],
+             [(len(ours) + i, u.index) for i, u in enumerate(known)]]
+    full = battle_totals(module, pairs, (), ())
+    shift = [full[i]["total"] - full[i]["leader"] - full[i]["majority"]
+             - sum(u.force for u in units) for i, units in enumerate((ours, known))]
+    return shift[0], shift[1]
+
+
 def battle_forecast(module: Module, view: View, t: int,
                     joining: Sequence[int] = ()) -> BattleForecast | None:
     """The battle at `t` as the viewer can foresee it, with its own units there
@@ -227,6 +241,11 @@ def battle_forecast(module: Module, view: View, t: int,
             t_lo += mb.bonus
         if n_known + may > n_ours:
             t_hi += mb.bonus
+    if module.powered or module.fighting:  # G12, G13, G23, as the battle sums them
+        o_shift, t_shift = _power_shift(module, ours, known)
+        o_lo, o_hi, t_lo, t_hi = o_lo + o_shift, o_hi + o_shift, t_lo + t_shift, t_hi + t_shift
+        units_lo, units_hi = units_lo + t_shift, units_hi + t_shift
+        t_mid += t_shift
     attacking = view.active == side
     ties_ours = (rules.tie_winner == "attacker") == attacking
     if o_lo > t_hi or (o_lo == t_hi and ties_ours):
