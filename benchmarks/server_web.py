@@ -4,7 +4,8 @@ server with `serve --web` (its defaults: 16 tabs, 3 an address) while, for
 (127.0.0.10-29): half with a seat's link that leaked (a real token), half
 with made-up tokens. Meanwhile the real player of the other seat opens its
 tab now and then from its own address. Figures: the player's time from
-opening the page's socket to the game's first screen (each probe), the
+opening the page's socket to the game's first screen (each probe; and three
+before the strangers came, the same run's baseline), the
 strangers' tabs by what became of them, the most processes at once, and the
 memory of the server and its tabs at the end.
 
@@ -110,6 +111,11 @@ async def _attack(web: int, leaked: str, game: str, player: str, seconds: float
             most = max(most, len(_tabs()))
             await asyncio.sleep(0.2)
 
+    quiet = []
+    for _ in range(3):  # the player's tab before any stranger: the same run's baseline
+        _, first = await _tab(web, player, "127.0.0.2", 4.0)
+        quiet.append(None if first is None else round(first, 2))
+    end = time.monotonic() + seconds
     for n in range(20):
         running.add(asyncio.create_task(stranger(n)))
     running.add(asyncio.create_task(count()))
@@ -118,7 +124,8 @@ async def _attack(web: int, leaked: str, game: str, player: str, seconds: float
         _, first = await _tab(web, player, "127.0.0.2", 6.0)
         probes.append(None if first is None else round(first, 2))
     await asyncio.gather(*running)
-    return {"player_first_screen_s": probes, "stranger_tabs": dict(outcomes),
+    return {"player_first_screen_quiet_s": quiet, "player_first_screen_s": probes,
+            "stranger_tabs": dict(outcomes),
             "most_processes": most}
 
 
@@ -148,8 +155,13 @@ def web(seconds: float = 30.0) -> dict[str, Any]:
         out = asyncio.run(_attack(web_port, leaked, hosted["game"], player, seconds))
         out["server_rss_mb"] = round(_rss(serve.pid) / 1024, 1)
         left = _tabs()
-        out["processes_left"] = len(left)
+        out["processes_at_end"] = len(left)
         out["tab_rss_mb"] = round(max(left) / 1024, 1) if left else None
+        for _ in range(100):  # the tabs closed: their processes end within seconds
+            if not (left := _tabs()):
+                break
+            time.sleep(0.1)
+        out["processes_10s_later"] = len(left)
         return out
     finally:
         serve.terminate()
