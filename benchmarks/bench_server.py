@@ -57,7 +57,7 @@ change), in the same run:
 - "open" (benchmarks/server_open.py): strangers from 59 addresses fill an
   `--open` server's games and sit on their seats; then whether its host can
   still create a game and its players join.
-`--only load,startup,soak,idle,silent,ping,open` picks the parts (default: all).
+`--only load,startup,soak,idle,silent,ping,open,web` picks the parts (default: all).
 
 Targets on the project's 2-core machine: 100 concurrent games, p95 round trip
 <= 50 ms, <= 2 MB per game, 0 decisions lost. --json prints one JSON object.
@@ -95,6 +95,7 @@ from benchmarks.server_scenarios import (  # noqa: E402
     soak,
     startup,
 )
+from benchmarks.server_web import web  # noqa: E402
 from warp_empires.net.links import Link  # noqa: E402
 
 TARGETS = {"concurrent_games": 100, "round_trip_p95_ms_max": 50.0,
@@ -191,9 +192,11 @@ def main() -> None:
     parser.add_argument("--kill-every", type=float, default=2.0)
     parser.add_argument("--timeout", type=float, default=900)
     parser.add_argument("--only",
-                        default="load,startup,soak,idle,silent,ping,open,resets,hellos,takes,churn",
+                        default="load,startup,soak,idle,silent,ping,open,resets,hellos,takes,"
+                        "churn,web",
                         help="which parts, comma-separated: load (flood and paced games), "
-                        "startup, soak, idle, silent, ping, open, resets, hellos, takes, churn "
+                        "startup, soak, idle, silent, ping, open, resets, hellos, takes, churn, "
+                        "web (browser seats under strangers' tabs; the [web] extra) "
                         "(default: all)")
     parser.add_argument("--startup-games", type=int, default=1000,
                         help="saved games in the folder of the start-up figure")
@@ -229,6 +232,8 @@ def main() -> None:
         runs["takes"] = takes(roots)
     if "churn" in parts:
         runs["churn"] = churn(roots)
+    if "web" in parts:
+        runs["web"] = web()
     if args.proxy:
         runs["proxy"] = proxy()
     paces = ((("flood", 0.0), ("paced", 0.5)) if args.think is None

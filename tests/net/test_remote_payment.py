@@ -56,3 +56,31 @@ def test_nothing_is_paid_once_the_person_has_begun_picking(star_wars, tmp_path: 
     game.apply(side, only_payment(game.state)[0])
     room = Room(game, [Seat(b"x" * 32, "human"), Seat(b"y" * 32, "human")], tmp_path, 41)
     assert room.position_frame(side)["payment"] == []
+
+
+def test_a_forced_decision_whose_first_row_is_disabled_is_taken_once(star_wars,
+                                                                     tmp_path: Path):
+    """RULINGS H9 at a distance: a forced decision is the one legal action, not
+    the list's first row, which may be a row shown disabled (a unit the bank
+    cannot pay for): the joined app sent nothing and asked again for ever,
+    at full CPU and a growing memory (found by benchmarks/browser_seat.py)."""
+    def first_row_disabled(g) -> bool:
+        if not g.prompt().forced:
+            return False
+        room = Room(g, [Seat(b"x" * 32, "human"), Seat(b"y" * 32, "human")], tmp_path, 41)
+        choices = room.position_frame(g.prompt().side)["choices"]
+        return bool(choices) and not choices[0][4]
+
+    game = game_where(star_wars, first_row_disabled, seeds=range(1, 40))
+    side = game.prompt().side
+    room = Room(game, [Seat(b"x" * 32, "human"), Seat(b"y" * 32, "human")], tmp_path, 41)
+    sent = []
+    seat = SimpleNamespace(module=star_wars, side=side, players=["human", "human"],
+                           position=room.position_frame(side), events=[],
+                           link=SimpleNamespace(game=room.id))
+    seat.view = lambda: None
+    seat.legal = lambda: [tuple(a) for a in seat.position["legal"]]
+    remote = RemoteSession(seat, sent.append)  # type: ignore[arg-type]
+    assert remote.play_forced(one=True)
+    assert sent == [tuple(game.legal_actions()[0])]
+    assert remote.play_forced(one=True) == []  # one at a time: its answer is awaited

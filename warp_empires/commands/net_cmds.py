@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from . import (
     COMPLETE_FILE,
@@ -83,6 +84,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="sync each decision to the disk before acknowledging it, so that "
                        "a power cut loses nothing either (slower; without it a killed or "
                        "crashed server loses nothing)")
+    web = serve.add_argument_group(
+        "browser seats", "--web also serves each seat to a web browser (the [web] extra: "
+        "pip install 'warp-empires[web]'): a process per browser tab, playing one seat")
+    web.add_argument("--web", action="store_true",
+                     help="serve seats to browsers too, on --web-port")
+    web.add_argument("--web-port", metavar="PORT", type=whole_number(0, 65535),
+                     help="the browsers' port (default: the game port + 1)")
+    web.add_argument("--web-url", metavar="URL",
+                     help="the browsers' address as players reach it, printed in links "
+                     "(default: http://HOST:WEB-PORT/; behind a proxy: https://...)")
+    web.add_argument("--web-tabs", metavar="N", type=whole_number(1, 10_000), default=16,
+                     help="browser seats (processes) at once (default: 16)")
+    web.add_argument("--web-address-tabs", metavar="N", type=whole_number(1, 10_000),
+                     default=3, help="of them, from one address (default: 3)")
+    web.add_argument("--web-idle", metavar="MINUTES", type=whole_number(1, 10**6), default=30,
+                     help="close a browser seat whose tab sent nothing for MINUTES "
+                     "(default: 30; its page offers to open it again)")
     add_saves_dir(serve)
     serve.set_defaults(run=run_serve)
 
@@ -139,6 +157,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
     if (args.certfile is None) != (args.keyfile is None):
         raise CommandError("--certfile and --keyfile go together")
+    if args.web and (missing := web_missing()):
+        raise CommandError(missing)
     try:
         tls = tls_context(args.certfile, args.keyfile)
     except (OSError, ssl.SSLError) as e:
@@ -167,6 +187,7 @@ def run_serve(args: argparse.Namespace) -> int:
                                        open_idle=args.open_idle * 60.0,
                                        open_over=args.open_over * 3600.0), sync=args.fsync,
                         rules=rules, key=host_key(folder))
+    web_front = web_seats(args, folder, server, tls) if args.web else None
 
     async def main() -> None:
         for problem in server.resume():
@@ -178,16 +199,21 @@ def run_serve(args: argparse.Namespace) -> int:
             names = {args.host, *(["localhost", "127.0.0.1"] if args.host in LOCAL else [])}
             remember_key([f"{scheme}://{name}:{port}/" for name in names], server.key or "")
             event("start", folder=str(folder), games=len(server.playing), host=args.host,
-                  port=port, open=args.open)
+                  port=port, open=args.open,
+                  **({"web": web_front.port} if web_front is not None else {}))
             print(f"Serving {len(server.playing)} game(s) from {folder} at "
                   f"{scheme}://{args.host}:{port}/ (Ctrl+C stops)", flush=True)
+            if web_front is not None:
+                server.web_url = args.web_url or (f"{'https' if tls else 'http'}://"
+                                                  f"{args.host}:{web_front.port}/")
+                print(f"Browsers play their seats at {server.web_url}", flush=True)
 
         stop = asyncio.Event()
         # SIGTERM (a service being stopped) leaves as Ctrl+C does: every game
         # is already on disk, so leaving at once loses nothing
         with contextlib.suppress(NotImplementedError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-        await run_server(server, args.host, args.port, tls, ready, stop)
+        await run_server(server, args.host, args.port, tls, ready, stop, web_front)
 
     try:
         asyncio.run(main())
@@ -197,6 +223,30 @@ def run_serve(args: argparse.Namespace) -> int:
     finally:
         lock.release()
     return 0
+
+
+def web_seats(args: argparse.Namespace, folder: Any, server: Any, tls: Any) -> Any:
+    """The browser seats' side of `serve --web` (net/web.py)."""
+    import time
+
+    from warp_empires.net.web import WebFront
+    from warp_empires.net.web_seats import WebBounds, WebSeats
+
+    bounds = WebBounds(processes=args.web_tabs, per_address=args.web_address_tabs,
+                       idle=args.web_idle * 60.0)
+    port = args.web_port if args.web_port is not None else (args.port + 1 if args.port else 0)
+    return WebFront(server, server.door, WebSeats(bounds, server.door, time.monotonic),
+                    folder / "web", args.host, port, tls=tls)
+
+
+def web_missing() -> str | None:
+    """Why `serve --web` cannot run here (its extra not installed), or None."""
+    try:
+        import warp_empires.net.web  # noqa: F401
+    except ImportError as e:
+        return (f"--web needs the [web] extra (pip install 'warp-empires[web]'): "
+                f"{e.name or e} is not installed")
+    return None
 
 
 def server_and_key(server: str, key: str | None) -> tuple[str, str | None]:
@@ -217,7 +267,7 @@ def run_host(args: argparse.Namespace) -> int:
 
     from warp_empires.module import first_module, load_module
     from warp_empires.net.client import ClientError, create_game
-    from warp_empires.net.links import Link
+    from warp_empires.net.links import Link, browser_link, parse_link
 
     url, key = server_and_key(args.server, args.key)
     module = load_module(args.module or str(first_module()))  # names the module by its id
@@ -234,12 +284,18 @@ def run_host(args: argparse.Namespace) -> int:
         raise CommandError(str(e)) from None
     links = {side: str(Link(created["url"], created["game"], side, token))
              for side, token in created["tokens"].items()}
+    web = created.get("web")  # the server serves browsers too (serve --web)
+    browser = {side: browser_link(web, parse_link(link)) for side, link in links.items()
+               } if isinstance(web, str) and web else {}
     if args.json:
-        print(json.dumps({"game": created["game"], "links": links}))
+        print(json.dumps({"game": created["game"], "links": links,
+                          **({"browser": browser} if browser else {})}))
         return 0
     print(f"Game {created['game']} on {url}")
     for side, link in links.items():
         print(f"  {side}: warp-empires join '{link}'")
+        if side in browser:
+            print(f"  {' ' * len(side)}  or in a web browser: {browser[side]}")
     return 0
 
 

@@ -47,8 +47,12 @@ class TakenOver(ClientError):
 class Seat:
     """One side's window on a hosted game."""
 
-    def __init__(self, link: Link, take: bool = False) -> None:
+    def __init__(self, link: Link, take: bool = False,
+                 via: dict[str, Any] | None = None) -> None:
         self.link = link
+        # how to reach the server other than by the link's URL: a browser
+        # seat's Unix socket and the address it plays for (net/web.py)
+        self.via = via or {}
         # take the seat over from another connection: when the person said
         # so, and on this client's own reconnections (its old connection may
         # still look alive to the server)
@@ -161,7 +165,7 @@ class Seat:
         note = on_state or (lambda _text: None)
         try:
             async for ws in connect(self.link.server, max_size=MAX_SERVER_FRAME,
-                                    compression=None, open_timeout=10):
+                                    compression=None, open_timeout=10, **self.via):
                 self._ws = ws
                 note("connected")
                 try:

@@ -135,12 +135,14 @@ def refusal_bytes(refusal: Refusal) -> bytes:
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
 
 
-def counted(server: GameServer) -> type[ServerConnection]:
+def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
     """The library's server connection, counted by `server.entrance` from its
     accept to its end (refused at once, an HTTP status and closed, when the
     entrance refuses it), and bounded in what it makes the server write
     (conn.py, "pings"): its pings are rated, and while it does not read what
-    it is sent, it is not read either."""
+    it is sent, it is not read either. `local`: the connections of the
+    server's own Unix socket (its browser seats, net/web.py), each a trusted
+    proxy of the browser's address it names (listen.py)."""
     entrance, door, limits = server.entrance, server.door, server.limits
     refusals = Sparse(server.timer)
 
@@ -148,6 +150,7 @@ def counted(server: GameServer) -> type[ServerConnection]:
         refused = False
         slowed: asyncio.Task[None] | None = None
         client: str | None = None  # the client a trusted proxy's PROXY header named
+        via_web = local  # a browser seat's, over the server's own socket
         header: bytes | None = None  # what came of that header so far (a trusted peer's)
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -155,7 +158,7 @@ def counted(server: GameServer) -> type[ServerConnection]:
             self.pings = Bucket(limits.ping_rate, limits.ping_burst, server.timer)
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if peer else "?"
-            trusted = door.trusted(address)
+            trusted = local or door.trusted(address)
             self.header = b"" if trusted else None
             refusal = entrance.arrived(self, None if trusted else address)
             if refusal is not None:

@@ -104,3 +104,10 @@ def parse_link(text: str) -> Link:
             raise BadLink(f"the join link's {key} is missing or not well formed")
         values[key] = found[0]
     return Link(server_url(base), values["game"], values["side"], values["token"])
+
+
+def browser_link(web: str, link: Link) -> str:
+    """The link of a seat in a browser (serve --web): the server's web address
+    with the game's path (routed as `game_url`), and the seat after the `#`
+    as in the join link, never sent in a request."""
+    return str(Link(game_url(web, link.game), link.game, link.side, link.token))

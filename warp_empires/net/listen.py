@@ -6,19 +6,24 @@ the open-files limit leaves, answers the plain HTTP pages (/health,
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
 import logging
 import os
 import ssl
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import ServerConnection, serve, unix_serve
 from websockets.http11 import Response
 
 from .entrance import counted
 from .ops import LoopErrors, event
 from .protocol import MAX_CLIENT_FRAME
 from .server import GameServer
+
+if TYPE_CHECKING:
+    from .web import WebFront
 
 
 def http_page(server: GameServer, connection: ServerConnection, path: str
@@ -39,6 +44,14 @@ def http_page(server: GameServer, connection: ServerConnection, path: str
         response.headers["Content-Type"] = kind
         return response
     return None
+
+
+def is_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def tls_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
@@ -92,17 +105,27 @@ def file_room() -> int | None:
 async def run_server(server: GameServer, host: str, port: int,
                      tls: ssl.SSLContext | None = None,
                      ready: Callable[[int], None] | None = None,
-                     stop: asyncio.Event | None = None) -> None:
-    """Serves until `stop` is set (or for ever); `ready` is told the port."""
+                     stop: asyncio.Event | None = None, web: WebFront | None = None) -> None:
+    """Serves until `stop` is set (or for ever); `ready` is told the port.
+    `web`: the browser seats too (serve --web, net/web.py)."""
 
     def refuse_crowds(connection: ServerConnection, request: Any) -> Response | None:
         page = http_page(server, connection, request.path)
         if page is not None:
             return page
         peer = str(connection.remote_address[0]) if connection.remote_address else "?"
-        if not server.door.trusted(peer) or getattr(connection, "client", None):
+        local = getattr(connection, "via_web", False)  # a browser seat's (net/web.py)
+        if not (local or server.door.trusted(peer)) or getattr(connection, "client", None):
             return None  # its address was counted at its accept, or PROXY line (entrance.py)
-        address = server.door.address(peer, request.headers.get("X-Forwarded-For"))
+        forwarded = request.headers.get("X-Forwarded-For")
+        if local:
+            # the browser's address, as the server's web side told its process
+            address = forwarded.strip() if forwarded and is_address(forwarded.strip()) else ""
+            if not address:
+                return connection.respond(400, "a browser seat names its address\n")
+            connection.client = address  # type: ignore[attr-defined]
+        else:
+            address = server.door.address(peer, forwarded)
         refusal = server.entrance.forwarded(connection, address)
         if refusal is not None:
             event("refuse", address=address, why=refusal[1])
@@ -119,13 +142,27 @@ async def run_server(server: GameServer, host: str, port: int,
     # the library's own lines (a connection opened, a bad handshake) are not
     # the server's events: its logger stays at warnings (ops.log_to)
     library_log = logging.getLogger("websockets.server")
+    common: dict[str, Any] = dict(
+        max_size=MAX_CLIENT_FRAME, compression=None, process_request=refuse_crowds,
+        ping_interval=None, server_header=None, logger=library_log, backlog=BACKLOG,
+        open_timeout=server.limits.handshake_seconds)
     try:
-        async with serve(server.handler, host, port, ssl=tls, max_size=MAX_CLIENT_FRAME,
-                         compression=None, process_request=refuse_crowds,
-                         ping_interval=None, server_header=None, logger=library_log,
-                         create_connection=counted(server), backlog=BACKLOG,
-                         open_timeout=server.limits.handshake_seconds) as ws_server:
+        async with contextlib.AsyncExitStack() as stack:
+            ws_server = await stack.enter_async_context(serve(
+                server.handler, host, port, ssl=tls, create_connection=counted(server),
+                **common))
+            if web is not None:
+                # the browser seats' processes play over a socket of the
+                # server's own (readable by its user alone), then their page
+                await stack.enter_async_context(unix_serve(
+                    server.handler, web.channel, create_connection=counted(server, True),
+                    **common))
+                os.chmod(web.channel, 0o600)
+                await web.start()
+                stack.push_async_callback(web.stop)
             room = file_room()
+            if room is not None and web is not None:
+                room = max(1, room - web.descriptors)  # the browser seats' share
             if room is not None and room < server.entrance.limit:
                 event("limit", logging.WARNING, connections=room,
                       why="the open-files limit leaves room for no more (ulimit -n)")

@@ -23,7 +23,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from warp_empires.bots import known_kind, make_player, unavailable
+from warp_empires.bots import known_kind, unavailable
 from warp_empires.engine import Action, Game, IllegalAction
 from warp_empires.engine.options import check as check_options
 from warp_empires.module import ModuleError, find_module, load_module
@@ -39,12 +39,13 @@ from .guard import Bucket, Door, Rules, key_matches
 from .ops import Metrics, event
 from .protocol import REFUSED, VERSION, BadFrame, client_frame, encode, error
 from .room import HUMAN, Room, Seat
+from .server_bots import ServerBots
 from .strangers import Strangers, create_refusal
 
 log = logging.getLogger("warp_empires.server")
 
 
-class GameServer(Games):
+class GameServer(ServerBots, Games):
     def __init__(self, folder: Path, limits: Limits | None = None, sync: bool = False,
                  bot_seed: int | None = None, clock: Callable[[], float] = time.time,
                  rules: Rules | None = None, key: str | None = None,
@@ -53,6 +54,7 @@ class GameServer(Games):
         super().__init__(folder, limits, sync, clock)
         self.rules = rules or Rules()
         self.key = key  # the host key (guard.py); None: nobody holds one
+        self.web_url: str | None = None  # serve --web: where browsers play a seat (web.py)
         self.timer = timer  # seconds, for rates and the idle (a test's own)
         self.sleep = sleep  # how a slowed connection waits (a test's own)
         self._outboxes: dict[ServerConnection, Outbox] = {}  # of the seated connections
@@ -75,10 +77,6 @@ class GameServer(Games):
         # one stranger's create at a time, one host's beside it (never behind theirs,
         # issue 38); the games being made (`_making`) count against --max-games
         self._creating, self._host_creating, self._making = asyncio.Lock(), asyncio.Lock(), 0
-
-    def released(self, game: str) -> None:
-        for side in (0, 1):
-            self._bots.pop((game, side), None)
 
     def create(self, module_name: str, seed: int | None, options: list[str],
                players: list[str], game_id: str | None = None,
@@ -304,8 +302,9 @@ class GameServer(Games):
         event("create", address=address, game=room.id, module=room.game.module.id,
               players=[s.player for s in room.seats])
         sides = {s.id: i for i, s in enumerate(room.game.module.sides)}
+        web = {"web": self.web_url} if self.web_url else {}
         await self._send(ws, {"t": "created", "game": room.id, "tokens": tokens,
-                              "sides": sides})
+                              "sides": sides, **web})
         self._wake_bot(room)
 
     async def _on_frame(self, ws: ServerConnection, room: Room, side: int,
@@ -409,42 +408,3 @@ class GameServer(Games):
         task = asyncio.create_task(bye())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    # -- computer players on the server's seats --------------------------------
-
-    def _wake_bot(self, room: Room) -> None:
-        """If a computer seat must decide now, let it think (on a thread: a
-        search takes up to seconds) and decide."""
-        if room.game.over:
-            return
-        side = room.deciding()
-        if side < 0 or room.seats[side].player == HUMAN:
-            return
-        key = (room.id, side)
-        name = f"bot-{room.id}-{side}"
-        current = asyncio.current_task()
-        if any(t is not current and t.get_name() == name for t in self._tasks):
-            return  # already thinking
-        if key not in self._bots:
-            self._bots[key] = make_player(room.seats[side].player, room.game.state.module,
-                                          self._bot_seeds.getrandbits(64), timed=True)
-        task = asyncio.create_task(self._bot_move(room, side, room.seats[side].position),
-                                   name=name)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _bot_move(self, room: Room, side: int, pos: int) -> None:
-        player = self._bots.get((room.id, side))
-        if player is None:  # the game ended or was archived meanwhile
-            return
-        # what it may see, taken here on the loop's thread; it thinks on another
-        view = room.game.view(side, log=False)
-        legal = room.game.legal_actions(side)
-        try:
-            action = await asyncio.to_thread(player.choose, view, legal)
-        except Exception:  # noqa: BLE001 - a player's bug must not stall the game
-            log.exception("computer player failed")
-            action = None
-        if action is None or tuple(action) not in legal:
-            action = random.choice([a for a in legal if a[0] != "unpick"] or legal)
-        await self.decide(room, side, pos, tuple(action))

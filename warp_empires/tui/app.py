@@ -154,7 +154,7 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
         from warp_empires.module import ModuleError, load_module
         from warp_empires.net.client import ClientError, NeedsKey, create_game
         from warp_empires.net.guard import key_for, remember_key
-        from warp_empires.net.links import BadLink, Link, server_url
+        from warp_empires.net.links import BadLink, Link, browser_link, server_url
 
         url = settings.host
         try:
@@ -187,11 +187,14 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
         # the other person's link first; this terminal joins when it is read
         other = str(links[1])
         self.copy_to_clipboard(other)
+        web = created.get("web")  # the server serves browsers too (serve --web)
+        browser = (f"\n\nOr with no program, in a web browser:\n\n"
+                   f"{browser_link(web, links[1])}" if isinstance(web, str) and web else "")
         self.push_screen(MessageDialog(
             f"Send this link to the player of {links[1].side} (it is copied to the "
             f"clipboard where the terminal allows it):\n\n{other}\n\nThey join with: "
-            f"warp-empires join '<link>'. Your own side's link, to come back later:"
-            f"\n\n{links[0]}"), callback=lambda _: self.join(links[0]))
+            f"warp-empires join '<link>'.{browser}\n\nYour own side's link, to come back "
+            f"later:\n\n{links[0]}"), callback=lambda _: self.join(links[0]))
 
     def start_game(self, settings: GameSettings | None) -> None:
         if settings is None:

@@ -198,12 +198,18 @@ class RemoteSession:
         # what has one sensible answer in the own Move phase, as the hot seat
         # takes it (Session.play_forced)
         view = self.seat.view()
+        legal = self.seat.legal()
         evident = None if view is None else evident_move(
-            view, self.seat.legal(), self.went_back, self.filled > 0)
-        if not rows or not (p.forced or evident is not None):
+            view, legal, self.went_back, self.filled > 0)
+        if not rows or not legal or not (p.forced or evident is not None):
             return []
-        action = evident if evident is not None else tuple(self.position["choices"][0][0])
+        # forced: the one legal action, as the hot seat takes it; not the first
+        # row, which may be one shown disabled (a browser seat's app looped on
+        # a Recruit phase whose first row was a unit it could not afford)
+        action = evident if evident is not None else legal[0]
         self.apply(self.side, action)
+        if not self.waiting:
+            return []  # nothing went: the controller stops asking (it looped)
         if evident is not None and self.filled and view is not None:
             # the rest of the stack goes too, each when the answer before it
             # has come (`queued`): keys typed meanwhile wait for the whole group
@@ -265,9 +271,10 @@ class Joined:
     workers and feeds the game screen, pushed when the first position comes.
     `failed` is told, once, why the seat cannot be played (ClientError)."""
 
-    def __init__(self, app: App[Any], link: Link, failed: Callable[[str], None]) -> None:
+    def __init__(self, app: App[Any], link: Link, failed: Callable[[str], None],
+                 via: dict[str, Any] | None = None) -> None:
         self.app = app
-        self.seat = Seat(link)
+        self.seat = Seat(link, via=via)
         self.session: RemoteSession | None = None
         self.screen: Any = None
         self._failed = failed
@@ -348,9 +355,9 @@ class JoinApp(CrashReport, AskToResign, KeysInOrder):
     TITLE = "Warp Empires (joined)"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, via: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.joined = Joined(self, link, self._failed)
+        self.joined = Joined(self, link, self._failed, via)
         self.problem: str | None = None
         self.settings = None  # GameScreen: forced decisions automatic
 

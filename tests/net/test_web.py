@@ -1,0 +1,299 @@
+"""Browser seats (`serve --web`, net/web.py): the page's WebSocket, with the
+tab's process replaced by a stand-in (no browser, no process), and the app
+the process runs (tui/web_seat.py), join-only."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual_serve", reason="the [web] extra is not installed")
+
+import aiohttp  # noqa: E402
+
+from warp_empires.net.client import Seat, create_game  # noqa: E402
+from warp_empires.net.guard import Rules  # noqa: E402
+from warp_empires.net.links import browser_link, parse_link  # noqa: E402
+from warp_empires.net.listen import run_server  # noqa: E402
+from warp_empires.net.server import GameServer  # noqa: E402
+from warp_empires.net.web import WebFront  # noqa: E402
+from warp_empires.net.web_seats import WebBounds, WebSeats  # noqa: E402
+from warp_empires.tui.dialogs.ask import MessageDialog  # noqa: E402
+from warp_empires.tui.web_seat import WebSeatApp, read_seat  # noqa: E402
+
+from .support import KEY, links_of  # noqa: E402
+
+
+class Stand:
+    """A tab's process, stood in for: what it was told."""
+
+    def __init__(self, line: bytes, address: str) -> None:
+        self.line, self.address = line, address
+        self.keys: list[bytes] = []
+        self.sizes: list[tuple[int, int]] = []
+        self.stopped = asyncio.Event()
+
+    async def start(self, width: int, height: int) -> None:
+        self.sizes.append((width, height))
+
+    async def send_bytes(self, data: bytes) -> bool:
+        self.keys.append(data)
+        return True
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        self.sizes.append((width, height))
+
+    async def focus(self) -> None:
+        pass
+
+    async def blur(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        self.stopped.set()
+
+
+class Started(list[Stand]):
+    """The stand-ins started so far; `next()` waits for one more."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.queue: asyncio.Queue[Stand] = asyncio.Queue()
+
+    async def next(self) -> Stand:
+        return await asyncio.wait_for(self.queue.get(), 5)
+
+
+@contextlib.asynccontextmanager
+async def web_server(folder: Path, rules: Rules | None = None, timer: Any = None,
+                     **bounds: Any) -> AsyncIterator[tuple[GameServer, WebFront, Started, str]]:
+    """A game server with its browser seats, both on free ports; yields it,
+    its web side, the stand-ins started so far and the game server's URL.
+    127.0.0.1 is a trusted proxy (its X-Forwarded-For names the browser)
+    unless `rules` say otherwise."""
+    rules = rules or Rules(connect_rate=1e6, connect_burst=10**6,
+                           trusted_proxies=("127.0.0.1",))
+    server = GameServer(folder, key=KEY, rules=rules, **({"timer": timer} if timer else {}))
+    started = Started()
+
+    def spawn(line: bytes, address: str, ws: Any) -> Stand:
+        started.append(Stand(line, address))
+        started.queue.put_nowait(started[-1])
+        return started[-1]
+
+    front = WebFront(server, server.door, WebSeats(WebBounds(**bounds), server.door,
+                                                   server.timer), folder / "web", spawn=spawn)
+    stop = asyncio.Event()
+    port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(run_server(server, "127.0.0.1", 0, ready=port.set_result,
+                                          stop=stop, web=front))
+    url = f"ws://127.0.0.1:{await port}/"
+    server.web_url = f"http://127.0.0.1:{front.port}/"
+    try:
+        yield server, front, started, url
+    finally:
+        stop.set()
+        await task
+
+
+async def tab(front: WebFront, path: str, *messages: Any, forwarded: str | None = None,
+              wait_close: bool = True) -> tuple[int | None, str]:
+    """A browser tab on `path`: sends `messages` (JSON), then waits for the
+    close; its code and reason."""
+    headers = {"X-Forwarded-For": forwarded} if forwarded else {}
+    async with aiohttp.ClientSession() as session, session.ws_connect(
+            f"http://127.0.0.1:{front.port}{path}?width=100&height=30", headers=headers) as ws:
+        for m in messages:
+            await ws.send_str(m if isinstance(m, str) else json.dumps(m))
+        if not wait_close:
+            await ws.close()
+            return None, ""
+        reason = ""
+        while True:
+            message = await asyncio.wait_for(ws.receive(), 5)
+            if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                reason = str(message.extra or "")
+                break
+        return ws.close_code, reason
+
+
+def fragment(link: str) -> str:
+    return link.split("#", 1)[1]
+
+
+def test_the_link_the_host_is_given_opens_its_seat(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with web_server(tmp_path) as (server, front, started, url):
+            created = await create_game(url, "star_wars", None, [], ["human", "human"], KEY)
+            assert created["web"] == server.web_url
+            side = "empire"
+            link = parse_link(f"{created['url']}#game={created['game']}&side={side}"
+                              f"&token={created['tokens'][side]}")
+            page = browser_link(created["web"], link)
+            assert page.startswith(f"{server.web_url}g/{created['game']}/#")
+            path = page.split(f":{front.port}", 1)[1].split("#")[0]
+            # the page's socket, from a browser behind the trusted proxy
+            task = asyncio.create_task(tab(front, path + "ws", ["join", fragment(page)],
+                                           forwarded="198.51.100.7", wait_close=False))
+            await started.next()
+            await task
+            # what the process reads first, and plays: the host's seat, for the browser
+            read, write = os.pipe()
+            os.write(write, started[0].line + b"rest is Textual's")
+            seat_link, via = read_seat(read)
+            assert os.read(read, 100) == b"rest is Textual's"  # not one byte more was read
+            os.close(read)
+            os.close(write)
+            assert (seat_link.game, seat_link.side, seat_link.token) == (
+                link.game, link.side, link.token)
+            seat = Seat(seat_link, via=via)
+
+            async def seated(kind: str) -> bool:
+                return kind == "position"
+
+            await asyncio.wait_for(seat.run(seated), 10)
+            assert seat.side == 1  # the empire's, the module's second side
+            room = server.rooms[created["game"]]
+            connection = room.seats[1].connection
+            assert connection is not None and server.address(connection) == "198.51.100.7"
+            assert room.seats[0].connection is None
+
+    asyncio.run(go())
+
+
+def test_what_a_page_says_is_checked_and_starts_nothing(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with web_server(tmp_path) as (server, front, started, url):
+            game, links = links_of(server, url)
+            good = str(links["rebels"]).split("#")[1]
+            wrong = good[:-3] + ("AAA" if not good.endswith("AAA") else "BBB")
+            other = str(links["empire"]).split("#")[1].replace("side=empire", "side=rebels")
+            for messages, said in [
+                ((["stdin", "x"], ["join", good]), "no join link"),
+                (("not json",), "no join link"),
+                ((["join", good + "&" * 500],), "no join link"),  # too long to be one
+                ((["join", "game=zz&side=rebels&token=x"],), "game is missing or not well"),
+                ((["join", wrong],), "opens no seat"),
+                ((["join", other],), "opens no seat"),  # the other side's token
+            ]:
+                code, reason = await tab(front, "/ws", *messages)
+                assert said in reason and code == 1008, (messages, reason)
+            assert started == []  # no process for any of them
+
+    asyncio.run(go())
+
+
+def test_keys_and_sizes_pass_checked_and_a_closed_tab_stops_its_process(tmp_path: Path
+                                                                        ) -> None:
+    async def go() -> None:
+        async with web_server(tmp_path) as (server, front, started, url):
+            game, links = links_of(server, url)
+            async with aiohttp.ClientSession() as session, session.ws_connect(
+                    f"http://127.0.0.1:{front.port}/ws?width=99999&height=-5") as ws:
+                await ws.send_str(json.dumps(["join", str(links["rebels"]).split("#")[1]]))
+                await ws.send_str(json.dumps(["stdin", "k" * 10_000]))
+                await ws.send_str(json.dumps(["resize", {"width": "wide", "height": 40}]))
+                await ws.send_str(json.dumps(["ping", "p1"]))
+                pong = await asyncio.wait_for(ws.receive(), 5)
+                assert json.loads(pong.data) == ["pong", "p1"]
+            stand = await started.next()
+            await asyncio.wait_for(stand.stopped.wait(), 5)
+            assert stand.sizes == [(400, 10), (80, 40)]  # within a screen's sizes
+            assert stand.keys == [b"k" * 4096]  # a message of keys at most
+            assert front.seats.tabs == []
+
+    asyncio.run(go())
+
+
+def test_bounds_refuse_with_a_reason_and_idle_tabs_close(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with web_server(tmp_path, per_address=1, idle=60.0) as (
+                server, front, started, url):
+            game, links = links_of(server, url)
+            join = ["join", str(links["rebels"]).split("#")[1]]
+            async with aiohttp.ClientSession() as session, session.ws_connect(
+                    f"http://127.0.0.1:{front.port}/ws") as first:
+                await first.send_str(json.dumps(join))
+                await started.next()
+                code, reason = await tab(front, "/ws", join)
+                assert code == 1013 and "your address" in reason
+                assert len(started) == 1
+                # from another address (a trusted proxy's word), one more
+                task = asyncio.create_task(tab(front, "/ws", join, forwarded="198.51.100.8"))
+                await started.next()
+                # both idle past the limit (the tabs' clock moved, not slept)
+                for t in front.seats.tabs:
+                    t.last -= 61.0
+                assert front.seats.close_idle() == 2
+                code, reason = await task
+                assert "idle" in reason
+                message = await asyncio.wait_for(first.receive(), 5)
+                assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            assert front.seats.tabs == []
+
+    asyncio.run(go())
+
+
+def test_the_browsers_app_is_join_only(tmp_path: Path) -> None:
+    link = parse_link("ws://127.0.0.1:9/#game=0123456789abcdef&side=rebels&token="
+                      + "t" * 32)
+
+    async def go() -> None:
+        app = WebSeatApp(link)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert "Screenshot" not in titles and "Quit" in titles
+            assert app.deliver_screenshot() is None
+            with pytest.raises(PermissionError):
+                app.save_screenshot(path=str(tmp_path))
+            app.open_url("https://example.org/")
+            assert list(tmp_path.iterdir()) == []
+            # a seat that cannot be played says why on the page before the tab ends
+            app.joined.stop()
+            app._failed("the server refused: no such seat")
+            await pilot.pause()
+            assert isinstance(app.screen, MessageDialog) and app.is_running
+            shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
+            assert "cannot be played: the server refused: no such seat" in shown
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not app.is_running
+
+    asyncio.run(go())
+
+
+def test_a_browsers_silent_connections_are_bounded_per_address(tmp_path: Path) -> None:
+    """The browsers' port counts connections from their accept, as the game
+    port does (entrance.py, the same rules): one address's silent sockets
+    never hold more than its share, and a new one makes room once the
+    oldest has had its chance."""
+    now = [100.0]
+
+    async def go() -> None:
+        rules = Rules(connect_rate=1e6, connect_burst=10**6, unseated=2)
+        async with web_server(tmp_path, rules, timer=lambda: now[0]) as (
+                server, front, started, url):
+            async def opened() -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+                return await asyncio.open_connection("127.0.0.1", front.port)
+
+            silent = [await opened(), await opened()]
+            reader, writer = await opened()  # a third: the others are too young to go
+            assert (await asyncio.wait_for(reader.read(), 5)).startswith(b"HTTP/1.1 429")
+            writer.close()
+            now[0] += 2.0  # the oldest had its second: it makes room
+            reader, writer = await opened()
+            assert await asyncio.wait_for(silent[0][0].read(), 5) == b""  # closed
+            writer.write(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert (await asyncio.wait_for(reader.read(), 5)).startswith(b"HTTP/1.1 200")
+            for _, w in silent[1:] + [(reader, writer)]:
+                w.close()
+
+    asyncio.run(go())

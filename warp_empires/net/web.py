@@ -1,0 +1,318 @@
+"""`serve --web`: the server also serves its seats to a browser
+(docs/hosting.md, "A seat in the browser"), through textual-serve (the
+`[web]` extra): a page whose terminal (xterm.js) draws the app that `join`
+runs, in a process of its own on the server for each tab, fed the tab's
+keys, clicks and size.
+
+The tab's process is the join-only app (tui/web_seat.py): one seat of one
+game of this server, no New Game, no saves, no files. Its link comes from
+the page (net/web_page.py), and so is untrusted: only its game, side and
+token are read, and a process starts only when the token opens a seat of
+this server's games (web_seats.opens_seat), within the bounds of
+web_seats.WebSeats. The process plays its seat over a Unix socket of the
+server's own (listen.py), as a trusted proxy of the tab's address, so the
+game server's per-address limits apply to the browser's address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import shlex
+import shutil
+import ssl
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import textual_serve
+from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.web_protocol import RequestHandler
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from . import links
+from .entrance import Entrance, refusal_bytes
+from .guard import Door
+from .ops import event
+from .web_page import page
+from .web_seats import Tab, WebSeats, opens_seat
+
+if TYPE_CHECKING:
+    from .games import Games
+
+STATICS = Path(textual_serve.__path__[0]) / "static"  # xterm.js and its styles
+JOIN_SECONDS = 10.0  # the page says which seat within this, or is closed
+LINK_CHARS = 400  # a join link's part after '#' is about 100
+KEYS_CHARS = 4096  # one message of keys (a paste) at most
+MESSAGE_BYTES = 16 * 1024  # one message from the page at most
+STOP_SECONDS = 5.0  # a process told to quit is killed after this
+CONNECTIONS_PER_TAB = 8  # the browsers' connections at once: this many a tab, and 32
+# the environment a tab's process gets: no host key, no secrets of the server's
+KEPT_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "VIRTUAL_ENV",
+            "WARP_EMPIRES_MODULES")  # the modules the server plays: the app needs them too
+
+
+def size(value: Any, low: int, high: int, default: int) -> int:
+    """A terminal dimension from the page, within what a screen has."""
+    try:
+        return min(high, max(low, int(value)))
+    except (TypeError, ValueError):
+        return default
+
+
+class SeatProcess(AppService):
+    """textual-serve's process of one tab, told its seat on its standard input
+    first (one JSON line), and never asked to hand over files or open URLs."""
+
+    def __init__(self, command: str, seat_line: bytes, env: dict[str, str], **kw: Any) -> None:
+        super().__init__(command, **kw)
+        self.seat_line = seat_line
+        self.env = env
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        own = super()._build_environment(width, height)
+        return {**{k: v for k, v in own.items() if k.startswith("TEXTUAL") or k in (
+            "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLUMNS", "ROWS")}, **self.env}
+
+    async def start(self, width: int, height: int) -> None:
+        await self._open_app_process(width, height)
+        self.stdin.write(self.seat_line)
+        await self.stdin.drain()
+        self._task = asyncio.create_task(self.run())
+
+    async def stop(self) -> None:
+        try:
+            await asyncio.wait_for(super().stop(), STOP_SECONDS)
+        except (TimeoutError, OSError, RuntimeError):
+            pass
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+
+    async def on_meta(self, data: bytes) -> None:
+        with contextlib.suppress(ValueError):
+            if json.loads(data).get("type") == "exit":
+                await self.remote_close()
+        # files (screenshots, saves) and URLs are nothing a seat hands a browser
+
+    async def on_packed(self, payload: bytes) -> None:
+        return None
+
+
+Spawn = Callable[[bytes, str, Any], Any]  # seat line, address, websocket -> a service
+
+
+class WebFront:
+    """The browser seats' HTTP side (aiohttp), beside the game server."""
+
+    def __init__(self, games: Games, door: Door, seats: WebSeats, folder: Path,
+                 host: str = "127.0.0.1", port: int = 0, spawn: Spawn | None = None,
+                 tls: ssl.SSLContext | None = None) -> None:
+        self.games, self.door, self.seats, self.tls = games, door, seats, tls
+        self.host, self.port = host, port  # the port once listening, if 0 was asked
+        self.folder = folder  # the processes' data folder (hand orders, crash logs)
+        # the Unix socket the processes play over (listen.py), in a folder of
+        # this user's alone (a path short enough for a socket's name)
+        self._dir = tempfile.mkdtemp(prefix="warp-empires-web-")
+        self.channel = os.path.join(self._dir, "seats.sock")
+        self.spawn = spawn or self._spawn
+        self.downloads = DownloadManager()  # textual-serve's; never given a file
+        self._runner: web.AppRunner | None = None
+        self._listener: asyncio.Server | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        # the browsers' connections, counted from their accept as the game
+        # server's are (entrance.py, with the same rules per address): a page,
+        # its files, its socket until the tab is admitted
+        self.entrance = Entrance(Door(door.rules, seats.clock),
+                                 CONNECTIONS_PER_TAB * seats.bounds.processes + 32, seats.clock)
+
+    @property
+    def descriptors(self) -> int:
+        """The open files the browser seats may take at most: their
+        connections, and each process's three pipes."""
+        return self.entrance.limit + 3 * self.seats.bounds.processes
+
+    async def start(self) -> None:
+        """Listens for browsers (after the game server's socket is up)."""
+        self._runner = web.AppRunner(self.application(), access_log=None,
+                                     handle_signals=False, keepalive_timeout=15)
+        await self._runner.setup()
+        server, entrance, door = self._runner.server, self.entrance, self.door
+        assert server is not None
+
+        class Counted(RequestHandler):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                peer = transport.get_extra_info("peername")
+                address = str(peer[0]) if peer else "?"
+                refusal = entrance.arrived(self, None if door.trusted(address) else address)
+                if refusal is not None:
+                    transport.write(refusal_bytes(refusal))  # type: ignore[attr-defined]
+                    transport.close()
+
+            def connection_lost(self, exc: BaseException | None) -> None:
+                entrance.left(self)
+                super().connection_lost(exc)
+
+        loop = asyncio.get_running_loop()
+        self._listener = await loop.create_server(
+            lambda: Counted(server, loop=loop, **server._kwargs),  # as web.Server makes them
+            self.host, self.port, ssl=self.tls, backlog=64)
+        if self._listener.sockets:
+            self.port = self._listener.sockets[0].getsockname()[1]
+        self._sweeper = asyncio.create_task(self.sweep_often())
+
+    async def stop(self) -> None:
+        """Closes every tab (their processes end) and stops listening."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if self._listener is not None:
+            self._listener.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+    def application(self) -> web.Application:
+        app = web.Application(client_max_size=MESSAGE_BYTES)
+        app.add_routes([
+            web.get("/", self.index), web.get(r"/g/{game:[0-9a-f]{16}}/", self.index),
+            web.get("/ws", self.socket), web.get(r"/g/{game:[0-9a-f]{16}}/ws", self.socket),
+            web.get("/health", self.health),
+            web.static("/static", STATICS),
+        ])
+        return app
+
+    async def index(self, request: web.Request) -> web.Response:
+        root = "../../" if "game" in request.match_info else ""
+        return web.Response(text=page(root), content_type="text/html", headers={
+            "Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+            "Content-Security-Policy": "frame-ancestors 'none'"})
+
+    async def health(self, request: web.Request) -> web.Response:
+        return web.json_response({"status": "ok", "tabs": len(self.seats.tabs)})
+
+    def address(self, request: web.Request) -> str:
+        """The tab's address: the peer's, or the one a trusted proxy names
+        (guard.Door.address, as for the game server's connections)."""
+        return self.door.address(request.remote or "?", request.headers.get("X-Forwarded-For"))
+
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        address = self.address(request)
+        conn = request.protocol
+        if self.door.trusted(request.remote or "?"):  # its client named: counted as such
+            refusal = self.entrance.forwarded(conn, address)
+            if refusal is not None:
+                event("refuse", address=address, why=refusal[1])
+                return web.Response(status=refusal[0], text=refusal[1] + "\n")
+        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MESSAGE_BYTES)
+        await ws.prepare(request)
+        joined = await self._join(ws, address)
+        if joined is None:
+            return ws
+        link = joined
+        tab = self.seats.admit(address, (link.game, link.side))
+        if isinstance(tab, str):
+            event("refuse", address=address, why=f"browser seat: {tab}")
+            await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=tab.encode()[:120])
+            return ws
+        self.entrance.seated(conn)  # a tab playing: never closed to make room
+        tab.close = lambda: asyncio.ensure_future(
+            ws.close(code=WSCloseCode.GOING_AWAY, message=b"closed after a long time idle"))
+        event("web", address=address, game=link.game, tabs=len(self.seats.tabs))
+        service = None
+        try:
+            service = self.spawn(self.seat_line(link, address), address, ws)
+            await service.start(size(request.query.get("width"), 20, 400, 80),
+                                size(request.query.get("height"), 10, 150, 24))
+            await self._pass_on(ws, service, tab)
+        finally:
+            self.seats.left(tab)
+            if service is not None:
+                await service.stop()
+            await ws.close()
+        return ws
+
+    async def _join(self, ws: web.WebSocketResponse, address: str) -> links.Link | None:
+        """The page's first message, ["join", LINK'S PART AFTER #], as a link
+        that opens one of this server's seats; None (the tab closed with why)
+        when it is not."""
+        why = "this page sent no join link"
+        try:
+            message = await ws.receive(timeout=JOIN_SECONDS)
+            first = json.loads(message.data) if message.type == WSMsgType.TEXT else None
+        except (TimeoutError, ValueError, TypeError):
+            first = None
+        if (isinstance(first, list) and len(first) == 2 and first[0] == "join"
+                and isinstance(first[1], str) and len(first[1]) <= LINK_CHARS):
+            try:
+                link = links.parse_link("ws://localhost/#" + first[1])
+            except links.BadLink as e:
+                why = str(e)
+            else:
+                if opens_seat(self.games, link):
+                    return link
+                why = "this link opens no seat on this server"
+        event("refuse", address=address, why=f"browser seat: {why}"[:120])
+        await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=why.encode()[:120])
+        return None
+
+    async def _pass_on(self, ws: web.WebSocketResponse, service: Any, tab: Tab) -> None:
+        """The tab's messages to its process, as textual-serve passes them,
+        each checked: what a page sends is untrusted."""
+        async for message in ws:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                return
+            if not isinstance(envelope, list) or not envelope:
+                return
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                self.seats.heard(tab)
+                await service.send_bytes(data[:KEYS_CHARS].encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                self.seats.heard(tab)
+                await service.set_terminal_size(size(data.get("width"), 20, 400, 80),
+                                                size(data.get("height"), 10, 150, 24))
+            elif kind == "ping" and isinstance(data, str | int | float):
+                await ws.send_json(["pong", str(data)[:40]])
+            elif kind == "focus":
+                await service.focus()
+            elif kind == "blur":
+                await service.blur()
+
+    def seat_line(self, link: links.Link, address: str) -> bytes:
+        """What the tab's process reads first: its seat, the socket to play
+        it over, and the address it plays for."""
+        return (json.dumps({"game": link.game, "side": link.side, "token": link.token,
+                            "channel": self.channel, "address": address}) + "\n").encode()
+
+    def _spawn(self, seat_line: bytes, address: str, ws: web.WebSocketResponse) -> SeatProcess:
+        # textual-serve runs it through a shell: `exec`, one process a tab
+        command = "exec " + shlex.join([sys.executable, "-m", "warp_empires.tui.web_seat"])
+        home = str(self.folder)
+        env = {k: os.environ[k] for k in KEPT_ENV if k in os.environ}
+        env.update(HOME=home, XDG_DATA_HOME=f"{home}/data", XDG_CONFIG_HOME=f"{home}/config",
+                   XDG_CACHE_HOME=f"{home}/cache")
+        return SeatProcess(command, seat_line, env, write_bytes=ws.send_bytes,
+                           write_str=ws.send_str, close=ws.close,
+                           download_manager=self.downloads)
+
+    async def sweep_often(self, every: float = 30.0) -> None:
+        """Closes idle tabs while the server runs."""
+        while True:
+            await asyncio.sleep(every)
+            closed = self.seats.close_idle()
+            if closed:
+                event("drop", logging.INFO, why="browser seats idle", count=closed)
+
