@@ -303,3 +303,16 @@ def test_z2_at_the_phase_end_the_other_side_sees_everything_at_once() -> None:
     assert after["hand_sizes"][0] == 0 and len(after["discard"]) == 2  # both cards
     texts = [e["text"] for e in after["log"]]
     assert any("Riot" in t for t in texts) and any("ends the Move phase" in t for t in texts)
+
+
+def test_z2_a_sabotage_that_finds_nothing_stands_too() -> None:
+    # A play-tester: "finds nothing to destroy" at one stack, `u`, and the card
+    # struck the next stack instead: what a stack does not hold is a reveal (Z1).
+    s = moving_position()
+    put(s, 1, "c", "destroyer")
+    give(s, 0, "sabotage")
+    apply(s, 0, ("play", card(s, "sabotage")))
+    assert can_undo(s, 0)
+    apply(s, 0, ("target", tid(s, "c")))
+    assert "finds nothing" in s.log[-1]["text"]
+    assert not can_undo(s, 0)

@@ -245,7 +245,7 @@ def apply(state: State, side: int, action: Action) -> list[dict[str, Any]]:
     if s.told is not None and s.told is was_told:
         # RULINGS Z2: the mover's own Move phase, not told yet: its public doings
         # can be taken back, but not past a spy's reveal to the mover (Z1)
-        barrier = told.revealed(s) != shown
+        barrier = told.revealed(s) != shown or told.probed(before, action)
     elif s.told is not was_told:
         barrier = True  # told just now (told.after): a draw or roll, the phase's end
     else:

@@ -14,7 +14,12 @@ neither and pay nothing for it.
 from __future__ import annotations
 
 from .decks import cards_left
+from .pending import CardPlay
 from .state import NO_SIDE, State
+
+# Cards whose outcome at an enemy stack tells its player what the stack holds
+# (sabotage M8, a defection G7): "finds nothing" says as much as a loss.
+PROBES = frozenset({"sabotage", "defect"})
 
 
 def untold(s: State, deciding: int) -> bool:
@@ -31,6 +36,16 @@ def chance(s: State) -> tuple[int, int]:
 def revealed(s: State) -> tuple[int, int]:
     """What grows when a spy card shows something to its player (RULINGS H4)."""
     return len(s.intel[0]), len(s.intel[1])
+
+
+def probed(before: State, action: tuple[object, ...]) -> bool:
+    """Whether the decision aims a probing card at a stack: its outcome is a
+    reveal to its player, which undo may not take back (RULINGS Z1, Z2). A
+    play-tester took back a sabotage that had "found nothing" and struck the
+    next stack knowing; a sabotage that destroys already stands (it draws)."""
+    p = before.pend
+    return (action[:1] == ("target",) and isinstance(p, CardPlay)
+            and before.module.cards[p.card].effect.kind in PROBES)
 
 
 def begin(s: State, deciding: int) -> None:
