@@ -332,3 +332,18 @@ def test_g12_g13_g23_the_forecast_counts_powers_as_the_battle_does(ours, theirs)
         odds = battle_forecast(s.module, view(s, side), s.battle.t)
         assert odds.ours == (real[side]["total"],) * 2, (odds, real)
         assert odds.theirs == (real[1 - side]["total"],) * 2, (odds, real)
+
+
+def test_the_short_panel_lists_each_sides_captives_under_its_own_line():
+    # Play-test at 80x24: "E $0 (+13) ... / holds captive: Darth Vader" where the
+    # Rebels held Vader: the warnings all came after both sides' lines
+    from tests.engine.builder import hold_captive
+    from warp_empires.tui.widgets.status import compact_status_text
+
+    s = blank()
+    put(s, 0, "a", "cruiser")
+    put(s, 1, "e", "destroyer")
+    hold_captive(s, 0, "tyrant")
+    lines = compact_status_text(s.module, view(s, 1)).plain.splitlines()
+    held = next(i for i, line in enumerate(lines) if "holds captive" in line)
+    assert held == 1 and lines[2].startswith(s.module.sides[1].short[:1])

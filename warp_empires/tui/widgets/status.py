@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from warp_empires.engine import View
-from warp_empires.engine.forecast import upkeep
+from warp_empires.engine.forecast import Upkeep, upkeep
 from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.looks import side_style, side_text
@@ -42,9 +42,10 @@ class StatusPanel(Static):
 
 def compact_status_text(module: Module, view: View) -> Text:
     """The panel in one line a side, the bank first: "R $3 (+2) · hand 5 ·
-    units 6/10" (the side's letter in its colour, as on the map), then the
-    lines that warn (upkeep, captives, the hangar); the deck is left out."""
-    full = status_text(module, view)
+    units 6/10" (the side's letter in its colour, as on the map), each followed
+    by the lines that warn of it (upkeep, captives, the hangar); the deck is
+    left out. (Play-test at 80x24: the Rebels' captive was listed under the
+    Empire's line when all the warnings came after both lines.)"""
     text = Text()
     for side in (0, 1):
         due = upkeep(module, view, side)
@@ -52,13 +53,38 @@ def compact_status_text(module: Module, view: View) -> Text:
         text.append(f" ${view.banks[side]} (+{due.revenue}) · hand {view.hand_sizes[side]} · ")
         text.append(f"units {due.units}/{due.limit}", style="bold red" if due.over else "")
         text.append("\n")
-    # the warnings and lists of the whole panel: its lines that start indented
-    # and are not the line of hand and units
-    for line in full.split("\n"):
-        if line.plain.startswith("  ") and not line.plain.startswith("  hand "):
-            text.append_text(line)
-            text.append("\n")
+        text.append_text(_side_notes(module, view, side, due))
     text.rstrip()
+    return text
+
+
+def _side_notes(module: Module, view: View, side: int, due: Upkeep) -> Text:
+    """The lines that warn of one side, indented: its upkeep (the viewer's
+    own), the captives it holds, its ships in repair."""
+    text = Text()
+    if due.over and side == view.side:
+        text.append(f"  upkeep would disband {due.over} unit"
+                    f"{'s' if due.over != 1 else ''} at revenue {due.revenue} "
+                    f"(limit {due.limit})\n", style="bold red")
+        if due.limit == 0 and module.rules.elimination:
+            # Play-test: an Incite Uprising on a side's only planet
+            # ended the game at its next upkeep, unannounced (RULINGS
+            # U1, W3: no units and no revenue territory loses).
+            text.append("  with no revenue territory left either, that loses the game\n",
+                        style="bold red")
+    captives = view.captives[side]
+    if captives:
+        names = ", ".join(module.units[u].name for u in captives)
+        text.append(f"  holds captive: {names}\n", style="italic")
+    # RULINGS O5: ships in repair are public, with the turns they have left
+    repairs = [h for h in view.hangar if module.units[h.unit].side == side]
+    if repairs:
+        names = ", ".join(
+            f"{module.units[h.unit].name} (back in {h.turns} turn"
+            f"{'s' if h.turns != 1 else ''})" if h.turns else
+            f"{module.units[h.unit].name} (ready, waiting for a territory)"
+            for h in repairs)
+        text.append(f"  hangar: {names}\n", style="italic")
     return text
 
 
@@ -81,29 +107,7 @@ def status_text(module: Module, view: View) -> Text:
         text.append(f"units {due.units}/{due.limit}",
                     style="bold red" if due.over else "")
         text.append("\n")
-        if due.over and side == view.side:
-            text.append(f"  upkeep would disband {due.over} unit"
-                        f"{'s' if due.over != 1 else ''} at revenue {due.revenue} "
-                        f"(limit {due.limit})\n", style="bold red")
-            if due.limit == 0 and module.rules.elimination:
-                # Play-test: an Incite Uprising on a side's only planet
-                # ended the game at its next upkeep, unannounced (RULINGS
-                # U1, W3: no units and no revenue territory loses).
-                text.append("  with no revenue territory left either, that loses the game\n",
-                            style="bold red")
-        captives = view.captives[side]
-        if captives:
-            names = ", ".join(module.units[u].name for u in captives)
-            text.append(f"  holds captive: {names}\n", style="italic")
-        # RULINGS O5: ships in repair are public, with the turns they have left
-        repairs = [h for h in view.hangar if module.units[h.unit].side == side]
-        if repairs:
-            names = ", ".join(
-                f"{module.units[h.unit].name} (back in {h.turns} turn"
-                f"{'s' if h.turns != 1 else ''})" if h.turns else
-                f"{module.units[h.unit].name} (ready, waiting for a territory)"
-                for h in repairs)
-            text.append(f"  hangar: {names}\n", style="italic")
+        text.append_text(_side_notes(module, view, side, due))
     # docs/rules.md G10: with a deck per side, each side's deck and discard pile
     piles = [(view.deck_size, view.discard, "")] if not view.decks else [
         (view.decks[side], view.discards[side], f"{module.sides[side].short}: ")
