@@ -34,15 +34,19 @@ async def test_at_80x24_a_message_leaves_the_choices_in_sight(at_decision):
             await pilot.press("enter")  # the hand-over
             await pilot.pause()
             assert pilot.app.screen is screen
-            screen.notify("A message of some length that wraps onto a few lines "
-                          "of the toast at this size.", timeout=5)
+            # three at once (play-tests: two wrapped messages hid the Recruit list)
+            for n in range(3):
+                screen.notify(f"Message {n} of some length that wraps onto a few lines "
+                              "of the toast at this size.", timeout=5)
             await pilot.pause(0.3)
             toasts = list(pilot.app.screen.query(Toast))
             assert toasts, size
             choices = screen.query_one(ChoiceList).region
             side = screen.query_one("#side").region
+            prompt = screen.query_one("#prompt").region
             for toast in toasts:
                 assert not toast.region.overlaps(choices), (size, toast.region, choices)
+                assert not toast.region.overlaps(prompt), (size, toast.region, prompt)
                 if size == (80, 24):  # the side panel holds the totals and forecasts there
                     assert not toast.region.overlaps(side), (size, toast.region, side)
 
