@@ -21,7 +21,7 @@ from .cardplay import sabotage_target
 from .groups import alone_group, carried_group, leading, units_shown, view_passage
 from .hand import discard_action, worth_now
 from .losses import Losses
-from .measures import Outlook, avg_force, distances, threatened
+from .measures import Outlook, avg_force, distances, selection_items, threatened
 from .recruiting import Recruiting
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
@@ -80,7 +80,7 @@ class HeuristicPlayer(Recruiting, Losses):
         """Only the cards this side can never play (RULINGS M6): any other
         card let go before the draw is a choice lost, since the discard down
         to the hand limit comes after it (D1)."""
-        items = _items(view)
+        items = selection_items(view)
         worth = worth_now(self.m, view)
         for a in legal:
             if a[0] == "pick" and worth[items[a[1]]].first < 0:
@@ -421,11 +421,3 @@ class HeuristicPlayer(Recruiting, Losses):
         totals = view.battle.totals
         behind = totals[view.side]["total"] < totals[view.enemy]["total"]
         return ("withdraw",) if behind else ("fight",)
-
-
-
-def _items(view: View) -> list[int]:
-    """The items of the open selection (none when there is none)."""
-    sel = view.pend.selection
-    return sel.items if sel is not None else []
-

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from warp_empires.engine import Action, View
 from warp_empires.module.defs import Module, UnitDef
 
-from .measures import cheapest_cover
+from .measures import cheapest_cover, selection_items
 
 
 def game_ending_units(module: Module) -> frozenset[int]:
@@ -42,8 +42,7 @@ class Losses:
         if ("confirm",) in legal or b is None:
             return legal[0]
         units = self.m.units
-        sel = view.pend.selection
-        items = sel.items if sel is not None else []
+        items = selection_items(view)
         choices = [(a, units[self._unit_of(view, items[a[1]])]) for a in legal
                    if a[0] == "pick"]
         if b.stage == "loser" and b.loser != view.side:

@@ -15,6 +15,12 @@ from warp_empires.module.defs import Module
 # What a unit is worth beyond its Force when choosing losses: it can still take
 # control, block, and absorb a later loss (RULINGS B7 counts units, not Force).
 UNIT_WORTH = 1.5
+def selection_items(view: View) -> list[int]:
+    """The items of the open selection (none when there is none)."""
+    sel = view.pend.selection
+    return sel.items if sel is not None else []
+
+
 def cheapest_cover(choices: list[tuple[Action, Any]], owed: int,
                    last: frozenset[int] = frozenset()) -> Action | None:
     """The first pick of the set of units with Force at least `owed` that costs

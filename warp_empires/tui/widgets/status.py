@@ -44,8 +44,8 @@ def compact_status_text(module: Module, view: View) -> Text:
     """The panel in one line a side, the bank first: "R $3 (+2) · hand 5 ·
     units 6/10" (the side's letter in its colour, as on the map), each followed
     by the lines that warn of it (upkeep, captives, the hangar); the deck is
-    left out. (Play-test at 80x24: the Rebels' captive was listed under the
-    Empire's line when all the warnings came after both lines.)"""
+    left out. (Play-test at 80x24: the first side's captive was listed under
+    the second side's line when all the warnings came after both lines.)"""
     text = Text()
     for side in (0, 1):
         due = upkeep(module, view, side)
