@@ -15,7 +15,9 @@ screen offers, and those keys are pressed:
   phase (there such a row is taken at once: `u` can take it back);
 - a row beyond 99: Tab (when the list has not the focus), the arrow presses
   from the highlighted row, and Enter;
-- a hand-over screen: Enter, one key (counted in the turn and as a hand-over).
+- a hand-over screen: Enter, one key (counted in the turn and as a hand-over);
+  where the decision behind it is a battle card the player passes, `p` (or
+  `P`) on the card instead, which is that decision too.
 Forming a moving group: the app picks a chosen stack whole (and a card's
 only stack is chosen for the person); where the player moves part of it,
 the rows of the units that stay are pressed (unpicking them), or `a`
@@ -25,13 +27,15 @@ the rows of the units that stay are pressed (unpicking them), or `a`
 player wants, and `a` then the rows of the units left behind when that takes
 fewer keys than picking;
 placing recruits, `a` (the rest where the last one went) when the player puts
-them all there; down to the hand
-limit, `a` (the cards that leave the best hand) when those are the cards the
-player lets go; recruiting, placing, choosing losses and disbanding, `a` (what
+them all there; down to the hand limit, nothing more than `c` when the cards
+that leave the best hand, which the discard opens with ticked, are the ones
+the player lets go; recruiting, placing, choosing losses and disbanding, `a` (what
 a computer player would pick, present.suggest) when those are the player's
 picks, then the key that confirms; choosing a battle card, `P` (pass to the
 end of the battle) when the player passes now and at each of its later turns
-of that battle's card play. Decisions taken for a person
+of that battle's card play (or, said while winning, until an enemy card turns
+the battle: then it is asked again); stopping with a move card and then
+ending the Move phase, `e` (both at once). Decisions taken for a person
 because they were forced (RULINGS H9) cost nothing and are counted apart.
 
 Figures: keys per player-turn (median, p90, mean; the hand-over Enters
@@ -60,6 +64,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from warp_empires.bots import make_player  # noqa: E402
 from warp_empires.engine import Game, apply, decider, legal_actions, view  # noqa: E402
+from warp_empires.engine.forecast import wins_as_it_stands  # noqa: E402
 from warp_empires.module import load_module  # noqa: E402
 from warp_empires.present.suggest import SUGGESTS, pick_all_order  # noqa: E402
 from warp_empires.tui.app import WarpEmpiresApp  # noqa: E402
@@ -154,14 +159,31 @@ def passes_to_the_end(game: Game, players: list[Any]) -> bool:
     s = game.state.clone(log=False)
     ps = [copy.deepcopy(p) for p in players]
     side, battle = decider(s), (s.turn, s.battle.t)
+    winning = wins_as_it_stands(game.module, view(s, side, log=False))
     while s.step in ("battle_card", "card_target") and s.battle is not None \
             and (s.turn, s.battle.t) == battle:
         who = decider(s)
-        a = ps[who].choose(view(s, who, log=False), legal_actions(s))
+        seen = view(s, who, log=False)
+        if who == side and s.step == "battle_card" and winning \
+                and not wins_as_it_stands(game.module, seen):
+            return True  # `P` lapses here: the app asks again (tui/standing_pass.py)
+        a = ps[who].choose(seen, legal_actions(s))
         if who == side and a[0] != "pass":
             return False
         apply(s, who, a)
     return True
+
+
+def stops_then_ends(game: Game, player: Any) -> bool:
+    """Whether the player, stopping with a move card, then ends the Move phase
+    (then `e` says both at once), found on copies."""
+    s = game.state.clone(log=False)
+    side = decider(s)
+    apply(s, side, ("stop",))
+    if s.step != "move" or decider(s) != side:
+        return False
+    return tuple(copy.deepcopy(player).choose(view(s, side, log=False), legal_actions(s))) \
+        == ("end",)
 
 
 def intended_group(game: Game, player: Any) -> set[int]:
@@ -262,6 +284,20 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
                 elif returning is not None:
                     battles[returning]["handovers"] += 1
                 returning = None
+                side = game.prompt().side
+                if screen.handover is not None and screen.handover.passes and tuple(
+                        players[side].choose(game.view(side, log=False),
+                                             game.legal_actions())) == ("pass",):
+                    # the person passes from the card itself, their screen unseen
+                    key = "P" if passes_to_the_end(game, players) else "p"
+                    await pilot.press(key)
+                    await pilot.pause()
+                    stats["by_kind"]["battle_card:pass on the card"] += 1
+                    stats["decisions"] += 1
+                    decided_in_turn[turn] += 1
+                    steps_in_turn[turn] += 1
+                    picking = None
+                    continue
                 await pilot.press("enter")
                 continue
             if not isinstance(screen, GameScreen):
@@ -301,6 +337,9 @@ async def play(seed: int, turns: int, stats: dict[str, Any]) -> None:
             elif kind == "place" and screen.controller.rest_there() == action[1] \
                     and set(planned_places(game, players[side])) == {action[1]}:
                 presses, count, wait = ["a"], 1, 0.0  # the rest where the last one went
+            elif kind == "move_from" and action == ("stop",) \
+                    and stops_then_ends(game, players[side]):
+                presses, count, wait = ["e"], 1, 0.0  # stop, and end the Move phase
             elif kind == "battle_card" and action == ("pass",) \
                     and screen.controller.can_pass_to_end() \
                     and passes_to_the_end(game, players):

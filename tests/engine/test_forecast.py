@@ -11,6 +11,7 @@ from tests.engine.builder import blank, end_recruit, end_upkeep, give, make_modu
 from warp_empires.engine import prompt, view
 from warp_empires.engine.forecast import unclaimed_reason, upkeep
 from warp_empires.engine.viewtypes import UnitEntry
+from warp_empires.present.odds import brief, leaderless_victories
 
 
 def test_u1_the_upkeep_forecast_is_what_upkeep_then_asks():
@@ -166,14 +167,33 @@ def test_b8_the_forecast_says_when_a_win_would_take_a_leader():
     odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
     assert odds.our_loss_force == (3, 3) and odds.leader_paid == "must"
     assert "which must take a leader (your last on the map)" in odds.words()
+    # and the destination's row says it too (play-test: it said only "you win")
+    assert brief(odds).endswith("; winning costs your last leader")
+    # the side panel names what the enemy then wins by (issue 39 play-test)
+    from warp_empires.tui.looks import territory_details
+
+    panel = territory_details(s.module, view(s, 0), tid(s, "c")).plain
+    assert f"win: {leaderless_victories(s.module, 0)[0]}" in panel
     put(s, 0, "d", "captain")  # another leader elsewhere: not the last one
     odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
     assert "which must take a leader;" in odds.words() + ";" and not odds.last_leader
+    assert "leader" not in brief(odds)
     s2 = blank()
     put(s2, 0, "c", "hero", "cruiser")  # the cruiser's Force 4 pays the 3
     put(s2, 1, "c", "destroyer")
     odds = battle_forecast(s2.module, view(s2, 0), tid(s2, "c"))
     assert odds.leader_paid == "" and "leader" not in odds.words()
+
+
+def test_the_victories_a_side_loses_with_its_last_leader_are_named():
+    # RULINGS W2: the Empire wins with no Rebel leader in play (and a captive)
+    from warp_empires.module import load_module
+
+    star_wars = load_module("star_wars")
+    rebels = next(i for i, sd in enumerate(star_wars.sides) if sd.id == "rebels")
+    assert leaderless_victories(star_wars, rebels) == [
+        v.text for v in star_wars.victory if v.side == 1 - rebels]
+    assert leaderless_victories(star_wars, 1 - rebels) == []
 
 
 def test_no_forecast_where_there_would_be_no_battle():

@@ -116,3 +116,34 @@ async def burst(pilot: Pilot, *keys: str) -> None:
     await pilot.pause()
     await pilot.app.keys_handled()  # the app hands keys on one at a time (tui/key_order.py)
     await pilot.pause()
+
+
+def untick(controller, loop=None) -> None:
+    """Clears the picks a selection opened with (tui/several.TICKED_AT_ONCE:
+    the suggested buys, the cards that leave the best hand) with `u`, as a
+    person who wants to pick by hand does; `loop`: a joined seat's
+    tests.tui.loopback.Loopback, whose answers are let come first."""
+    from warp_empires.tui.several import TICKED_AT_ONCE
+
+    if loop is not None:
+        loop.answer_all()
+    view = controller.view
+    if view is None or view.step not in TICKED_AT_ONCE:
+        return
+    selection = view.pend.selection
+    if selection is not None and selection.picked:
+        controller.key("u")
+        if loop is not None:
+            loop.answer_all()
+    assert not controller.view.pend.selection.picked
+
+
+async def untick_screen(pilot: Pilot, screen: GameScreen) -> None:
+    """untick on the screen: `u` pressed where a selection opened ticked."""
+    from warp_empires.tui.several import TICKED_AT_ONCE
+
+    view = screen.controller.view
+    if view is not None and view.step in TICKED_AT_ONCE and view.pend.selection is not None \
+            and view.pend.selection.picked:
+        await pilot.press("u")
+        await pilot.pause()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.helpers import game_where, moving_on
+from tests.tui.helpers import game_where, moving_on, untick
 from tests.tui.loopback import Loopback
 from warp_empires.engine import Game
 from warp_empires.present.rows import build_choices
@@ -35,6 +35,7 @@ def _long_discard(module, open_hands: bool = True) -> Game:
 def _controller(game: Game, players=("human", "human")) -> Controller:
     c = Controller(Session(game, players))
     c.after_change()
+    untick(c)  # these tests pick by hand
     return c
 
 
@@ -172,6 +173,7 @@ def test_while_the_server_has_not_answered_keys_wait_and_are_applied_in_order(
     side = game.prompt().side
     loop = Loopback(game, side, tmp_path)
     c = loop.controller
+    untick(c, loop)
     assert c.mode is Mode.DECIDING and 11 <= len(c.rows) <= 13
     rows = list(c.rows)
     _typed(c, "1 4 5 7")
@@ -189,6 +191,7 @@ def test_a_joined_discard_is_confirmed_and_the_game_goes_on(star_wars, tmp_path)
     owed = game.prompt().owed
     loop = Loopback(game, side, tmp_path)
     c = loop.controller
+    untick(c, loop)
     _typed(c, " ".join(str(i) for i in range(2, 2 + owed)) + " c")
     loop.answer_all()
     assert loop.room.game.state.step != "discard_down"
@@ -227,6 +230,7 @@ def test_one_key_for_several_picks_works_over_the_network_too(star_wars, tmp_pat
     side = game.prompt().side
     loop = Loopback(game, side, tmp_path)
     c = loop.controller
+    untick(c, loop)
     drop = c.best_discards()
     assert drop is not None and len(drop) >= 2
     c.key("a")
@@ -442,3 +446,26 @@ def test_the_hand_ticks_the_cards_the_rows_tick_whatever_order_it_is_shown_in(st
     ticked = sorted(shown[k] for k, m in enumerate(marks) if m == "[x] discard")
     assert ticked == picked_kinds and len(ticked) == 2
     assert marks[0] == marks[2] == "[x] discard"
+
+
+def test_enter_straight_after_a_number_leaves_the_row_as_the_number_made_it(star_wars):
+    # Play-tests: Enter after a number, as if to enter it, ticked the
+    # highlighted row (the one just typed) back.
+    game = _long_discard(star_wars)
+    c = _controller(game)
+    item = [r.action[1] for r in c.rows if r.is_item]
+    c.key("5")  # no row 50: taken at once
+    assert game.state.pend.picked == [item[4]]
+    c.enter(4)  # the list's Enter comes with its highlighted row: the one typed
+    assert game.state.pend.picked == [item[4]]
+    assert any("already ticked by its number" in n.text for n in c.take_notices())
+    c.enter(4)  # Enter again, with nothing between: it toggles the row, as always
+    assert game.state.pend.picked == []
+    c.key("5")
+    c.key("enter")  # (an Enter the controller takes: the same)
+    assert game.state.pend.picked == [item[4]]
+    c.key("5")
+    assert game.state.pend.picked == []
+    c.key("6")
+    c.enter(2)  # the highlight moved to another row: Enter takes that one
+    assert game.state.pend.picked == [item[5], item[2]]

@@ -411,7 +411,7 @@ async def test_long_lines_on_the_handover_card_keep_it_on_an_80x24_screen():
         box = card.query_one("#card").region
         assert box.y >= 0 and box.bottom <= 23  # above the footer's row
         told = str(card.query_one("#happened").render())
-        assert "7: The Empire" in told and "more in the log)" in told
+        assert "7: The Empire" in told and "more: `L` shows the log)" in told
 
 
 def test_the_handover_card_keeps_what_matters_when_not_all_fits():
@@ -529,3 +529,59 @@ async def test_a_key_typed_on_the_card_with_its_enter_stays_there(at_decision):
             await pilot.pause()
         assert pilot.app.screen is screen
         assert len(game.actions) == before, game.actions[before:]
+
+
+async def test_a_pass_taken_on_the_handover_card_never_shows_that_persons_screen(star_wars):
+    # Issue 39: a hot-seat battle's hand-over then `p` were two keys for a
+    # pass; `p` on the card passes for its person, whose screen (hand) is
+    # never drawn (RULINGS H6), and a pass is public anyway (B3).
+    game = _battle_about_to_start(star_wars)
+    attacker = game.prompt().side
+    defender = 1 - attacker
+    theirs = _card_names(game, defender)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game)
+        app = pilot.app
+        await pilot.press("enter")  # the attacker sits down
+        before = len(game.actions)
+        await pilot.press("p")
+        assert isinstance(app.screen, HandoverScreen) and game.prompt().side == defender
+        assert "p Pass without showing my screen" in screen_text(app)  # the footer
+        await pilot.press("p")
+        await pilot.pause()
+        assert game.actions[before:before + 2] == [[attacker, ["pass"]], [defender, ["pass"]]]
+        assert game.prompt().kind != "battle_card"  # card play is over: both passed (B3)
+        shown = screen_text(app) + app.export_screenshot()
+        assert not any(name in shown for name in theirs)
+
+
+def test_a_pass_on_the_card_hands_over_to_whoever_decides_next(star_wars):
+    # The person who passed from the card is at the keyboard: a private
+    # decision of the other side comes behind a new card, never shown at once.
+    from warp_empires.tui.controller import Controller, Mode
+    from warp_empires.tui.session import Session
+
+    def wanted(g: Game) -> bool:  # the attacker has played a card: the defender answers
+        s = g.state
+        return s.step == "battle_card" and len(s.battle.played) == 1 and s.battle.passes == 0 \
+            and all(s.hands) and g.prompt().side != s.battle.att
+    game = game_where(star_wars, wanted, seeds=range(1, 120), turns=40)
+    defender = game.prompt().side
+    c = Controller(Session(game, ("human", "human")))
+    c.after_change()
+    assert c.mode is Mode.HANDOVER and c.handover.side == defender and c.handover.passes
+    c.key("P")  # to the end of the battle
+    assert game.actions[-1] == [defender, ["pass"]]
+    assert c.mode is Mode.HANDOVER and c.handover.side == 1 - defender  # the attacker's card
+    assert c.keyboard == defender and c.view is None
+    assert c._passing[defender][:2] == (game.state.turn, game.state.battle.t)
+    c.key("enter")
+    assert c.mode is Mode.DECIDING and c.viewer == 1 - defender
+    # nothing but a battle card is passed from a card
+    c2 = Controller(Session(game_where(star_wars, lambda g: g.state.step == "move",
+                                       seeds=range(1, 5)), ("human", "human")))
+    c2.after_change()
+    assert c2.mode is Mode.HANDOVER and not c2.handover.passes
+    before = len(c2.session.game.actions)
+    c2.key("p")
+    assert c2.mode is Mode.HANDOVER and len(c2.session.game.actions) == before

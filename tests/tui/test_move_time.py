@@ -145,8 +145,10 @@ def test_a_move_card_with_one_stack_to_move_goes_to_its_units_and_back_stops(sta
     assert game2.state.step == "move"
 
 
-def test_e_while_a_card_moves_groups_says_to_stop_first(star_wars):
-    # Play-test: `e` at "choose where the next group starts" did nothing useful.
+def test_e_while_a_card_moves_groups_stops_and_ends_the_move_phase(star_wars):
+    # Play-tests: `e` at "choose where the next group starts" did nothing
+    # useful; "s e" was two keys for one thought (issue 39). RULINGS Z2: both
+    # stay in the side's own Move phase until it ends.
     def wanted(g: Game) -> bool:  # a group has moved: the sources stay the person's
         legal = g.legal_actions()
         return g.state.step == "move_from" and ("stop",) in legal and any(
@@ -154,12 +156,15 @@ def test_e_while_a_card_moves_groups_says_to_stop_first(star_wars):
 
     game = game_where(star_wars, wanted, seeds=range(1, 60), turns=6)
     game.options["open_hands"] = True
+    side = game.prompt().side
+    before = len(game.actions)
     c = Controller(Session(game, ("human", "human")))
     c.after_change()
     assert game.state.step == "move_from" and c.mode is Mode.DECIDING
     c.key("e")
-    assert game.state.step == "move_from"
-    assert "`s` stops moving with this card first" in c.take_notices()[-1].text
+    assert [a for _s, a in game.actions[before:before + 2]] == [["stop"], ["end"]]
+    assert all(s == side for s, _a in game.actions[before:before + 2])
+    assert game.state.phase != "move" or game.prompt().side != side
 
 
 def _two_stacks_to_choose(g: Game) -> bool:
@@ -229,3 +234,23 @@ def test_over_the_network_a_stack_chosen_is_picked_whole_and_one_u_goes_back(
     c.key("u")
     loop.answer_all()
     assert room.state.step == "move_from" and len(room.actions) == before
+
+
+def test_e_while_a_card_moves_groups_ends_the_move_phase_on_a_joined_seat(star_wars, tmp_path):
+    # The stop goes to the server; the end follows once its answer has come
+    # (a joined seat cannot know the next rows before).
+    from tests.tui.loopback import Loopback
+
+    def wanted(g: Game) -> bool:
+        legal = g.legal_actions()
+        return g.state.step == "move_from" and ("stop",) in legal and any(
+            a[0] == "from" for a in legal) and bool(g.view(g.prompt().side).pend.moved)
+
+    game = game_where(star_wars, wanted, seeds=range(1, 60), turns=6)
+    side, before = game.prompt().side, len(game.actions)
+    loop = Loopback(game, side, tmp_path)
+    loop.controller.key("e")
+    assert loop.sent == [("stop",)]
+    loop.answer_all()
+    assert [a for _s, a in game.actions[before:before + 2]] == [["stop"], ["end"]]
+    assert game.state.phase != "move"

@@ -64,6 +64,9 @@ async def test_a_ticks_the_cards_that_leave_the_best_hand_and_u_takes_them_back(
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
         await pilot.pause()
+        assert set(game.view(side).pend.selection.picked) == drop  # opened ticked
+        await pilot.press("u")
+        await pilot.pause()
         wrong = next(i for i in range(len(items)) if i not in drop)
         game.apply(side, ("pick", wrong))  # a tick the best hand would not make
         screen.sync()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import RichLog
 
-from tests.tui.helpers import game_app, game_where, last_verb, open_game
+from tests.tui.helpers import game_app, game_where, last_verb, open_game, untick_screen
 from warp_empires.engine import can_undo, undo_depth
 from warp_empires.tui.control_words import undo_refused
 from warp_empires.tui.screens.game import GameScreen
@@ -74,8 +74,9 @@ async def test_confirming_applies_the_selection(at_decision):
         screen = await open_game(pilot, game)
         await pilot.press("1")
         assert screen.check_action("confirm", ("draw",)) is True
+        before = len(game.actions)
         await pilot.press("c")  # `c` confirms whatever closes the selection: here, draw
-        assert last_verb(game) == "draw"
+        assert game.actions[before][1] == ["draw"]  # (a discard down may follow, ticked)
         assert game.state.discard[discard:] == [items[0]]  # the picked card, no other
         assert len(game.state.hands[side]) >= len(items)  # and then the draw
         assert game.prompt().kind != "predraw_discard"
@@ -87,6 +88,7 @@ async def test_the_confirming_row_is_in_place_but_dimmed_until_enough_are_picked
     n = len(game.state.pend.items)
     async with game_app().run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
+        await untick_screen(pilot, screen)
         confirm = screen.query_one(ChoiceList).choices[n]
         assert confirm.action == ("confirm",) and not confirm.enabled
         assert f"{owed} more to pick" in confirm.label
@@ -130,8 +132,12 @@ async def test_undo_takes_back_a_pick_and_is_disabled_when_there_is_nothing_to_u
         assert game.state.pend.picked == []
         assert screen.check_action("undo", ()) is None
 
+        before = len(game.actions)
         await pilot.press("1", "c")  # drawing cards reveals them: no undo past it
-        assert last_verb(game) == "draw"
+        assert [a[0] for _s, a in game.actions[before:before + 2]] == ["pick", "draw"]
+        if game.state.step == "discard_down":  # opened ticked: `u` clears only the ticks
+            await pilot.press("u")
+            await pilot.pause()
         assert not can_undo(game.state, side)
         assert screen.check_action("undo", ()) in (None, False)
 
@@ -251,6 +257,7 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
         screen = await open_game(pilot, game)
         if isinstance(pilot.app.screen, HandoverScreen):
             await pilot.press("enter")
+        await untick_screen(pilot, screen)
         rows = _shown_rows(screen)
         assert rows[0].startswith(" 1 [ ]") and rows[10].startswith("11 [ ]")
         item = [r[0][1] for r in _rows(screen)[:11]]  # the hand is shown as drawn
@@ -262,9 +269,8 @@ async def test_rows_past_nine_are_typed_with_two_digits(star_wars, monkeypatch):
         await pilot.pause()
         assert screen.query_one(ChoiceList).highlighted == 10
         # play-test: Enter after it, as a two-digit row that is no pick asks,
-        # took the pick back unwarned; the list's title warns now
-        assert screen.query_one(ChoiceList).border_title == \
-            "Row 11 ticked (Enter would undo that)"
+        # took the pick back unwarned; now Enter straight after leaves it
+        assert screen.query_one(ChoiceList).border_title == "Row 11 ticked"
         await pilot.press("3")  # no row 30: row 3 at once
         assert game.state.pend.picked == [item[10], item[2]]
         await pilot.press("1")  # row 1, or the start of 10-19: it waits, for no timer
@@ -345,6 +351,7 @@ async def test_a_dimmed_key_says_why_it_does_nothing(at_decision):
         screen = await open_game(pilot, game)
         if isinstance(pilot.app.screen, HandoverScreen):
             await pilot.press("enter")
+        await untick_screen(pilot, screen)
         said: list[str] = []
         original = screen.notify
         screen.notify = lambda message, **kw: (said.append(message), original(message, **kw))

@@ -103,11 +103,12 @@ def test_battle_view(snap_compare, at_decision):
 
 def test_selection_in_progress(snap_compare, at_decision):
     """A card picked to discard: rows keep their numbers, marked [x] / [ ] (the
-    rest dimmed, as enough are picked), the same mark in the hand."""
+    rest dimmed, as enough are picked), the same mark in the hand. (The
+    discard opens with the best hand ticked: `u` clears that first.)"""
     game = at_decision("discard_down", open_hands=False)
     players = ("human", "bot") if game.prompt().side == 0 else ("bot", "human")
     assert snap_compare(_app(), terminal_size=PLAYING, run_before=_opener(game, players),
-                        press=["2"])
+                        press=["u", "2"])
 
 
 def test_handover(snap_compare, at_decision):

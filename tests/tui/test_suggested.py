@@ -12,6 +12,7 @@ from tests.tui.loopback import Loopback
 from warp_empires.bots.heuristic import HeuristicPlayer
 from warp_empires.engine import Game, apply, decider, legal_actions, view
 from warp_empires.engine.determinize import determinize
+from warp_empires.engine.forecast import card_outcome, wins_as_it_stands
 from warp_empires.engine.state import State
 from warp_empires.present.suggest import SUGGESTS, Adviser
 from warp_empires.tui.controller import Controller, Mode
@@ -181,21 +182,31 @@ def test_losses_owed_in_force_keep_their_confirm(star_wars):
     assert game.state.step == "casualty"
 
 
-def _answered_with_a_card(g: Game) -> bool:
-    """A battle card decision after whose pass the enemy can play a card."""
-    if g.state.step != "battle_card":
-        return False
+def _answer(g: Game, turns_it: bool) -> tuple | None:
+    """At a battle card decision where the decider wins as the battle stands:
+    after its pass, a card the enemy may play that turns the battle against
+    it (`turns_it`) or one that does not, whatever its target; None if none."""
+    module = g.module
+    if g.state.step != "battle_card" or not wins_as_it_stands(module, g.view(g.prompt().side)):
+        return None
     s = g.state.clone(log=False)
     side = decider(s)
     apply(s, side, ("pass",))
-    return s.step == "battle_card" and decider(s) != side \
-        and any(a[0] == "play" for a in legal_actions(s))
+    if s.step != "battle_card" or decider(s) == side:
+        return None
+    seen = view(s, 1 - side, log=False)
+    for a in legal_actions(s):
+        out = card_outcome(module, seen, a[1]) if a[0] == "play" else None
+        if out is not None and not out.targeted and out.wins == turns_it:
+            return tuple(a)
+    return None
 
 
-def test_p_passes_to_the_end_of_the_battle_with_no_handover_for_each_pass(star_wars):
-    # Issue 39: a hot-seat battle with cards took ten or eleven hand-overs;
-    # RULINGS B3: card play ends when both sides have passed in a row
-    game = game_where(star_wars, _answered_with_a_card, seeds=range(1, 80), turns=40)
+def _p_then_enemy_card(star_wars, turns_it: bool) -> tuple[Game, Controller, int]:
+    """`P` said while winning, then the enemy's card (turning the battle or not)."""
+    game = game_where(star_wars, lambda g: _answer(g, turns_it) is not None,
+                      seeds=range(1, 150), turns=40)
+    card = _answer(game, turns_it)
     side = game.prompt().side
     c = Controller(Session(game, ("human", "human")))
     c.after_change()
@@ -206,12 +217,60 @@ def test_p_passes_to_the_end_of_the_battle_with_no_handover_for_each_pass(star_w
     assert game.actions[-1][1] == ["pass"] and game.prompt().side != side
     if c.mode is Mode.HANDOVER:
         c.key("enter")  # the enemy takes the keyboard, plays a card
-    c.choose(next(r for r in c.rows if r.action[0] == "play" and r.enabled))
+    c.choose(next(r for r in c.rows if r.action == card))
     while game.state.step == "card_target":
         c.choose(next(r for r in c.rows if r.enabled))
+    return game, c, side
+
+
+def test_p_passes_to_the_end_of_the_battle_with_no_handover_for_each_pass(star_wars):
+    # Issue 39: a hot-seat battle with cards took ten or eleven hand-overs;
+    # RULINGS B3: card play ends when both sides have passed in a row
+    game, c, side = _p_then_enemy_card(star_wars, turns_it=False)
     # the side that said it passes was not asked again: its pass was taken,
     # and the enemy decides on (or card play is over), no hand-over between
     assert game.actions[-1] == [side, ["pass"]]
     assert c.mode is not Mode.HANDOVER and game.prompt().side != side \
         or game.state.step != "battle_card"
     assert any("as said" in n.text for n in c.take_notes())
+
+
+def test_p_said_while_winning_asks_again_once_an_enemy_card_turns_the_battle(star_wars):
+    # Play-test: `P` while ahead, then Weak Spot made it a 5-5 tie that went
+    # to the defender, and the tester was not asked again. The totals are
+    # public (RULINGS B2, B5), so asking again tells the enemy nothing.
+    game, c, side = _p_then_enemy_card(star_wars, turns_it=True)
+    assert game.state.step == "battle_card" and game.prompt().side == side
+    assert game.actions[-1][0] != side  # no pass taken for it
+    notices = [n.text for n in c.take_notices()]
+    assert any("The battle has turned" in n for n in notices), notices
+    if c.mode is Mode.HANDOVER:
+        c.key("enter")  # the hot seat's hand-over to the side asked again
+    assert c.mode is Mode.DECIDING and c.can_pass_to_end()
+
+
+def test_down_to_the_hand_limit_opens_with_the_best_hand_ticked_and_c_discards(star_wars):
+    # Issue 39 play-tests: nearly every turn began "a c"; now `c` alone. The
+    # ticks are the weighing every computer player discards by, from the
+    # side's own view (RULINGS H9, D1), on its own screen.
+    from warp_empires.bots.hand import keep_order
+
+    game = game_where(star_wars, lambda g: g.state.step == "discard_down", seeds=range(1, 60))
+    game.options["open_hands"] = True
+    side = game.prompt().side
+    items = game.view(side).pend.selection.items
+    drop = set(keep_order(star_wars, game.view(side), items)[star_wars.rules.hand_limit:])
+    before = len(game.actions)
+    c = _controller(game)
+    assert set(game.state.pend.picked) == drop and game.state.step == "discard_down"
+    assert any("leave the best hand are ticked" in n.text for n in c.take_notices())
+    c.key("u")  # one key clears them all, and they stay cleared
+    assert len(game.actions) == before and game.state.pend.picked == []
+    c.refresh()
+    assert game.state.pend.picked == []
+    c.key("a")
+    c.key("c")
+    assert game.state.step != "discard_down"
+    kept = sorted(k for i, k in enumerate(items) if i not in drop)
+    assert sorted(game.state.hands[side]) == kept
+    assert len(kept) == star_wars.rules.hand_limit

@@ -375,7 +375,7 @@ def card_outcome(module: Module, view: View, kind: int,
         worlds = [w for w in worlds if w[0] == target]
     before = battle_totals(module, stacks, zeroed, played, b.spent)
     margin = before[side]["total"] - before[enemy]["total"]
-    ties_ours = (module.rules.tie_winner == "attacker") == (b.att == side)
+    ties_ours = ties_are_ours(module, view)
     outcomes = []
     for _, st, z, pl in worlds or [(-1, stacks, zeroed, played)]:
         after = battle_totals(module, st, z, pl, b.spent)
@@ -387,6 +387,27 @@ def card_outcome(module: Module, view: View, kind: int,
     best = max(outcomes, key=lambda o: (o.wins, o.swing))
     # "up to": the target to choose makes a difference
     return replace(best, targeted=len({o.swing for o in outcomes}) > 1, has_target=bool(worlds))
+
+
+def ties_are_ours(module: Module, view: View) -> bool:
+    """Whether equal totals in the battle being fought go to the viewer (B6)."""
+    assert view.battle is not None
+    return (module.rules.tie_winner == "attacker") == (view.battle.att == view.side)
+
+
+def wins_as_it_stands(module: Module, view: View) -> bool | None:
+    """Whether the viewer wins the battle being fought if card play ended now:
+    the totals as they stand (cards, points and majorities counted, all
+    public: B2, B5) and the tie rule (B6), or a stack already gone; None with
+    no battle, or once the totals are settled."""
+    b = view.battle
+    if b is None or b.stage != "cards" or not b.totals:
+        return None
+    mine, theirs = _units(view, view.side, b.t), _units(view, view.enemy, b.t)
+    if not mine or not theirs:
+        return bool(mine)
+    own, other = b.totals[view.side]["total"], b.totals[view.enemy]["total"]
+    return own > other or (own == other and ties_are_ours(module, view))
 
 
 def _units(view: View, side: int, t: int) -> tuple[UnitEntry, ...]:

@@ -37,7 +37,8 @@ def group_units(view: View) -> list[int]:
 def brief(odds: BattleForecast) -> str:
     """The forecast in a few words: "you win 12 to 5 before cards", "likely
     lose 6 to 8-14", with the tie rule when the totals are equal and known
-    (B6), and "before cards" while the enemy holds any (one may turn it)."""
+    (B6), "before cards" while the enemy holds any (one may turn it), and
+    what a win would cost in leaders when it is the last one (last_leader)."""
     def span(r: tuple[int, int]) -> str:
         return str(r[0]) if r[0] == r[1] else f"{r[0]}-{r[1]}"
 
@@ -48,7 +49,27 @@ def brief(odds: BattleForecast) -> str:
         # play-test: "you win 19 to 5" was lost to three battle cards; the
         # side panel said "before cards", the row did not
         out += " before cards"
-    return out
+    stake = last_leader_stake(odds)
+    return f"{out}; {stake}" if stake else out
+
+
+def last_leader_stake(odds: BattleForecast) -> str:
+    """What winning would cost when the Force the winner loses (RULINGS B8)
+    must or may be paid with its last leader on the map; "" otherwise.
+    Play-test: the move odds said "you win" and nothing of the leader."""
+    if not (odds.last_leader and odds.leader_paid) or odds.verdict == "lose":
+        return ""
+    return "winning costs your last leader" if odds.leader_paid == "must" \
+        else "winning may cost your last leader"
+
+
+def leaderless_victories(module: Module, side: int) -> list[str]:
+    """The enemy's victory conditions that need `side` to have no leader on
+    the map (a module's `no_enemy_leaders_on_map` clause): what losing the
+    last one risks, in the module's words."""
+    enemy = 1 - side
+    return [v.text for v in module.victory if v.side == enemy
+            and any(c.kind == "no_enemy_leaders_on_map" for c in v.all)]
 
 
 def battle_note(module: Module, view: View, action: Action) -> str:

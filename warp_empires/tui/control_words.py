@@ -57,6 +57,9 @@ class Handover:
     side: int
     reason: str
     news: list[tuple[str, str]]
+    # its person may pass a battle card from the card itself, `p` or `P`,
+    # without their screen being shown (tui/standing_pass.py)
+    passes: bool = False
 
 
 @dataclass(frozen=True)

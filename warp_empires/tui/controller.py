@@ -105,7 +105,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         self._log_marks: dict[int, int] = {}  # per side, the log before its latest decision
         self._batch: tuple[int, int] | None = None  # (decisions, version after them)
         self._placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit
-        self._passing: dict[int, tuple[int, int]] = {}  # `P` said (standing_pass.py)
+        self._passing: dict[int, tuple[int, int, bool]] = {}  # `P` said (standing_pass.py)
         # what happened while this side waited (recap.py); a game opened or
         # joined: each side is told its latest turn
         self.recap, self._recap_marks, self._waited = [], {}, {0, 1}
@@ -190,7 +190,8 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         self.viewer = None
         self.mode = Mode.HANDOVER
         mark = self._log_marks.get(side, self.session.news_mark(side))
-        self.handover = Handover(side, self.session.prompt().text, self.session.public_since(mark))
+        self.handover = Handover(side, self.lapsed_words(side) + self.session.prompt().text,
+                                 self.session.public_since(mark), self.card_passes(side))
 
     def takes_enter(self) -> bool:
         """Whether Enter means something of the controller's now (the hand-over
@@ -209,7 +210,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         self._rows_memory.forget()
         self.prefix = None
         self.title_note = None
-        self.typed_row = None
+        self.typed_row = self.typed_pick = None
         self.highlight = None
 
     def ready(self) -> None:
@@ -268,9 +269,13 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         if self.mode is Mode.HANDOVER:
             if key == "enter":
                 self.ready()
-            return  # the card's only key is Enter: nothing else means anything there
+            elif key in ("p", "P"):
+                self.pass_from_card(to_end=key == "P")
+            return  # nothing else means anything on the card
         if self.mode is Mode.OVER:
             return
+        if key != "enter":
+            self.typed_pick = None  # (row_typing.typed_enter)
         if key != "escape" and self.typed_for_a_gone_decision(typed_at):
             self.let_go(1)
             return
@@ -305,44 +310,6 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         elif key == "P":
             self.pass_to_end()
 
-    def escape(self) -> bool:
-        """Lets go of a row being typed, a row waiting for Enter and any keys
-        typed ahead. False when there was none of those (the screen opens
-        its menu instead)."""
-        waiting = self.prefix is not None or self.title_note is not None or bool(self.ahead)
-        self.prefix = None
-        self.title_note = None
-        self.typed_row = None
-        self.highlight = None
-        self.ahead.clear()
-        self._ahead_times.clear()
-        return waiting
-
-    def enter(self, row: int | None) -> None:
-        """Enter on the list (`row`: the highlighted one, if any), or on a
-        row number being typed: that number alone."""
-        if self.mode is Mode.HANDOVER:
-            self.ready()
-            return
-        if self.mode is not Mode.DECIDING:
-            # Enter completes keys typed ahead (a row number); alone it means nothing
-            if self.mode in (Mode.WATCHING, Mode.SERVER) and self.ahead:
-                self._hold("enter", self._ahead_times[-1] if self._ahead_times else None)
-            return
-        if self.prefix is not None:
-            self._settle()
-            return
-        if row is None:
-            row = self.typed_row  # a typed two-digit row waits for this Enter
-        self.title_note = None
-        self.typed_row = None
-        if row is None:
-            self.notices.append(Notice(
-                "No row is highlighted: type a row's number, or move to it with the "
-                "arrow keys, then Enter.", "warning", 4))
-            return
-        self.choose_row(row)
-
     # -- decisions ----------------------------------------------------------------
 
     def choose_row(self, index: int) -> None:
@@ -351,6 +318,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
 
     def choose(self, choice: Choice) -> None:
         """Carries out a row, if it is one of this side's now."""
+        self.typed_pick = None
         if self.mode is not Mode.DECIDING:
             return
         side = self.session.prompt().side
@@ -408,13 +376,23 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
             if choice.action[0] == verb and choice.enabled:
                 self.choose(choice)
                 return
+        stop = next((c for c in self.rows if c.action == ("stop",) and c.enabled), None)
+        if verb == "end" and stop is not None:
+            # `e` while a move card's groups are chosen: stop with the card and
+            # end the Move phase, one key for what "s e" did (play-tests: `e`
+            # there did nothing; issue 39). Stopping is the person's to say
+            # (whether a unit could still move may be a secret, RULINGS H9)
+            # and they said it; both stay in their own Move phase (Z2).
+            self.choose(stop)
+            if self.session.waiting:
+                self._hold("e")  # a joined seat: once the stop's answer has come
+            elif self.mode is Mode.DECIDING and any(c.action == ("end",) and c.enabled
+                                                   for c in self.rows):
+                self.verb("end")
+            return
         # play-test: `e` typed while a move card was carried out did nothing, unsaid
         key, label = VERB_KEYS[verb]
-        then = ""
-        if verb == "end" and any(c.action == ("stop",) and c.enabled for c in self.rows):
-            # play-test: `e` while a move card's groups were chosen, twice
-            then = f" `{VERB_KEYS['stop'][0]}` stops moving with this card first."
-        self.notices.append(Notice(f"`{key}` ({label}) is not a choice now.{then}", "warning"))
+        self.notices.append(Notice(f"`{key}` ({label}) is not a choice now.", "warning"))
 
     def _confirm(self, verb: str | None) -> None:
         """`c` (or `d`, `f`): the row that closes the selection; while it is

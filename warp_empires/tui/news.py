@@ -101,4 +101,5 @@ def told(events: list[tuple[str, str]], room: int, width: int) -> list[str]:
 def left_out(events: list[tuple[str, str]], lines: list[str]) -> str | None:
     """The line that counts what `lines` left out of `events`, if anything."""
     n = len(runs(events)) - len(lines)
-    return f"({n} more in the log)" if n else None
+    # play-test at 80x24: the rest could not be scrolled to, and nothing said where it was
+    return f"({n} more: `L` shows the log)" if n else None

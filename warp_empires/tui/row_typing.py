@@ -22,14 +22,60 @@ class RowTyping:
     mode: Mode
     prefix: int | None
     typed_row: int | None
+    typed_pick: int | None = None  # a row a number just ticked: see typed_enter
     title_note: str | None
     highlight: int | None
     fresh: bool
     notices: list[Notice]
 
+    ahead: list[str]
+    _ahead_times: list[float | None]
+
     if TYPE_CHECKING:
         def _hold(self, key: str, typed_at: float | None = None) -> None: ...
         def choose_row(self, index: int) -> None: ...
+        def ready(self) -> None: ...
+
+
+    def escape(self) -> bool:
+        """Lets go of a row being typed, a row waiting for Enter and any keys
+        typed ahead. False when there was none of those (the screen opens
+        its menu instead)."""
+        waiting = self.prefix is not None or self.title_note is not None or bool(self.ahead)
+        self.prefix = None
+        self.title_note = None
+        self.typed_row = None
+        self.highlight = None
+        self.ahead.clear()
+        self._ahead_times.clear()
+        return waiting
+
+    def enter(self, row: int | None) -> None:
+        """Enter on the list (`row`: the highlighted one, if any), or on a
+        row number being typed: that number alone."""
+        if self.mode is Mode.HANDOVER:
+            self.ready()
+            return
+        if self.mode is not Mode.DECIDING:
+            # Enter completes keys typed ahead (a row number); alone it means nothing
+            if self.mode in (Mode.WATCHING, Mode.SERVER) and self.ahead:
+                self._hold("enter", self._ahead_times[-1] if self._ahead_times else None)
+            return
+        if self.prefix is not None:
+            self._settle()
+            return
+        if self.typed_enter(row):
+            return
+        if row is None:
+            row = self.typed_row  # a typed two-digit row waits for this Enter
+        self.title_note = None
+        self.typed_row = None
+        if row is None:
+            self.notices.append(Notice(
+                "No row is highlighted: type a row's number, or move to it with the "
+                "arrow keys, then Enter.", "warning", 4))
+            return
+        self.choose_row(row)
 
     def _digit(self, digit: int) -> None:
         """Row numbers without a timer: a digit that cannot begin a longer row
@@ -115,7 +161,24 @@ class RowTyping:
                         if c.action[0] in CONFIRMING and c.enabled), None) if last_owed else None
         if confirm is not None:
             self.highlight = confirm
+        if row.is_item and row.enabled and confirm is None and self.mode is Mode.DECIDING:
+            # play-tests: Enter after a number, as if to enter it, ticked the
+            # highlighted row (the one just typed) back: Enter straight after
+            # leaves it as typed (`typed_enter`)
+            self.typed_pick = number - 1
         if two_digits and row.is_item and row.enabled:
-            # play-test: Enter after it, as a highlighted row asks, took it back
-            then = "Enter confirms" if confirm is not None else "Enter would undo that"
-            self.title_note = f"Row {number} {'unticked' if row.picked else 'ticked'} ({then})"
+            then = " (Enter confirms)" if confirm is not None else ""
+            self.title_note = f"Row {number} {'unticked' if row.picked else 'ticked'}{then}"
+
+    def typed_enter(self, row: int | None) -> bool:
+        """Enter on the row a number just ticked or unticked, with nothing
+        between: the number already did it, so Enter leaves it and says so
+        (True); False where Enter means what it always does."""
+        typed, self.typed_pick = self.typed_pick, None
+        if typed is None or row not in (None, typed) or typed >= len(self.rows):
+            return False
+        number = typed + 1
+        self.notices.append(Notice(
+            f"Row {number} was already {'ticked' if self.rows[typed].picked else 'unticked'} "
+            f"by its number: Enter is not needed (`{number}` again to change it).", timeout=4))
+        return True

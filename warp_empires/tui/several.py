@@ -26,7 +26,12 @@ ONE_CLOSES = ("casualty", "upkeep", "attrition")
 # `a` then `f` were two keys a turn where the person nearly always took the
 # suggestion), and what the person is told. Only a side's own private
 # selection: a shared screen's watcher would read the decider's view in it.
-TICKED_AT_ONCE = {"recruit": "Suggested buys ticked: `c` buys them, `u` clears them."}
+TICKED_AT_ONCE = {
+    "recruit": "Suggested buys ticked: `c` buys them, `u` clears them.",
+    # down to the hand limit: nearly every turn's "a c" in the play-tests
+    "discard_down": "The cards that leave the best hand are ticked: `c` discards them, "
+                    "`u` clears them.",
+}
 
 class SeveralAtOnce:
     """Needs from the controller what is declared here."""
@@ -125,7 +130,11 @@ class SeveralAtOnce:
         if selection is None or selection.picked or self._ticked == here:
             return
         self._ticked = here
-        if self.suggestion() is not None:
+        if view.step == "discard_down":
+            if self.best_discards() is not None:
+                self.notices.append(Notice(TICKED_AT_ONCE[view.step], timeout=5))
+                self.keep_best()
+        elif self.suggestion() is not None:
             self.notices.append(Notice(TICKED_AT_ONCE[view.step], timeout=5))
             self.take_suggestion()
 

@@ -71,6 +71,10 @@ class DecisionInput:
         self._catch_up()  # type: ignore[attr-defined]
 
     def on_choice_list_previewed(self, message: ChoiceList.Previewed) -> None:
+        c = self.controller
+        if c.typed_pick is not None and (c.typed_pick >= len(c.rows)
+                                         or c.rows[c.typed_pick] != message.choice):
+            c.typed_pick = None  # moved on: Enter means the row it is on (row_typing)
         where = message.choice.territory
         if where is None:
             where = message.choice.about

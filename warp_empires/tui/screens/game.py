@@ -259,14 +259,17 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         self._schedule_bot()
 
     def _show_handover(self) -> None:
-        if self._handover is not None:
-            return
         handover = self.controller.handover
         assert handover is not None
+        if self._handover is not None:
+            if self._handover.handover is handover:
+                return
+            # a pass taken from the card brought the next hand-over at once
+            self._handover.leave()
         self._hide_secrets()
         side = self.module.sides[handover.side]
         self._handover = HandoverScreen(side.name, handover.reason, side.colour, handover.news,
-                                        press=self.press)
+                                        press=self.press, handover=handover)
         self.app.push_screen(self._handover)
 
     def _hide_secrets(self) -> None:

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from warp_empires.tui import news
+from warp_empires.tui.control_words import Handover
 from warp_empires.tui.dismiss import DismissOnce
 
 
@@ -35,7 +36,8 @@ class HandoverScreen(DismissOnce, Screen[None]):
     # and Enter in one write on the card took Enter first, then ticked a card
     # in the next person's hand). Every key goes the same way, in order:
     # `on_key`, to the controller. The binding is for the footer.
-    BINDINGS = [Binding("enter", "ready", "I am at the keyboard")]
+    BINDINGS = [Binding("enter", "ready", "I am at the keyboard"),
+                Binding("p", "card_pass", "Pass without showing my screen")]
 
     DEFAULT_CSS = """
     HandoverScreen { align: center middle; background: $background; }
@@ -61,9 +63,11 @@ class HandoverScreen(DismissOnce, Screen[None]):
 
     def __init__(self, side_name: str, reason: str, colour: str,
                  happened: list[tuple[str, str]] | None = None, *,
-                 press: Callable[[str], None] | None = None) -> None:
+                 press: Callable[[str], None] | None = None,
+                 handover: Handover | None = None) -> None:
         super().__init__()
         self._press = press
+        self.handover = handover  # the controller's card this shows
         self._left = False
         self.side_name = side_name
         self.reason = reason
@@ -90,8 +94,11 @@ class HandoverScreen(DismissOnce, Screen[None]):
                     lines.insert(0, count)
                 yield Static("\n".join(lines), id="happened", markup=False)  # the module's words
             yield Static(self.reason, id="why", markup=False)  # the module's words
+            passes = self.handover is not None and self.handover.passes
             yield Static(
-                "Press Enter when they are at the keyboard.", id="press"
+                "Press Enter when they are at the keyboard"
+                + (" (or `p`: they pass, their screen unseen; `P`: to the end of the "
+                   "battle)." if passes else "."), id="press"
             )
             ready = Button(Text(f"I play {self.side_name}: show my game"), id="ready",
                            variant="primary")
@@ -105,6 +112,15 @@ class HandoverScreen(DismissOnce, Screen[None]):
     def told(cls, events: list[tuple[str, str]], room: int) -> list[str]:
         """The lines of `events` told in `room` rows of the card (news.told)."""
         return news.told(events, room, cls.TEXT_WIDTH)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "card_pass":  # a battle card to choose (standing_pass.card_passes)
+            return self.handover is not None and self.handover.passes
+        return True
+
+    def action_card_pass(self) -> None:  # the footer's; keys go by on_key
+        if self._press is not None:
+            self._press("p")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_ready()
