@@ -585,3 +585,43 @@ def test_a_pass_on_the_card_hands_over_to_whoever_decides_next(star_wars):
     before = len(c2.session.game.actions)
     c2.key("p")
     assert c2.mode is Mode.HANDOVER and len(c2.session.game.actions) == before
+
+
+def test_each_side_is_told_what_it_wins_by_on_its_first_card_and_not_again(star_wars):
+    # Play-test: the win conditions were only in Help's Module tab.
+    from warp_empires.tui.controller import Controller, Mode
+    from warp_empires.tui.session import Session
+
+    game = game_where(star_wars, lambda g: g.state.step == "move", seeds=range(1, 5))
+    side = game.prompt().side
+    goal = next(v.text for v in star_wars.victory if v.side == side)
+    other = next(v.text for v in star_wars.victory if v.side != side)
+    c = Controller(Session(game, ("human", "human")))
+    c.after_change()
+    assert c.mode is Mode.HANDOVER and c.handover.reason.startswith(f"To win: {goal}")
+    assert other not in c.handover.reason  # only its own
+    c.key("enter")
+    c.verb("end")  # played on to the other side's first card
+    while not (c.mode is Mode.HANDOVER and c.handover.side != side):
+        if c.mode is Mode.HANDOVER:
+            c.key("enter")
+        else:
+            c.choose(moving_on(c.rows))
+    assert other in c.handover.reason
+    assert goal not in c.handover.reason
+
+
+def test_against_the_computer_the_goal_is_in_the_log_panel_on_the_first_screen(star_wars):
+    from warp_empires.tui.controller import Controller, Mode
+    from warp_empires.tui.session import Session
+
+    game = game_where(star_wars, lambda g: g.state.step == "move", seeds=range(1, 5))
+    side = game.prompt().side
+    players = ("human", "heuristic") if side == 0 else ("heuristic", "human")
+    c = Controller(Session(game, players))
+    c.after_change()
+    assert c.mode is Mode.DECIDING
+    goal = next(v.text for v in star_wars.victory if v.side == side)
+    assert [n.text for n in c.take_notes() if "To win" in n.text] == [f"To win: {goal}"]
+    c.refresh()
+    assert not [n for n in c.take_notes() if "To win" in n.text]

@@ -79,6 +79,10 @@ class Note:
 
     text: str
     at: int | None = None
+    # written again whenever the log is (a resize, an undo, a hand-over):
+    # only for what any viewer may read (a side's victory conditions); a
+    # decision taken for a person is not, as it may tell of their hand
+    keep: bool = False
 
 
 def undo_refused(events: list[dict[str, Any]]) -> str:

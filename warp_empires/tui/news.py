@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import textwrap
 
+from warp_empires.module.defs import Module
+
 # The most lines told at once: as many as fit, up to TOLD, with a count of
 # those left out (the log has them all). Play-test at 120x40: with 8, a
 # battle's lines pushed the enemy's move and its purchases off a card that
@@ -103,3 +105,11 @@ def left_out(events: list[tuple[str, str]], lines: list[str]) -> str | None:
     n = len(runs(events)) - len(lines)
     # play-test at 80x24: the rest could not be scrolled to, and nothing said where it was
     return f"({n} more: `L` shows the log)" if n else None
+
+
+def goal_words(module: Module, side: int) -> str:
+    """What `side` wins by, in the module's words: told on its first
+    hand-over card and its first screen of a session (play-test: the win
+    conditions were only in Help's Module tab)."""
+    goals = [v.text for v in module.victory if v.side == side]
+    return f"To win: {' Or: '.join(goals)}" if goals else ""

@@ -30,8 +30,9 @@ class LogPanel:
     # Lines of the front end's own, written among the next events where each
     # came (Note.at): what was decided for a person (a forced decision,
     # RULINGS H9). Not kept in the game's log, so a log written anew (undo,
-    # resize) leaves them out.
+    # resize, another viewer) leaves them out, but for those marked `keep`.
     _notes: list[Note]
+    _kept_notes: tuple[Note, ...] = ()
 
     def _rewrite_log(self) -> None:
         """The log written anew once the layout has settled: RichLog wraps a
@@ -56,7 +57,12 @@ class LogPanel:
         if len(events) - start > 300:
             start = len(events) - 300
         hidden = self.has_class("-tiny") and not self.has_class("-log-shown")
-        notes = sorted(self._notes, key=lambda n: len(events) if n.at is None else n.at)
+        self._kept_notes += tuple(n for n in self._notes if n.keep)
+        # a log written anew: the kept notes again, where their events still are
+        again = [n for n in self._kept_notes if n.at is None or n.at <= len(events)] \
+            if start == 0 else []
+        fresh = [n for n in self._notes if not (start == 0 and n.keep)]
+        notes = sorted(again + fresh, key=lambda n: len(events) if n.at is None else n.at)
         self._notes.clear()
         for i in range(start, len(events)):
             while notes and notes[0].at is not None and notes[0].at <= i:
