@@ -168,7 +168,7 @@ def test_b8_the_forecast_says_when_a_win_would_take_a_leader():
     assert odds.our_loss_force == (3, 3) and odds.leader_paid == "must"
     assert "which must take a leader (your last on the map)" in odds.words()
     # and the destination's row says it too (play-test: it said only "you win")
-    assert brief(odds).endswith("; winning costs your last leader")
+    assert brief(odds).endswith("; winning costs you Force 3: your last leader")
     # the side panel names what the enemy then wins by (issue 39 play-test)
     from warp_empires.tui.looks import territory_details
 
@@ -177,12 +177,13 @@ def test_b8_the_forecast_says_when_a_win_would_take_a_leader():
     put(s, 0, "d", "captain")  # another leader elsewhere: not the last one
     odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
     assert "which must take a leader;" in odds.words() + ";" and not odds.last_leader
-    assert "leader" not in brief(odds)
+    assert brief(odds).endswith("; winning costs you Force 3: a leader")
     s2 = blank()
     put(s2, 0, "c", "hero", "cruiser")  # the cruiser's Force 4 pays the 3
     put(s2, 1, "c", "destroyer")
     odds = battle_forecast(s2.module, view(s2, 0), tid(s2, "c"))
     assert odds.leader_paid == "" and "leader" not in odds.words()
+    assert brief(odds).endswith("; winning costs you Force 3")
 
 
 def test_the_victories_a_side_loses_with_its_last_leader_are_named():

@@ -7,6 +7,7 @@ import textwrap
 
 from tests.tui.helpers import game_app, game_where, moving_on, open_game, screen_text, type_row
 from warp_empires.engine import Game
+from warp_empires.tui import news
 from warp_empires.tui.screens.game import GameScreen
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.widgets.choice_list import ChoiceList
@@ -362,7 +363,7 @@ async def test_the_handover_card_tells_what_happened_since_your_last_decision(at
         app = pilot.app
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen) and app.screen.viewer == side
-        marks = {}
+        marks, owns = {}, {}
         for who in (side, 1 - side):  # this turn's end, then the other side's turns
             while game.prompt().side == who or (who != side and game.prompt().side != side):
                 if isinstance(app.screen, HandoverScreen):
@@ -370,6 +371,7 @@ async def test_the_handover_card_tells_what_happened_since_your_last_decision(at
                     await pilot.pause()
                     continue
                 marks[game.prompt().side] = len(game.state.log)
+                owns[game.prompt().side] = game.state.active == game.prompt().side
                 app.screen.choose(moving_on(app.screen.session.choices()))
                 await pilot.pause()
             assert isinstance(app.screen, HandoverScreen)
@@ -380,6 +382,8 @@ async def test_the_handover_card_tells_what_happened_since_your_last_decision(at
             start = marks.get(comer, next(i for i, e in enumerate(game.state.log)
                                           if e["turn"] >= first))
             since = [(e["kind"], e["text"]) for e in game.state.log[start:] if e.get("public")]
+            if owns.get(comer):  # the rest of its own turn, told after the other's
+                since = news.own_turn_last(since)
             assert card.events == since
             assert card.happened == HandoverScreen.told(since, 40 - HandoverScreen.CHROME_ROWS)
             assert card.happened and card.happened[-1].startswith(since[-1][1])

@@ -228,3 +228,24 @@ def test_a_pass_in_the_computers_attack_keeps_the_news_of_its_turn(star_wars):
                 return
             _step(c)
     raise AssertionError("no attack of the computer's found")
+
+
+def test_the_rest_of_the_readers_own_turn_is_told_after_the_other_sides_turn():
+    # Play-tests: the recap and the hand-over card opened with the reader's
+    # own buys and placements, and the enemy's moves were the lines cut.
+    from warp_empires.tui import news
+
+    events = [("recruit", "The Rebels buy 3 units for 9."),
+              ("recruit", "The Rebels place a new unit at Hoth."),
+              ("control", "The Rebels take control of Hoth."),
+              ("turn", "Turn 6: the Empire plays."),
+              ("move", "The Empire moves a group of 4 from Kuat to Corellia."),
+              ("move", "The Empire moves a group of 2 from Kuat to Alderaan."),
+              ("card", "The Empire plays Sabotage.")]
+    ordered = news.own_turn_last(events)
+    assert [k for k, _ in ordered[:3]] == [news.OWN] * 3 and ordered[3:] == events[3:]
+    kept = news.told(ordered, room=5, width=60)
+    assert all(text in kept for _, text in events[4:])  # the enemy's moves and card
+    assert not any(text in kept for _, text in events[:3])
+    # nothing moves while no other player-turn has begun
+    assert news.own_turn_last(events[:3]) == events[:3]

@@ -51,6 +51,31 @@ async def test_at_80x24_a_message_leaves_the_choices_in_sight(at_decision):
                     assert not toast.region.overlaps(side), (size, toast.region, side)
 
 
+async def test_at_80x24_the_newest_three_messages_show_and_no_more(at_decision):
+    # Play-tests: a fourth message (the choice, the ticks, a card's result)
+    # piled up over the prompt and the choices.
+    from warp_empires.tui.control_words import Notice
+
+    game = at_decision("move")
+    async with game_app().run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("enter")  # the hand-over
+        await pilot.pause()
+        for n in range(5):
+            screen.controller.notices.append(Notice(f"Message {n} of some length that "
+                                                    "wraps onto a few lines.", timeout=5))
+        screen._catch_up()
+        await pilot.pause()
+        await pilot.pause()
+        toasts = list(pilot.app.screen.query(Toast))
+        assert len(toasts) == 3
+        texts = " ".join(str(t.render()) for t in toasts)
+        assert "Message 4" in texts and "Message 0" not in texts
+        choices = screen.query_one(ChoiceList).region
+        prompt = screen.query_one("#prompt").region
+        assert not any(t.region.overlaps(choices) or t.region.overlaps(prompt) for t in toasts)
+
+
 async def test_a_ticks_the_cards_that_leave_the_best_hand_and_u_takes_them_back(at_decision):
     # bench_keys: down to the hand limit took a key per card, ~6 a turn
     from warp_empires.bots.hand import keep_order

@@ -49,18 +49,25 @@ def brief(odds: BattleForecast) -> str:
         # play-test: "you win 19 to 5" was lost to three battle cards; the
         # side panel said "before cards", the row did not
         out += " before cards"
-    stake = last_leader_stake(odds)
-    return f"{out}; {stake}" if stake else out
+    cost = winning_cost(odds)
+    return f"{out}; {cost}" if cost else out
 
 
-def last_leader_stake(odds: BattleForecast) -> str:
-    """What winning would cost when the Force the winner loses (RULINGS B8)
-    must or may be paid with its last leader on the map; "" otherwise.
-    Play-test: the move odds said "you win" and nothing of the leader."""
-    if not (odds.last_leader and odds.leader_paid) or odds.verdict == "lose":
+def winning_cost(odds: BattleForecast) -> str:
+    """What winning would cost the viewer: the Force the winner loses (RULINGS
+    B8), and whether a leader (its last on the map) must or may go with it;
+    "" when nothing or not known. Play-tests: "you win 14 to 6" with only
+    two leaders there, and the win cost one of them; the game was lost with
+    the last."""
+    force = odds.our_loss_force
+    if odds.verdict == "lose" or force is None or force[1] <= 0:
         return ""
-    return "winning costs your last leader" if odds.leader_paid == "must" \
-        else "winning may cost your last leader"
+    span = str(force[0]) if force[0] == force[1] else f"{force[0]}-{force[1]}"
+    out = f"winning costs you Force {span}"
+    if odds.leader_paid:
+        who = "your last leader" if odds.last_leader else "a leader"
+        out += f": {who}" if odds.leader_paid == "must" else f", maybe {who}"
+    return out
 
 
 def leaderless_victories(module: Module, side: int) -> list[str]:

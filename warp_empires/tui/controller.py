@@ -105,6 +105,8 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         self._decision: tuple | None = None
         self._log_marks: dict[int, int] = {}  # per side, the log before its latest decision
         self._goal_told: set[int] = set()  # sides told their victory conditions
+        # per side, whether its latest decision was in its own player-turn
+        self._mark_own: dict[int, bool] = {}
         self._batch: tuple[int, int] | None = None  # (decisions, version after them)
         self._placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit
         self._passing: dict[int, tuple[int, int, bool]] = {}  # `P` said (standing_pass.py)
@@ -192,17 +194,11 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         self.viewer = None
         self.mode = Mode.HANDOVER
         mark = self._log_marks.get(side, self.session.news_mark(side))
+        told = self.session.public_since(mark)
+        if self._mark_own.get(side, False):
+            told = news.own_turn_last(told)
         self.handover = Handover(side, self._goal_once(side) + self.lapsed_words(side)
-                                 + self.session.prompt().text,
-                                 self.session.public_since(mark), self.card_passes(side))
-
-    def _goal_once(self, side: int) -> str:
-        """The side's victory conditions, on its first card or screen here."""
-        if side in self._goal_told:
-            return ""
-        self._goal_told.add(side)
-        words = news.goal_words(self.module, side)
-        return f"{words}\n\n" if words else ""
+                                 + self.session.prompt().text, told, self.card_passes(side))
 
     def takes_enter(self) -> bool:
         """Whether Enter means something of the controller's now (the hand-over
@@ -258,10 +254,8 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         self.same_decision = decision is not None and decision == self._decision
         self._decision = decision
         self.mode = Mode.DECIDING if deciding else Mode.WATCHING
-        if deciding and not public and viewer not in self._goal_told:  # (a card told it)
-            goal = self._goal_once(viewer)
-            if goal:  # in the log panel: a message would cover the choices at 80x24
-                self.notes.append(Note(goal.strip(), self._log_at(), keep=True))
+        if deciding and not public:
+            self._goal_noted(viewer)
         self._recap_shown(view, deciding)
         if deciding and self.ahead:
             self.track_own(self.clock())
@@ -350,6 +344,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         self._recap_decided(side)
         if self.session.hot_seat:  # the hand-over card tells what follows
             self._log_marks[side] = self.session.log_length()
+            self._mark_own[side] = self.view is not None and self.view.active == side
         closes = self.closes_at_once(choice.action)
         before = self.session.version
         self._batch = None

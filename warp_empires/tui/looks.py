@@ -12,7 +12,7 @@ from textual.color import Color
 from warp_empires.engine import View
 from warp_empires.engine.forecast import battle_forecast, unclaimed_reason, upkeep
 from warp_empires.module.defs import Module
-from warp_empires.present.odds import group_units, last_leader_stake, leaderless_victories
+from warp_empires.present.odds import group_units, leaderless_victories
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.widgets.map_labels import StackLook, TerritoryLook
 
@@ -127,7 +127,8 @@ def territory_details(module: Module, view: View, t: int,
         if odds is not None:
             out.append(f"Battle forecast: {odds.words()}.\n",
                        style=_verdict_style(odds.verdict))
-            if last_leader_stake(odds):  # play-test: nothing said the game was at stake
+            if odds.last_leader and odds.leader_paid and odds.verdict != "lose":
+                # play-test: nothing said the game was at stake
                 for text in leaderless_victories(module, view.side):
                     out.append(f"{module.sides[1 - view.side].short} win: {text}\n",
                                style="bold red")

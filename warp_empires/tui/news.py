@@ -113,3 +113,17 @@ def goal_words(module: Module, side: int) -> str:
     conditions were only in Help's Module tab)."""
     goals = [v.text for v in module.victory if v.side == side]
     return f"To win: {' Or: '.join(goals)}" if goals else ""
+
+
+def own_turn_last(events: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`events` since a decision of the viewer's in its own player-turn, with
+    the rest of that turn (its claims, its purchases, up to the next turn's
+    first line) told last, as its own lines are: what the other side did is
+    the news (play-tests: the recap and the hand-over card opened with the
+    reader's own buys and placements and cut the enemy's moves). Unchanged
+    while no other player-turn has begun; a FIRST line keeps its place."""
+    first = next((i for i, (kind, _) in enumerate(events) if kind == "turn"), None)
+    if not first:
+        return events
+    return [(kind if kind in FIRST else OWN, text) for kind, text in events[:first]] \
+        + events[first:]

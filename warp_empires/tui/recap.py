@@ -21,10 +21,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warp_empires.tui import news
+from warp_empires.tui.control_words import Note
 from warp_empires.tui.news import FIRST
 
 if TYPE_CHECKING:
     from warp_empires.engine import View
+    from warp_empires.module.defs import Module
     from warp_empires.tui.seat import GameSession
 
 
@@ -58,6 +60,12 @@ class Recaps:
     _recap_marks: dict[int, int]
     # The sides whose screen the other side's decision took since their own.
     _waited: set[int]
+    _goal_told: set[int]  # sides told their victory conditions
+    module: Module
+    notes: list[Note]
+
+    if TYPE_CHECKING:
+        def _log_at(self) -> int | None: ...
 
     def _recap_decided(self, side: int) -> None:
         """`side` decides: what it was told goes, its news start from here,
@@ -92,9 +100,26 @@ class Recaps:
         mark = self._recap_marks.get(side)
         if mark is None:
             mark = latest_turn_start(view)
-        events = since(view.log, min(mark, len(view.log)), side)
+        # (a recap's mark is always in this side's own player-turn: _recap_decided)
+        events = news.own_turn_last(since(view.log, min(mark, len(view.log)), side))
         waited = side in self._waited and not self.session.hot_seat
         if all(kind == "setup" for kind, _ in events):
             return  # a game just begun: the log panel says how it was set up
         if waited or any(kind in FIRST for kind, _ in events):
             self.recap = events
+
+    def _goal_once(self, side: int) -> str:
+        """The side's victory conditions, on its first card or screen here."""
+        if side in self._goal_told:
+            return ""
+        self._goal_told.add(side)
+        words = news.goal_words(self.module, side)
+        return f"{words}\n\n" if words else ""
+
+    def _goal_noted(self, side: int) -> None:
+        """On a side's first screen here with no card before it (against the
+        computer, a joined seat, open hands): its goal in the log panel, not
+        a message, which would cover the choices at 80x24."""
+        goal = self._goal_once(side)
+        if goal:
+            self.notes.append(Note(goal.strip(), self._log_at(), keep=True))

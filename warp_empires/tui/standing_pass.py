@@ -47,6 +47,7 @@ class StandingPass:
     keyboard: int | None
     mode: Mode
     _log_marks: dict[int, int]
+    _mark_own: dict[int, bool]
     _lapsed: str = ""  # why a side's standing pass ended, for its hand-over card
 
     if TYPE_CHECKING:
@@ -146,6 +147,7 @@ class StandingPass:
             self._passing[side] = (s.turn, view.battle.t, winning)
         self._recap_told(side)  # the card told it
         self._log_marks[side] = s.log_length()
+        self._mark_own[side] = view.active == side
         self.handover = None
         self.keyboard = side
         self.mode = Mode.WATCHING

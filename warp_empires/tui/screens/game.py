@@ -36,6 +36,7 @@ from warp_empires.tui.looks import (
 )
 from warp_empires.tui.screens.computer_players import ComputerPlayers
 from warp_empires.tui.screens.decision_input import UNDO_SHOWN, DecisionInput
+from warp_empires.tui.screens.handing_over import HandingOver
 from warp_empires.tui.screens.handover import HandoverScreen
 from warp_empires.tui.screens.log_panel import LogPanel
 from warp_empires.tui.screens.log_screen import LogScreen, turn_sides
@@ -52,7 +53,11 @@ from warp_empires.tui.widgets.status import StatusPanel
 __all__ = ["CONFIRM_KEYS", "VERB_KEYS", "GameScreen"]
 
 
-class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
+# Messages shown at once at 80x24, each at most three lines (app.tcss).
+TINY_TOASTS = 3
+
+
+class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[None]):
     class TurnEnded(Message):
         """A player-turn ended (time to autosave). It carries the save document
         taken at that moment: by the time the message is handled, computer
@@ -233,6 +238,11 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
         if c.mode is not Mode.HANDOVER:
             # (the hand-over card tells what happened: a message over it was
             # the other side's, play-test)
+            if notices and self.has_class("-tiny"):
+                # at 80x24 three fit over the map, the newest (play-tests: more
+                # piled up over the prompt and the choices)
+                self.app.clear_notifications()
+                notices = notices[-TINY_TOASTS:]
             for notice in notices:
                 self.notify(notice.text, severity=notice.severity,
                             timeout=notice.timeout, markup=False)
@@ -257,37 +267,6 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, Screen[None]):
             self._finish()
             return
         self._schedule_bot()
-
-    def _show_handover(self) -> None:
-        handover = self.controller.handover
-        assert handover is not None
-        if self._handover is not None:
-            if self._handover.handover is handover:
-                return
-            # a pass taken from the card brought the next hand-over at once
-            self._handover.leave()
-        self._hide_secrets()
-        side = self.module.sides[handover.side]
-        self._handover = HandoverScreen(side.name, handover.reason, side.colour, handover.news,
-                                        press=self.press, handover=handover)
-        self.app.push_screen(self._handover)
-
-    def _hide_secrets(self) -> None:
-        # Wiped before the hand-over goes up, so no later screen grab of this
-        # screen can hold the previous side's hand or private log lines.
-        self.query_one(HandList).show(self.module, [], [], title="Hand")
-        self.query_one("#log", RichLog).clear()
-        self.query_one(ChoiceList).show([])
-        self.query_one("#details", Static).update("")
-        self.query_one(RecapPanel).show([])
-        # The last prompt was the previous side's own words (its moving group,
-        # its losses): not for the next person either.
-        self.query_one("#prompt", Static).update("")
-        # Messages of the last turn stayed up over the hand-over and the next
-        # side's screen (play-test); one might speak of the previous hand.
-        self.app.clear_notifications()
-        self._log_seen = 0
-        self._drawn = (None, False)
 
     # -- drawing the controller ---------------------------------------------
 
