@@ -179,3 +179,31 @@ def test_g5_the_units_whose_loss_ends_the_game_are_read_from_the_victories():
     scenario = Game.new(punic, 1, {"scenario": punic.scenarios[0].id}).state.module
     assert game_ending_units(scenario) == {flagship}
     assert game_ending_units(star_wars()) == frozenset()
+
+
+def test_b8_the_winner_picks_a_first_loss_it_can_pay_for_without_its_leaders():
+    # Play-test: the app's suggestion (the heuristic's pick) took the enemy's
+    # Force 15 ship, and the winner's two leaders then paid half of it (B8).
+    from tests.engine.builder import pass_both, to_battle
+    from warp_empires.engine import prompt
+
+    s = blank()
+    put(s, 0, "c", "hero", "captain", "wing")  # leaders 5 and 3, a wing of 1
+    destroyer, swarm = put(s, 1, "c", "destroyer", "swarm")
+    to_battle(s)
+    pass_both(s)
+    assert s.battle.winner == 0 and s.battle.stage == "loser" and prompt(s).side == 0
+    items = s.pend.items
+    pick = HeuristicPlayer(s.module).choose(view(s, 0, log=False), legal_actions(s))
+    # the destroyer (5) would cost Force 3: a leader; the swarm (1) costs the wing
+    assert pick[0] == "pick" and items[pick[1]] == swarm
+    # a leader to capture still comes first where it costs no more
+    s2 = blank()
+    put(s2, 0, "c", "hero", "cruiser", "cruiser")
+    tyrant, _ = put(s2, 1, "c", "tyrant", "swarm")
+    to_battle(s2)
+    pass_both(s2)
+    assert s2.battle.winner == 0
+    items2 = s2.pend.items
+    pick2 = HeuristicPlayer(s2.module).choose(view(s2, 0, log=False), legal_actions(s2))
+    assert items2[pick2[1]] == tyrant

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from warp_empires.engine import Action, View
 from warp_empires.module.defs import Module, UnitDef
 
-from .measures import cheapest_cover, selection_items
+from .measures import cheapest_cover, cheapest_set, selection_items
 
 
 def game_ending_units(module: Module) -> frozenset[int]:
@@ -46,15 +46,46 @@ class Losses:
         choices = [(a, units[self._unit_of(view, items[a[1]])]) for a in legal
                    if a[0] == "pick"]
         if b.stage == "loser" and b.loser != view.side:
-            # picking the enemy's first loss: one that ends the game, a leader
-            # we can capture, else the strongest
-            return max(choices, key=lambda x: self._last(x[1]))[0]
+            return self._first_loss(view, choices)
         if b.stage == "winner":
             # RULINGS B8: the cheapest set whose printed Force meets what is owed
             cheapest = cheapest_cover(choices, view.prompt.owed, self._precious)
             if cheapest is not None:
                 return cheapest
         return min(choices, key=lambda x: self._last(x[1]))[0]
+
+    def _first_loss(self, view: View, choices: list[tuple[Action, UnitDef]]) -> Action:
+        """The winner's pick of the loser's first loss (RULINGS B7): one that
+        ends the game; else the one whose price is least to the winner, who
+        then loses half the Force the loser lost (B8), in its own leaders and
+        game-ending units, then a leader to capture (B9), then the most
+        Force taken for the least paid. Play-test: the app's suggestion took a
+        Force 15 ship, and the winner's two leaders went to pay for it."""
+        b = view.battle
+        assert b is not None
+        units = self.m.units
+        theirs = [units[u.unit] for u in view.stacks[b.loser][b.t].units or ()]  # shown: B2
+        forts = sum(u.force for u in theirs if u.is_fortification)
+        k = (sum(not u.is_fortification for u in theirs) + 1) // 2  # B7: half, rounded up
+        mine = [(("pick", i), units[u.unit])
+                for i, u in enumerate(view.stacks[view.side][b.t].units or ())]
+        worth = sum(u.force for _, u in mine)
+
+        def key(choice: tuple[Action, UnitDef]) -> tuple:
+            action, unit = choice
+            # the loser pays the rest of its losses with its cheapest units
+            rest = sorted(u.force for a, u in choices if a != action)[:max(0, k - 1)]
+            owed = (forts + unit.force + sum(rest) + 1) // 2  # B8: at least half
+            paid = cheapest_set(mine, owed, self._precious)
+            if paid is None or owed >= worth:  # the whole stack goes
+                price = (sum(u.index in self._precious for _, u in mine),
+                         sum(u.is_leader for _, u in mine), float(worth))
+            else:
+                price = paid[0][:2] + (float(sum(u.force for _, u in paid[1])),)
+            return (unit.index in self._precious, -price[0], -price[1], unit.is_leader,
+                    unit.force - price[2])
+
+        return max(choices, key=key)[0]
 
     def _upkeep(self, view: View, legal: list[Action]) -> Action:
         sel = view.pend.selection

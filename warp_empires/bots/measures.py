@@ -27,6 +27,16 @@ def cheapest_cover(choices: list[tuple[Action, Any]], owed: int,
     least: units of the types in `last` (their loss ends the game) last of all,
     then leaders, then the Force lost plus UNIT_WORTH for each unit, so one
     unit of Force 4 goes before three of Force 1 (issue 11)."""
+    best = cheapest_set(choices, owed, last)
+    if best is None:
+        return None
+    return max(best[1], key=lambda x: x[1].force)[0]
+
+
+def cheapest_set(choices: list[tuple[Action, Any]], owed: int, last: frozenset[int] = frozenset()
+                 ) -> tuple[tuple[int, int, float, int], list[tuple[Action, Any]]] | None:
+    """cheapest_cover's set and its cost (units of `last`, leaders, Force
+    with UNIT_WORTH each, units), or None where no set of up to 4 pays it."""
     best: tuple[tuple[int, int, float, int], list[tuple[Action, Any]]] | None = None
     # Sets of up to 4 from the 12 strongest: a stack's losses are rarely more.
     pool = sorted(choices, key=lambda x: -x[1].force)[:12]
@@ -39,9 +49,7 @@ def cheapest_cover(choices: list[tuple[Action, Any]], owed: int,
                     force + UNIT_WORTH * n, n)
             if best is None or cost < best[0]:
                 best = (cost, list(combo))
-    if best is None:
-        return None
-    return max(best[1], key=lambda x: x[1].force)[0]
+    return best
 
 
 def distances(module: Module) -> list[list[int]]:
