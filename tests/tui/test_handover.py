@@ -415,7 +415,7 @@ async def test_long_lines_on_the_handover_card_keep_it_on_an_80x24_screen():
         box = card.query_one("#card").region
         assert box.y >= 0 and box.bottom <= 23  # above the footer's row
         told = str(card.query_one("#happened").render())
-        assert "7: The Empire" in told and "more: `L` shows the log)" in told
+        assert "7: The Empire" in told and "more: `L` behind this card shows the log)" in told
 
 
 def test_the_handover_card_keeps_what_matters_when_not_all_fits():
@@ -574,11 +574,17 @@ def test_a_pass_on_the_card_hands_over_to_whoever_decides_next(star_wars):
     c = Controller(Session(game, ("human", "human")))
     c.after_change()
     assert c.mode is Mode.HANDOVER and c.handover.side == defender and c.handover.passes
+    # the totals as they stand (public, RULINGS B2), to pass without the screen
+    totals = game.view(defender).battle.totals
+    assert c.handover.reason.endswith(
+        f"As it stands: {star_wars.sides[defender].short} {totals[defender]['total']}, "
+        f"{star_wars.sides[1 - defender].short} {totals[1 - defender]['total']}.")
     c.key("P")  # to the end of the battle
     assert game.actions[-1] == [defender, ["pass"]]
     assert c.mode is Mode.HANDOVER and c.handover.side == 1 - defender  # the attacker's card
     assert c.keyboard == defender and c.view is None
-    assert c._passing[defender][:2] == (game.state.turn, game.state.battle.t)
+    said = c._passing[defender]
+    assert (said.turn, said.t) == (game.state.turn, game.state.battle.t)
     c.key("enter")
     assert c.mode is Mode.DECIDING and c.viewer == 1 - defender
     # nothing but a battle card is passed from a card

@@ -254,3 +254,24 @@ def test_e_while_a_card_moves_groups_ends_the_move_phase_on_a_joined_seat(star_w
     loop.answer_all()
     assert [a for _s, a in game.actions[before:before + 2]] == [["stop"], ["end"]]
     assert game.state.phase != "move"
+
+
+def test_a_recruits_place_beside_an_enemy_stack_gives_its_odds(star_wars):
+    # Play-test: "place at Sullust (enemy: battle)" with no odds, though the
+    # recruit is the placer's own (RULINGS H3, R3)
+    def wanted(g: Game) -> bool:
+        if g.state.step != "place":
+            return False
+        side = g.prompt().side
+        return any(a[0] == "place" and g.state.stacks[1 - side][a[1]]
+                   and not g.state.stacks[side][a[1]] for a in g.legal_actions())
+
+    game = game_where(star_wars, wanted, seeds=range(1, 200), turns=40)
+    side = game.prompt().side
+    seen = game.view(side)
+    assert group_units(seen)  # the recruit's own type
+    rows = build_choices(game)
+    lone = [r for r in rows if r.action[0] == "place" and game.state.stacks[1 - side][r.action[1]]
+            and not game.state.stacks[side][r.action[1]]]
+    assert lone and all("(battle: " in r.label and ENEMY_NOTE not in r.label for r in lone)
+    assert battle_forecast(star_wars, seen, lone[0].action[1], group_units(seen)) is not None

@@ -277,3 +277,15 @@ def test_a_groups_destinations_come_back_to_their_rows_after_all_its_units_were_
     assert [c.action[1] if c.is_item else c.action for c in one] == \
         [c.action[1] if c.is_item else c.action for c in whole]
     assert not one[3].enabled and one[3].label.endswith("(out of reach)") and one[4].enabled
+
+
+def test_a_new_destination_comes_after_the_last_destination_not_after_back():
+    # Play-test: unpicking a slow unit brought an attack in reach; it was
+    # listed after "choose another group", two pages down
+    memory = RowMemory()
+    memory.keep(_view("move_units"), _rows(("pick", 0), ("pick", 1), ("to", 4), ("to", 5),
+                                           ("back",)))
+    later = memory.keep(_view("move_units"), _rows(("pick", 0), ("pick", 1), ("to", 4),
+                                                   ("to", 5), ("to", 9), ("back",)))
+    assert [c.action for c in later] == [("pick", 0), ("pick", 1), ("to", 4), ("to", 5),
+                                         ("to", 9), ("back",)]

@@ -182,10 +182,11 @@ def test_losses_owed_in_force_keep_their_confirm(star_wars):
     assert game.state.step == "casualty"
 
 
-def _answer(g: Game, turns_it: bool) -> tuple | None:
+def _answer(g: Game, turns_it: bool, destroys: bool = False) -> tuple | None:
     """At a battle card decision where the decider wins as the battle stands:
     after its pass, a card the enemy may play that turns the battle against
-    it (`turns_it`) or one that does not, whatever its target; None if none."""
+    it (`turns_it`) or one that does not, whatever its target (and, with
+    `destroys`, one that destroys a unit); None if none."""
     module = g.module
     if g.state.step != "battle_card" or not wins_as_it_stands(module, g.view(g.prompt().side)):
         return None
@@ -197,16 +198,21 @@ def _answer(g: Game, turns_it: bool) -> tuple | None:
     seen = view(s, 1 - side, log=False)
     for a in legal_actions(s):
         out = card_outcome(module, seen, a[1]) if a[0] == "play" else None
-        if out is not None and not out.targeted and out.wins == turns_it:
+        if out is None or out.wins != turns_it:
+            continue
+        if destroys and module.cards[a[1]].effect.kind == "destroy" and out.has_target:
+            return tuple(a)
+        if not destroys and not out.targeted and module.cards[a[1]].effect.kind != "destroy":
             return tuple(a)
     return None
 
 
-def _p_then_enemy_card(star_wars, turns_it: bool) -> tuple[Game, Controller, int]:
+def _p_then_enemy_card(star_wars, turns_it: bool, destroys: bool = False
+                       ) -> tuple[Game, Controller, int]:
     """`P` said while winning, then the enemy's card (turning the battle or not)."""
-    game = game_where(star_wars, lambda g: _answer(g, turns_it) is not None,
+    game = game_where(star_wars, lambda g: _answer(g, turns_it, destroys) is not None,
                       seeds=range(1, 150), turns=40)
-    card = _answer(game, turns_it)
+    card = _answer(game, turns_it, destroys)
     side = game.prompt().side
     c = Controller(Session(game, ("human", "human")))
     c.after_change()
@@ -247,6 +253,15 @@ def test_p_said_while_winning_asks_again_once_an_enemy_card_turns_the_battle(sta
     if c.mode is Mode.HANDOVER:
         c.key("enter")  # the hot seat's hand-over to the side asked again
     assert c.mode is Mode.DECIDING and c.can_pass_to_end()
+
+
+def test_p_asks_again_once_an_enemy_card_destroys_a_unit_even_while_winning(star_wars):
+    # Play-test: `P` at 18 to 10, then two units destroyed by two enemy cards
+    # before it was asked again (at 9 to 10).
+    game, c, side = _p_then_enemy_card(star_wars, turns_it=False, destroys=True)
+    assert game.state.step == "battle_card" and game.prompt().side == side
+    notices = [n.text for n in c.take_notices()]
+    assert any("An enemy card destroyed a unit of yours" in n for n in notices), notices
 
 
 def test_down_to_the_hand_limit_opens_with_the_best_hand_ticked_and_c_discards(star_wars):

@@ -64,11 +64,12 @@ class Losses:
         b = view.battle
         assert b is not None
         units = self.m.units
-        theirs = [units[u.unit] for u in view.stacks[b.loser][b.t].units or ()]  # shown: B2
+        theirs_entry, mine_entry = view.stacks[b.loser][b.t], view.stacks[view.side][b.t]
+        theirs = [units[u.unit] for u in (theirs_entry.units or () if theirs_entry else ())]
         forts = sum(u.force for u in theirs if u.is_fortification)
         k = (sum(not u.is_fortification for u in theirs) + 1) // 2  # B7: half, rounded up
         mine = [(("pick", i), units[u.unit])
-                for i, u in enumerate(view.stacks[view.side][b.t].units or ())]
+                for i, u in enumerate(mine_entry.units or () if mine_entry else ())]
         worth = sum(u.force for _, u in mine)
 
         def key(choice: tuple[Action, UnitDef]) -> tuple:

@@ -18,8 +18,13 @@ _VERDICT = {"win": "you win", "lose": "you lose", "likely win": "likely win",
 
 
 def group_units(view: View) -> list[int]:
-    """The unit types of the moving group as picked so far (none outside the
-    forming of a group): what a destination's battle would add."""
+    """The unit types of the moving group as picked so far, or of the recruit
+    being placed (none otherwise): what a destination's battle would add.
+    Play-test: a recruit's place beside an enemy stack said only "(enemy:
+    battle)", though the recruit is the viewer's own (RULINGS H3)."""
+    if view.prompt.kind == "place" and view.pend.placing:
+        chit = view.pend.placing[0]
+        return [u.unit for u in view.recruit if u.chit == chit]
     last = view.last_battle
     if view.prompt.kind == "advance" and last is not None:  # docs/rules.md G16
         going = {c for c, t, _ in view.onward if t == last.t}
@@ -83,6 +88,6 @@ def battle_note(module: Module, view: View, action: Action) -> str:
     """The end of a destination's (or a recruit's place's) row where an enemy
     stack stands: the battle it would bring, if nothing more moved (RULINGS
     M2, R3). Only the viewer's own view: what it cannot see is a range (H2)."""
-    joining = group_units(view) if action[0] == "to" else []
+    joining = group_units(view) if action[0] in ("to", "place") else []
     odds = battle_forecast(module, view, action[1], joining)
     return ENEMY_NOTE if odds is None else f" (battle: {brief(odds)})"

@@ -306,7 +306,8 @@ STABLE_STEPS = {
 
 class RowMemory:
     """Keeps the rows of a STABLE_STEPS list in their places: a row that is no
-    longer legal stays, dimmed, and a new row comes at the end. Only the
+    longer legal stays, dimmed, and a new row comes at the end (a new
+    destination after the last destination). Only the
     deciding side's own rows of this turn are remembered (a screen's memory is
     forgotten at each hand-over), so nothing in it is another side's."""
 
@@ -351,7 +352,14 @@ class RowMemory:
                c if not c.enabled else
                Choice(c.action, c.label + note, enabled=False, about=c.about, why=why)
                for c in before if _row_id(c) in now or c.action[0] != closing]
-        out.extend(now.values())  # new rows, in the engine's order, after the old ones
+        for row in now.values():  # new rows, in the engine's order, after the old ones;
+            # a new destination after the last destination (play-test: one
+            # reachable once a slow unit was unpicked came after "choose
+            # another group", two pages down): only "back" moves down, a verb
+            # with a key of its own ("stop" keeps its number: issue 10)
+            last = max((i for i, c in enumerate(out) if c.action[0] == "to"), default=-1) \
+                if row.action[0] == "to" else -1
+            out.insert(last + 1 if last >= 0 else len(out), row)
         self._rows[key] = out
         if verb is not None and any(c.action[0] == verb for c in out):
             self._closable[key] = out

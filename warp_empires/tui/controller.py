@@ -46,7 +46,7 @@ from warp_empires.tui.pointing import Pointing
 from warp_empires.tui.recap import Recaps
 from warp_empires.tui.row_typing import RowTyping
 from warp_empires.tui.several import SeveralAtOnce
-from warp_empires.tui.standing_pass import StandingPass
+from warp_empires.tui.standing_pass import Said, StandingPass
 from warp_empires.tui.taken_for import TakenFor
 from warp_empires.tui.typed_ahead import TypedAhead
 
@@ -109,7 +109,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         self._mark_own: dict[int, bool] = {}
         self._batch: tuple[int, int] | None = None  # (decisions, version after them)
         self._placed_at: tuple[int, int] | None = None  # (turn, territory) of the last recruit
-        self._passing: dict[int, tuple[int, int, bool]] = {}  # `P` said (standing_pass.py)
+        self._passing: dict[int, Said] = {}  # `P` said (standing_pass.py)
         # what happened while this side waited (recap.py); a game opened or
         # joined: each side is told its latest turn
         self.recap, self._recap_marks, self._waited = [], {}, {0, 1}
@@ -198,7 +198,8 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         if self._mark_own.get(side, False):
             told = news.own_turn_last(told)
         self.handover = Handover(side, self._goal_once(side) + self.lapsed_words(side)
-                                 + self.session.prompt().text, told, self.card_passes(side))
+                                 + self.session.prompt().text + self.standing_words(side),
+                                 told, self.card_passes(side))
 
     def takes_enter(self) -> bool:
         """Whether Enter means something of the controller's now (the hand-over

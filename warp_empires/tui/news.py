@@ -100,11 +100,14 @@ def told(events: list[tuple[str, str]], room: int, width: int) -> list[str]:
     return [events[i][1] for i in sorted(kept)]
 
 
-def left_out(events: list[tuple[str, str]], lines: list[str]) -> str | None:
-    """The line that counts what `lines` left out of `events`, if anything."""
+def left_out(events: list[tuple[str, str]], lines: list[str],
+             on_card: bool = False) -> str | None:
+    """The line that counts what `lines` left out of `events`, if anything
+    (`on_card`: the hand-over card's, where `L` works only once it has gone)."""
     n = len(runs(events)) - len(lines)
     # play-test at 80x24: the rest could not be scrolled to, and nothing said where it was
-    return f"({n} more: `L` shows the log)" if n else None
+    where = "`L` behind this card shows the log" if on_card else "`L` shows the log"
+    return f"({n} more: {where})" if n else None
 
 
 def goal_words(module: Module, side: int) -> str:

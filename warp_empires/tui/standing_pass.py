@@ -16,6 +16,7 @@ battle"). A mixin of the controller."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from warp_empires.engine.forecast import wins_as_it_stands
@@ -30,6 +31,40 @@ if TYPE_CHECKING:
 PASS = ("pass",)
 
 
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A side's `P`: the battle (player-turn, territory) it passes to the end
+    of, whether it was winning as the battle stood, and how many of its units
+    stood there then."""
+
+    turn: int
+    t: int
+    winning: bool
+    units: int
+
+    @classmethod
+    def now(cls, module: Module, view: View, turn: int) -> Said:
+        b = view.battle
+        assert b is not None
+        mine = view.stacks[view.side][b.t]
+        return cls(turn, b.t, bool(wins_as_it_stands(module, view)), mine.size if mine else 0)
+
+    def lapsed(self, module: Module, view: View) -> str:
+        """Why it no longer holds ("" while it does): the battle has turned
+        against a side that said it while winning, or an enemy card has
+        destroyed one of its units there (play-test: `P` at 18 to 10, then
+        two units destroyed before it was asked again)."""
+        b = view.battle
+        assert b is not None
+        own, other = b.totals[view.side]["total"], b.totals[view.enemy]["total"]
+        mine = view.stacks[view.side][b.t]
+        if self.winning and not wins_as_it_stands(module, view):
+            return f"The battle has turned ({own} to {other})"
+        if (mine.size if mine else 0) < self.units:
+            return f"An enemy card destroyed a unit of yours ({own} to {other})"
+        return ""
+
+
 class StandingPass:
     """Needs from the controller what is declared here."""
 
@@ -40,9 +75,7 @@ class StandingPass:
     rows: list[Choice]
     notices: list[Notice]
     notes: list[Note]
-    # per side, the battle (player-turn, territory) it passes to the end of,
-    # and whether it was winning as the battle stood when it said so
-    _passing: dict[int, tuple[int, int, bool]]
+    _passing: dict[int, Said]  # per side, its `P` (Said)
     handover: Handover | None
     keyboard: int | None
     mode: Mode
@@ -73,8 +106,7 @@ class StandingPass:
             return
         view = self.view
         assert view is not None and view.battle is not None
-        winning = bool(wins_as_it_stands(self.module, view))
-        self._passing[view.side] = (self.session.turn, view.battle.t, winning)
+        self._passing[view.side] = Said.now(self.module, view, self.session.turn)
         self.choose(next(c for c in self.rows if c.action == PASS))
 
     def pass_as_said(self) -> bool:
@@ -90,17 +122,16 @@ class StandingPass:
             return False
         view = s.view(side)
         battle = view.battle
-        if battle is None or said[:2] != (s.turn, battle.t):
+        if battle is None or (said.turn, said.t) != (s.turn, battle.t):
             del self._passing[side]  # that battle is over: this is another
             return False
         if PASS not in s.legal_actions(side):
             return False
         name = self.module.sides[side]
-        if said[2] and not wins_as_it_stands(self.module, view):
-            del self._passing[side]  # the enemy's card turned it: asked again
-            own, other = battle.totals[side]["total"], battle.totals[1 - side]["total"]
-            self._lapsed = (f"The battle has turned ({own} to {other}), so you choose again "
-                            "(you passed to the end while winning).")
+        why = said.lapsed(self.module, view)
+        if why:
+            del self._passing[side]  # an enemy card changed it: asked again
+            self._lapsed = f"{why}, so you choose again (you had passed to the end)."
             # (in the hot seat the hand-over card says it: lapsed_words)
             self.notices.append(Notice(f"{name.short}: {self._lapsed}", "warning", 6))
             return False
@@ -119,6 +150,20 @@ class StandingPass:
         prompt = self.session.prompt()
         return f"{words} " if words and prompt.side == side and prompt.kind == "battle_card" \
             else ""
+
+    def standing_words(self, side: int) -> str:
+        """For a hand-over card where `side` chooses a battle card: the totals
+        as they stand, which are public (B2, B5), so that `p` on the card can
+        be decided without the screen (play-test)."""
+        if not self.card_passes(side):
+            return ""
+        view = self.session.view(side)
+        b = view.battle
+        if b is None or not b.totals:
+            return ""
+        names = self.module.sides
+        return (f" As it stands: {names[side].short} {b.totals[side]['total']}, "
+                f"{names[1 - side].short} {b.totals[1 - side]['total']}.")
 
     def card_passes(self, side: int) -> bool:
         """Whether `side`'s hand-over card may pass for it: a battle card to
@@ -143,8 +188,7 @@ class StandingPass:
         side, s = card.side, self.session
         view = s.view(side)  # read for the totals only (public: B2), never drawn
         if to_end and view.battle is not None:
-            winning = bool(wins_as_it_stands(self.module, view))
-            self._passing[side] = (s.turn, view.battle.t, winning)
+            self._passing[side] = Said.now(self.module, view, s.turn)
         self._recap_told(side)  # the card told it
         self._log_marks[side] = s.log_length()
         self._mark_own[side] = view.active == side

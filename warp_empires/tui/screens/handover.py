@@ -37,7 +37,8 @@ class HandoverScreen(DismissOnce, Screen[None]):
     # in the next person's hand). Every key goes the same way, in order:
     # `on_key`, to the controller. The binding is for the footer.
     BINDINGS = [Binding("enter", "ready", "I am at the keyboard"),
-                Binding("p", "card_pass", "Pass without showing my screen")]
+                Binding("p", "card_pass", "Pass without showing my screen"),
+                Binding("P", "card_pass_to_end", "Pass to the end")]
 
     DEFAULT_CSS = """
     HandoverScreen { align: center middle; background: $background; }
@@ -89,7 +90,7 @@ class HandoverScreen(DismissOnce, Screen[None]):
                 room = max(2, self.app.size.height - self.CHROME_ROWS)
                 self.happened = self.told(self.events, room)
                 lines = [f"• {line}" for line in self.happened]
-                count = news.left_out(self.events, self.happened)
+                count = news.left_out(self.events, self.happened, on_card=True)
                 if count:
                     lines.insert(0, count)
                 yield Static("\n".join(lines), id="happened", markup=False)  # the module's words
@@ -114,13 +115,17 @@ class HandoverScreen(DismissOnce, Screen[None]):
         return news.told(events, room, cls.TEXT_WIDTH)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "card_pass":  # a battle card to choose (standing_pass.card_passes)
+        if action in ("card_pass", "card_pass_to_end"):  # standing_pass.card_passes
             return self.handover is not None and self.handover.passes
         return True
 
     def action_card_pass(self) -> None:  # the footer's; keys go by on_key
         if self._press is not None:
             self._press("p")
+
+    def action_card_pass_to_end(self) -> None:
+        if self._press is not None:
+            self._press("P")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_ready()
