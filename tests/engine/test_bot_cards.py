@@ -119,8 +119,12 @@ def test_b4_the_battle_card_rows_say_what_each_card_would_add():
     _battle(s, ("cruiser", "cruiser"), ("destroyer",), "guns", "ambush", "torpedo")
     game = Game(s.module, 0, dict(s.options), s, [])
     rows = {c.action: c.label for c in build_choices(game)}
-    assert rows[("play", card(s, "guns"))].endswith("(+2 in your favour: then you win 12 to 5)")
-    assert rows[("play", card(s, "ambush"))].endswith("(+5 in your favour: then you win 15 to 5)")
+    # and what winning costs (B8: half the destroyer's 5, rounded up; a play-test
+    # won with a card and lost its last leader, and the game, to that price)
+    assert rows[("play", card(s, "guns"))].endswith(
+        "(+2 in your favour: then you win 12 to 5; winning costs you Force 3)")
+    assert rows[("play", card(s, "ambush"))].endswith(
+        "(+5 in your favour: then you win 15 to 5; winning costs you Force 3)")
     assert rows[("play", card(s, "torpedo"))].endswith(
         "(+5 in your favour: then their stack is gone and you win)")
     s.battle.zeroed.extend(s.stacks[0][tid(s, "d")])
@@ -141,7 +145,8 @@ def test_b4_b5_b6_a_card_row_counts_the_majority_it_swings_and_says_who_a_tie_go
     game = Game(s.module, 0, dict(s.options), s, [])
     rows = {c.action: c.label for c in build_choices(game)}
     # a swarm destroyed: 6 to 6 plus the Point Defense majority now ours, 8 to 6
-    assert rows[("play", card(s, "flak"))].endswith("(+3 in your favour: then you win 8 to 6)")
+    assert rows[("play", card(s, "flak"))].startswith(
+        "play Flak (+3 in your favour: then you win 8 to 6; winning costs you Force ")
     # +1 for the cruiser: 7 to 7, and a tie goes to the defender (B6), the other side
     assert rows[("play", card(s, "guns"))].endswith(
         "(+1 in your favour: then 7 to 7, a tie: they win it as the defender)")

@@ -58,15 +58,15 @@ def brief(odds: BattleForecast) -> str:
     return f"{out}; {cost}" if cost else out
 
 
-def winning_cost(odds: BattleForecast) -> str:
+def winning_cost(odds: BattleForecast, won: bool = False) -> str:
     """What winning would cost the viewer: the Force the winner loses (RULINGS
     B8), and whether a leader (its last on the map) must or may go with it;
     "" when nothing or not known. Play-tests: "you win 14 to 6" with only
     two leaders there, and the win cost one of them; the game was lost with
     the last."""
     force = odds.our_loss_force
-    if odds.verdict == "lose" or force is None or force[1] <= 0:
-        return ""
+    if (odds.verdict == "lose" and not won) or force is None or force[1] <= 0:
+        return ""  # (`won`: the battle would be won, whatever the forecast said)
     span = str(force[0]) if force[0] == force[1] else f"{force[0]}-{force[1]}"
     out = f"winning costs you Force {span}"
     if odds.leader_paid:

@@ -15,11 +15,11 @@ from typing import Any
 from warp_empires.engine import Action, Game, Prompt, View, describe_action
 from warp_empires.engine.actions import TERRITORY_VERBS
 from warp_empires.engine.board import hops_from
-from warp_empires.engine.forecast import CardOutcome, card_outcome, last_marker
+from warp_empires.engine.forecast import CardOutcome, battle_forecast, card_outcome, last_marker
 from warp_empires.engine.pending import CardPlay
 from warp_empires.engine.viewtypes import SelectionView
 from warp_empires.module.defs import Module
-from warp_empires.present.odds import battle_note
+from warp_empires.present.odds import battle_note, winning_cost
 
 # Selection steps whose picks name units that may stand anywhere on the map.
 WHERE_STEPS = frozenset({"upkeep"})
@@ -215,7 +215,15 @@ def card_note(module: Module, view: View, kind: int) -> str:
     # "in your favour", the gap between the totals: a card against an enemy
     # unit leaves this side's own total as it is (play-test: "+3 for you" read
     # as three added to it)
-    return f" ({up_to}+{out.swing} in your favour: then {_then(module, out)})"
+    cost = ""
+    b = view.battle
+    if out.wins and not out.wiped and b is not None:
+        # play-test: "then you win 9 to 6", and the win's price was the last
+        # leader, and the game (RULINGS B8)
+        odds = battle_forecast(module, view, b.t)
+        cost = f"; {winning_cost(odds, won=True)}" if odds and winning_cost(odds, won=True) \
+            else ""
+    return f" ({up_to}+{out.swing} in your favour: then {_then(module, out)}{cost})"
 
 
 def _then(module: Module, out: CardOutcome) -> str:
