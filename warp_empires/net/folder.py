@@ -83,7 +83,7 @@ def _lock(file: IO[str]) -> None:
     fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
-@dataclass
+@dataclass(slots=True)  # one per game of the folder, ended ones too
 class Entry:
     """One game of the folder, known from its seats file alone."""
 
