@@ -102,6 +102,11 @@ def test_old_games_are_known_without_loading_and_load_when_joined(tmp_path: Path
         assert server.rooms == {} and server.playing == {OLD_PLAYING}
         async with serving(tmp_path, Limits(archive_days=0), resume=True) as (server, url):
             link = Link(url, OLD_PLAYING, "rome", OLD_TOKEN)
+            # a seats file older than its sides: Rome's token is refused on
+            # Carthage's seat by the game, once loaded, and its sides are known
+            wrong = await raw(url, hello(link, side="carthage"), replies=2)
+            assert wrong[0]["code"] == "refused"
+            assert server.games[OLD_PLAYING].sides == ("rome", "carthage")
             got = await raw(url, hello(link), replies=2)
             assert [f["t"] for f in got] == ["welcome", "position"]
             room = server.rooms[OLD_PLAYING]
@@ -109,7 +114,7 @@ def test_old_games_are_known_without_loading_and_load_when_joined(tmp_path: Path
             await raw(url, hello(link), {"t": "decide", "pos": got[1]["pos"],
                                          "action": ["resign"]}, replies=4)
         again, _ = scan(tmp_path)  # written anew: its seats file now says it is over
-        assert again[OLD_PLAYING].over
+        assert again[OLD_PLAYING].over and again[OLD_PLAYING].sides == ("rome", "carthage")
 
     run(main_())
 

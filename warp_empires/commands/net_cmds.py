@@ -67,8 +67,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        default=8, help="connections from one address that have not said "
                        "hello yet, at once (default: 8)")
     serve.add_argument("--trust-proxy", metavar="ADDRESS,...", default="",
-                       help="reverse proxies (addresses or networks) whose X-Forwarded-For "
-                       "names the client (default: none)")
+                       help="reverse proxies (addresses or networks) whose PROXY protocol "
+                       "header (v1 or v2) or X-Forwarded-For names the client, on the game's "
+                       "port and the browsers' (default: none)")
     serve.add_argument("--metrics-from", metavar="ADDRESS,...", default="127.0.0.1,::1",
                        help="addresses or networks that may read /metrics (default: this "
                        "machine only; its counts follow every decision, untold ones too)")

@@ -97,6 +97,8 @@ class Entry:
     seen: float = 0.0  # when a seat of it was last connected (this server run)
     # its seats' token digests (None: a computer's); () when the file named none
     digests: tuple[bytes | None, ...] = ()
+    # the side ids of those seats, in order; () when the file is older than them
+    sides: tuple[str, ...] = ()
 
 
 def seats_path(folder: Path, game: str, archived: bool = False) -> Path:
@@ -134,8 +136,11 @@ def entry(path: Path, archived: bool = False) -> Entry:
     digests = data.get("digests")
     known = tuple(digests) if isinstance(digests, list) and all(
         d is None or isinstance(d, bytes) for d in digests) else ()
+    sides = data.get("sides")
+    named = tuple(sides) if isinstance(sides, list) and len(sides) == len(known) and all(
+        isinstance(x, str) for x in sides) else ()
     return Entry(match.group(1), over, path.stat().st_mtime, archived, bots,
-                 stranger if isinstance(stranger, str) else None, digests=known)
+                 stranger if isinstance(stranger, str) else None, digests=known, sides=named)
 
 
 def scan(folder: Path, archived: bool = False) -> tuple[dict[str, Entry], list[str]]:

@@ -126,13 +126,24 @@ class Games:
     def released(self, game: str) -> None:
         """What else a game that left memory leaves (the server's computer players)."""
 
-    def may_hold(self, game: str, token: str) -> bool:
-        """Whether `token` may be a seat's of `game`, from what the seats file
-        said (no load): a wrong token never has a game loaded (issue 38: each
-        such hello replayed a finished game). A game in memory is checked whole."""
+    def may_hold(self, game: str, side: str, token: str) -> bool:
+        """Whether `token` may open `side`'s seat of `game`, from what is known
+        without loading it: the game in memory, else what its seats file said.
+        A wrong token, or a right one for another game or side, never has a
+        game loaded (issue 38: each such hello replayed a finished game). A
+        seats file older than its `sides` leaves the side to the room's check,
+        once a token of the game loaded it; one older than its digests, all."""
+        room = self.rooms.get(game)
+        if room is not None:
+            ids = [s.id for s in room.game.module.sides]
+            return links.matches(token, room.seats[ids.index(side)].digest
+                                 if side in ids else None)
         found = self.games.get(game)
-        if game in self.rooms or found is None or not found.digests:
-            return game in self.rooms or found is not None
+        if found is None or not found.digests:
+            return found is not None
+        if found.sides:
+            return links.matches(token, found.digests[found.sides.index(side)]
+                                 if side in found.sides else None)
         return any(links.matches(token, d) for d in found.digests)
 
     def loads_too_often(self, game: str) -> bool:
@@ -169,6 +180,9 @@ class Games:
             return None
         room.lock = asyncio.Lock()
         room.sync = self.sync
+        found = self.games.get(game)
+        if found is not None and not found.sides:  # a seats file older than them
+            found.sides = tuple(s.id for s in room.game.module.sides)
         if room.game.over:
             self._finished(game)
         elif game in self.games:  # not archived or deleted while it loaded
@@ -180,7 +194,8 @@ class Games:
         bots = any(s.player != HUMAN for s in room.seats)
         self.games[room.id] = Entry(room.id, False, self.clock(), bots=bots,
                                     stranger=room.stranger,
-                                    digests=tuple(s.digest for s in room.seats))
+                                    digests=tuple(s.digest for s in room.seats),
+                                    sides=tuple(s.id for s in room.game.module.sides))
         self.playing.add(room.id)
         if room.stranger is not None:
             self.strangers[room.id] = room.stranger
