@@ -46,8 +46,9 @@ VERB_KEYS = (("end", "e"), ("pass", "p"), ("stop", "s"), ("confirm", "c"), ("don
 
 
 # --proxy: HAProxy in front of both ports, as docs/hosting.md shows (without TLS:
-# loopback), the game's connections with a PROXY line, the browsers' with
-# X-Forwarded-For; the server trusts 127.0.0.1 (after haproxy.HEAD)
+# loopback), the game's connections with a PROXY line (version 1), the browsers'
+# with a binary PROXY header (version 2); the server trusts 127.0.0.1 (after
+# haproxy.HEAD)
 PROXY_CONFIG = """frontend warp
     bind 127.0.0.1:{port}
     use_backend warp_browsers if {{ path_beg /play/ }}
@@ -60,8 +61,7 @@ backend warp_browsers
     http-request replace-path /play(/.*) \\1
     balance uri depth 2
     hash-type consistent
-    option forwardfor
-    server a 127.0.0.1:{web} id 1
+    server a 127.0.0.1:{web} send-proxy-v2 id 1
 """
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import shutil
 import time
 import weakref
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 from warp_empires.cli import main
-from warp_empires.net.folder import ARCHIVE, FolderInUse, FolderLock, scan
+from warp_empires.net.folder import ARCHIVE, FolderInUse, FolderLock, move, scan, seats_path
 from warp_empires.net.links import Link
 from warp_empires.net.server import GameServer, Limits
 from warp_empires.saves.game import load_game
@@ -157,6 +158,36 @@ def test_a_game_nobody_changes_is_archived_and_restored(tmp_path: Path, rome: Pa
             return await raw(url, hello(link), replies=2)
 
     assert [f["t"] for f in run(joined())] == ["welcome", "position"]
+
+
+def test_archived_games_are_deleted_after_their_keep_once_an_hour(tmp_path: Path,
+                                                                  rome: Path) -> None:
+    # the archive's disk is bounded (issue 38: strangers' games, 0.9 GB an hour)
+    now = [time.time()]
+    server = GameServer(tmp_path, Limits(keep_days=365), clock=lambda: now[0])
+    old, recent, playing = (server.create(str(rome), 3, [], ["human", "human"])[0].id
+                            for _ in range(3))
+    for game in (old, recent):
+        move(tmp_path, game, to_archive=True)
+
+    def aged(game: str, days: float, archived: bool = True) -> None:
+        os.utime(seats_path(tmp_path, game, archived), (now[0], now[0] - days * DAY))
+
+    aged(old, 366)
+    aged(recent, 364)
+    aged(playing, 400, archived=False)  # not archived: never deleted
+    assert server.prune() == [old]
+    assert not list((tmp_path / ARCHIVE).glob(f"net-{old}.*"))
+    assert len(list((tmp_path / ARCHIVE).glob(f"net-{recent}.*"))) == 2
+    assert len(list(tmp_path.glob(f"net-{playing}.*"))) == 2
+    aged(recent, 366)
+    assert server.prune() == []  # a look at the archive an hour at most
+    now[0] += 3600
+    assert server.prune() == [recent]
+    move(tmp_path, playing, to_archive=True)
+    aged(playing, 400)
+    now[0] += 3600
+    assert GameServer(tmp_path, Limits(keep_days=0), clock=lambda: now[0]).prune() == []
 
 
 def test_games_lists_shows_closes_and_deletes_on_a_stopped_folder(tmp_path: Path,

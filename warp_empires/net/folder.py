@@ -159,6 +159,19 @@ def scan(folder: Path, archived: bool = False) -> tuple[dict[str, Entry], list[s
     return games, problems
 
 
+def archived_before(folder: Path, when: float) -> list[str]:
+    """The archived games whose seats file is older than `when` (seconds
+    since 1970), from the files' times alone."""
+    found = []
+    with contextlib.suppress(FileNotFoundError), os.scandir(folder / ARCHIVE) as files:
+        for f in files:
+            match = _SEATS_NAME.fullmatch(f.name)
+            with contextlib.suppress(OSError):
+                if match is not None and f.stat().st_mtime < when:
+                    found.append(match.group(1))
+    return found
+
+
 def move(folder: Path, game: str, to_archive: bool) -> None:
     """Moves a game's two files into the archive or back; the seats file
     last, since it is what names a game (a crash between leaves the save

@@ -18,14 +18,16 @@ from warp_empires.saves.errors import SaveError
 from warp_empires.saves.store import ensure_folder
 
 from . import links
-from .folder import Entry, move, scan, seats_path
+from .folder import Entry, archived_before, delete, move, scan, seats_path
 from .guard import Bucket
+from .ops import event
 from .room import HUMAN, Room
 
 log = logging.getLogger("warp_empires.server")
 # Hellos that load a game not in memory, per game id: a second on average, 5 at
 # once (two seats joining an ended game to see its end, and their retries)
 LOAD_RATE, LOAD_BURST = 1.0, 5
+PRUNE_EVERY = 3600.0  # seconds between two looks at the archive for games to delete
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,9 @@ class Limits:
     handshake_seconds: float = 3.0  # from the accept to the WebSocket open (TLS included)
     hello_seconds: float = 10.0  # a connection says hello within this, or is closed
     archive_days: float = 30.0  # a game nobody changed for this long is archived (0: never)
+    # an archived game nobody changed for this long is deleted (0: kept for ever):
+    # the archive's disk is bounded by how many games this many days bring
+    keep_days: float = 365.0
     outbox: int = 256  # frames waiting for a seat's reader before it is dropped (conn.py)
     open_idle: float = 3600.0  # a stranger's game nobody is at this long is archived (0: never)
     open_over: float = 86400.0  # a stranger's ended game is archived this long after (0: as any)
@@ -62,6 +67,7 @@ class Games:
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self.timer: Callable[[], float] = time.monotonic  # for rates (a test's own)
         self._loads: dict[str, Bucket] = {}  # the rate of loads, per game id
+        self._pruned = float("-inf")  # when the archive was last pruned (`prune`)
 
     # -- the games of the folder -------------------------------------------------
 
@@ -75,7 +81,28 @@ class Games:
         self.bot_games = {g for g in self.playing if self.games[g].bots}
         self.strangers = {g: a for g in self.playing if (a := self.games[g].stranger)}
         self.sweep()
+        self.prune()
         return problems
+
+    def prune(self) -> list[str]:
+        """Deletes the archived games nobody has changed for `limits.keep_days`
+        (their seats files' time: a game restored starts again), at most once
+        an hour (a look at every file of the archive); their ids."""
+        now, days = self.clock(), self.limits.keep_days
+        if not days or now - self._pruned < PRUNE_EVERY:
+            return []
+        self._pruned = now
+        gone = []
+        for game in archived_before(self.folder, now - days * 86400):
+            try:
+                delete(self.folder, game, archived=True)
+            except OSError as e:
+                log.error("archived game %s not deleted: %s", game, e)
+                continue
+            gone.append(game)
+        if gone:
+            event("deleted", games=len(gone), why=f"archived, unchanged for {days:g} days")
+        return gone
 
     def sweep(self) -> list[str]:
         """Archives the games nobody has changed for `limits.archive_days`
