@@ -24,9 +24,7 @@ import contextlib
 import importlib.util
 import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -35,6 +33,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import haproxy as proxy  # noqa: E402
+
 CHROMIUM, DRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 SCREENSHOT = ROOT / "docs" / "images" / "browser-seat.png"
 # which key answers a position, by the verbs it allows (tui/control_words.py):
@@ -44,17 +46,10 @@ VERB_KEYS = (("end", "e"), ("pass", "p"), ("stop", "s"), ("confirm", "c"), ("don
 
 
 # --proxy: HAProxy in front of both ports, as docs/hosting.md shows (without TLS:
-# loopback), the game's connections with a PROXY line, the browsers' with
-# X-Forwarded-For; the server trusts 127.0.0.1
-PROXY_CONFIG = """global
-    maxconn 2000
-defaults
-    mode http
-    timeout connect 5s
-    timeout client 1h
-    timeout server 1h
-    timeout tunnel 1h
-frontend warp
+# loopback), the game's connections with a PROXY line (version 1), the browsers'
+# with a binary PROXY header (version 2); the server trusts 127.0.0.1 (after
+# haproxy.HEAD)
+PROXY_CONFIG = """frontend warp
     bind 127.0.0.1:{port}
     use_backend warp_browsers if {{ path_beg /play/ }}
     default_backend warp_servers
@@ -66,8 +61,7 @@ backend warp_browsers
     http-request replace-path /play(/.*) \\1
     balance uri depth 2
     hash-type consistent
-    option forwardfor
-    server a 127.0.0.1:{web} id 1
+    server a 127.0.0.1:{web} send-proxy-v2 id 1
 """
 
 
@@ -79,12 +73,6 @@ def missing() -> str | None:
         if importlib.util.find_spec(module) is None:
             return f"{module} is not installed (pip install -e '.[{extra}]')"
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def cli(*args: str) -> list[str]:
@@ -179,8 +167,7 @@ def main() -> int:
                         help="the game's module (rome: the tests' small theme, whose "
                         "games end in about a hundred decisions)")
     args = parser.parse_args()
-    haproxy = shutil.which("haproxy")
-    if (why := missing()) is not None or (args.proxy and haproxy is None and (
+    if (why := missing()) is not None or (args.proxy and proxy.haproxy() is None and (
             why := "haproxy is not installed (apt-get install -y haproxy)")):
         print(f"browser_seat: skipped: {why}")
         return 0
@@ -196,7 +183,8 @@ def main() -> int:
     if args.module == "rome":  # for the server, its clients and this harness's reading
         env["WARP_EMPIRES_MODULES"] = os.environ["WARP_EMPIRES_MODULES"] = str(
             ROOT / "tests" / "themes")
-    folder, port, web_port, front = tmp / "saves", free_port(), free_port(), free_port()
+    folder = tmp / "saves"
+    port, web_port, front = proxy.free_port(), proxy.free_port(), proxy.free_port()
     processes: list[subprocess.Popen[bytes]] = []
     driver = None
     try:
@@ -218,12 +206,8 @@ def main() -> int:
                 web_url = line.split(" at ", 1)[1].strip()
         server = f"127.0.0.1:{port}"
         if args.proxy:
-            assert haproxy is not None
-            (tmp / "haproxy.cfg").write_text(PROXY_CONFIG.format(port=front, game=port,
-                                                                 web=web_port))
-            processes.append(subprocess.Popen([haproxy, "-db", "-f", str(tmp / "haproxy.cfg")],
-                                              stdout=subprocess.DEVNULL,
-                                              stderr=subprocess.DEVNULL))
+            processes.append(proxy.start(PROXY_CONFIG.format(port=front, game=port, web=web_port),
+                                   front, tmp))
             server = f"127.0.0.1:{front}"
             wait(lambda: subprocess.run(["curl", "-sf", f"http://{server}/health"],
                                         capture_output=True).returncode == 0, 10,

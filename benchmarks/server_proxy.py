@@ -13,25 +13,17 @@ from __future__ import annotations
 import asyncio
 import random
 import shutil
-import socket
-import subprocess
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks.haproxy import free_port, haproxy, start
 from benchmarks.server_scenarios import ROOT, Server, Stats, client, create
 from warp_empires.net.links import Link
 
-CONFIG = """global
-    maxconn 4000
-defaults
-    mode http
-    timeout connect 5s
-    timeout client 1h
-    timeout server 1h
-    timeout tunnel 1h
-frontend warp
+# after haproxy.HEAD
+CONFIG = """frontend warp
     bind 127.0.0.1:{port}
     default_backend servers
 backend servers
@@ -43,12 +35,6 @@ backend servers
     server a 127.0.0.1:{a} send-proxy
     server b 127.0.0.1:{b} send-proxy
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Proxied(Server):
@@ -107,8 +93,7 @@ async def _play(servers: list[Proxied], games: int, decisions: int, think: float
 def proxy(games: int = 20, decisions: int = 60, think: float = 0.05,
           kill_every: float = 3.0) -> dict[str, Any] | None:
     """The figures, or None (and one line) where HAProxy is not installed."""
-    haproxy = shutil.which("haproxy")
-    if haproxy is None:
+    if haproxy() is None:
         print("proxy: skipped: haproxy is not installed (Debian: apt-get install haproxy)")
         return None
     work = Path(tempfile.mkdtemp(prefix="bench-proxy-"))
@@ -121,16 +106,8 @@ def proxy(games: int = 20, decisions: int = 60, think: float = 0.05,
         (s.folder / "host.key").write_text("the-benchmarks-host-key-for-both\n")
         s.port = free_port()
         s.start()
-    (work / "haproxy.cfg").write_text(CONFIG.format(port=port, a=servers[0].port,
-                                                    b=servers[1].port))
-    proc = subprocess.Popen([haproxy, "-db", "-f", str(work / "haproxy.cfg")],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = start(CONFIG.format(port=port, a=servers[0].port, b=servers[1].port), port, work)
     try:
-        for _ in range(100):  # until it listens
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.05)
         return asyncio.run(_play(servers, games, decisions, think, kill_every))
     finally:
         proc.terminate()

@@ -195,7 +195,7 @@ def test_asyncio_s_own_warnings_are_json_lines_thinned() -> None:
 
 
 def test_a_trusted_proxys_proxy_line_names_the_client_that_is_counted() -> None:
-    from warp_empires.net.entrance import proxied
+    from warp_empires.net.proxy_line import proxied
 
     assert proxied(b"PROXY TCP4 203.0.113.9 10.0.0.2 5555 443") == "203.0.113.9"
     assert proxied(b"PROXY TCP6 2001:db8::1 2001:db8::2 5555 443") == "2001:db8::1"
@@ -203,6 +203,58 @@ def test_a_trusted_proxys_proxy_line_names_the_client_that_is_counted() -> None:
     for bad in (b"PROXY TCP4 2001:db8::1 1.2.3.4 1 2", b"PROXY TCP4 nobody 1.2.3.4 1 2",
                 b"PROXY TCP4 1.2.3.4", b"GET / HTTP/1.1"):
         assert proxied(bad) is None
+
+
+def proxy_v2(client: str, command: int = 1) -> bytes:
+    """A PROXY protocol version 2 header (HAProxy's send-proxy-v2) naming
+    `client`, an IPv4 or IPv6 address, over TCP."""
+    import ipaddress
+
+    ip, to = ipaddress.ip_address(client), ipaddress.ip_address("127.0.0.1" if ":" not in
+                                                                 client else "::1")
+    block = ip.packed + to.packed + (40000).to_bytes(2, "big") + (443).to_bytes(2, "big")
+    return (b"\r\n\r\n\x00\r\nQUIT\n" + bytes([0x20 | command, 0x11 if ip.version == 4
+                                                 else 0x21]) + len(block).to_bytes(2, "big")
+            + block)
+
+
+def test_both_versions_of_the_proxy_header_are_read_however_their_bytes_come() -> None:
+    from warp_empires.net.proxy_line import ProxyHeader
+
+    class Counted:  # the entrance, as far as a header is concerned
+        def __init__(self) -> None:
+            self.named: list[str] = []
+
+        def forwarded(self, conn: object, address: str) -> None:
+            self.named.append(address)
+
+    def read(data: bytes, chunk: int = 1000) -> tuple[str, bool, bytes, list[str]]:
+        """What a header read from `data`, as it comes `chunk` bytes at a
+        time, names, and the bytes left for the request."""
+        entrance = Counted()
+        header = ProxyHeader(object(), entrance)  # type: ignore[arg-type]
+        rest, at = None, 0
+        while rest is None:
+            assert at < len(data)
+            rest = header.feed(data[at:at + chunk])
+            at += chunk
+        return header.client, header.bad, rest + data[at:], entrance.named
+
+    request = b"GET /ws HTTP/1.1\r\n"
+    for chunk in (1, 5, 1000):
+        assert read(proxy_v2("203.0.113.9") + request, chunk) == (
+            "203.0.113.9", False, request, ["203.0.113.9"])
+        assert read(b"PROXY TCP4 203.0.113.9 10.0.0.2 5555 443\r\n" + request, chunk) == (
+            "203.0.113.9", False, request, ["203.0.113.9"])
+        assert read(request, chunk) == ("", False, request, [])  # none: the request names it
+    assert read(proxy_v2("2001:db8::1") + request) == ("2001:db8::1", False, request,
+                                                       ["2001:db8::1"])
+    # LOCAL: the proxy's own (a health check)
+    assert read(proxy_v2("203.0.113.9", command=0) + request) == ("", False, request, [])
+    # a header that is not one: the connection is dropped
+    assert read(proxy_v2("203.0.113.9")[:12] + b"\x99" + b"\x00" * 20)[1]
+    assert read(b"PROXY " + b"x" * 200)[1]
+    assert read(proxy_v2("203.0.113.9")[:14] + b"\xff\xff" + b"\x00" * 20)[1]  # too long
 
 
 def test_behind_a_proxy_that_speaks_the_proxy_protocol_each_client_has_its_limits(

@@ -5,11 +5,13 @@ rated per game id. Time is the test's own."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
 
+from warp_empires.net.links import Link
 from warp_empires.net.protocol import decode, encode
 from warp_empires.net.room import Room
 
@@ -57,6 +59,38 @@ def test_a_wrong_token_loads_no_game_and_loads_of_an_ended_game_are_rated(
     assert wrong == ["refused"] * 20 and wrong_loads == 0
     assert right == ["welcome"] * 5 + ["full"] * 2
     assert later == ["welcome"]
+
+
+def test_a_right_token_for_another_seat_loads_nothing_and_is_refused_alike(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a seat's token with the other side's name, or another game's id, is
+    # refused from the seats file, as a wrong token is: no save is read
+    loads: list[Path] = []
+    real = Room.load.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(Room, "load", classmethod(lambda cls, path: loads.append(path)
+                                                  or real(cls, path)))
+
+    async def made() -> tuple[dict[str, Link], dict[str, Link]]:
+        async with serving(tmp_path) as (server, url):
+            return links_of(server, url)[1], links_of(server, url)[1]
+
+    async def main(first: dict[str, Link], second: dict[str, Link]
+                   ) -> tuple[list[list[object]], int, list[str]]:
+        async with serving(tmp_path, resume=True) as (server, url):  # nothing in memory
+            rebels = replace(first["rebels"], server=url)
+            tries = [replace(rebels, side="empire"),  # the Rebels' token, the Empire's seat
+                     replace(second["rebels"], server=url, token=rebels.token),
+                     replace(rebels, token="A" * 32)]  # a wrong token, for comparison
+            got = [await raw(url, hello(x), replies=2) for x in tries]
+            before = len(loads)
+            right = await raw(url, hello(rebels), replies=2)
+            return got, before, [f["t"] for f in right]
+
+    first, second = asyncio.run(asyncio.wait_for(made(), 60))
+    loads.clear()
+    got, before, right = asyncio.run(asyncio.wait_for(main(first, second), 60))
+    assert got[0] == got[1] == got[2] and got[0][0]["code"] == "refused"
+    assert before == 0 and right == ["welcome", "position"] and len(loads) == 1
 
 
 def test_a_flood_of_take_replays_only_for_the_connection_that_holds_the_seat(

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import os
+import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -295,5 +296,51 @@ def test_a_browsers_silent_connections_are_bounded_per_address(tmp_path: Path) -
             assert (await asyncio.wait_for(reader.read(), 5)).startswith(b"HTTP/1.1 200")
             for _, w in silent[1:] + [(reader, writer)]:
                 w.close()
+
+    asyncio.run(go())
+
+
+def test_behind_a_proxy_that_speaks_the_proxy_protocol_each_browser_has_its_address(
+        tmp_path: Path) -> None:
+    """The browsers' port reads a trusted proxy's PROXY header (both
+    versions) as the game's port does: the tab plays for the address it
+    names, and that address's silent connections are counted from it."""
+    from websockets.asyncio.client import connect
+
+    from .test_entrance import proxy_v2
+
+    async def go() -> None:
+        rules = Rules(connect_rate=1e6, connect_burst=10**6, unseated=1,
+                      trusted_proxies=("127.0.0.1",))
+        async with web_server(tmp_path, rules) as (server, front, started, url):
+            async def through(header: bytes) -> tuple[asyncio.StreamReader,
+                                                      asyncio.StreamWriter]:
+                reader, writer = await asyncio.open_connection("127.0.0.1", front.port)
+                writer.write(header)
+                await writer.drain()
+                return reader, writer
+
+            v1 = b"PROXY TCP4 203.0.113.9 127.0.0.1 40000 443\r\n"
+            silent = await through(v1)  # the client's one silent connection
+            reader, writer = await through(proxy_v2("203.0.113.9"))
+            assert (await asyncio.wait_for(reader.read(), 5)).startswith(b"HTTP/1.1 429")
+            reader, writer = await through(proxy_v2("203.0.113.10"))  # another client
+            writer.write(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert (await asyncio.wait_for(reader.read(), 5)).startswith(b"HTTP/1.1 200")
+            silent[1].close()
+            # a tab whose proxy names its browser in a version 2 header
+            game, links = links_of(server, url)
+            page = browser_link(server.web_url or "", links["rebels"])
+            sock = socket.socket()
+            sock.setblocking(False)
+            loop = asyncio.get_running_loop()
+            await loop.sock_connect(sock, ("127.0.0.1", front.port))
+            await loop.sock_sendall(sock, proxy_v2("198.51.100.7"))
+            ws = await connect(f"ws://127.0.0.1:{front.port}/g/{game}/ws", sock=sock,
+                               compression=None)
+            await ws.send(json.dumps(["join", fragment(page)]))
+            stand = await started.next()
+            assert stand.address == "198.51.100.7"
+            await ws.close()
 
     asyncio.run(go())

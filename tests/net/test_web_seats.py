@@ -100,4 +100,5 @@ def test_only_a_seats_token_opens_a_seat(tmp_path: Path) -> None:
     assert not restarted.rooms
     assert opens_seat(restarted, Link("ws://x/", room.id, side, token))
     assert not opens_seat(restarted, Link("ws://x/", room.id, side, other_tokens[side]))
+    assert not opens_seat(restarted, Link("ws://x/", room.id, other_side, token))  # issue 38
     assert not restarted.rooms

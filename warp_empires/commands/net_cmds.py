@@ -67,8 +67,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        default=8, help="connections from one address that have not said "
                        "hello yet, at once (default: 8)")
     serve.add_argument("--trust-proxy", metavar="ADDRESS,...", default="",
-                       help="reverse proxies (addresses or networks) whose X-Forwarded-For "
-                       "names the client (default: none)")
+                       help="reverse proxies (addresses or networks) whose PROXY protocol "
+                       "header (v1 or v2) or X-Forwarded-For names the client, on the game's "
+                       "port and the browsers' (default: none)")
     serve.add_argument("--metrics-from", metavar="ADDRESS,...", default="127.0.0.1,::1",
                        help="addresses or networks that may read /metrics (default: this "
                        "machine only; its counts follow every decision, untold ones too)")
@@ -76,6 +77,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        default=30, help="archive a game nobody has changed for DAYS days "
                        "(moved to archive/ in the saves folder, still replayable; `games "
                        "restore` brings it back; default: 30; 0: never)")
+    serve.add_argument("--archive-keep", metavar="DAYS", type=whole_number(0, 36_500),
+                       default=365, help="delete an archived game nobody has changed for "
+                       "DAYS days (default: 365; 0: keep archived games for ever)")
     serve.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
                        default="info", help="what the server logs on stderr, one JSON line "
                        "an event: info (default) has connections, hellos, refusals, games "
@@ -184,6 +188,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CommandError(f"--trust-proxy or --metrics-from: {e}") from None
     server = GameServer(folder, Limits(connections=args.max_connections, games=args.max_games,
                                        archive_days=args.archive_after,
+                                       keep_days=args.archive_keep,
                                        open_idle=args.open_idle * 60.0,
                                        open_over=args.open_over * 3600.0), sync=args.fsync,
                         rules=rules, key=host_key(folder))

@@ -14,6 +14,7 @@ from typing import Any
 
 from warp_empires.module.defs import Carry, Module
 
+from .per_module import PerModule
 from .powers import move_bonus
 from .state import State
 
@@ -30,9 +31,9 @@ class Passage:
     links: dict[int, tuple[int, ...]] | None = None
 
 
-# (module id, sorted unit types) -> its Passage; the module is kept so its id
-# is never reused while the entry lives
-_CACHE: dict[tuple[int, tuple[int, ...]], tuple[Module, Passage | None]] = {}
+# per module, by sorted unit types: its Passage; for as long as the module
+# lives (per_module.py)
+_CACHE: PerModule[Passage | None] = PerModule()
 
 
 def group_passage(module: Module, unit_types: Iterable[int]) -> Passage | None:
@@ -42,18 +43,18 @@ def group_passage(module: Module, unit_types: Iterable[int]) -> Passage | None:
     if not module.map.enter:
         return None
     types = tuple(sorted(unit_types))
-    hit = _CACHE.get((id(module), types))
-    if hit is not None and hit[0] is module:
-        return hit[1]
+    own = _CACHE.of(module)
+    if types in own:
+        return own[types]
     by_kind = {kind: _kind_passage(module, types, kind) for kind in module.map.kinds}
     passage = None
     if not all(end for end, _ in by_kind.values()):
         territories = module.map.territories
         passage = Passage(tuple(by_kind[t.kind][0] for t in territories),
                           tuple(by_kind[t.kind][1] for t in territories))
-    if len(_CACHE) > 4096:  # groups are few, but a long session must not grow forever
-        _CACHE.clear()
-    _CACHE[(id(module), types)] = (module, passage)
+    if len(own) > 4096:  # groups are few, but a long session must not grow forever
+        own.clear()
+    own[types] = passage
     return passage
 
 

@@ -12,11 +12,14 @@ from typing import Any
 
 from warp_empires.module.defs import Module
 
+from .per_module import PerModule
+
 KEY = "scenario"
 
-# (module id, scenario id) -> (module, the module as the scenario has it): one
-# per scenario, so that the engine's tables are built once (tables.tables)
-_CACHE: dict[tuple[int, str], tuple[Module, Module]] = {}
+# per module, by scenario id: the module as the scenario has it, one per
+# scenario, so that the engine's tables are built once (tables.tables); for
+# as long as the module lives (per_module.py)
+_CACHE: PerModule[Module] = PerModule()
 
 
 def played(module: Module, options: dict[str, Any]) -> Module:
@@ -24,9 +27,9 @@ def played(module: Module, options: dict[str, Any]) -> Module:
     name = options.get(KEY)
     if not name:
         return module
-    hit = _CACHE.get((id(module), name))
-    if hit is not None and hit[0] is module:
-        return hit[1]
+    own = _CACHE.of(module)
+    if name in own:
+        return own[name]
     sc = module.scenario_by_id(name)
     rules = replace(module.rules, first_side=sc.first_side, first_roll=sc.first_roll)
     if sc.limit is not None:  # docs/rules.md G4
@@ -34,7 +37,7 @@ def played(module: Module, options: dict[str, Any]) -> Module:
                         limit_tie=sc.limit[2])
     derived = replace(module, setup=sc.setup, victory=sc.victory or module.victory,
                       rules=rules)
-    _CACHE[(id(module), name)] = (module, derived)
+    own[name] = derived
     return derived
 
 

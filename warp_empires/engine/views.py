@@ -177,20 +177,14 @@ def _lists(v: list[list[Any]]) -> list[list[Any]]:
     return [x[:] for x in v]
 
 
-# The stack entries made for each module's tables, by the stack's chits: one
-# listing its units, one seen from outside. Emptied when they grow past
-# MADE_MAX (search players deal many worlds).
-_MADE: dict[int, tuple[Tables, dict[tuple[int, ...], StackEntry],
-                       dict[tuple[int, ...], StackEntry]]] = {}
+# Stack entries kept per module (Tables.listed, Tables.hidden) at most: emptied
+# when they grow past it (search players deal many worlds).
 MADE_MAX = 50_000
 
 
 def _made(tab: Tables) -> tuple[dict[tuple[int, ...], StackEntry],
                                 dict[tuple[int, ...], StackEntry]]:
-    hit = _MADE.get(id(tab))
-    if hit is None or hit[0] is not tab:
-        hit = _MADE[id(tab)] = (tab, {}, {})  # the tables are kept: their id is never reused
-    if len(hit[1]) + len(hit[2]) > MADE_MAX:
-        hit[1].clear()
-        hit[2].clear()
-    return hit[1], hit[2]
+    if len(tab.listed) + len(tab.hidden) > MADE_MAX:
+        tab.listed.clear()
+        tab.hidden.clear()
+    return tab.listed, tab.hidden

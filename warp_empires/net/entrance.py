@@ -30,6 +30,7 @@ from websockets.frames import Frame, Opcode
 
 from .guard import Bucket, Door
 from .ops import Sparse, event
+from .proxy_line import ProxyHeader
 
 if TYPE_CHECKING:
     from .server import GameServer
@@ -151,7 +152,7 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
         slowed: asyncio.Task[None] | None = None
         client: str | None = None  # the client a trusted proxy's PROXY header named
         via_web = local  # a browser seat's, over the server's own socket
-        header: bytes | None = None  # what came of that header so far (a trusted peer's)
+        header: ProxyHeader | None = None  # a trusted peer's PROXY header, until read
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
@@ -159,7 +160,7 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if peer else "?"
             trusted = local or door.trusted(address)
-            self.header = b"" if trusted else None
+            self.header = ProxyHeader(self, entrance) if trusted else None
             refusal = entrance.arrived(self, None if trusted else address)
             if refusal is not None:
                 self._refuse(address, refusal)
@@ -186,32 +187,21 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
                 self.transport.pause_reading()
 
         def _proxy_header(self, data: bytes) -> bytes:
-            """A trusted proxy's PROXY protocol line (v1), if it starts with one:
-            the client it names is counted from now; what follows it is returned
-            (all of `data` when there is no such line: X-Forwarded-For then)."""
+            """A trusted proxy's PROXY protocol header (proxy_line.py), if it
+            starts with one: the client it names is counted from now; what
+            follows it is returned (all of `data` when there is no such
+            header: X-Forwarded-For then)."""
             assert self.header is not None
-            got = self.header + data
-            if len(got) < 6 and b"PROXY "[:len(got)] == got:
-                self.header = got
+            rest = self.header.feed(data)
+            if rest is None:
                 return b""
-            end = got.find(b"\r\n")
-            if got.startswith(b"PROXY ") and end < 0 and len(got) <= PROXY_LINE:
-                self.header = got
-                return b""
-            self.header = None
-            if not got.startswith(b"PROXY "):
-                return got
-            client = proxied(got[:end]) if 0 <= end < PROXY_LINE else None
-            if client is None:
-                drop(self, "a PROXY line that is not one")
-                return b""
-            if client:
-                self.client = client
-                refusal = entrance.forwarded(self, client)
-                if refusal is not None:
-                    self._refuse(client, refusal)
-                    return b""
-            return got[end + 2:]
+            header, self.header = self.header, None
+            if header.bad:
+                drop(self, "a PROXY header that is not one")
+            elif header.refusal is not None:
+                self._refuse(header.client, header.refusal)
+            self.client = header.client or None
+            return rest
 
         def send_data(self) -> None:
             # The library's, but nothing more once the transport is closing: a
@@ -275,26 +265,6 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
             super().connection_lost(exc)
 
     return Counted
-
-
-PROXY_LINE = 107  # the longest PROXY protocol v1 line, its \r\n included
-
-
-def proxied(line: bytes) -> str | None:
-    """The client address a PROXY protocol v1 line names ("" for UNKNOWN:
-    the proxy's own), or None when it is not such a line."""
-    import ipaddress
-
-    parts = line.decode("ascii", "replace").split(" ")
-    if parts[:2] == ["PROXY", "UNKNOWN"]:
-        return ""
-    if len(parts) != 6 or parts[0] != "PROXY" or parts[1] not in ("TCP4", "TCP6"):
-        return None
-    try:
-        ip = ipaddress.ip_address(parts[2])
-    except ValueError:
-        return None
-    return str(ip) if ip.version == (4 if parts[1] == "TCP4" else 6) else None
 
 
 def drop(conn: ServerConnection, why: str) -> None:

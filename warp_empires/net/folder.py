@@ -83,7 +83,7 @@ def _lock(file: IO[str]) -> None:
     fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
-@dataclass
+@dataclass(slots=True)  # one per game of the folder, ended ones too
 class Entry:
     """One game of the folder, known from its seats file alone."""
 
@@ -97,6 +97,8 @@ class Entry:
     seen: float = 0.0  # when a seat of it was last connected (this server run)
     # its seats' token digests (None: a computer's); () when the file named none
     digests: tuple[bytes | None, ...] = ()
+    # the side ids of those seats, in order; () when the file is older than them
+    sides: tuple[str, ...] = ()
 
 
 def seats_path(folder: Path, game: str, archived: bool = False) -> Path:
@@ -134,8 +136,11 @@ def entry(path: Path, archived: bool = False) -> Entry:
     digests = data.get("digests")
     known = tuple(digests) if isinstance(digests, list) and all(
         d is None or isinstance(d, bytes) for d in digests) else ()
+    sides = data.get("sides")
+    named = tuple(sides) if isinstance(sides, list) and len(sides) == len(known) and all(
+        isinstance(x, str) for x in sides) else ()
     return Entry(match.group(1), over, path.stat().st_mtime, archived, bots,
-                 stranger if isinstance(stranger, str) else None, digests=known)
+                 stranger if isinstance(stranger, str) else None, digests=known, sides=named)
 
 
 def scan(folder: Path, archived: bool = False) -> tuple[dict[str, Entry], list[str]]:
@@ -152,6 +157,19 @@ def scan(folder: Path, archived: bool = False) -> tuple[dict[str, Entry], list[s
             continue
         games[found.id] = found
     return games, problems
+
+
+def archived_before(folder: Path, when: float) -> list[str]:
+    """The archived games whose seats file is older than `when` (seconds
+    since 1970), from the files' times alone."""
+    found = []
+    with contextlib.suppress(FileNotFoundError), os.scandir(folder / ARCHIVE) as files:
+        for f in files:
+            match = _SEATS_NAME.fullmatch(f.name)
+            with contextlib.suppress(OSError):
+                if match is not None and f.stat().st_mtime < when:
+                    found.append(match.group(1))
+    return found
 
 
 def move(folder: Path, game: str, to_archive: bool) -> None:

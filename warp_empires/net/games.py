@@ -18,14 +18,16 @@ from warp_empires.saves.errors import SaveError
 from warp_empires.saves.store import ensure_folder
 
 from . import links
-from .folder import Entry, move, scan, seats_path
+from .folder import Entry, archived_before, delete, move, scan, seats_path
 from .guard import Bucket
+from .ops import event
 from .room import HUMAN, Room
 
 log = logging.getLogger("warp_empires.server")
 # Hellos that load a game not in memory, per game id: a second on average, 5 at
 # once (two seats joining an ended game to see its end, and their retries)
 LOAD_RATE, LOAD_BURST = 1.0, 5
+PRUNE_EVERY = 3600.0  # seconds between two looks at the archive for games to delete
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,9 @@ class Limits:
     handshake_seconds: float = 3.0  # from the accept to the WebSocket open (TLS included)
     hello_seconds: float = 10.0  # a connection says hello within this, or is closed
     archive_days: float = 30.0  # a game nobody changed for this long is archived (0: never)
+    # an archived game nobody changed for this long is deleted (0: kept for ever):
+    # the archive's disk is bounded by how many games this many days bring
+    keep_days: float = 365.0
     outbox: int = 256  # frames waiting for a seat's reader before it is dropped (conn.py)
     open_idle: float = 3600.0  # a stranger's game nobody is at this long is archived (0: never)
     open_over: float = 86400.0  # a stranger's ended game is archived this long after (0: as any)
@@ -62,6 +67,7 @@ class Games:
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self.timer: Callable[[], float] = time.monotonic  # for rates (a test's own)
         self._loads: dict[str, Bucket] = {}  # the rate of loads, per game id
+        self._pruned = float("-inf")  # when the archive was last pruned (`prune`)
 
     # -- the games of the folder -------------------------------------------------
 
@@ -75,7 +81,28 @@ class Games:
         self.bot_games = {g for g in self.playing if self.games[g].bots}
         self.strangers = {g: a for g in self.playing if (a := self.games[g].stranger)}
         self.sweep()
+        self.prune()
         return problems
+
+    def prune(self) -> list[str]:
+        """Deletes the archived games nobody has changed for `limits.keep_days`
+        (their seats files' time: a game restored starts again), at most once
+        an hour (a look at every file of the archive); their ids."""
+        now, days = self.clock(), self.limits.keep_days
+        if not days or now - self._pruned < PRUNE_EVERY:
+            return []
+        self._pruned = now
+        gone = []
+        for game in archived_before(self.folder, now - days * 86400):
+            try:
+                delete(self.folder, game, archived=True)
+            except OSError as e:
+                log.error("archived game %s not deleted: %s", game, e)
+                continue
+            gone.append(game)
+        if gone:
+            event("deleted", games=len(gone), why=f"archived, unchanged for {days:g} days")
+        return gone
 
     def sweep(self) -> list[str]:
         """Archives the games nobody has changed for `limits.archive_days`
@@ -126,13 +153,24 @@ class Games:
     def released(self, game: str) -> None:
         """What else a game that left memory leaves (the server's computer players)."""
 
-    def may_hold(self, game: str, token: str) -> bool:
-        """Whether `token` may be a seat's of `game`, from what the seats file
-        said (no load): a wrong token never has a game loaded (issue 38: each
-        such hello replayed a finished game). A game in memory is checked whole."""
+    def may_hold(self, game: str, side: str, token: str) -> bool:
+        """Whether `token` may open `side`'s seat of `game`, from what is known
+        without loading it: the game in memory, else what its seats file said.
+        A wrong token, or a right one for another game or side, never has a
+        game loaded (issue 38: each such hello replayed a finished game). A
+        seats file older than its `sides` leaves the side to the room's check,
+        once a token of the game loaded it; one older than its digests, all."""
+        room = self.rooms.get(game)
+        if room is not None:
+            ids = [s.id for s in room.game.module.sides]
+            return links.matches(token, room.seats[ids.index(side)].digest
+                                 if side in ids else None)
         found = self.games.get(game)
-        if game in self.rooms or found is None or not found.digests:
-            return game in self.rooms or found is not None
+        if found is None or not found.digests:
+            return found is not None
+        if found.sides:
+            return links.matches(token, found.digests[found.sides.index(side)]
+                                 if side in found.sides else None)
         return any(links.matches(token, d) for d in found.digests)
 
     def loads_too_often(self, game: str) -> bool:
@@ -169,6 +207,9 @@ class Games:
             return None
         room.lock = asyncio.Lock()
         room.sync = self.sync
+        found = self.games.get(game)
+        if found is not None and not found.sides:  # a seats file older than them
+            found.sides = tuple(s.id for s in room.game.module.sides)
         if room.game.over:
             self._finished(game)
         elif game in self.games:  # not archived or deleted while it loaded
@@ -180,7 +221,8 @@ class Games:
         bots = any(s.player != HUMAN for s in room.seats)
         self.games[room.id] = Entry(room.id, False, self.clock(), bots=bots,
                                     stranger=room.stranger,
-                                    digests=tuple(s.digest for s in room.seats))
+                                    digests=tuple(s.digest for s in room.seats),
+                                    sides=tuple(s.id for s in room.game.module.sides))
         self.playing.add(room.id)
         if room.stranger is not None:
             self.strangers[room.id] = room.stranger

@@ -181,7 +181,9 @@ async def run_server(server: GameServer, host: str, port: int,
 
 async def _sweep_often(server: GameServer) -> None:
     """Archives idle games while the server runs (GameServer.sweep), once a
-    minute: a stranger's idle game leaves the counts soon after its limit."""
+    minute: a stranger's idle game leaves the counts soon after its limit;
+    and deletes archived games past their keep (GameServer.prune)."""
     while True:
         await asyncio.sleep(60)
         server.sweep()
+        server.prune()  # once an hour at most

@@ -127,6 +127,9 @@ class Room:
                  "over": self.game.over,
                  "positions": [s.position for s in self.seats],
                  "digests": [s.digest for s in self.seats],
+                 # which side each digest opens, known without loading the game
+                 # (folder.Entry.sides: a token for the wrong side loads nothing)
+                 "sides": [side.id for side in self.game.module.sides],
                  "players": [s.player for s in self.seats],
                  **({"stranger": self.stranger} if self.stranger is not None else {})}
         write_atomic(self.seats_path, msgpack.packb(seats, use_bin_type=True), self.sync)

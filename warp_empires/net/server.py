@@ -205,7 +205,8 @@ class GameServer(ServerBots, Games):
             await self._send(ws, error("hello_first", "the first frame is a hello"))
             await ws.close(1008, "hello first")
             return None
-        known = self.may_hold(frame["game"], frame["token"])  # a wrong token loads nothing
+        # a wrong token, or one of another seat, loads nothing
+        known = self.may_hold(frame["game"], frame["side"], frame["token"])
         if known and self.loads_too_often(frame["game"]):
             await self._send(ws, error("full", "this game is being joined too often; "
                                        "try again in a moment"))

@@ -37,9 +37,10 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from . import links
-from .entrance import Entrance, refusal_bytes
+from .entrance import Entrance, Refusal, refusal_bytes
 from .guard import Door
 from .ops import event
+from .proxy_line import ProxyHeader
 from .web_page import page
 from .web_seats import Tab, WebSeats, opens_seat
 
@@ -149,14 +150,37 @@ class WebFront:
         assert server is not None
 
         class Counted(RequestHandler):
+            client: str | None = None  # the client a trusted proxy's PROXY header named
+            header: ProxyHeader | None = None  # a trusted peer's PROXY header, until read
+
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
                 peer = transport.get_extra_info("peername")
                 address = str(peer[0]) if peer else "?"
-                refusal = entrance.arrived(self, None if door.trusted(address) else address)
-                if refusal is not None:
-                    transport.write(refusal_bytes(refusal))  # type: ignore[attr-defined]
-                    transport.close()
+                trusted = door.trusted(address)
+                self.header = ProxyHeader(self, entrance) if trusted else None
+                self._refuse(entrance.arrived(self, None if trusted else address))
+
+            def _refuse(self, refusal: Refusal | None) -> None:
+                if refusal is not None and self.transport is not None:
+                    self.transport.write(refusal_bytes(refusal))
+                    self.transport.close()
+
+            def data_received(self, data: bytes) -> None:
+                if self.header is not None:  # as the game's port reads it (entrance.py)
+                    rest = self.header.feed(data)
+                    if rest is None:
+                        return
+                    header, self.header = self.header, None
+                    self.client = header.client or None
+                    if header.bad and self.transport is not None:
+                        event("drop", logging.WARNING, why="a PROXY header that is not one")
+                        self.transport.abort()
+                    self._refuse(header.refusal)
+                    if not rest:
+                        return
+                    data = rest
+                super().data_received(data)
 
             def connection_lost(self, exc: BaseException | None) -> None:
                 entrance.left(self)
@@ -200,8 +224,12 @@ class WebFront:
         return web.json_response({"status": "ok", "tabs": len(self.seats.tabs)})
 
     def address(self, request: web.Request) -> str:
-        """The tab's address: the peer's, or the one a trusted proxy names
-        (guard.Door.address, as for the game server's connections)."""
+        """The tab's address: the peer's, or the one a trusted proxy names in
+        its PROXY header, else in X-Forwarded-For (guard.Door.address), as for
+        the game server's connections."""
+        client = getattr(request.protocol, "client", None)
+        if client:
+            return str(client)
         return self.door.address(request.remote or "?", request.headers.get("X-Forwarded-For"))
 
     async def socket(self, request: web.Request) -> web.StreamResponse:

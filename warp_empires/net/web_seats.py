@@ -103,16 +103,6 @@ class WebSeats:
 
 def opens_seat(games: Games, link: links.Link) -> bool:
     """Whether `link`'s token is the one of its side's seat in one of the
-    server's games (the game in memory, else its seats file: no load)."""
-    room = games.rooms.get(link.game)
-    if room is not None:
-        ids = [s.id for s in room.game.module.sides]
-        if link.side not in ids:
-            return False
-        return links.matches(link.token, room.seats[ids.index(link.side)].digest)
-    entry = games.games.get(link.game)
-    if entry is None:
-        return False
-    # the seats file keeps digests, not which side each is: the side is
-    # checked by the game server at the hello, as for any client
-    return any(links.matches(link.token, d) for d in entry.digests)
+    server's games (Games.may_hold: the game in memory, else its seats file;
+    no load)."""
+    return games.may_hold(link.game, link.side, link.token)
