@@ -172,3 +172,38 @@ def test_a_cluster_without_the_extra_is_one_line(template, monkeypatch, capsys):
     assert main(["train", "--module", str(template), "--cluster", "tcp://127.0.0.1:1"]) == 1
     err = capsys.readouterr().err
     assert "pip install 'warp-empires[cluster]'" in err and err.count("\n") == 1
+
+
+def _leaning_game(index: int, toward: tuple[str, ...]) -> dict:
+    """A game whose winner leads in `toward` (and in nothing else) at each
+    of its player-turns: data pushing those weights up."""
+    winner = index % 2
+    cols = [FEATURES.index(f) for f in toward]
+    rows = [[float(side), *[(2.0 + t if side == winner else -1.0) * (j in cols)
+                            for j in range(len(FEATURES))]]
+            for t in range(3) for side in (0, 1)]
+    return {"id": index, "index": index, "winner": winner, "turns": 6, "rows": rows}
+
+
+def test_a_fit_keeps_the_signs_the_rules_settle_however_the_games_lean(monkeypatch):
+    # Issue 40: self-play taught idle_bank +0.09 (winners pile money up); the
+    # signs the rules settle are held (training.SIGNS), a prior of the wrong
+    # sign included, while a feature of no settled sign follows the data
+    wrong = ("idle_bank", "exposed_leaders", "capital_threat")
+    games = [_leaning_game(i, (*wrong, "stacks")) for i in range(8)]
+    start = {f: 0.0 for f in FEATURES} | {"cards": 0.004, "idle_bank": 0.09}
+    new, _ = fit_round(games, start)
+    assert all(new[f] <= 0 for f in wrong) and new["stacks"] > 0
+    monkeypatch.setattr(training, "SIGNS", {})  # the same data, no sign held
+    free, _ = fit_round(games, start)
+    assert all(free[f] > 0 for f in wrong)
+
+
+def test_a_sign_held_by_the_fit_is_the_best_fit_that_keeps_it():
+    from warp_empires.bots.fit import fit
+    xs = [[1.0, 1.0], [-1.0, 1.0], [1.0, -1.0], [-1.0, -1.0]] * 3
+    ys = [1.0, 0.0, 1.0, 0.0] * 3  # the first feature predicts, the second does not
+    up, level = fit(xs, ys, signs=[-1, 0])
+    assert up == 0.0 and abs(level) < 1e-6
+    free = fit(xs, ys)[0]
+    assert free > 0 and fit(xs, ys, signs=[1, 0])[0] == pytest.approx(free)

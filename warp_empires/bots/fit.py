@@ -19,17 +19,25 @@ def sigmoid(z: float) -> float:
 
 def fit(xs: Sequence[Sequence[float]], ys: Sequence[float], rounds: int = 400,
         rate: float = 0.5, offsets: Sequence[float] | None = None,
-        prior: Sequence[float] | None = None, pull: float = 1e-4) -> list[float]:
+        prior: Sequence[float] | None = None, pull: float = 1e-4,
+        signs: Sequence[int] | None = None) -> list[float]:
     """Logistic regression by gradient descent on features scaled to unit
     spread; `offsets`: a fixed part of each sample's log-odds (the weighed
     features that are not fitted); `prior`: weights to start from and be
     pulled back to with strength `pull` (none: zero), so that a round of few
-    games moves the weights of the round before a little, not anywhere."""
+    games moves the weights of the round before a little, not anywhere;
+    `signs`: per weight +1 (at least 0), -1 (at most 0) or 0 (either), held
+    at every step (projected gradient descent: the loss is convex and the
+    allowed weights a box, so this finds the best weights that keep them)."""
     n, d = len(xs), len(xs[0])
     spread = [max(1e-9, math.sqrt(sum(x[j] ** 2 for x in xs) / n)) for j in range(d)]
     zs = [[x[j] / spread[j] for j in range(d)] for x in xs]
     base = offsets or [0.0] * n
+    keep = list(signs) if signs is not None else [0] * d
     centre = [p * s for p, s in zip(prior, spread, strict=True)] if prior else [0.0] * d
+    # a prior of the wrong sign (a round fitted before signs were held) is
+    # both started from and pulled back to only as far as the sign allows
+    centre = held(centre, keep)
     w = list(centre)
     for _ in range(rounds):
         grad = [0.0] * d
@@ -37,8 +45,15 @@ def fit(xs: Sequence[Sequence[float]], ys: Sequence[float], rounds: int = 400,
             e = sigmoid(o + sum(a * b for a, b in zip(w, z, strict=True))) - y
             for j in range(d):
                 grad[j] += e * z[j]
-        w = [w[j] - rate * (grad[j] / n + pull * (w[j] - centre[j])) for j in range(d)]
+        w = held([w[j] - rate * (grad[j] / n + pull * (w[j] - centre[j])) for j in range(d)],
+                 keep)
     return [w[j] / spread[j] for j in range(d)]
+
+
+def held(w: Sequence[float], signs: Sequence[int]) -> list[float]:
+    """`w` with each weight of the wrong sign for `signs` set to 0."""
+    return [max(0.0, x) if k > 0 else min(0.0, x) if k < 0 else x
+            for x, k in zip(w, signs, strict=True)]
 
 
 def judged(weights: Sequence[float], xs: Sequence[Sequence[float]],

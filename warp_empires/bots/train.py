@@ -46,6 +46,25 @@ from .weights import GENERIC
 # Not fitted: the fit weighs a hand against its holder, which made the search
 # play cards for nothing (issue 11, bots/evaluate.py); it keeps its weight.
 FIXED = ("cards",)
+# The sign each weight must have whatever a round's games say, where the rules
+# settle it: a fit on self-play learns what goes with winning, not what makes
+# a win, and issue 40's first rounds learned idle_bank +0.09 (winners pile
+# money up), which rewards hoarding. +1: at least 0; -1: at most 0.
+SIGNS = {
+    "force": 1,         # Force makes a battle's total (RULINGS B5): more never hurts
+    "leader_force": 1,  # a leader's Force adds to its stack's total (RULINGS B5)
+    "revenue": 1,       # income buys units and lifts the upkeep limit (RULINGS R1, U1)
+    "bank": 1,          # money may always be left unspent: having it never hurts
+    "captives": 1,      # an enemy leader held: some victories count them (RULINGS W1, W2)
+    "progress": 1,      # clauses of its own victories met
+    "victory_near": 1,  # victories within reach
+    "buying_power": 1,  # money it may turn into units it keeps
+    "exposed_leaders": -1,  # leaders the enemy may capture next turn (RULINGS B9)
+    "capital_threat": -1,   # enemy Force within reach of what the enemy needs to win
+    # money beyond what it may keep units for buys nothing this turn; the bank
+    # term already counts it for later, so on top of that it may weigh only against
+    "idle_bank": -1,
+}
 HELD_OUT = 4  # game i is held out when i % HELD_OUT == HELD_OUT - 1
 # How hard a round's fit is pulled back to the round's own weights (bots/fit.py,
 # in units of the features' spread): a round of a few dozen games fitted from
@@ -176,8 +195,9 @@ def fit_round(games: list[dict[str, Any]], weights: dict[str, float]
         side_before = fit([[x[-1]] for x in train_x], train_y,
                           offsets=offsets(before, []))[0]
         prior = [weights[FEATURES[i]] for i in free[:-1]] + [side_before]
+        signs = [SIGNS.get(FEATURES[i], 0) for i in free[:-1]] + [0]  # the side term: free
         fitted = fit([[x[i] for i in free] for x in train_x], train_y,
-                     offsets=offsets(before, free), prior=prior, pull=PULL)
+                     offsets=offsets(before, free), prior=prior, pull=PULL, signs=signs)
         side_after = fitted[-1]
         new.update({FEATURES[i]: round(w, 6)
                     for i, w in zip(free[:-1], fitted[:-1], strict=True)})
