@@ -13,7 +13,7 @@ from warp_empires.engine import Action, View
 from warp_empires.engine.board import reach
 from warp_empires.engine.forecast import card_gain
 from warp_empires.engine.passage import group_speed
-from warp_empires.engine.viewtypes import InterceptView, UnitEntry
+from warp_empires.engine.viewtypes import InterceptView, StackEntry, UnitEntry
 from warp_empires.module.defs import Module
 
 from .base import forward
@@ -23,17 +23,20 @@ from .hand import discard_action, worth_now
 from .losses import Losses
 from .measures import Outlook, avg_force, distances, selection_items, threatened
 from .recruiting import Recruiting
-from .scoring import ATTACK_MARGIN, Scoring
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
               "unit_bonus": 3, "rescue": 6, "sabotage": 2, "remove_control": 2, "spy": 1,
               "revenue": 3, "defect": 3, "random_loss": 1}  # docs/rules.md G6-G8
+ATTACK_MARGIN = 1.25
 # A move card is spent only on a plan worth this much: a step of one space
 # towards a goal (score 1) is not worth a card that could win a battle later.
 PLAY_MOVE_WORTH = 2.5
+# What risking a leader's capture costs a plan: capturing leaders is how a side
+# wins or loses in many themes (victory conditions that count captives, RULINGS W1, W2).
+LEADER_RISK = 20
 
 
-class HeuristicPlayer(Recruiting, Losses, Scoring):
+class HeuristicPlayer(Recruiting, Losses):
     kind = "heuristic"
 
     def __init__(self, module: Module, seed: int = 0) -> None:
@@ -45,11 +48,6 @@ class HeuristicPlayer(Recruiting, Losses, Scoring):
         self.force_of = [u.force for u in module.units]
         self.leader_of = [u.is_leader for u in module.units]
         self.claims_of = [module.rules.can_control(u) for u in module.units]
-        self.move_of = [u.move for u in module.units]
-        # bots/scoring.py: leaders weighed in escorted stacks too. Off: in 300
-        # heuristic games against itself without it, with it on it won 45% of
-        # those finished (127 of 280): the search weighs its plans instead
-        self.guard = False
         self.plan: tuple[int, int, list[int]] | None = None
         # Where each unit has been this Move phase, so that no stack goes back
         # to where it came from (the shuttling of issue 11): (turn, chit -> places).
@@ -237,9 +235,6 @@ class HeuristicPlayer(Recruiting, Losses, Scoring):
             if rules.can_control(unit):
                 seen.add(u.unit)
                 out.append([u])
-        heads = [u for u in free if units[u.unit].is_leader]
-        if self.guard and heads and len(heads) < len(free):
-            out.append(heads)  # issue 40: leaders may leave for a safer stack
         return leading(self.m, out)  # docs/rules.md G14, as the engine's legal list has it
 
     def _reach(self, view: View, start: int, steps: int, types: list[int],
@@ -247,6 +242,83 @@ class HeuristicPlayer(Recruiting, Losses, Scoring):
         # docs/rules.md G1, G2, G17: where the group may end, as the engine has it
         return reach(self.m.map.territories, view.stacks[view.enemy], start, steps,
                      view_passage(self.m, view, types, chits))
+
+    def _score(self, view: View, group: list[int], src: int | None, dest: int,
+               detached: bool = False, left: list[int] | None = None,
+               board: Outlook | None = None) -> float:
+        b = board if board is not None else Outlook(self.m, self.dist, self._goals(view), view)
+        side, enemy = view.side, view.enemy
+        force, leader, claims = self.force_of, self.leader_of, self.claims_of
+        terr = self.m.map.territories[dest]
+        # a group joining a friendly stack fights beside it (RULINGS M3)
+        there = view.stacks[side][dest]
+        joined = [u.unit for u in there.units or ()] if there else []
+        together = group + joined
+        mine = sum(force[u] for u in together)
+        leaders = any(leader[u] for u in group)
+        if leaders or any(leader[u] for u in joined):
+            mine += self.m.rules.leader_bonus
+        foe = view.stacks[enemy][dest]
+        score = 0.0
+        # only leaders, with no other unit to shield them: a capture waiting to happen
+        bare = leaders and all(leader[u] for u in together)
+        only_leaders = src is not None and all(leader[u] for u in group)
+        if foe:
+            est = self._estimate(foe, enemy)
+            if mine < est * ATTACK_MARGIN + 3 or bare:
+                return -100.0
+            score += 8 + est
+        elif bare and dest in b.reached:
+            # Issue 11: a leader alone where an enemy stack can reach it next turn
+            # is captured (RULINGS B9), not only one right beside an enemy stack.
+            score -= LEADER_RISK
+        elif detached and dest in b.near1:
+            score -= 4  # a lone unit next to an enemy stack is lost
+        elif only_leaders and src in b.reached and not any(not leader[u] for u in (left or ())):
+            # leaders left alone (by a battle, or by the units that left them)
+            # within enemy reach: getting them to safety is worth a card
+            score += LEADER_RISK / 2
+        elif joined and dest in b.reached and not only_leaders \
+                and all(leader[u] for u in joined):
+            score += LEADER_RISK / 2  # an escort for leaders left alone there
+        if left and src is not None and src in b.reached and all(leader[u] for u in left):
+            score -= LEADER_RISK  # leaves its leaders alone within an enemy stack's reach
+        control = view.control
+        claim = terr.is_revenue and control[dest] != side
+        claimer = any(claims[u] for u in group)
+        if claim and claimer:
+            score += terr.revenue * 5 + (4 if control[dest] == enemy else 0)
+        if src is not None and claimer and src in b.unclaimed \
+                and not any(claims[u] for u in (left or ())):
+            # Leaving a territory the group would have claimed itself loses that claim.
+            score -= b.worth[src] * 5 + (4 if control[src] == enemy else 0)
+        if dest in b.goals and not detached:
+            score += 15 if mine >= 30 else 1
+        if src is not None and not detached:
+            if b.targets:
+                score += (b.to_target(src) - b.to_target(dest)) * 1.0
+            if src in b.held and src in b.near2 and not only_leaders:
+                score -= 6  # leaders alone do not hold a territory anyway
+        if detached and src is not None and not claim:
+            score -= 3  # a lone unit only moves to claim something
+        return score
+
+    def _goals(self, view: View) -> list[int]:
+        side = view.side
+        out: list[int] = []
+        for v in self.m.victory:
+            if v.side == side:
+                out.extend(c.territory for c in v.all if c.kind == "controls"
+                           and view.control[c.territory] != side)
+        return out
+
+    def _estimate(self, foe: StackEntry | None, enemy: int) -> float:
+        if foe is None:
+            return 0.0
+        units = self.m.units
+        if foe.units is not None:
+            return sum(units[u.unit].force for u in foe.units)
+        return units[foe.top].force + (foe.size - 1) * self.avg_force[enemy]
 
     # Battle
 

@@ -104,9 +104,6 @@ class Outlook:
                 row = self.dist[e]
                 self.reached.update(t for t in range(len(terr)) if row[t] <= speed)
         self._to_target: dict[int, int] = {}
-        # the strongest enemy stack's Force within reach of each territory: by
-        # bots/scoring.py when a plan moves or leaves leaders, else never
-        self.threat: list[float] | None = None
 
     def to_target(self, t: int) -> int:
         d = self._to_target.get(t)

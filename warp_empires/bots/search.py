@@ -142,15 +142,6 @@ class SearchPlayer:
         self.rollers = [HeuristicPlayer(module, 0), HeuristicPlayer(module, 0)]
         for r in self.rollers:
             r.dist = self.base.dist  # the same map: share the distance table
-        # Issue 40, leaders guarded: the heuristic's plans as bots/scoring.py
-        # weighs them when leaders in escorted stacks are exposed too; its best
-        # group move joins the shortlist (none for a baseline), and the playouts
-        # judge it like any other
-        self.guarded: HeuristicPlayer | None = None
-        if not baseline:
-            self.guarded = HeuristicPlayer(module, seed)
-            self.guarded.dist = self.base.dist
-            self.guarded.guard = True
         # for benchmarks: decisions that mattered, playouts run, time searching
         self.deliberated = 0
         self.playouts = 0
@@ -297,9 +288,6 @@ class SearchPlayer:
             out.append(Candidate(("from", plan[0]), plan))
             if len(out) >= n - 1:
                 break
-        safe = self._guarded_move(view, sources, seen)
-        if safe is not None:
-            out.append(safe)
         stop = Candidate(("stop",))
         # the heuristic stops when no plan is worth 0.5 (HeuristicPlayer._best_plan)
         if not plans or plans[0][0] <= 0.5:
@@ -310,26 +298,6 @@ class SearchPlayer:
         # stopping at once only throws the card away, which the evaluation
         # rewards (a hand of cards weighs slightly against its holder)
         return out
-
-    def _guarded_move(self, view: View, sources: list[int],
-                      seen: set[tuple[int, int, int]]) -> Candidate | None:
-        """The guarded heuristic's best group move, if worth making and not
-        on the shortlist already. Issue 40: leaders were lost at the rate of
-        the heuristic (19.7 per 100 player-turns at normal, 19.4 for the
-        heuristic): most were taken by a move into, or left in, a stack that
-        the enemy Force within reach outweighed, which the shortlist, the
-        heuristic's best plans, rarely avoided."""
-        if self.guarded is None:
-            return None
-        self.guarded.been = self.base.been  # where units have been this phase
-        pend = view.pend
-        plans = self.guarded.plans(view, pend.moved, sources)
-        if not plans or plans[0][0] <= 0.5:
-            return None
-        plan = plans[0][1]
-        if (plan[0], plan[1], len(plan[2])) in seen:
-            return None
-        return Candidate(("from", plan[0]), plan)
 
     def _take(self, c: Candidate, view: View) -> Action:
         """Carries a decision out; a group's picks then follow its plan."""

@@ -48,17 +48,41 @@ class Sight:
         """RICH for the viewer (`v.side`), then for its enemy, as it sees them."""
         n = len(v.control)
         strength: list[list[float]] = [[0.0] * n, [0.0] * n]
-        stacks = [self.seen(v, 0), self.seen(v, 1)]
+        leaders: list[list[int]] = [[0] * n, [0] * n]
+        stacks: list[list[tuple[int, float, int]]] = [[], []]  # (territory, strength, reach)
+        force, leader, move = self.force, self.leader, self.move
         for who in (0, 1):
-            for t, power, _, _ in stacks[who]:
+            for t, st in enumerate(v.stacks[who]):
+                if not st:
+                    continue
+                if st.units is not None:
+                    power = float(sum(force[u.unit] for u in st.units))
+                    heads = sum(1 for u in st.units if leader[u.unit])
+                    reach = max(move[u.unit] for u in st.units)
+                else:
+                    power = force[st.top] + (st.size - 1) * self.avg[who]
+                    heads = int(leader[st.top])
+                    reach = max(1, move[st.top])
                 strength[who][t] = power
+                leaders[who][t] = heads
+                stacks[who].append((t, power, reach))
+        dist = self.dist
         # the Force of `who`'s stacks that could be at each territory next turn
-        within = [within_reach(stacks[who], self.dist, n) for who in (0, 1)]
+        within = [[0.0] * n, [0.0] * n]
+        for who in (0, 1):
+            row = within[who]
+            for e, power, reach in stacks[who]:
+                if reach <= 0:
+                    continue
+                d = dist[e]
+                for t in range(n):
+                    if d[t] <= reach:
+                        row[t] += power
         out = []
         for who in (v.side, v.enemy):
             foe = 1 - who
-            exposed = sum(heads for t, power, heads, _ in stacks[who]
-                          if heads and within[foe][t] > power)
+            exposed = sum(leaders[who][t] for t, power, _ in stacks[who]
+                          if leaders[who][t] and within[foe][t] > power)
             threat = sum(max(0.0, within[foe][g] - strength[who][g])
                          for goal in self.goals[foe] for g in goal if v.control[g] == who)
             near = max((sum(1 for g in goal if v.control[g] == who
@@ -71,50 +95,5 @@ class Sight:
             out.append([float(exposed), threat, near, buying, bank - buying])
         return out[0], out[1]
 
-    def seen(self, v: View, who: int) -> list[Seen]:
-        """`who`'s stacks as `v`'s side sees them."""
-        return seen_stacks(v, who, self.force, self.leader, self.move, self.avg[who])
 
-
-# A stack as one side sees it: (territory, Force, leaders shown, reach)
-Seen = tuple[int, float, int, int]
-
-
-def seen_stacks(v: View, who: int, force: list[int], leader: list[bool], move: list[int],
-                avg: float) -> list[Seen]:
-    """`who`'s stacks as `v`'s side sees them: a stack seen from outside
-    counts its top unit (the only one shown, RULINGS H2) and `avg` for each
-    unit below it, and reaches as far as its top unit moves, at least one
-    space. The heuristic's guard of its leaders (bots/scoring.py) reads the same."""
-    out = []
-    for t, st in enumerate(v.stacks[who]):
-        if not st:
-            continue
-        if st.units is not None:
-            power = float(sum(force[u.unit] for u in st.units))
-            heads = sum(1 for u in st.units if leader[u.unit])
-            reach = max(move[u.unit] for u in st.units)
-        else:
-            power = force[st.top] + (st.size - 1) * avg
-            heads = int(leader[st.top])
-            reach = max(1, move[st.top])
-        out.append((t, power, heads, reach))
-    return out
-
-
-def within_reach(stacks: list[Seen], dist: list[list[int]], n: int,
-                 strongest: bool = False) -> list[float]:
-    """Per territory, the Force of `stacks` that could be there next turn: all
-    of them together, or the strongest one alone."""
-    row = [0.0] * n
-    for e, power, _, reach in stacks:
-        if reach <= 0:
-            continue
-        d = dist[e]
-        for t in range(n):
-            if d[t] <= reach:
-                row[t] = max(row[t], power) if strongest else row[t] + power
-    return row
-
-
-__all__ = ["RICH", "Seen", "Sight", "seen_stacks", "within_reach"]
+__all__ = ["RICH", "Sight"]
