@@ -288,8 +288,9 @@ async def test_recruiting_says_how_many_the_upkeep_keeps(at_decision):
 
         def expected(buying: int) -> str:
             over = units + buying - limit
+            besides = f" besides the {buying} picked" if buying else ""
             return f"upkeep keeps {limit}: " + (f"{over} of these would be disbanded" if over > 0
-                                                else f"room for {-over} more")
+                                                else f"room for {-over} more{besides}")
 
         await pilot.press("u")  # the suggested buys cleared
         assert expected(0) in said()

@@ -156,7 +156,10 @@ def recruit_room(module: Module, view: View, buying: int) -> Text:
     if after > due.limit:
         return Text(f"  upkeep keeps {due.limit}: {after - due.limit} of these would be "
                     "disbanded", style="bold red")
-    return Text(f"  upkeep keeps {due.limit}: room for {due.limit - after} more", style="dim")
+    # play-test: "room for 0 more" with two ticked read as a fault: it counts them
+    besides = f" besides the {buying} picked" if buying else ""
+    return Text(f"  upkeep keeps {due.limit}: room for {due.limit - after} more{besides}",
+                style="dim")
 
 
 def joining(view: View, choices: list[Choice], territory: int) -> list[int]:
