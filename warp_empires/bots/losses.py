@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from warp_empires.engine import Action, View
+from warp_empires.engine.strength import loser_loses, winner_owes
 from warp_empires.module.defs import Module, UnitDef
 
 from .measures import cheapest_cover, cheapest_set, selection_items
@@ -67,7 +68,7 @@ class Losses:
         theirs_entry, mine_entry = view.stacks[b.loser][b.t], view.stacks[view.side][b.t]
         theirs = [units[u.unit] for u in (theirs_entry.units or () if theirs_entry else ())]
         forts = sum(u.force for u in theirs if u.is_fortification)
-        k = (sum(not u.is_fortification for u in theirs) + 1) // 2  # B7: half, rounded up
+        k = loser_loses(sum(not u.is_fortification for u in theirs))
         mine = [(("pick", i), units[u.unit])
                 for i, u in enumerate(mine_entry.units or () if mine_entry else ())]
         worth = sum(u.force for _, u in mine)
@@ -76,7 +77,7 @@ class Losses:
             action, unit = choice
             # the loser pays the rest of its losses with its cheapest units
             rest = sorted(u.force for a, u in choices if a != action)[:max(0, k - 1)]
-            owed = (forts + unit.force + sum(rest) + 1) // 2  # B8: at least half
+            owed = winner_owes(forts + unit.force + sum(rest))
             paid = cheapest_set(mine, owed, self._precious)
             if paid is None or owed >= worth:  # the whole stack goes
                 price = (sum(u.index in self._precious for _, u in mine),

@@ -32,7 +32,8 @@ from .points import may_spend, spend
 from .powers import exposed
 from .state import State
 from .steps import OwedStep, Step
-from .strength import battle_totals
+from .strength import battle_totals, loser_loses, winner_owes
+from .strength import winner as battle_winner
 
 
 def contested(s: State) -> list[int]:
@@ -179,14 +180,8 @@ def _resolve(s: State) -> str | None:
         log(s, f"Battle at {s.territory_name(t)}: both stacks destroyed.", kind="battle")
         return _finish(s)
     tot = totals(s)
-    if not s.stacks[att][t]:
-        winner = dfn
-    elif not s.stacks[dfn][t]:
-        winner = att
-    elif tot[att]["total"] != tot[dfn]["total"]:
-        winner = att if tot[att]["total"] > tot[dfn]["total"] else dfn
-    else:  # RULINGS B6
-        winner = dfn if s.module.rules.tie_winner == "defender" else att
+    winner = battle_winner(att, [bool(s.stacks[0][t]), bool(s.stacks[1][t])],
+                           [tot[0]["total"], tot[1]["total"]], s.module.rules.tie_winner)
     loser = other(winner)
     b.winner, b.loser, b.totals = winner, loser, tot
     # a tie decided by RULINGS B6, not by a stack a card destroyed whole
@@ -206,7 +201,7 @@ def _resolve(s: State) -> str | None:
     # RULINGS B7: the loser's fortifications are destroyed outright.
     for c in [c for c in _hittable(s, loser) if s.unit(c).is_fortification]:
         _lose(s, c)
-    b.owed = (len(_hittable(s, loser)) + 1) // 2
+    b.owed = loser_loses(len(_hittable(s, loser)))
     b.stage = "loser"
     b.picker = winner  # the winner picks the loser's first loss
     return _settle(s)
@@ -268,7 +263,7 @@ def _lose(s: State, chit: int) -> None:
 def winner_owed(s: State) -> int:
     """Force the winner still has to lose: at least half the loser's (RULINGS B8)."""
     b = s.fight()
-    return max(0, (b.lost_force + 1) // 2 - b.winner_lost)
+    return max(0, winner_owes(b.lost_force) - b.winner_lost)
 
 
 def _forceful(s: State, stack: Sequence[int]) -> list[int]:

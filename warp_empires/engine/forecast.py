@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from warp_empires.engine.strength import battle_totals
+from warp_empires.engine.strength import battle_totals, loser_loses, winner, winner_owes
 from warp_empires.engine.viewtypes import UnitEntry, View
 from warp_empires.module.defs import Module, UnitDef
 
@@ -163,7 +163,7 @@ def _losses(units: list[UnitDef]) -> int:
     """Units a losing stack loses: every fortification and half the rest,
     rounded up (RULINGS B7)."""
     forts = sum(1 for u in units if u.is_fortification)
-    return forts + (len(units) - forts + 1) // 2
+    return forts + loser_loses(len(units) - forts)
 
 
 def _power_shift(module: Module, ours: list[UnitDef], known: list[UnitDef]) -> tuple[int, int]:
@@ -262,11 +262,11 @@ def battle_forecast(module: Module, view: View, t: int,
     if not hidden:  # B7, B8: what they lose, and what that costs the winner
         forts = [u.force for u in known if u.is_fortification]
         rest = sorted(u.force for u in known if not u.is_fortification)
-        k = (len(rest) + 1) // 2
+        k = loser_loses(len(rest))
         low = sum(forts) + sum(rest[:k])  # the cheapest go
         high = sum(forts) + (rest[-1] + sum(rest[:k - 1]) if k else 0)  # the dearest first
         worth = sum(u.force for u in ours)
-        loss_force = (min(worth, (low + 1) // 2), min(worth, (high + 1) // 2))
+        loss_force = (min(worth, winner_owes(low)), min(worth, winner_owes(high)))
     # Play-test: a winner's only leader went to pay its losses and the game was
     # lost with it (a side with no leader on the map, RULINGS W2); say so first.
     leader_paid = ""
@@ -284,7 +284,7 @@ def battle_forecast(module: Module, view: View, t: int,
         last_leader = elsewhere - sum(1 for u in joining if module.units[u].is_leader) <= 0
     return BattleForecast((o_lo, o_hi), (t_lo, t_hi), hidden, verdict,
                           their_losses=_losses(known) if not hidden else
-                          (theirs_entry.size + 1) // 2,
+                          loser_loses(theirs_entry.size),
                           our_loss_force=loss_force, our_losses_if_lost=_losses(ours),
                           leader_paid=leader_paid, last_leader=last_leader,
                           their_cards=view.hand_sizes[enemy],
@@ -375,24 +375,18 @@ def card_outcome(module: Module, view: View, kind: int,
         worlds = [w for w in worlds if w[0] == target]
     before = battle_totals(module, stacks, zeroed, played, b.spent)
     margin = before[side]["total"] - before[enemy]["total"]
-    ties_ours = ties_are_ours(module, view)
     outcomes = []
     for _, st, z, pl in worlds or [(-1, stacks, zeroed, played)]:
         after = battle_totals(module, st, z, pl, b.spent)
         own, theirs = after[side]["total"], after[enemy]["total"]
         wiped = not st[enemy]
-        outcomes.append(CardOutcome(own - theirs - margin, (own, theirs),
-                                    wiped or own > theirs or (own == theirs and ties_ours),
+        wins = winner(b.att, [bool(st[0]), bool(st[1])],
+                      [after[0]["total"], after[1]["total"]], module.rules.tie_winner) == side
+        outcomes.append(CardOutcome(own - theirs - margin, (own, theirs), wins,
                                     own == theirs and not wiped, wiped, False))
     best = max(outcomes, key=lambda o: (o.wins, o.swing))
     # "up to": the target to choose makes a difference
     return replace(best, targeted=len({o.swing for o in outcomes}) > 1, has_target=bool(worlds))
-
-
-def ties_are_ours(module: Module, view: View) -> bool:
-    """Whether equal totals in the battle being fought go to the viewer (B6)."""
-    assert view.battle is not None
-    return (module.rules.tie_winner == "attacker") == (view.battle.att == view.side)
 
 
 def wins_as_it_stands(module: Module, view: View) -> bool | None:
@@ -403,11 +397,11 @@ def wins_as_it_stands(module: Module, view: View) -> bool | None:
     b = view.battle
     if b is None or b.stage != "cards" or not b.totals:
         return None
-    mine, theirs = _units(view, view.side, b.t), _units(view, view.enemy, b.t)
-    if not mine or not theirs:
-        return bool(mine)
-    own, other = b.totals[view.side]["total"], b.totals[view.enemy]["total"]
-    return own > other or (own == other and ties_are_ours(module, view))
+    present = [bool(_units(view, side, b.t)) for side in (0, 1)]
+    if not any(present):
+        return False
+    return winner(b.att, present, [b.totals[0]["total"], b.totals[1]["total"]],
+                  module.rules.tie_winner) == view.side
 
 
 def _units(view: View, side: int, t: int) -> tuple[UnitEntry, ...]:

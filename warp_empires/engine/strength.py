@@ -79,3 +79,30 @@ def majorities(module: Module, types: Sequence[Sequence[int]]) -> list[list[int]
         if n[0] != n[1]:
             held[0 if n[0] > n[1] else 1].append(i)
     return held
+
+
+def loser_loses(units: int) -> int:
+    """Of a losing stack's units other than fortifications, how many it
+    loses: half, rounded up (RULINGS B7; its fortifications all go)."""
+    return (units + 1) // 2
+
+
+def winner_owes(lost_force: int) -> int:
+    """The printed Force a winner loses for `lost_force` lost by the loser:
+    at least half, exactly half being enough (RULINGS B8)."""
+    return (lost_force + 1) // 2
+
+
+def winner(att: int, present: Sequence[bool], totals: Sequence[int], tie_winner: str) -> int:
+    """Who wins a battle whose card play is over, with at least one stack
+    left: the side whose stack alone is left, else the higher total, else
+    the side the tie rule names (RULINGS B6). One rule for the engine's
+    battles and for what a side foresees of them (engine/forecast.py)."""
+    dfn = 1 - att
+    if not present[att]:
+        return dfn
+    if not present[dfn]:
+        return att
+    if totals[att] != totals[dfn]:
+        return att if totals[att] > totals[dfn] else dfn
+    return dfn if tie_winner == "defender" else att

@@ -221,8 +221,8 @@ def card_note(module: Module, view: View, kind: int) -> str:
         # play-test: "then you win 9 to 6", and the win's price was the last
         # leader, and the game (RULINGS B8)
         odds = battle_forecast(module, view, b.t)
-        cost = f"; {winning_cost(odds, won=True)}" if odds and winning_cost(odds, won=True) \
-            else ""
+        price = winning_cost(odds, won=True) if odds is not None else ""
+        cost = f"; {price}" if price else ""
     return f" ({up_to}+{out.swing} in your favour: then {_then(module, out)}{cost})"
 
 

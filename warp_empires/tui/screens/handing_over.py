@@ -4,7 +4,7 @@ A mixin of GameScreen."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.widgets import RichLog, Static
 
@@ -28,12 +28,12 @@ class HandingOver:
     _log_seen: int
     _drawn: tuple
 
-    if TYPE_CHECKING:
-        from textual.app import App
+    # the Screen's, for the type checker (this mixin comes before it)
+    query_one: Any
+    app: Any
 
-        app: App
+    if TYPE_CHECKING:
         def press(self, key: str, typed_at: float | None = None) -> None: ...
-        def query_one(self, selector, expect_type=None): ...  # noqa: ANN001, ANN201
 
     def _show_handover(self) -> None:
         handover = self.controller.handover
