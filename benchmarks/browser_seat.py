@@ -163,6 +163,9 @@ def main() -> int:
     parser.add_argument("--proxy", action="store_true",
                         help="through HAProxy on loopback (Debian's haproxy), as "
                         "docs/hosting.md shows")
+    parser.add_argument("--person", metavar="FILE", type=Path,
+                        help="the other seat is a person at a terminal: its join command is "
+                        "written to FILE (and printed), and the browser waits for it")
     parser.add_argument("--module", metavar="NAME", default="star_wars",
                         help="the game's module (rome: the tests' small theme, whose "
                         "games end in about a hundred decisions)")
@@ -224,9 +227,15 @@ def main() -> int:
         if args.second:
             first = 1 - first
         mine, theirs = sides[first], sides[1 - first]
-        other = subprocess.Popen(cli("join", hosted["links"][theirs], "--player", "heuristic"),
-                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        processes.append(other)
+        if args.person is not None:  # issue 38's done-means: a person plays that side
+            command = f"warp-empires join '{hosted['links'][theirs]}'"
+            args.person.write_text(command + "\n")
+            print(f"browser_seat: the {theirs} seat, for a person at a terminal: {command}",
+                  flush=True)
+        else:
+            processes.append(subprocess.Popen(
+                cli("join", hosted["links"][theirs], "--player", "heuristic"),
+                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
         driver = browser(tmp / "chromium")
         opened = time.monotonic()
@@ -239,7 +248,8 @@ def main() -> int:
             return sum(json.loads(x).get("event") == "hello"
                        for x in (tmp / "serve.log").read_text().splitlines())
 
-        wait(lambda: hellos() >= 2, 30, "the browser's seat joining")
+        wait(lambda: hellos() >= 2, 1800 if args.person else 30,
+             "both seats joining" if args.person else "the browser's seat joining")
         joined = time.monotonic() - opened
         keys = driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
         terminal = driver.find_element(By.CSS_SELECTOR, ".xterm-screen")
