@@ -104,9 +104,11 @@ def test_old_games_are_known_without_loading_and_load_when_joined(tmp_path: Path
         async with serving(tmp_path, Limits(archive_days=0), resume=True) as (server, url):
             link = Link(url, OLD_PLAYING, "rome", OLD_TOKEN)
             # a seats file older than its sides: Rome's token is refused on
-            # Carthage's seat by the game, once loaded, and its sides are known
+            # Carthage's seat without loading the game, its sides read from the
+            # save's metadata (issue 38: the side was checked only after a load)
             wrong = await raw(url, hello(link, side="carthage"), replies=2)
             assert wrong[0]["code"] == "refused"
+            assert OLD_PLAYING not in server.rooms
             assert server.games[OLD_PLAYING].sides == ("rome", "carthage")
             got = await raw(url, hello(link), replies=2)
             assert [f["t"] for f in got] == ["welcome", "position"]

@@ -143,6 +143,17 @@ def entry(path: Path, archived: bool = False) -> Entry:
                  stranger if isinstance(stranger, str) else None, digests=known, sides=named)
 
 
+def save_sides(path: Path) -> tuple[str, ...]:
+    """The side ids of the game whose seats file is `path`, in seat order,
+    from its save's metadata: for a seats file written before it named them
+    (Entry.sides), read once, not the whole game; () when it cannot be read."""
+    try:
+        meta, _ = decode_meta(read_bounded(path.with_suffix(".wes"), SAVE_LIMIT), str(path))
+    except (SaveError, OSError):
+        return ()
+    return tuple(side.id for side in meta.sides)
+
+
 def scan(folder: Path, archived: bool = False) -> tuple[dict[str, Entry], list[str]]:
     """The games of the folder (or of its archive), and one line for each
     seats file that cannot be read (left on disk untouched)."""

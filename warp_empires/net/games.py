@@ -18,7 +18,7 @@ from warp_empires.saves.errors import SaveError
 from warp_empires.saves.store import ensure_folder
 
 from . import links
-from .folder import Entry, archived_before, delete, move, scan, seats_path
+from .folder import Entry, archived_before, delete, move, save_sides, scan, seats_path
 from .guard import Bucket
 from .ops import event
 from .room import HUMAN, Room
@@ -158,8 +158,8 @@ class Games:
         without loading it: the game in memory, else what its seats file said.
         A wrong token, or a right one for another game or side, never has a
         game loaded (issue 38: each such hello replayed a finished game). A
-        seats file older than its `sides` leaves the side to the room's check,
-        once a token of the game loaded it; one older than its digests, all."""
+        seats file older than its `sides` has them read from its save's
+        metadata, once; one older than its digests leaves all to the room."""
         room = self.rooms.get(game)
         if room is not None:
             ids = [s.id for s in room.game.module.sides]
@@ -168,6 +168,9 @@ class Games:
         found = self.games.get(game)
         if found is None or not found.digests:
             return found is not None
+        if not found.sides and len(sides := save_sides(seats_path(
+                self.folder, game, found.archived))) == len(found.digests):
+            found.sides = sides
         if found.sides:
             return links.matches(token, found.digests[found.sides.index(side)]
                                  if side in found.sides else None)
