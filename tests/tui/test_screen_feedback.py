@@ -38,7 +38,7 @@ async def test_at_80x24_a_message_leaves_the_choices_in_sight(at_decision):
             for n in range(3):
                 screen.notify(f"Message {n} of some length that wraps onto a few lines "
                               "of the toast at this size.", timeout=5)
-            await pilot.pause(0.3)
+            await pilot.pause()
             toasts = list(pilot.app.screen.query(Toast))
             assert toasts, size
             choices = screen.query_one(ChoiceList).region
@@ -190,12 +190,14 @@ async def test_at_80x24_the_side_panel_shows_a_forecast_from_its_top(star_wars):
         screen = await open_game(pilot, game, players=players)
         side = screen.query_one("#side-scroll")
         screen.query_one(MapView).move_cursor_to(quiet)
-        await pilot.pause(0.2)  # the panel's new text laid out (a loaded machine)
+        await pilot.pause()  # the panel's new text laid out
+        await pilot.pause()
         side.scroll_end(animate=False, immediate=True)
         await pilot.pause()
         assert side.scroll_y > 0, "the panel is taller than its room at 80x24"
         screen.query_one(MapView).move_cursor_to(contested)
-        await pilot.pause(0.2)
+        await pilot.pause()
+        await pilot.pause()
         assert screen.has_class("-forecast") and side.scroll_y == 0
 
 
