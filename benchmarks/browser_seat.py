@@ -317,6 +317,11 @@ def main() -> int:
                 # a key may go to what the screen shows first (the news of
                 # the other side's turn): once more
                 keys.send_keys(key)
+            if key.isdigit() and not decided(frame, 5):
+                # the number may name a row the screen keeps greyed (a "group
+                # gone", numbers kept where they were): Enter takes the
+                # highlighted row, the first the screen offers
+                keys.send_keys(Keys.ENTER)
             if not decided(frame, 10):
                 driver.save_screenshot(str(tmp / "stuck.png"))
                 raise SystemExit(f"browser_seat: no decision after {key!r} (the page: "
