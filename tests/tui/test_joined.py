@@ -194,10 +194,38 @@ async def test_a_joined_seat_can_resign_and_see_the_result_again(tmp_path: Path)
                      and isinstance(app.screen, MessageDialog))
         assert room.game.state.winner == 1
         assert "Game over" in screen_text(app)
+        # the end shown, the seat stops connecting (play-test: it reconnected
+        # to the finished game, "connection lost; reconnecting" over its end)
+        await _until(pilot, lambda: not [w for w in app.workers
+                                         if w.group == "net" and w.is_running])
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
         await pilot.press("r")  # the result again
         assert isinstance(app.screen, MessageDialog) and "Game over" in screen_text(app)
+
+
+async def test_a_joined_seat_has_help_and_says_while_it_is_not_connected(
+        tmp_path: Path) -> None:
+    # play-test: F1 and ? did nothing on a joined seat; with the server gone the
+    # screen said "Waiting for the Rebels" for minutes after a 4-second message
+    from warp_empires.tui.screens.help import HelpScreen
+
+    async with _rebels_joined(tmp_path) as (_room, app, pilot):
+        for key in ("f1", "question_mark"):
+            await pilot.press(key)
+            assert isinstance(app.screen, HelpScreen), key
+            await pilot.press("escape")
+            assert isinstance(app.screen, GameScreen)
+        app.joined._on_state("connection lost; reconnecting")  # as Seat.run tells it
+        await pilot.pause()
+        top = screen_text(app).splitlines()[0]
+        assert "server: connection lost; reconnecting..." in top
+        app.screen.sync()  # a redraw keeps it
+        await pilot.pause()
+        assert "reconnecting" in screen_text(app).splitlines()[0]
+        app.joined._on_state("connected")
+        await pilot.pause()
+        assert "reconnecting" not in screen_text(app).splitlines()[0]
 
 
 def test_a_seat_joining_again_shows_its_hand_in_the_order_it_saw_it() -> None:

@@ -178,10 +178,12 @@ class Seat:
                         if await on_frame(kind):
                             return
                 except ConnectionClosed:
-                    note("connection lost; reconnecting")
-                    continue
+                    pass
                 finally:
                     self._ws = None
+                # closed either way: a server stopping closes cleanly (1001), which
+                # ends the frames without an error (play-test: nothing was said)
+                note("connection lost; reconnecting")
         except (InvalidURI, InvalidHandshake) as e:
             raise ClientError(f"{self.link.server}: not a Warp Empires server ({e})") from None
 

@@ -67,6 +67,10 @@ class RemoteSession:
     max_turns = None
     hot_seat = False  # one person at this terminal: no hand-over screens
     runs_bots = False  # the server runs any computer player
+    # while the connection is down: said on the top line until it is back
+    # (play-test: a 4-second message, then "Waiting for ..." for minutes
+    # with the server gone)
+    link_note = ""
 
     def __init__(self, seat: Seat, send: Callable[[Action], None]) -> None:
         assert seat.module is not None and seat.position is not None
@@ -306,6 +310,10 @@ class Joined:
 
     def _on_state(self, text: str) -> None:
         self.app.sub_title = text
+        if self.session is not None:
+            self.session.link_note = "" if text == "connected" else f"server: {text}..."
+        if self.screen is not None:
+            self.screen.link_changed()
         if text != "connected" and self.screen is not None:
             self.app.notify(f"Server: {text}", severity="warning", timeout=4, markup=False)
 
@@ -317,7 +325,9 @@ class Joined:
             if error.get("code") != "stale":  # a stale answer is simply decided again
                 self.app.notify(f"Server: {error.get('text', '')}", severity="warning",
                                 markup=False)
-        return False
+        # the end is shown: no reconnecting to a finished game (play-test:
+        # "connection lost; reconnecting" over the game-over message)
+        return kind == "over"
 
     async def _show_position(self) -> None:
         from warp_empires.tui.screens.game import GameScreen
@@ -353,7 +363,9 @@ class JoinApp(CrashReport, AskToResign, KeysInOrder):
 
     CSS_PATH = "app.tcss"
     TITLE = "Warp Empires (joined)"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True),
+                Binding("f1", "rules", "Help"),
+                Binding("question_mark", "rules", "Help", show=False)]
 
     def __init__(self, link: Link, via: dict[str, Any] | None = None) -> None:
         super().__init__()
@@ -397,11 +409,17 @@ class JoinApp(CrashReport, AskToResign, KeysInOrder):
         if entry == "resign":
             self.action_resign()
         elif entry == "rules":
-            from warp_empires.tui.screens.help import HelpScreen
-
-            self.push_screen(HelpScreen(self.session.module if self.session else None))
+            self.action_rules()
         elif entry == "quit":
             self.exit()
+
+    def action_rules(self) -> None:
+        """F1 or ?: Help, as in the app of `play` (play-test: neither did
+        anything on a joined seat)."""
+        from warp_empires.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.session.module if self.session else None))
 
     def get_system_commands(self, screen: Any) -> Any:
         from warp_empires.tui.screens.game import GameScreen

@@ -99,6 +99,8 @@ class Session:
     def human_sides(self) -> list[int]:
         return [s for s in (0, 1) if self.is_human(s)]
 
+    link_note = ""  # the game lives here: no connection to lose (tui/remote.py)
+
     @property
     def runs_bots(self) -> bool:
         """Computer players move in this app (the pace and pause keys apply)."""

@@ -45,6 +45,8 @@ class ComputerPlayers(_Screen):
     _held: tuple[BotRequest, object, BaseException | None] | None = None
 
     def _pace_note(self) -> str:
+        if self.session.link_note:  # a joined seat not connected
+            return self.session.link_note
         if not self.session.runs_bots:
             return ""
         if self._thinking is not None:

@@ -232,6 +232,10 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[N
         """A joined seat: a new position came from the server (tui/remote.py)."""
         self.after_change()
 
+    def link_changed(self) -> None:
+        """A joined seat's connection dropped or came back (tui/remote.py)."""
+        self.query_one(PhaseBar).set_note(self._pace_note())
+
     def _catch_up(self) -> None:
         c = self.controller
         notices = c.take_notices()

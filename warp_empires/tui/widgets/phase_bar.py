@@ -26,6 +26,12 @@ class PhaseBar(Static):
         self._shown = (module, view, viewer, note)
         self._draw()
 
+    def set_note(self, note: str) -> None:
+        """The line's note alone changed (a joined seat's connection)."""
+        if self._shown is not None:
+            self._shown = (*self._shown[:3], note)
+            self._draw()
+
     def on_resize(self, event: events.Resize) -> None:
         if self._shown is not None:
             self._draw()
