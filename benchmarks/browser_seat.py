@@ -89,12 +89,21 @@ def position(folder: Path, game: str, side: int) -> dict[str, Any]:
     return Room.load(seats_path(folder, game)).position_frame(side)
 
 
-def key_for(frame: dict[str, Any], done_here: int) -> str:
+PICKS = {"pick", "unpick", "confirm", "done", "draw"}
+
+
+def key_for(frame: dict[str, Any], done_here: int, suggested: set[str]) -> str:
     """The key a simple player presses: the first row, a few times in each
     phase (a start, a move: a group, its units, where it goes), closing a
-    selection when it may; then the key that ends the phase (or passes)."""
+    selection when it may; then the key that ends the phase (or passes).
+    Buys, places and losses are the app's suggestion (`a`), once a kind of
+    decision a turn (`suggested`), so that the side lasts a game."""
     verbs = {a[0] for a in frame["legal"]}
     rows = frame["choices"]
+    kind = f"{frame['view']['turn']}:{frame['view']['prompt']['text'][:40]}"
+    if "pick" in verbs and verbs <= PICKS and kind not in suggested:
+        suggested.add(kind)
+        return "a"
     if {"confirm", "done", "draw"} & verbs and (done_here % 3 == 2 or verbs <= {
             "pick", "unpick", "confirm", "done", "draw"}):
         return "c"
@@ -114,14 +123,16 @@ def key_for(frame: dict[str, Any], done_here: int) -> str:
     return str(forward[0]) if forward else "1"
 
 
-def rss_of_tabs() -> list[int]:
-    """The resident memory (KiB) of each browser seat's process."""
+def rss_of_tabs(home: Path) -> list[int]:
+    """The resident memory (KiB) of each browser seat's process of this run's
+    server (HOME `home`: another server's tabs on the machine are not ours)."""
     out = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
         with contextlib.suppress(OSError):
-            if b"warp_empires.tui.web_seat" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            if b"warp_empires.tui.web_seat" in Path(f"/proc/{pid}/cmdline").read_bytes() \
+                    and f"HOME={home}".encode() in Path(f"/proc/{pid}/environ").read_bytes():
                 for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                     if line.startswith("VmRSS:"):
                         out.append(int(line.split()[1]))
@@ -268,6 +279,7 @@ def main() -> int:
 
         began = time.monotonic()
         in_phase: dict[tuple[int, str], int] = {}
+        suggested: set[str] = set()
         played = None  # the turn of the browser side's player-turn, once it began
         while True:
             frame = position(folder, game, first)
@@ -290,7 +302,7 @@ def main() -> int:
                       sorted({a[0] for a in frame["legal"]}), len(frame["choices"]),
                       file=trace)
             here = (view["turn"], view["phase"])
-            key = key_for(frame, in_phase.get(here, 0))
+            key = key_for(frame, in_phase.get(here, 0), suggested)
             in_phase[here] = in_phase.get(here, 0) + 1
             if key == "1" and not clicked and frame["choices"][0][4]:
                 # once with the mouse: a click on the first row of the choices
@@ -317,6 +329,8 @@ def main() -> int:
                 # a key may go to what the screen shows first (the news of
                 # the other side's turn): once more
                 keys.send_keys(key)
+            if key == "a" and not decided(frame, 5):
+                keys.send_keys("c")  # nothing to suggest, or all picked already
             if key.isdigit() and not decided(frame, 5):
                 # the number may name a row the screen keeps greyed (a "group
                 # gone", numbers kept where they were): Enter takes the
@@ -330,7 +344,7 @@ def main() -> int:
         took = time.monotonic() - began
         if not shot:
             driver.save_screenshot(str(args.screenshot))
-        rss = rss_of_tabs()
+        rss = rss_of_tabs(tmp)
         final = position(folder, game, first)
         through = [json.loads(x).get("address") for x in (tmp / "serve.log").read_text(
             ).splitlines() if json.loads(x).get("event") == "hello"]
