@@ -101,7 +101,8 @@ def key_for(frame: dict[str, Any], done_here: int, suggested: set[str]) -> str:
     verbs = {a[0] for a in frame["legal"]}
     rows = frame["choices"]
     kind = f"{frame['view']['turn']}:{frame['view']['prompt']['text'][:40]}"
-    if "pick" in verbs and verbs <= PICKS and kind not in suggested:
+    if "pick" in verbs and verbs <= PICKS - {"draw"} and kind not in suggested:
+        # (discards before the draw have no suggestion: `a` is not offered)
         suggested.add(kind)
         return "a"
     if {"confirm", "done", "draw"} & verbs and (done_here % 3 == 2 or verbs <= {
@@ -266,7 +267,7 @@ def main() -> int:
         terminal = driver.find_element(By.CSS_SELECTOR, ".xterm-screen")
         start = position(folder, game, first)
         pos = start["pos"]
-        pressed, clicked, decisions, shot = 0, False, 0, False
+        pressed, clicked, decisions, shot, stuck = 0, False, 0, False, 0
 
         def decided(frame: dict[str, Any], seconds: float) -> bool:
             end = time.monotonic() + seconds
@@ -337,9 +338,15 @@ def main() -> int:
                 # highlighted row, the first the screen offers
                 keys.send_keys(Keys.ENTER)
             if not decided(frame, 10):
-                driver.save_screenshot(str(tmp / "stuck.png"))
-                raise SystemExit(f"browser_seat: no decision after {key!r} (the page: "
-                                 f"{tmp / 'stuck.png'})")
+                # the screen and the frame disagree (a key typed while the app
+                # took a forced decision is dropped as typed ahead, say): look
+                # again and press again, a few times, before giving up the game
+                stuck += 1
+                driver.save_screenshot(str(tmp / f"stuck-{stuck}.png"))
+                if stuck > 20:
+                    raise SystemExit(f"browser_seat: no decision after {key!r} (the page: "
+                                     f"{tmp / f'stuck-{stuck}.png'})")
+                continue
             decisions += 1
         took = time.monotonic() - began
         if not shot:
@@ -352,7 +359,7 @@ def main() -> int:
                    "proxy": args.proxy, "module": args.module, "hello_addresses": through,
                    "first_screen_s": round(first_screen, 2), "joined_s": round(joined, 2),
                    "side": mine, "keys": pressed, "clicked": clicked,
-                   "decisions": decisions, "turn_s": round(took, 1),
+                   "decisions": decisions, "turn_s": round(took, 1), "stuck": stuck,
                    "positions": position(folder, game, first)["pos"] - pos,
                    "tab_rss_mb": round(rss[0] / 1024, 1) if rss else None,
                    "screenshot": str(args.screenshot)}

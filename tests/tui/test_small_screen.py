@@ -51,3 +51,28 @@ def test_the_footer_leaves_out_the_least_needed_keys_first():
     assert [k.action for k in kept] == ["confirm('confirm')", "zoom", "toggle_log", "rules"]
     kept = fitted(keys, 20, True)
     assert [k.action for k in kept] == ["confirm('confirm')", "rules"]
+
+
+async def test_the_footer_does_not_keep_its_old_keys(star_wars):
+    # a browser seat grew about 25 MB a minute of play: each change of the keys
+    # recomposes the footer, and Textual kept every old key through the
+    # watcher its `data_bind` left on the footer (textual issue 6666)
+    import gc
+
+    from textual.widgets._footer import FooterKey
+
+    from warp_empires.engine import Game
+
+    def keys_in_memory() -> int:
+        gc.collect()
+        return sum(isinstance(o, FooterKey) for o in gc.get_objects())
+
+    game = Game.new(star_wars, 7)
+    async with game_app().run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, game, players=("human", "heuristic"))
+        counts = []
+        for _ in range(12):
+            pilot.app.screen.refresh_bindings()
+            await pilot.pause()
+            counts.append(keys_in_memory())
+        assert counts[-1] <= counts[1], counts

@@ -21,6 +21,7 @@ from textual.widgets import Footer, RichLog, Static
 from warp_empires.module.defs import Module
 from warp_empires.tui.dismiss import DismissOnce
 from warp_empires.tui.screens.log_panel import LOG_STYLE
+from warp_empires.tui.widgets.fitted_footer import TidyFooter
 
 # The kinds of events each filter shows (engine/board.log's kinds); the lines
 # of other kinds (dice, setup, "info") show with every kind.
@@ -82,7 +83,7 @@ class LogScreen(DismissOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="filter", markup=False)
         yield RichLog(id="whole-log", wrap=True, markup=False)
-        yield Footer()
+        yield TidyFooter()  # long-lived: its keys change often
 
     @classmethod
     def for_module(cls, module: Module, events: list[dict[str, Any]], sides: dict[int, int],

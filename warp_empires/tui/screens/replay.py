@@ -27,6 +27,7 @@ from warp_empires.tui.labels import unit_abbreviations
 from warp_empires.tui.looks import side_text, territory_looks
 from warp_empires.tui.replay import PUBLIC, Replay
 from warp_empires.tui.widgets.battle_panel import BattlePanel
+from warp_empires.tui.widgets.fitted_footer import TidyFooter
 from warp_empires.tui.widgets.map_view import MapView
 from warp_empires.tui.widgets.status import StatusPanel
 
@@ -78,7 +79,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
                     yield StatusPanel(id="status")
                     yield Static(id="replay-hand")
         yield RichLog(id="replay-log", wrap=True, max_lines=400)
-        yield Footer()
+        yield TidyFooter()  # long-lived: its keys change often
 
     def on_resize(self, event: events.Resize) -> None:
         # play-test at 80x24: the footer ended at "pgup Tu...", hiding `v`
