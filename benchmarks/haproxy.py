@@ -17,6 +17,7 @@ HEAD = """global
 defaults
     mode http
     timeout connect 5s
+    timeout http-request 10s
     timeout client 1h
     timeout server 1h
     timeout tunnel 1h

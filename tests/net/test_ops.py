@@ -110,9 +110,11 @@ def test_metrics_are_only_for_the_addresses_named(tmp_path: Path) -> None:
         async with serving(tmp_path, rules=rules) as (_, url):
             host, port = url.split("//")[1].strip("/").split(":")
             out = []
-            for forwarded in ("", "203.0.113.7", "10.1.2.3"):
+            # the last: a client's own line, then the proxy's (issue 38's attack:
+            # two lines were a traceback a request, and the first was believed)
+            for lines in ([], ["203.0.113.7"], ["10.1.2.3"], ["10.1.2.3", "203.0.113.7"]):
                 reader, writer = await asyncio.open_connection(host, int(port))
-                extra = f"X-Forwarded-For: {forwarded}\r\n" if forwarded else ""
+                extra = "".join(f"X-Forwarded-For: {line}\r\n" for line in lines)
                 writer.write(f"GET /metrics HTTP/1.1\r\nHost: x\r\n{extra}\r\n".encode())
                 out.append(int((await reader.readuntil(b"\r\n\r\n")).split()[1]))
                 writer.close()
@@ -120,7 +122,7 @@ def test_metrics_are_only_for_the_addresses_named(tmp_path: Path) -> None:
             return out
 
     # this machine, not named; a stranger through the proxy; the monitoring
-    assert run(main_()) == [403, 403, 200, 200]
+    assert run(main_()) == [403, 403, 200, 403, 200]
 
 
 def test_admin_requests_need_the_key_and_act_on_the_running_server(tmp_path: Path) -> None:

@@ -40,6 +40,7 @@ class Stand:
         self.keys: list[bytes] = []
         self.sizes: list[tuple[int, int]] = []
         self.stopped = asyncio.Event()
+        self.stops: list[bool] = []  # at once (the server stopping) or not
 
     async def start(self, width: int, height: int) -> None:
         self.sizes.append((width, height))
@@ -57,7 +58,8 @@ class Stand:
     async def blur(self) -> None:
         pass
 
-    async def stop(self) -> None:
+    async def stop(self, at_once: bool = False) -> None:
+        self.stops.append(at_once)
         self.stopped.set()
 
 
@@ -209,6 +211,37 @@ def test_keys_and_sizes_pass_checked_and_a_closed_tab_stops_its_process(tmp_path
             assert stand.sizes == [(400, 10), (80, 40)]  # within a screen's sizes
             assert stand.keys == [b"k" * 4096]  # a message of keys at most
             assert front.seats.tabs == []
+
+    asyncio.run(go())
+
+
+def test_a_flood_of_keys_is_cut_and_a_stopping_server_ends_its_tabs_at_once(
+        tmp_path: Path) -> None:
+    # issue 38's attack: a page pasting 4 KiB messages as fast as it could kept
+    # its process busy (and growing) a minute after the page was gone, and a
+    # SIGTERM waited for the tab; and a client's own X-Forwarded-For line, before
+    # the one the trusted proxy adds, was taken for its address
+    from warp_empires.net.web import KEYS_BURST, KEYS_CHARS
+
+    async def go() -> None:
+        now = [1000.0]  # the tabs' clock stands still: no keys earned back
+        async with web_server(tmp_path, timer=lambda: now[0]) as (
+                server, front, started, url):
+            game, links = links_of(server, url)
+            headers = [("X-Forwarded-For", "10.66.0.1"),  # the client's forgery
+                       ("X-Forwarded-For", "198.51.100.9")]  # the proxy's
+            async with aiohttp.ClientSession() as session, session.ws_connect(
+                    f"http://127.0.0.1:{front.port}/ws", headers=headers) as ws:
+                await ws.send_str(json.dumps(["join", str(links["rebels"]).split("#")[1]]))
+                stand = await started.next()
+                assert stand.address == "198.51.100.9"
+                for _ in range(12):
+                    await ws.send_str(json.dumps(["stdin", "k" * KEYS_CHARS]))
+                await ws.send_str(json.dumps(["ping", "after"]))
+                assert json.loads((await asyncio.wait_for(ws.receive(), 5)).data)[1] == "after"
+                assert len(stand.keys) == KEYS_BURST // KEYS_CHARS < 12
+                await front.stop()  # the server stopping, its page still open
+                assert stand.stops[0] is True  # killed, not asked to quit
 
     asyncio.run(go())
 

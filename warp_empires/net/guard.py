@@ -22,7 +22,7 @@ import ipaddress
 import os
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -130,12 +130,12 @@ class Bucket:
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
 
-    def take(self) -> bool:
-        """Takes a token if there is one."""
+    def take(self, tokens: int = 1) -> bool:
+        """Takes `tokens` if there are as many."""
         self._fill()
-        if self.tokens < 1:
+        if self.tokens < tokens:
             return False
-        self.tokens -= 1
+        self.tokens -= tokens
         return True
 
     def owed(self) -> float:
@@ -173,6 +173,14 @@ class Door:
         """Whether the client at `address` (its own, a proxy's word taken) may
         read /metrics (serve --metrics-from)."""
         return _within(address, self._metrics)
+
+    @staticmethod
+    def forwarded(lines: Iterable[str]) -> str | None:
+        """Every X-Forwarded-For line of a request, as one value: a proxy adds
+        its own after any the client sent (HAProxy's `option forwardfor`),
+        so the first names whom the client chose and the last is the proxy's
+        word. Two lines raised an error a request (issue 38's attack)."""
+        return ",".join(lines) or None
 
     def address(self, peer: str, forwarded: str | None) -> str:
         """The client's address: the peer's, or the last hop `X-Forwarded-For`

@@ -117,7 +117,7 @@ async def run_server(server: GameServer, host: str, port: int,
         local = getattr(connection, "via_web", False)  # a browser seat's (net/web.py)
         if not (local or server.door.trusted(peer)) or getattr(connection, "client", None):
             return None  # its address was counted at its accept, or PROXY line (entrance.py)
-        forwarded = request.headers.get("X-Forwarded-For")
+        forwarded = server.door.forwarded(request.headers.get_all("X-Forwarded-For"))
         if local:
             # the browser's address, as the server's web side told its process
             address = forwarded.strip() if forwarded and is_address(forwarded.strip()) else ""

@@ -132,7 +132,8 @@ class GameServer(ServerBots, Games):
         if getattr(ws, "client", None):
             return str(ws.client)  # type: ignore[attr-defined]
         peer = ws.remote_address[0] if ws.remote_address else "?"
-        forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
+        forwarded = self.door.forwarded(ws.request.headers.get_all("X-Forwarded-For")) \
+            if ws.request else None
         return self.door.address(str(peer), forwarded)
 
     @property

@@ -38,7 +38,7 @@ from textual_serve.download_manager import DownloadManager
 
 from . import links
 from .entrance import Entrance, Refusal, refusal_bytes
-from .guard import Door
+from .guard import Bucket, Door
 from .ops import event
 from .proxy_line import ProxyHeader
 from .web_page import page
@@ -51,6 +51,11 @@ STATICS = Path(textual_serve.__path__[0]) / "static"  # xterm.js and its styles
 JOIN_SECONDS = 10.0  # the page says which seat within this, or is closed
 LINK_CHARS = 400  # a join link's part after '#' is about 100
 KEYS_CHARS = 4096  # one message of keys (a paste) at most
+# A tab's keys, in bytes: a person types tens a second, a paste is one
+# message; a page that sends more has the rest dropped (issue 38's attack: a
+# flood of pastes kept the process busy a minute after its page was gone)
+KEYS_RATE, KEYS_BURST = 2048, 4 * KEYS_CHARS
+KEYS_BEHIND = 16 * 1024  # a process this far behind its keys is sent none until it catches up
 MESSAGE_BYTES = 16 * 1024  # one message from the page at most
 STOP_SECONDS = 5.0  # a process told to quit is killed after this
 CONNECTIONS_PER_TAB = 8  # the browsers' connections at once: this many a tab, and 32
@@ -87,11 +92,19 @@ class SeatProcess(AppService):
         await self.stdin.drain()
         self._task = asyncio.create_task(self.run())
 
-    async def stop(self) -> None:
-        try:
-            await asyncio.wait_for(super().stop(), STOP_SECONDS)
-        except (TimeoutError, OSError, RuntimeError):
-            pass
+    def behind(self) -> bool:
+        """Whether the process has not yet read KEYS_BEHIND of its input."""
+        transport = getattr(self.stdin, "transport", None)
+        return transport is not None and transport.get_write_buffer_size() > KEYS_BEHIND
+
+    async def stop(self, at_once: bool = False) -> None:
+        """Asks the app to quit, and kills it after STOP_SECONDS (`at_once`:
+        kills it now, the server stopping)."""
+        if not at_once:
+            try:
+                await asyncio.wait_for(super().stop(), STOP_SECONDS)
+            except (TimeoutError, OSError, RuntimeError):
+                pass
         process = self._process
         if process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
@@ -129,6 +142,7 @@ class WebFront:
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self._services: set[Any] = set()  # the tabs' processes running now
         # the browsers' connections, counted from their accept as the game
         # server's are (entrance.py, with the same rules per address): a page,
         # its files, its socket until the tab is admitted
@@ -200,6 +214,12 @@ class WebFront:
             self._sweeper.cancel()
         if self._listener is not None:
             self._listener.close()
+        # the tabs end now, not when their pages go (a SIGTERM waited for them:
+        # 32-80 s, issue 38's attack); their handlers then end at once
+        for tab in list(self.seats.tabs):
+            tab.close()
+        await asyncio.gather(*(s.stop(at_once=True) for s in list(self._services)),
+                             return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
         shutil.rmtree(self._dir, ignore_errors=True)
@@ -230,7 +250,8 @@ class WebFront:
         client = getattr(request.protocol, "client", None)
         if client:
             return str(client)
-        return self.door.address(request.remote or "?", request.headers.get("X-Forwarded-For"))
+        return self.door.address(request.remote or "?", self.door.forwarded(
+            request.headers.getall("X-Forwarded-For", ())))
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         address = self.address(request)
@@ -258,6 +279,7 @@ class WebFront:
         service = None
         try:
             service = self.spawn(self.seat_line(link, address), address, ws)
+            self._services.add(service)
             await service.start(size(request.query.get("width"), 20, 400, 80),
                                 size(request.query.get("height"), 10, 150, 24))
             await self._pass_on(ws, service, tab)
@@ -265,6 +287,7 @@ class WebFront:
             self.seats.left(tab)
             if service is not None:
                 await service.stop()
+                self._services.discard(service)
             await ws.close()
         return ws
 
@@ -295,6 +318,7 @@ class WebFront:
     async def _pass_on(self, ws: web.WebSocketResponse, service: Any, tab: Tab) -> None:
         """The tab's messages to its process, as textual-serve passes them,
         each checked: what a page sends is untrusted."""
+        keys = Bucket(KEYS_RATE, KEYS_BURST, self.seats.clock)
         async for message in ws:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -307,7 +331,11 @@ class WebFront:
             kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
                 self.seats.heard(tab)
-                await service.send_bytes(data[:KEYS_CHARS].encode("utf-8", "replace"))
+                typed = data[:KEYS_CHARS].encode("utf-8", "replace")
+                # never waiting on a process that is behind: the loop goes on
+                # reading the page, and so sees it close
+                if keys.take(len(typed)) and not getattr(service, "behind", lambda: False)():
+                    await service.send_bytes(typed)
             elif kind == "resize" and isinstance(data, dict):
                 self.seats.heard(tab)
                 await service.set_terminal_size(size(data.get("width"), 20, 400, 80),
