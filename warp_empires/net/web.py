@@ -216,8 +216,8 @@ class WebFront:
             self._listener.close()
         # the tabs end now, not when their pages go (a SIGTERM waited for them:
         # 32-80 s, issue 38's attack); their handlers then end at once
-        for tab in list(self.seats.tabs):
-            tab.close()
+        for tab in list(self.seats.tabs):  # (the page opens itself again: web_page.py)
+            tab.close(WSCloseCode.SERVICE_RESTART, b"the server is restarting")
         await asyncio.gather(*(s.stop(at_once=True) for s in list(self._services)),
                              return_exceptions=True)
         if self._runner is not None:
@@ -273,8 +273,8 @@ class WebFront:
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=tab.encode()[:120])
             return ws
         self.entrance.seated(conn)  # a tab playing: never closed to make room
-        tab.close = lambda: asyncio.ensure_future(
-            ws.close(code=WSCloseCode.GOING_AWAY, message=b"closed after a long time idle"))
+        tab.close = lambda code=WSCloseCode.GOING_AWAY, why=b"closed after a long time idle": \
+            asyncio.ensure_future(ws.close(code=code, message=why))
         event("web", address=address, game=link.game, tabs=len(self.seats.tabs))
         service = None
         try:

@@ -93,9 +93,28 @@ PAGE = """<!DOCTYPE html>
       socket.send(JSON.stringify(["join", hash]));
     });
     socket.addEventListener("close", function (event) {
-      document.getElementById("why").textContent =
-        event.reason || "The game's page was closed.";
+      var why = document.getElementById("why");
       document.getElementById("ended").classList.remove("hidden");
+      // lost (1006) or the server restarting (1012): opened again by itself
+      // once the page answers, as the terminal's `join` reconnects (play-test:
+      // a minute's outage of the proxy ended the browser's game); a close
+      // the server chose (idle, refused, the game's end) is only said
+      if (event.code === 1006 || event.code === 1012) {
+        why.textContent = "Connection lost; reconnecting...";
+        var wait = 2000;
+        var retry = function () {
+          fetch(window.location.href, {cache: "no-store"}).then(function (answer) {
+            if (answer.ok) { window.location.reload(); } else { later(); }
+          }, later);
+        };
+        var later = function () {
+          wait = Math.min(wait * 2, 30000);
+          setTimeout(retry, wait);
+        };
+        setTimeout(retry, wait);
+        return;
+      }
+      why.textContent = event.reason || "The game's page was closed.";
     });
     return socket;
   }

@@ -50,7 +50,7 @@ class Tab:
     address: str
     seat: tuple[str, str]  # game id, side id
     last: float
-    close: Callable[[], Any] = field(default=lambda: None)
+    close: Callable[..., Any] = field(default=lambda *_: None)  # (code, why): web.py
 
 
 class WebSeats:
