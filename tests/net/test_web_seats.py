@@ -43,6 +43,19 @@ def test_per_address_in_all_and_per_seat() -> None:
     assert isinstance(s.admit("10.0.0.5", ("g5", "a")), Tab)
 
 
+def test_strangers_games_take_at_most_half_and_the_hosts_players_the_rest() -> None:
+    # issue 38's attack: with --open, strangers' tabs from a few addresses
+    # took every browser seat, and the host's player was refused
+    clock = Clock()
+    s = seats(clock, processes=6, per_address=3, per_seat=2, start_burst=100)
+    for n in range(3):
+        assert isinstance(s.admit(f"10.0.0.{n}", (f"s{n}", "a"), stranger=True), Tab)
+    assert "open games" in str(s.admit("10.0.0.9", ("s9", "a"), stranger=True))
+    for n in range(3):  # the host's players still have their half
+        assert isinstance(s.admit(f"10.0.1.{n}", (f"h{n}", "a")), Tab)
+    assert "as many browser seats" in str(s.admit("10.0.1.9", ("h9", "a")))
+
+
 def test_starts_are_rated_per_address() -> None:
     clock = Clock()
     s = seats(clock, processes=100, per_address=100, per_seat=100, start_rate=0.5,

@@ -267,7 +267,9 @@ class WebFront:
         if joined is None:
             return ws
         link = joined
-        tab = self.seats.admit(address, (link.game, link.side))
+        found = self.games.games.get(link.game)
+        tab = self.seats.admit(address, (link.game, link.side),
+                               stranger=found is not None and found.stranger is not None)
         if isinstance(tab, str):
             event("refuse", address=address, why=f"browser seat: {tab}")
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=tab.encode()[:120])

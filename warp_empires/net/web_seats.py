@@ -8,6 +8,9 @@ of CPU to start, so the tabs are bounded like the server's connections:
 - at most `processes` in all, `per_address` for one client address and
   `per_seat` for one seat (a second tab, or a reload, may take the seat
   over; a leaked link cannot fill the server);
+- of them, at most half for the games strangers created (`serve --open`):
+  the rest are kept for the host's players (issue 38's attack: strangers'
+  tabs from six addresses left none);
 - starts are rated per address (guard.Door's buckets, the same as its
   connections');
 - a tab that has sent nothing (no key, no click, no resize) for `idle`
@@ -50,6 +53,7 @@ class Tab:
     address: str
     seat: tuple[str, str]  # game id, side id
     last: float
+    stranger: bool = False  # a seat of a game a stranger created (serve --open)
     close: Callable[..., Any] = field(default=lambda *_: None)  # (code, why): web.py
 
 
@@ -64,18 +68,22 @@ class WebSeats:
         self.starts = Door(replace(door.rules, connect_rate=bounds.start_rate,
                                    connect_burst=bounds.start_burst), clock)
 
-    def admit(self, address: str, seat: tuple[str, str]) -> Tab | str:
-        """A tab for `seat` from `address`, counted from now; or why not."""
+    def admit(self, address: str, seat: tuple[str, str], stranger: bool = False) -> Tab | str:
+        """A tab for `seat` from `address`, counted from now; or why not.
+        `stranger`: the seat's game was created by a stranger (serve --open)."""
         b = self.bounds
         if len(self.tabs) >= b.processes:
             return "this server runs as many browser seats as it may; try again later"
+        if stranger and sum(t.stranger for t in self.tabs) >= b.processes // 2:
+            return ("this server runs as many browser seats for open games as it may; "
+                    "try again later")
         if sum(t.address == address for t in self.tabs) >= b.per_address:
             return "too many browser seats from your address; close one first"
         if sum(t.seat == seat for t in self.tabs) >= b.per_seat:
             return "this seat is open in too many browser tabs; close one first"
         if not self.starts.may_connect(address):
             return "too many browser seats started from your address; try again soon"
-        tab = Tab(address, seat, self.clock())
+        tab = Tab(address, seat, self.clock(), stranger=stranger)
         self.tabs.append(tab)
         return tab
 
