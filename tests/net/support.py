@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ KEY = "the-host-key-of-the-test-servers"  # serving()'s: what `host --key` gives
 @contextlib.asynccontextmanager
 async def serving(folder: Path, limits: Limits | None = None, resume: bool = False,
                   bot_seed: int | None = None, rules: Rules | None = None,
-                  timer: Callable[[], float] | None = None
+                  timer: Callable[[], float] | None = None, tls: ssl.SSLContext | None = None
                   ) -> AsyncIterator[tuple[GameServer, str]]:
     """A server on a free port, its host key KEY (one game with a computer
     seat at once, and connections from 127.0.0.1 as fast as a test opens them,
@@ -40,9 +41,9 @@ async def serving(folder: Path, limits: Limits | None = None, resume: bool = Fal
         assert server.resume() == []
     stop = asyncio.Event()
     port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(run_server(server, "127.0.0.1", 0, ready=port.set_result,
+    task = asyncio.create_task(run_server(server, "127.0.0.1", 0, tls, ready=port.set_result,
                                           stop=stop))
-    url = f"ws://127.0.0.1:{await port}/"
+    url = f"{'wss' if tls else 'ws'}://127.0.0.1:{await port}/"
     remember_key([url], KEY)  # as `serve` does: the app finds the key of its own server
     try:
         yield server, url

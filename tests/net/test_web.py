@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import socket
+import ssl
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -76,7 +77,8 @@ class Started(list[Stand]):
 
 @contextlib.asynccontextmanager
 async def web_server(folder: Path, rules: Rules | None = None, timer: Any = None,
-                     **bounds: Any) -> AsyncIterator[tuple[GameServer, WebFront, Started, str]]:
+                     tls: ssl.SSLContext | None = None, **bounds: Any
+                     ) -> AsyncIterator[tuple[GameServer, WebFront, Started, str]]:
     """A game server with its browser seats, both on free ports; yields it,
     its web side, the stand-ins started so far and the game server's URL.
     127.0.0.1 is a trusted proxy (its X-Forwarded-For names the browser)
@@ -92,10 +94,11 @@ async def web_server(folder: Path, rules: Rules | None = None, timer: Any = None
         return started[-1]
 
     front = WebFront(server, server.door, WebSeats(WebBounds(**bounds), server.door,
-                                                   server.timer), folder / "web", spawn=spawn)
+                                                   server.timer), folder / "web", spawn=spawn,
+                     tls=tls)
     stop = asyncio.Event()
     port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(run_server(server, "127.0.0.1", 0, ready=port.set_result,
+    task = asyncio.create_task(run_server(server, "127.0.0.1", 0, tls, ready=port.set_result,
                                           stop=stop, web=front))
     url = f"ws://127.0.0.1:{await port}/"
     server.web_url = f"http://127.0.0.1:{front.port}/"

@@ -241,7 +241,8 @@ def web_seats(args: argparse.Namespace, folder: Any, server: Any, tls: Any) -> A
                        idle=args.web_idle * 60.0)
     port = args.web_port if args.web_port is not None else (args.port + 1 if args.port else 0)
     return WebFront(server, server.door, WebSeats(bounds, server.door, time.monotonic),
-                    folder / "web", args.host, port, tls=tls)
+                    folder / "web", args.host, port, tls=tls,
+                    handshake_seconds=server.limits.handshake_seconds)
 
 
 def web_missing() -> str | None:

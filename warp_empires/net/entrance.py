@@ -154,25 +154,40 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
         via_web = local  # a browser seat's, over the server's own socket
         header: ProxyHeader | None = None  # a trusted peer's PROXY header, until read
 
+        counted = False  # from its accept: its TLS handshake's, if any (tls_gate.py)
+
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
             self.pings = Bucket(limits.ping_rate, limits.ping_burst, server.timer)
+            if not self.counted:
+                self._arrive(transport, answer=True)  # type: ignore[arg-type]
+
+        def accepted(self, transport: asyncio.Transport) -> bool:
+            return self._arrive(transport, answer=False)  # a TLS handshake to come
+
+        def unmade(self) -> None:
+            entrance.left(self)
+
+        def _arrive(self, transport: asyncio.Transport, answer: bool) -> bool:
+            self.counted, self.transport = True, transport
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if peer else "?"
             trusted = local or door.trusted(address)
             self.header = ProxyHeader(self, entrance) if trusted else None
             refusal = entrance.arrived(self, None if trusted else address)
             if refusal is not None:
-                self._refuse(address, refusal)
+                self._refuse(address, refusal, answer)
+            return refusal is None
 
-        def _refuse(self, address: str, refusal: Refusal) -> None:
+        def _refuse(self, address: str, refusal: Refusal, answer: bool = True) -> None:
             self.refused = True
             left_out = refusals.allow((address, refusal[0]))
             if left_out is not None:  # a flood of them is a line now and then
                 event("refuse", address=address, why=refusal[1],
                       **({"left_out": left_out} if left_out else {}))
             server.metrics.refused.labels("full" if refusal[0] == 503 else "address").inc()
-            self.transport.write(refusal_bytes(refusal))
+            if answer:  # before a TLS handshake, the client could not read it
+                self.transport.write(refusal_bytes(refusal))
             self.transport.close()
 
         def data_received(self, data: bytes) -> None:

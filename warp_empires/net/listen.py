@@ -12,7 +12,7 @@ import logging
 import os
 import ssl
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from websockets.asyncio.server import ServerConnection, serve, unix_serve
 from websockets.http11 import Response
@@ -21,6 +21,7 @@ from .entrance import counted
 from .ops import LoopErrors, event
 from .protocol import MAX_CLIENT_FRAME
 from .server import GameServer
+from .tls_gate import gated
 
 if TYPE_CHECKING:
     from .web import WebFront
@@ -148,9 +149,15 @@ async def run_server(server: GameServer, host: str, port: int,
         open_timeout=server.limits.handshake_seconds)
     try:
         async with contextlib.AsyncExitStack() as stack:
+            # TLS begun by each connection once counted (tls_gate.py): not
+            # the library's `ssl=`, whose connections asyncio shows nobody
+            # until their handshake is done (issue 38's attack: 1.1 GB)
+            # (the library only calls `create_connection` and gives asyncio
+            # what it returns)
+            connection = gated(counted(server), tls, server.limits.handshake_seconds)
             ws_server = await stack.enter_async_context(serve(
-                server.handler, host, port, ssl=tls, create_connection=counted(server),
-                **common))
+                server.handler, host, port,
+                create_connection=cast(type[ServerConnection], connection), **common))
             if web is not None:
                 # the browser seats' processes play over a socket of the
                 # server's own (readable by its user alone), then their page

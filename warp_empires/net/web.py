@@ -41,6 +41,7 @@ from .entrance import Entrance, Refusal, refusal_bytes
 from .guard import Bucket, Door
 from .ops import event
 from .proxy_line import ProxyHeader
+from .tls_gate import gated
 from .web_page import page
 from .web_seats import Tab, WebSeats, opens_seat
 
@@ -129,8 +130,9 @@ class WebFront:
 
     def __init__(self, games: Games, door: Door, seats: WebSeats, folder: Path,
                  host: str = "127.0.0.1", port: int = 0, spawn: Spawn | None = None,
-                 tls: ssl.SSLContext | None = None) -> None:
+                 tls: ssl.SSLContext | None = None, handshake_seconds: float = 3.0) -> None:
         self.games, self.door, self.seats, self.tls = games, door, seats, tls
+        self.handshake_seconds = handshake_seconds  # a TLS handshake's, from the accept
         self.host, self.port = host, port  # the port once listening, if 0 was asked
         self.folder = folder  # the processes' data folder (hand orders, crash logs)
         # the Unix socket the processes play over (listen.py), in a folder of
@@ -167,13 +169,29 @@ class WebFront:
             client: str | None = None  # the client a trusted proxy's PROXY header named
             header: ProxyHeader | None = None  # a trusted peer's PROXY header, until read
 
+            counted = False  # from its accept: its TLS handshake's, if any (tls_gate.py)
+
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
+                if not self.counted:
+                    self._refuse(self._arrive(transport))  # type: ignore[arg-type]
+
+            def accepted(self, transport: asyncio.Transport) -> bool:
+                refusal = self._arrive(transport)
+                if refusal is not None:  # before a TLS handshake: no answer it could read
+                    transport.close()
+                return refusal is None
+
+            def unmade(self) -> None:
+                entrance.left(self)
+
+            def _arrive(self, transport: asyncio.Transport) -> Refusal | None:
+                self.counted, self.transport = True, transport
                 peer = transport.get_extra_info("peername")
                 address = str(peer[0]) if peer else "?"
                 trusted = door.trusted(address)
                 self.header = ProxyHeader(self, entrance) if trusted else None
-                self._refuse(entrance.arrived(self, None if trusted else address))
+                return entrance.arrived(self, None if trusted else address)
 
             def _refuse(self, refusal: Refusal | None) -> None:
                 if refusal is not None and self.transport is not None:
@@ -201,9 +219,11 @@ class WebFront:
                 super().connection_lost(exc)
 
         loop = asyncio.get_running_loop()
-        self._listener = await loop.create_server(
-            lambda: Counted(server, loop=loop, **server._kwargs),  # as web.Server makes them
-            self.host, self.port, ssl=self.tls, backlog=64)
+        # TLS begun by each connection once counted (tls_gate.py), within
+        # the game port's time (asyncio's own is 60 s)
+        make = gated(lambda: Counted(server, loop=loop, **server._kwargs),  # as web.Server does
+                     self.tls, self.handshake_seconds)
+        self._listener = await loop.create_server(make, self.host, self.port, backlog=64)
         if self._listener.sockets:
             self.port = self._listener.sockets[0].getsockname()[1]
         self._sweeper = asyncio.create_task(self.sweep_often())

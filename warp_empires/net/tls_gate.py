@@ -1,0 +1,104 @@
+"""TLS begun after the accept, so that a TLS connection is counted as a
+plain one is, from its accept (the attack on issue 38: with `--certfile`,
+asyncio called a connection's protocol only once its TLS handshake was
+done; sockets that never sent a byte were counted against nothing while
+asyncio kept a 256 KiB buffer for each, 60 s on the browsers' port; one
+address took the server from 40 MB to 1.1 GB).
+
+Both ports listen on a plain socket. Each accepted connection's protocol
+is a `TlsGate` around the real one (`Gated`): the real one is told of the
+accept first (`accepted`: counted by its entrance, or refused and closed
+before any handshake), then asyncio's `loop.start_tls` runs the handshake,
+within `seconds`, and the real protocol is given the TLS transport.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+from collections.abc import Callable
+from typing import Any, Protocol
+
+
+class Gated(Protocol):
+    """A protocol counted from its accept, before its TLS handshake."""
+
+    def accepted(self, transport: asyncio.Transport) -> bool:
+        """Counted from the accept over `transport` (closed through it, if it
+        makes room); False when refused (and `transport` closed)."""
+
+    def unmade(self) -> None:
+        """Its handshake failed or timed out: no longer counted."""
+
+    def connection_made(self, transport: Any) -> None: ...
+
+    def data_received(self, data: bytes) -> None: ...
+
+    def eof_received(self) -> bool | None: ...
+
+    def connection_lost(self, exc: Exception | None) -> None: ...
+
+
+class TlsGate(asyncio.Protocol):
+    """A connection's TLS handshake, its protocol counted from the accept."""
+
+    def __init__(self, inner: Gated, context: ssl.SSLContext, seconds: float) -> None:
+        self.inner, self.context, self.seconds = inner, context, seconds
+        self.handshake: asyncio.Task[None] | None = None
+        # what the TLS stream brought before `inner` has it: asyncio reads on
+        # as soon as the handshake is done, before start_tls returns
+        self._early: list[bytes] = []
+        self._eof = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        if self.inner.accepted(transport):
+            self.handshake = asyncio.get_running_loop().create_task(self._shake(transport))
+
+    async def _shake(self, transport: asyncio.Transport) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            tls = await loop.start_tls(transport, self, self.context, server_side=True,
+                                       ssl_handshake_timeout=self.seconds)
+        except asyncio.CancelledError:  # the server stops
+            transport.abort()
+            self.inner.unmade()
+            raise
+        except OSError:  # ssl.SSLError, the timeout (ConnectionAbortedError), a reset
+            tls = None
+        # None: closed during the handshake (made room, say); closing: closed
+        # since, its connection_lost ours (it was never the inner's)
+        if tls is None or tls.is_closing():
+            transport.abort()
+            self.inner.unmade()
+            return
+        tls.set_protocol(self.inner)  # type: ignore[arg-type]
+        self.inner.connection_made(tls)
+        for data in self._early:
+            self.inner.data_received(data)
+        if self._eof and not self.inner.eof_received():
+            tls.close()
+
+    def data_received(self, data: bytes) -> None:
+        self._early.append(data)
+
+    def eof_received(self) -> bool:
+        self._eof = True
+        return True  # `inner` says whether to close, once it has the transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        pass  # before the hand-over: `_shake` finds it closed
+
+
+def gated(make: Callable[..., Any], context: ssl.SSLContext | None,
+          seconds: float) -> Callable[..., Any]:
+    """`make` (a maker of `Gated` protocols) for a plain socket; with TLS
+    (`context`), a maker of each one's TlsGate, its handshake within `seconds`."""
+    if context is None:
+        return make
+    tls = context
+
+    def gate(*args: Any, **kwargs: Any) -> TlsGate:
+        return TlsGate(make(*args, **kwargs), tls, seconds)
+
+    return gate
