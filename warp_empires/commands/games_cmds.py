@@ -43,7 +43,7 @@ def run_games(args: argparse.Namespace) -> int:
         raise CommandError(f"games {args.action} needs a GAME (its id, see `games list`)")
     if args.server is not None:
         return _on_server(args)
-    from warp_empires.net.folder import FolderInUse, FolderLock
+    from warp_empires.net.folder import FolderInUse, FolderLock, mend
     from warp_empires.net.listing import GameError, act, find, listing
     from warp_empires.saves.store import resolve_dir
 
@@ -55,6 +55,8 @@ def run_games(args: argparse.Namespace) -> int:
     except FolderInUse as e:
         raise CommandError(f"{e}: stop it first, or use --server") from None
     try:
+        for line in mend(folder):  # a game a stop left split (as `serve` does at its start)
+            print(f"warp-empires games: {line}", file=sys.stderr)
         if args.action == "list":
             lines, problems = listing(folder, args.archived)
             for problem in problems:

@@ -185,8 +185,9 @@ def archived_before(folder: Path, when: float) -> list[str]:
 
 def move(folder: Path, game: str, to_archive: bool) -> None:
     """Moves a game's two files into the archive or back; the seats file
-    last, since it is what names a game (a crash between leaves the save
-    in both places at worst, never a game without its save)."""
+    last, since it is what names a game. A crash between the two (kill -9
+    while archiving, issue 38) leaves the game split: its save moved, its
+    seats file not; `mend`, at the next start, puts the save back beside it."""
     src = folder if to_archive else folder / ARCHIVE
     dst = folder / ARCHIVE if to_archive else folder
     dst.mkdir(exist_ok=True)
@@ -194,6 +195,33 @@ def move(folder: Path, game: str, to_archive: bool) -> None:
         os.replace(src / f"net-{game}{suffix}", dst / f"net-{game}{suffix}")
     if not to_archive:  # back in play: its idle time starts again
         os.utime(dst / f"net-{game}.seats")
+
+
+def mend(folder: Path) -> list[str]:
+    """Puts each game found split between the folder and its archive (its
+    seats file on one side, its save on the other only: a move cut short,
+    see `move`) back whole beside its seats file, where it was; one line
+    for each. Only while holding the folder's lock: a server moving a game
+    would be seen split for a moment."""
+    lines = []
+    for archived in (False, True):
+        here = folder / ARCHIVE if archived else folder
+        there = folder if archived else folder / ARCHIVE
+        for path in sorted(here.glob("net-*.seats")):
+            save = path.with_suffix(".wes")
+            if _SEATS_NAME.fullmatch(path.name) is None or save.exists():
+                continue
+            if not (there / save.name).exists():
+                continue  # no save anywhere: a problem `scan` tells (not a split)
+            try:
+                os.replace(there / save.name, save)
+            except OSError as e:
+                lines.append(f"{save.name}: split between {folder} and its archive, "
+                             f"not put back: {e.strerror or e}")
+                continue
+            lines.append(f"{save.name}: found in {there}, its seats file in {here} "
+                         "(a stop while it was moved): put back beside it")
+    return lines
 
 
 def delete(folder: Path, game: str, archived: bool) -> None:

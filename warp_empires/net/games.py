@@ -18,7 +18,7 @@ from warp_empires.saves.errors import SaveError
 from warp_empires.saves.store import ensure_folder
 
 from . import links
-from .folder import Entry, archived_before, delete, move, save_sides, scan, seats_path
+from .folder import Entry, archived_before, delete, mend, move, save_sides, scan, seats_path
 from .guard import Bucket
 from .ops import event
 from .room import HUMAN, Room
@@ -75,7 +75,10 @@ class Games:
         """Learns the games of the saves folder from their seats files, without
         loading any (a game is loaded when someone joins it), and archives
         those idle past the limit; one line per game that could not be read
-        (it stays on disk, untouched)."""
+        (it stays on disk, untouched). A game a stop left split between the
+        folder and its archive is put back whole first (folder.mend)."""
+        for line in mend(self.folder):
+            event("mended", logging.WARNING, why=line)
         self.games, problems = scan(self.folder)
         self.playing = {g for g, e in self.games.items() if not e.over}
         self.bot_games = {g for g in self.playing if self.games[g].bots}
