@@ -25,11 +25,11 @@ def run(coro):  # noqa: ANN001, ANN201 - a coroutine in, its result out
     return asyncio.run(asyncio.wait_for(coro, 60))
 
 
-async def get(url: str, path: str) -> tuple[int, str]:
-    """A plain HTTP GET: its status and body."""
+async def get(url: str, path: str, method: str = "GET") -> tuple[int, str]:
+    """A plain HTTP GET (or `method`): its status and body."""
     host, port = url.split("//")[1].strip("/").split(":")
     reader, writer = await asyncio.open_connection(host, int(port))
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    writer.write(f"{method} {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
     head = (await reader.readuntil(b"\r\n\r\n")).decode()
     length = int(next(line.split(":")[1] for line in head.splitlines()
                       if line.lower().startswith("content-length")))
@@ -95,6 +95,18 @@ def test_health_and_metrics_over_plain_http(tmp_path: Path) -> None:
     assert float(figures["warp_empires_games"]) == 1
     assert float(figures["warp_empires_decisions_total"]) == 1
     assert float(figures["warp_empires_decide_seconds_count"]) == 1
+
+
+def test_health_and_metrics_answer_get_and_head_only(tmp_path: Path) -> None:
+    # the game port answered 200 to POST, PUT, DELETE, TRACE and FOO on /health
+    async def main_() -> list[tuple[int, str]]:
+        async with serving(tmp_path) as (_, url):
+            return [await get(url, path, method) for path in ("/health", "/metrics")
+                    for method in ("POST", "PUT", "DELETE", "OPTIONS", "TRACE", "FOO")]
+
+    answers = run(main_())
+    assert len(answers) == 12 and all(status == 405 for status, _ in answers)
+    assert "GET and HEAD only" in answers[0][1]
 
 
 def test_metrics_are_only_for_the_addresses_named(tmp_path: Path) -> None:

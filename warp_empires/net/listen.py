@@ -27,10 +27,15 @@ if TYPE_CHECKING:
     from .web import WebFront
 
 
-def http_page(server: GameServer, connection: ServerConnection, path: str
-              ) -> Response | None:
+def http_page(server: GameServer, connection: ServerConnection, path: str,
+              method: str = "GET") -> Response | None:
     """The plain HTTP pages: /health (200 while the server serves) and
-    /metrics (Prometheus); None for anything else (a WebSocket, or 426)."""
+    /metrics (Prometheus), to GET and HEAD (405 to any other method); None
+    for anything else (a WebSocket, or 426)."""
+    if path in ("/health", "/metrics") and method not in ("GET", "HEAD"):
+        response = connection.respond(405, f"{path} answers GET and HEAD only\n")
+        response.headers["Allow"] = "GET, HEAD"
+        return response
     if path == "/health":
         return connection.respond(200, f'{{"status": "ok", "games": {len(server.playing)}}}\n')
     if path == "/metrics":
@@ -111,7 +116,7 @@ async def run_server(server: GameServer, host: str, port: int,
     `web`: the browser seats too (serve --web, net/web.py)."""
 
     def refuse_crowds(connection: ServerConnection, request: Any) -> Response | None:
-        page = http_page(server, connection, request.path)
+        page = http_page(server, connection, request.path, request.method)
         if page is not None:
             return page
         peer = str(connection.remote_address[0]) if connection.remote_address else "?"
