@@ -55,11 +55,6 @@ class HeuristicPlayer(Recruiting, Losses):
         # Starts given up under the current card: a plan the rules refuse is not
         # proposed again (else from/back could loop for ever).
         self.refused: set[int] = set()
-        # Moves (source, destination) it does not make in one turn's Move phase:
-        # none for a player; a search's playout bars the move a candidate is
-        # weighed against (bots/search.py), so that the rest of the playout
-        # does not make it anyway: (turn, moves).
-        self.barred: tuple[int, frozenset[tuple[int, int]]] = (-1, frozenset())
         # Down to the hand limit: bots.hand's weighing, the app's `a` key's too
         # (a baseline player of bots.oldkeep has the old one)
         self.discard: Callable[[Module, View, list[Action]], Action | None] = discard_action
@@ -205,7 +200,6 @@ class HeuristicPlayer(Recruiting, Losses):
         stuck = set(moved) | set(view.pend.engaged)
         places = self._places(view)
         board = Outlook(self.m, self.dist, self._goals(view), view)
-        barred = self.barred[1] if self.barred[0] == view.turn else frozenset()
         out: list[tuple[float, tuple[int, int, list[int]]]] = []
         for t, st in enumerate(view.stacks[side]):
             if not st or (sources is not None and t not in sources):
@@ -219,7 +213,7 @@ class HeuristicPlayer(Recruiting, Losses):
                 chits = [u.chit for u in group]
                 left = [u.unit for u in st.units or () if u.chit not in chits]
                 for d in self._reach(view, t, speed, types, chits):
-                    if any(d in places.get(c, ()) for c in chits) or (t, d) in barred:
+                    if any(d in places.get(c, ()) for c in chits):
                         continue  # never back to where it was this phase: no shuttling
                     score = self._score(view, types, t, d, len(group) < len(free), left, board)
                     out.append((score, (t, d, chits)))

@@ -318,7 +318,6 @@ class SearchPlayer:
             limit *= RECRUIT_TIME_SHARE
         totals = [0.0] * len(candidates)
         worlds = 0
-        bars = self._bars(view, candidates)
         for _ in range(level.worlds):
             world = determinize(self.m, view, self.rng)
             dice = self.rng.getrandbits(64)
@@ -329,7 +328,7 @@ class SearchPlayer:
                     totals[i] = float("-inf")
                     continue
                 s.rng = dice  # the same dice for every candidate
-                totals[i] += self._playout(s, side, done, dice, bars[i])
+                totals[i] += self._playout(s, side, done, dice)
             if self.timed and time.perf_counter() - started > limit:
                 break
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
@@ -338,22 +337,6 @@ class SearchPlayer:
             return candidates[0]
         self.changed += 1
         return candidates[best]
-
-    def _bars(self, view: View, candidates: list[Candidate]
-              ) -> list[frozenset[tuple[int, int]]]:
-        """Per candidate, the moves its playout's own side does not make this
-        Move phase. Every other group move is weighed against the heuristic's
-        first (candidates[0]), which its playouts bar: else the heuristic,
-        playing on, made that move anyway a step later, and the candidates
-        differed in their order only (issue 40: seed 2, Luke and Leia sent
-        beside the Empire's main stack scored alike whether moved or not, and
-        were captured). The baseline (`bot:LEVEL:v1`) bars nothing."""
-        none: frozenset[tuple[int, int]] = frozenset()
-        plan = candidates[0].plan
-        if self.baseline or view.step != "move_from" or plan is None:
-            return [none] * len(candidates)
-        first = frozenset({(plan[0], plan[1])})
-        return [none] + [first] * (len(candidates) - 1)
 
     def _horizon(self, view: View) -> Callable[[State], bool]:
         """When a playout has gone far enough: a battle decision is judged when
@@ -388,16 +371,14 @@ class SearchPlayer:
                 return False
         return False
 
-    def _playout(self, s: State, side: int, done: Callable[[State], bool], seed: int,
-                 barred: frozenset[tuple[int, int]] = frozenset()) -> float:
-        """Plays on with the heuristic on both sides to the horizon, `side`'s
-        not making the `barred` moves this turn; the score for `side` from -1 to 1."""
+    def _playout(self, s: State, side: int, done: Callable[[State], bool], seed: int) -> float:
+        """Plays on with the heuristic on both sides to the horizon; the score
+        for `side` from -1 to 1."""
         for i, r in enumerate(self.rollers):
             r.rng.seed(seed + i)
             r.plan = None
             r.been = (-1, {})
             r.refused = set()
-            r.barred = (s.turn, barred) if i == side else (-1, frozenset())
         self.playouts += 1
         for _ in range(PLAYOUT_ACTIONS):
             if s.winner != NO_SIDE or done(s):
