@@ -120,6 +120,18 @@ class Candidate:
     plan: tuple[int, int, list[int]] | None = None
 
 
+@dataclass
+class Searched:
+    """One search, for reading afterwards: its candidates (the heuristic's
+    choice first), each one's playout scores world by world, the one taken."""
+
+    turn: int
+    step: str
+    candidates: list[Candidate]
+    scores: list[list[float]]
+    chosen: int
+
+
 class SearchPlayer:
     kind = "search"
 
@@ -147,6 +159,9 @@ class SearchPlayer:
         self.playouts = 0
         self.search_seconds = 0.0
         self.changed = 0  # searched decisions where the heuristic's choice was overturned
+        # when a list: each search's candidates and their scores world by world
+        # (benchmarks/why_bot.py reads why a game went as it did)
+        self.trace: list[Searched] | None = None
         # down to the hand limit (bots.hand; a baseline's is bots.oldkeep's)
         self.discard: Callable[[Module, View, list[Action]], Action | None] = discard_action
 
@@ -317,6 +332,7 @@ class SearchPlayer:
         if view.step in ("recruit", "place"):
             limit *= RECRUIT_TIME_SHARE
         totals = [0.0] * len(candidates)
+        scores: list[list[float]] = [[] for _ in candidates]
         worlds = 0
         for _ in range(level.worlds):
             world = determinize(self.m, view, self.rng)
@@ -328,14 +344,18 @@ class SearchPlayer:
                     totals[i] = float("-inf")
                     continue
                 s.rng = dice  # the same dice for every candidate
-                totals[i] += self._playout(s, side, done, dice)
+                scores[i].append(self._playout(s, side, done, dice))
+                totals[i] += scores[i][-1]
             if self.timed and time.perf_counter() - started > limit:
                 break
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         # candidates[0] is the heuristic's choice: kept unless clearly beaten
         if totals[best] - totals[0] <= level.margin * worlds:
-            return candidates[0]
-        self.changed += 1
+            best = 0
+        else:
+            self.changed += 1
+        if self.trace is not None:
+            self.trace.append(Searched(view.turn, view.step, candidates, scores, best))
         return candidates[best]
 
     def _horizon(self, view: View) -> Callable[[State], bool]:
