@@ -224,7 +224,7 @@ def test_a_flood_of_keys_is_cut_and_a_stopping_server_ends_its_tabs_at_once(
     # its process busy (and growing) a minute after the page was gone, and a
     # SIGTERM waited for the tab; and a client's own X-Forwarded-For line, before
     # the one the trusted proxy adds, was taken for its address
-    from warp_empires.net.web import KEYS_BURST, KEYS_CHARS
+    from warp_empires.net.web import EVENTS_BURST, KEYS_BURST, KEYS_CHARS
 
     async def go() -> None:
         now = [1000.0]  # the tabs' clock stands still: no keys earned back
@@ -243,6 +243,12 @@ def test_a_flood_of_keys_is_cut_and_a_stopping_server_ends_its_tabs_at_once(
                 await ws.send_str(json.dumps(["ping", "after"]))
                 assert json.loads((await asyncio.wait_for(ws.receive(), 5)).data)[1] == "after"
                 assert len(stand.keys) == KEYS_BURST // KEYS_CHARS < 12
+                for n in range(EVENTS_BURST + 20):  # and resizes (the fourth attack)
+                    await ws.send_str(json.dumps(["resize", {"width": 20 + n % 2,
+                                                             "height": 10}]))
+                await ws.send_str(json.dumps(["ping", "resized"]))
+                assert json.loads((await asyncio.wait_for(ws.receive(), 5)).data)[1] == "resized"
+                assert len(stand.sizes) == 1 + EVENTS_BURST  # the start's, then the burst
                 await front.stop()  # the server stopping, its page still open
                 assert stand.stops[0] is True  # killed, not asked to quit
 

@@ -57,6 +57,10 @@ KEYS_CHARS = 4096  # one message of keys (a paste) at most
 # flood of pastes kept the process busy a minute after its page was gone)
 KEYS_RATE, KEYS_BURST = 2048, 4 * KEYS_CHARS
 KEYS_BEHIND = 16 * 1024  # a process this far behind its keys is sent none until it catches up
+# resizes, focus and blur: a page sends a few a second at most (a window
+# dragged); more are dropped (a flood of resizes took a process to 927 MB and
+# kept a stopping server up for minutes: issue 38's fourth attack)
+EVENTS_RATE, EVENTS_BURST = 10, 40
 MESSAGE_BYTES = 16 * 1024  # one message from the page at most
 STOP_SECONDS = 5.0  # a process told to quit is killed after this
 CONNECTIONS_PER_TAB = 8  # the browsers' connections at once: this many a tab, and 32
@@ -341,6 +345,7 @@ class WebFront:
         """The tab's messages to its process, as textual-serve passes them,
         each checked: what a page sends is untrusted."""
         keys = Bucket(KEYS_RATE, KEYS_BURST, self.seats.clock)
+        events = Bucket(EVENTS_RATE, EVENTS_BURST, self.seats.clock)
         async for message in ws:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -360,13 +365,14 @@ class WebFront:
                     await service.send_bytes(typed)
             elif kind == "resize" and isinstance(data, dict):
                 self.seats.heard(tab)
-                await service.set_terminal_size(size(data.get("width"), 20, 400, 80),
-                                                size(data.get("height"), 10, 150, 24))
+                if events.take():
+                    await service.set_terminal_size(size(data.get("width"), 20, 400, 80),
+                                                    size(data.get("height"), 10, 150, 24))
             elif kind == "ping" and isinstance(data, str | int | float):
                 await ws.send_json(["pong", str(data)[:40]])
-            elif kind == "focus":
+            elif kind == "focus" and events.take():
                 await service.focus()
-            elif kind == "blur":
+            elif kind == "blur" and events.take():
                 await service.blur()
 
     def seat_line(self, link: links.Link, address: str) -> bytes:
