@@ -50,6 +50,9 @@ class Stand:
         self.keys.append(data)
         return True
 
+    def behind(self) -> bool:
+        return False  # it reads every key at once
+
     async def set_terminal_size(self, width: int, height: int) -> None:
         self.sizes.append((width, height))
 

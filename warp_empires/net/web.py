@@ -361,7 +361,7 @@ class WebFront:
                 typed = data[:KEYS_CHARS].encode("utf-8", "replace")
                 # never waiting on a process that is behind: the loop goes on
                 # reading the page, and so sees it close
-                if keys.take(len(typed)) and not getattr(service, "behind", lambda: False)():
+                if keys.take(len(typed)) and not service.behind():
                     await service.send_bytes(typed)
             elif kind == "resize" and isinstance(data, dict):
                 self.seats.heard(tab)

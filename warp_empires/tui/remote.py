@@ -312,9 +312,10 @@ class Joined:
         self.app.sub_title = text
         if self.session is not None:
             self.session.link_note = "" if text == "connected" else f"server: {text}..."
-        if self.screen is not None:
-            self.screen.link_changed()
-        if text != "connected" and self.screen is not None:
+        if self.screen is None:
+            return
+        self.screen.link_changed()
+        if text != "connected":
             self.app.notify(f"Server: {text}", severity="warning", timeout=4, markup=False)
 
     async def _on_frame(self, kind: str) -> bool:
