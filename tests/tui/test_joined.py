@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -196,8 +197,9 @@ async def test_a_joined_seat_can_resign_and_see_the_result_again(tmp_path: Path)
         assert "Game over" in screen_text(app)
         # the end shown, the seat stops connecting (play-test: it reconnected
         # to the finished game, "connection lost; reconnecting" over its end)
-        await _until(pilot, lambda: not [w for w in app.workers
-                                         if w.group == "net" and w.is_running])
+        # (awaited, not polled; the bound only keeps a regression from hanging)
+        await asyncio.wait_for(app.workers.wait_for_complete(
+            [w for w in app.workers if w.group == "net"]), 30)
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
         await pilot.press("r")  # the result again
