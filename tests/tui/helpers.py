@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from textual import events
 from textual.app import App
@@ -116,6 +116,18 @@ async def burst(pilot: Pilot, *keys: str) -> None:
     await pilot.pause()
     await pilot.app.keys_handled()  # the app hands keys on one at a time (tui/key_order.py)
     await pilot.pause()
+
+
+async def until(pilot: Pilot, done: Callable[[], bool], rounds: int = 2000) -> None:
+    """Lets the app play on until `done()`: each round awaits the computer
+    players' worker threads, then the app's idle; never a wall-clock sleep, so
+    a loaded machine only makes it slower, not wrong."""
+    for _ in range(rounds):
+        if done():
+            return
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+    raise AssertionError(f"the app never got there in {rounds} rounds")
 
 
 def untick(controller, loop=None) -> None:

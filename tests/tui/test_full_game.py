@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.tui.helpers import game_app, open_game, screen_text
+from tests.tui.helpers import game_app, open_game, screen_text, until
 from warp_empires.cli import main
 from warp_empires.engine import Game
 from warp_empires.tui.config import GameSettings, LaunchOptions
@@ -15,10 +15,7 @@ async def test_two_computer_players_to_the_end_screen(star_wars, tmp_path):
         # the heuristic thinks on the same worker as the search player
         # (screens/computer_players.py), in a hundredth of its time
         await open_game(pilot, game, players=("heuristic", "random"), max_turns=8)
-        for _ in range(400):
-            if isinstance(pilot.app.screen, EndScreen):
-                break
-            await pilot.pause(0.05)
+        await until(pilot, lambda: isinstance(pilot.app.screen, EndScreen))
         assert isinstance(pilot.app.screen, EndScreen)
         await pilot.pause()
         text = screen_text(pilot.app)

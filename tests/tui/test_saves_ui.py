@@ -3,7 +3,7 @@ end of a turn, quitting with the save question, and a failed load's reason."""
 
 from __future__ import annotations
 
-from tests.tui.helpers import game_app, moving_on, open_game, screen_text
+from tests.tui.helpers import game_app, moving_on, open_game, screen_text, until
 from warp_empires.tui.dialogs.ask import AskDialog
 from warp_empires.tui.dialogs.save_name import SaveNameDialog
 from warp_empires.tui.screens.game import GameScreen
@@ -162,10 +162,7 @@ async def test_each_autosave_holds_the_turn_that_just_ended(at_decision, tmp_pat
         while game.state.turn == turn:
             screen.choose(moving_on(screen.session.choices()))
             await pilot.pause()
-        for _ in range(200):  # the computer's whole turn
-            if game.state.turn >= turn + 2 or game.over:
-                break
-            await pilot.pause(0.01)
+        await until(pilot, lambda: game.state.turn >= turn + 2 or game.over)  # its whole turn
         pilot.app.autosaver.flush()
     metas = [read_save(tmp_path / f"autosave-{game.id[:8]}-{n}.wes").meta for n in (1, 2)]
     assert game.state.active == side or game.over

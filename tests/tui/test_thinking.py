@@ -3,6 +3,7 @@ can be paused (the answer then waits) and never applies a stale answer."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 
 from tests.tui.helpers import game_app, open_game
@@ -32,11 +33,15 @@ class Gate:
 
 
 async def _wait(pilot, event: threading.Event) -> None:
-    for _ in range(100):
-        if event.is_set():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the worker never asked")
+    # the worker sets the event; waited for on a thread, not polled (bounded
+    # only so that a broken worker fails the test instead of hanging it)
+    assert await asyncio.to_thread(event.wait, 30), "the worker never asked"
+
+
+async def _answered(pilot) -> None:
+    """The Gate let go: its worker's answer reaches the screen."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 async def _thinking(pilot, game: Game) -> tuple[object, Gate]:
@@ -60,8 +65,7 @@ async def test_it_thinks_on_a_worker_shows_it_and_a_pause_holds_its_move(star_wa
         await pilot.press("l")  # the screen answers keys while it thinks
         await pilot.press("space")  # pause
         gate.go.set()
-        for _ in range(20):
-            await pilot.pause(0.02)
+        await _answered(pilot)
         assert len(game.actions) == before  # held while paused
         assert screen._held is not None
         await pilot.press("space")  # resume: the move thought over is played
@@ -95,5 +99,4 @@ async def test_at_80x24_the_top_line_still_says_who_is_thinking(star_wars):
         who = star_wars.sides[1].short
         assert f"{who} thinking..." in screen_text(pilot.app).splitlines()[0]
         gate.go.set()
-        for _ in range(5):
-            await pilot.pause(0.02)
+        await _answered(pilot)
