@@ -255,3 +255,37 @@ def test_a_seat_gets_its_whole_log_when_it_joins_late_or_undoes(tmp_path: Path) 
             assert len(room.game.state.log) < 10  # the server forgot what it sent
 
     run(main())
+
+
+def test_a_seat_is_told_when_its_opponent_comes_and_goes(tmp_path: Path) -> None:
+    # play-test (issue 38): a seat whose opponent had left saw "Waiting for
+    # the Empire" for ever; a computer seat always counts as here
+    from websockets.asyncio.client import connect
+
+    from warp_empires.net.protocol import decode
+
+    async def presence(ws) -> list[bool]:  # noqa: ANN001
+        while (frame := decode(await asyncio.wait_for(ws.recv(), 10)))["t"] != "presence":
+            pass
+        return frame["connected"]
+
+    async def main() -> list[list[bool]]:
+        seen = []
+        async with serving(tmp_path) as (server, url):
+            _game, links = links_of(server, url)
+            async with connect(url, compression=None) as rebels:
+                await rebels.send(encode(hello(links["rebels"])))
+                seen.append(await presence(rebels))  # alone
+                async with connect(url, compression=None) as empire:
+                    await empire.send(encode(hello(links["empire"])))
+                    seen.append(await presence(empire))  # told who is here
+                    seen.append(await presence(rebels))  # told it came
+                seen.append(await presence(rebels))  # told it left
+            _bot_game, bot_links = links_of(server, url, ("human", "heuristic"))
+            async with connect(url, compression=None) as rebels:
+                await rebels.send(encode(hello(bot_links["rebels"])))
+                seen.append(await presence(rebels))
+        return seen
+
+    assert run(main()) == [[True, False], [True, True], [True, True], [True, False],
+                           [True, True]]

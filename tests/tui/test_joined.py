@@ -228,12 +228,20 @@ async def test_a_joined_seat_has_help_and_says_while_it_is_not_connected(
         app.joined._on_state("connected")
         await pilot.pause()
         assert "reconnecting" not in screen_text(app).splitlines()[0]
+        # the opponent's connection, as the server's presence frames tell it
+        # (a computer seat is always here; a person's may go)
+        for here, shown in (([True, False], True), ([True, True], False)):
+            app.joined.seat.take({"t": "presence", "game": _room.id, "connected": here})
+            await app.joined._on_frame("presence")
+            await pilot.pause()
+            top = screen_text(app).splitlines()[0]
+            assert ("Empire not connected: waiting for them" in top) is shown, top
 
 
 def test_a_seat_joining_again_shows_its_hand_in_the_order_it_saw_it() -> None:
     # play-test: after a rejoin the hand came in the engine's sorted order, and
     # a discard typed during the reconnect took the wrong cards
-    from warp_empires.tui.remote import KeptHandOrder
+    from warp_empires.tui.kept_hand import KeptHandOrder
 
     game = "0123456789abcdef"
     first = KeptHandOrder(game, 1)

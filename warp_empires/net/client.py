@@ -64,6 +64,7 @@ class Seat:
         self.events: list[dict[str, Any]] = []  # the side's events, as the server sent
         self.result: dict[str, Any] | None = None  # the `over` frame
         self.last_error: dict[str, Any] | None = None  # the latest error frame
+        self.present: list[bool] = []  # by side: has a connection (a `presence` frame)
         self._ws: ClientConnection | None = None
         self.sent_for: int | None = None  # the position last answered
 
@@ -80,6 +81,10 @@ class Seat:
             del self.events[start:]  # from there on the server's list is the truth
             self.events.extend(frame.get("events", []))
             self.position = frame
+        elif kind == "presence":
+            here = frame.get("connected")
+            if isinstance(here, list):
+                self.present = [bool(x) for x in here]
         elif kind == "over":
             self.result = frame
         elif kind == "error":

@@ -32,7 +32,7 @@ HOST_KEY = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
 # The kinds of frame each way.
 CLIENT_KINDS = ("hello", "create", "decide", "admin")
-SERVER_KINDS = ("welcome", "created", "position", "error", "over", "admin")
+SERVER_KINDS = ("welcome", "created", "position", "presence", "error", "over", "admin")
 ADMIN_ACTIONS = ("list", "show", "close", "delete", "restore")
 
 

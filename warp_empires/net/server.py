@@ -16,7 +16,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -153,6 +153,7 @@ class GameServer(ServerBots, Games):
             if seat is None:
                 return
             room, side = seat
+            await self._presence(room)  # it is told who is here; the others that it came
             async for data in ws:
                 heard.frames += 1
                 # Over its rate a connection is slowed, not served faster: its
@@ -174,6 +175,7 @@ class GameServer(ServerBots, Games):
             self.open.seated.discard(ws)
             if seat is not None and seat[0].seats[seat[1]].connection is ws:
                 seat[0].seats[seat[1]].connection = None
+                self._later(self._presence(seat[0]))  # the other seat is told it left
             if seat is not None and seat[0].id in self.games:  # its idle time starts
                 self.games[seat[0].id].seen = self.clock()
 
@@ -385,6 +387,15 @@ class GameServer(ServerBots, Games):
                 await self._send(seat.connection, room.over_frame(side))
         room.trim()  # what the connected seats were sent; the others get a replay
 
+    async def _presence(self, room: Room) -> None:
+        """Tells each connected seat which seats have a connection (a computer
+        seat always has): a person waiting on an opponent who left knows it."""
+        here = [s.connection is not None or s.player != HUMAN for s in room.seats]
+        for seat in room.seats:
+            if seat.connection is not None:
+                await self._send(seat.connection, {"t": "presence", "game": room.id,
+                                                   "connected": here})
+
     async def _send(self, ws: ServerConnection, frame: dict[str, Any]) -> None:
         """A seated connection's frames go through its outbox (conn.py): no
         game waits for its reading them; the others' are sent at once."""
@@ -407,6 +418,11 @@ class GameServer(ServerBots, Games):
                 await ws.send(encode(last))
                 await ws.close(1000, reason)
 
-        task = asyncio.create_task(bye())
+        self._later(bye())
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Runs `work` on its own task, kept until it ends (not cancelled with
+        the connection's own, which may be what is ending)."""
+        task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

@@ -11,7 +11,6 @@ the public position and says who is deciding.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -22,40 +21,16 @@ from warp_empires.engine import Action, Prompt, View
 from warp_empires.module.defs import Module
 from warp_empires.net.client import ClientError, InUse, Seat
 from warp_empires.net.links import Link
-from warp_empires.paths import user_data_dir
 from warp_empires.present.rows import Choice, HandOrder
 from warp_empires.present.suggest import evident_move, pick_all_order
 from warp_empires.tui import textual_fixes  # noqa: F401 - guards around Textual, on import
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.crash import CrashReport
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
+from warp_empires.tui.kept_hand import KeptHandOrder
 from warp_empires.tui.key_order import KeysInOrder
 from warp_empires.tui.players import HUMAN
 from warp_empires.tui.resign import AskToResign
-
-
-class KeptHandOrder(HandOrder):
-    """The order this seat has seen its hand in, kept in the data folder
-    (joined/GAME-SIDE.json): it is the person's own, known to nobody else,
-    and a seat that joins again continues it. A file that cannot be read or
-    written only costs the order: the hand is then shown as the engine lists it."""
-
-    def __init__(self, game: str, side: int) -> None:
-        super().__init__()
-        self.path = user_data_dir() / "joined" / f"{game}-{side}.json"
-        try:
-            kinds = json.loads(self.path.read_text(encoding="utf-8"))
-            if type(kinds) is list:
-                self.restore(side, kinds)
-        except (OSError, ValueError):
-            pass
-
-    def changed(self, side: int) -> None:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self.to_data(side)), encoding="utf-8")
-        except OSError:
-            pass
 
 
 class RemoteSession:
@@ -282,6 +257,8 @@ class Joined:
         self.session: RemoteSession | None = None
         self.screen: Any = None
         self._failed = failed
+        self._server = ""  # the connection's trouble, if any: "server: reconnecting..."
+        self._away: list[str] | None = None  # the other sides without one; None: not yet told
 
     def start(self) -> None:
         self.app.run_worker(self._connection(), exclusive=True, group="net")
@@ -310,17 +287,33 @@ class Joined:
 
     def _on_state(self, text: str) -> None:
         self.app.sub_title = text
-        if self.session is not None:
-            self.session.link_note = "" if text == "connected" else f"server: {text}..."
-        if self.screen is None:
-            return
-        self.screen.link_changed()
-        if text != "connected":
+        self._server = "" if text == "connected" else f"server: {text}..."
+        self._noted()
+        if self.screen is not None and text != "connected":
             self.app.notify(f"Server: {text}", severity="warning", timeout=4, markup=False)
+
+    def _noted(self) -> list[str]:
+        """Puts on the top line the connection to the server, else an opponent
+        who has none (a `presence` frame); returns the sides without one."""
+        here, sides = self.seat.present, self.seat.module.sides if self.seat.module else ()
+        away = [s.short for i, s in enumerate(sides)
+                if i != self.seat.side and i < len(here) and not here[i]]
+        if self.session is not None:
+            self.session.link_note = self._server or (
+                f"{away[0]} not connected: waiting for them" if away else "")
+        if self.screen is not None:
+            self.screen.link_changed()
+        return away
 
     async def _on_frame(self, kind: str) -> bool:
         if kind == "position":
             await self._show_position()
+        elif kind == "presence":
+            away = self._noted()
+            for who in set(away) ^ set(self._away or ()):  # (not on the first: unknown)
+                self.app.notify(f"{who} left: their moves wait for them" if who in away
+                                else f"{who} is back", timeout=4, markup=False)
+            self._away = away
         elif kind == "error" and self.seat.last_error is not None:
             error = self.seat.last_error
             if error.get("code") != "stale":  # a stale answer is simply decided again
