@@ -207,3 +207,40 @@ def test_a_sign_held_by_the_fit_is_the_best_fit_that_keeps_it():
     assert up == 0.0 and abs(level) < 1e-6
     free = fit(xs, ys)[0]
     assert free > 0 and fit(xs, ys, signs=[1, 0])[0] == pytest.approx(free)
+
+
+def _coin_game(index: int, toward: int) -> dict:
+    """A game whose winner is a coin of its index; the force lead of the side
+    to move points to the winner when `toward` is 1, away when -1, and is
+    noise when 0 (a fixed pattern of its index)."""
+    winner = (index * 7 + 3) % 5 % 2
+    rows = []
+    for t in range(4):
+        for side in (0, 1):
+            sign = 1.0 if side == winner else -1.0
+            lead = sign * toward * (1.0 + t) if toward else ((index + t + side) % 3 - 1.0)
+            rows.append([float(side), *[lead * (j == FORCE) for j in range(len(FEATURES))]])
+    return {"id": index, "index": index, "winner": winner, "turns": 8, "rows": rows}
+
+
+def test_a_fit_that_predicts_the_held_out_games_worse_keeps_the_rounds_weights():
+    # the training games say force wins; the held-out ones (i % 4 == 3) the
+    # opposite: the fitted weights would call them worse than the round's own
+    games = [_coin_game(i, -1 if i % training.HELD_OUT == training.HELD_OUT - 1 else 1)
+             for i in range(16)]
+    start = {f: 0.0 for f in FEATURES} | {"cards": 0.004}
+    new, judged = fit_round(games, start)
+    assert judged["kept"] and new == start
+    # the same training games with held-out games that agree: the fit is taken
+    agreeing = [_coin_game(i, 1) for i in range(16)]
+    taken, judged = fit_round(agreeing, start)
+    assert not judged["kept"] and taken["force"] > 0
+
+
+def test_the_pull_back_to_the_rounds_weights_is_chosen_by_games_left_out():
+    start = {f: 0.0 for f in FEATURES} | {"cards": 0.004}
+    # force that tells the winner: the weakest pull lets the fit follow it
+    _, clean = fit_round([_coin_game(i, 1) for i in range(24)], start)
+    # force that is noise: a stronger pull keeps nearer the round's weights
+    _, noise = fit_round([_coin_game(i, 0) for i in range(24)], start)
+    assert clean["pull"] == min(training.PULLS) and noise["pull"] > clean["pull"]

@@ -64,7 +64,8 @@ def links_of(server: GameServer, url: str, players: tuple[str, str] = ("human", 
 async def raw(url: str, *frames: Any, replies: int = 1) -> list[Any]:
     """Sends frames (dicts are encoded, bytes and str sent as they are) on one
     connection and returns the replies (decoded when they decode), up to
-    `replies` or until the server closes."""
+    `replies` or until the server closes. `presence` frames (who is
+    connected) are left out: they come whenever a seat joins or leaves."""
     out: list[Any] = []
     async with connect(url, compression=None) as ws:
         for f in frames:
@@ -72,6 +73,9 @@ async def raw(url: str, *frames: Any, replies: int = 1) -> list[Any]:
         with contextlib.suppress(Exception):
             while len(out) < replies:
                 data = await asyncio.wait_for(ws.recv(), 5)
+                with contextlib.suppress(Exception):
+                    if decode(data)["t"] == "presence":
+                        continue
                 out.append(decode(data))
     return out
 

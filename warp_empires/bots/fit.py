@@ -10,7 +10,11 @@ for it.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
+
+# A step smaller than this (in units of a feature's spread) ends the descent.
+STILL = 1e-7
 
 
 def sigmoid(z: float) -> float:
@@ -39,14 +43,17 @@ def fit(xs: Sequence[Sequence[float]], ys: Sequence[float], rounds: int = 400,
     # both started from and pulled back to only as far as the sign allows
     centre = held(centre, keep)
     w = list(centre)
+    columns = list(zip(*zs, strict=True))  # the gradient is a column's dot product with the errors
     for _ in range(rounds):
-        grad = [0.0] * d
-        for z, y, o in zip(zs, ys, base, strict=True):
-            e = sigmoid(o + sum(a * b for a, b in zip(w, z, strict=True))) - y
-            for j in range(d):
-                grad[j] += e * z[j]
-        w = held([w[j] - rate * (grad[j] / n + pull * (w[j] - centre[j])) for j in range(d)],
-                 keep)
+        errors = [sigmoid(o + sum(map(operator.mul, w, z))) - y
+                  for z, y, o in zip(zs, ys, base, strict=True)]
+        grad = [sum(map(operator.mul, errors, c)) for c in columns]
+        step = held([w[j] - rate * (grad[j] / n + pull * (w[j] - centre[j])) for j in range(d)],
+                    keep)
+        moved = max(abs(a - b) for a, b in zip(step, w, strict=True))
+        w = step
+        if moved < STILL:  # converged: the rest of the rounds would change nothing
+            break
     return [w[j] / spread[j] for j in range(d)]
 
 

@@ -67,10 +67,13 @@ SIGNS = {
 }
 HELD_OUT = 4  # game i is held out when i % HELD_OUT == HELD_OUT - 1
 # How hard a round's fit is pulled back to the round's own weights (bots/fit.py,
-# in units of the features' spread): a round of a few dozen games fitted from
-# nothing swung the weights wildly (a 4-game round on the template: held-out
-# accuracy 100% -> 0%).
-PULL = 0.05
+# in units of the features' spread), chosen each round by cross-validation on
+# its training games, FOLDS folds of whole games (a game's positions are alike).
+# A fixed pull was wrong both ways: 0.05 let 150 template games overfit (log-loss
+# 0.47 on them, 0.65 on the held-out games; held-out accuracy 80.1% -> 76.2%),
+# and a 4-game round fitted from nothing swung the weights wildly.
+PULLS = (0.05, 0.25, 1.0, 4.0)
+FOLDS = 3
 
 Task = dict[str, Any]
 Runner = Callable[[list[Task]], Iterator[tuple[Task, dict[str, Any]]]]
@@ -100,6 +103,8 @@ class RoundResult:
     win_rate: float | None  # the new weights against the round's, in eval games
     eval_games: int
     weights: dict[str, float]
+    kept: bool = False  # the fit predicted the held-out games worse: the round's own kept
+    pull: float | None = None  # the pull cross-validation chose (PULLS)
 
 
 def start_weights(module: Module) -> dict[str, float]:
@@ -170,45 +175,95 @@ def fit_round(games: list[dict[str, Any]], weights: dict[str, float]
     without a term for it the fit bends the features' weights to explain it.
     The term is fitted (for the round's own weights too, alone) and left
     out of the weights: a search compares positions of one side, which it
-    would not change."""
-    train_x: list[list[float]] = []
+    would not change.
+
+    Weights that predict the held-out games worse (log-loss) than the round's
+    own are not taken: the round's own are kept (`kept`), so a round of too
+    few games never makes the player worse than it was."""
+    train: list[tuple[int, list[float], float]] = []  # (game, sample, won)
     held_x: list[list[float]] = []
-    train_y: list[float] = []
     held_y: list[float] = []
-    for g in games:
+    for number, g in enumerate(games):
         if g["winner"] == NO_SIDE:
             continue
-        held = g["index"] % HELD_OUT == HELD_OUT - 1
         for row in g["rows"]:
             x = [*row[1:], 1.0 if int(row[0]) == 0 else -1.0]
-            (held_x if held else train_x).append(x)
-            (held_y if held else train_y).append(1.0 if g["winner"] == int(row[0]) else 0.0)
-    free = [i for i, f in enumerate(FEATURES) if f not in FIXED] + [len(FEATURES)]
+            y = 1.0 if g["winner"] == int(row[0]) else 0.0
+            if g["index"] % HELD_OUT == HELD_OUT - 1:
+                held_x.append(x)
+                held_y.append(y)
+            else:
+                train.append((number, x, y))
     before = [weights[f] for f in FEATURES]
-    new = dict(weights)
-    side_before = side_after = 0.0
-    if train_x:
-        def offsets(w: list[float], cols: list[int]) -> list[float]:
-            return [sum(w[i] * x[i] for i in range(len(FEATURES)) if i not in cols)
-                    for x in train_x]
-
-        side_before = fit([[x[-1]] for x in train_x], train_y,
-                          offsets=offsets(before, []))[0]
-        prior = [weights[FEATURES[i]] for i in free[:-1]] + [side_before]
-        signs = [SIGNS.get(FEATURES[i], 0) for i in free[:-1]] + [0]  # the side term: free
-        fitted = fit([[x[i] for i in free] for x in train_x], train_y,
-                     offsets=offsets(before, free), prior=prior, pull=PULL, signs=signs)
-        side_after = fitted[-1]
-        new.update({FEATURES[i]: round(w, 6)
-                    for i, w in zip(free[:-1], fitted[:-1], strict=True)})
+    new, pull, side_before, side_after = dict(weights), None, 0.0, 0.0
+    if train:
+        xs, ys = [x for _, x, _ in train], [y for _, _, y in train]
+        side_before = _fit_side(before, xs, ys)
+        pull = _best_pull(train, weights)
+        fitted, side_after = _fit_free(weights, xs, ys, pull)
+        new.update(fitted)
     after = [new[f] for f in FEATURES]
-    return new, {
-        "held_out": len(held_y),
-        "accuracy": judged([*after, side_after], held_x, held_y)["accuracy"]
-        if held_y else None,
-        "accuracy_before": judged([*before, side_before], held_x, held_y)["accuracy"]
-        if held_y else None,
-    }
+    out: dict[str, Any] = {"held_out": len(held_y), "pull": pull, "kept": False,
+                           "accuracy": None, "accuracy_before": None}
+    if held_y:
+        old_score = judged([*before, side_before], held_x, held_y)
+        new_score = judged([*after, side_after], held_x, held_y)
+        out["accuracy_before"] = old_score["accuracy"]
+        out["accuracy"] = new_score["accuracy"]
+        if new_score["log_loss"] > old_score["log_loss"]:
+            new, out["kept"], out["accuracy"] = dict(weights), True, old_score["accuracy"]
+    return new, out
+
+
+def _free() -> list[int]:
+    """The fitted features' columns, and the side term's after them."""
+    return [i for i, f in enumerate(FEATURES) if f not in FIXED] + [len(FEATURES)]
+
+
+def _offsets(w: list[float], cols: list[int], xs: list[list[float]]) -> list[float]:
+    """Each sample's log-odds from the weights that are not fitted."""
+    return [sum(w[i] * x[i] for i in range(len(FEATURES)) if i not in cols) for x in xs]
+
+
+def _fit_side(before: list[float], xs: list[list[float]], ys: list[float]) -> float:
+    """The side term alone, beside the round's own weights."""
+    return fit([[x[-1]] for x in xs], ys, offsets=_offsets(before, [], xs))[0]
+
+
+def _fit_free(weights: dict[str, float], xs: list[list[float]], ys: list[float],
+              pull: float) -> tuple[dict[str, float], float]:
+    """The fitted weights by feature, pulled back to `weights` with `pull`,
+    and the side term."""
+    free, before = _free(), [weights[f] for f in FEATURES]
+    prior = [weights[FEATURES[i]] for i in free[:-1]] + [_fit_side(before, xs, ys)]
+    signs = [SIGNS.get(FEATURES[i], 0) for i in free[:-1]] + [0]  # the side term: free
+    fitted = fit([[x[i] for i in free] for x in xs], ys, offsets=_offsets(before, free, xs),
+                 prior=prior, pull=pull, signs=signs)
+    return ({FEATURES[i]: round(w, 6) for i, w in zip(free[:-1], fitted[:-1], strict=True)},
+            fitted[-1])
+
+
+def _best_pull(train: list[tuple[int, list[float], float]], weights: dict[str, float]
+               ) -> float:
+    """The pull of PULLS whose fits best predict games left out of them
+    (log-loss over FOLDS folds of whole games); the strongest when too few
+    games to fold."""
+    folds = sorted({g for g, _, _ in train})
+    if len(folds) < FOLDS:
+        return PULLS[-1]
+    losses = {}
+    for pull in PULLS:
+        total = 0.0
+        for k in range(FOLDS):
+            out = {g for i, g in enumerate(folds) if i % FOLDS == k}
+            fit_on = [(x, y) for g, x, y in train if g not in out]
+            test = [(x, y) for g, x, y in train if g in out]
+            w, side = _fit_free(weights, [x for x, _ in fit_on], [y for _, y in fit_on], pull)
+            vector = [*[{**weights, **w}[f] for f in FEATURES], side]
+            total += judged(vector, [x for x, _ in test], [y for _, y in test])["log_loss"] \
+                * len(test)
+        losses[pull] = total
+    return min(PULLS, key=lambda p: (losses[p], -p))  # a tie: the stronger pull
 
 
 def tasks_for(plan: Plan, key: str, rnd: int, kind: str, weights: dict[str, float],
@@ -280,18 +335,25 @@ def train(plan: Plan, out: Path, runner: Runner = inline,
                 progress(rnd, kind, n, total)
         return tick
 
+    pool: list[dict[str, Any]] = []  # every round's self-play games so far
     for rnd in range(1, plan.rounds + 1):
         games = _play(tasks_for(plan, key, rnd, "self", weights), done, log, runner,
                       ticker(rnd, "self", plan.games))
-        new, judged_ = fit_round(games, weights)
-        evals = _play(tasks_for(plan, key, rnd, "eval", new, weights), done, log, runner,
-                      ticker(rnd, "eval", plan.eval_games))
+        # fitted on the games of every round so far: who wins from a position
+        # does not depend on the weights that reached it, and a few hundred
+        # short games overfit (fit_round)
+        pool += games
+        new, judged_ = fit_round(pool, weights)
+        evals = [] if judged_["kept"] else _play(
+            tasks_for(plan, key, rnd, "eval", new, weights), done, log, runner,
+            ticker(rnd, "eval", plan.eval_games))
         won = [g for g in evals if g["winner"] != NO_SIDE]
         wins = sum(1 for g in won if g["winner"] == (0 if g["index"] % 2 == 0 else 1))
         results.append(RoundResult(
             rnd, len(games), sum(1 for g in games if g["winner"] != NO_SIDE),
             judged_["held_out"], judged_["accuracy_before"], judged_["accuracy"],
-            round(wins / len(evals), 4) if evals else None, len(evals), new))
+            round(wins / len(evals), 4) if evals else None, len(evals), new,
+            judged_["kept"], judged_["pull"]))
         write_weights(out, new, f"warp-empires train: {module.id} round {rnd} of "
                                 f"{plan.rounds}, {plan.games} games at level {plan.level}")
         weights = new

@@ -122,7 +122,8 @@ def _table(module_id: str, out: Path, results: list[Any]) -> None:
         table.add_column(name, justify="right")
     for r in results:
         table.add_row(str(r.round), str(r.games), str(r.finished),
-                      f"{pct(r.accuracy_before)} -> {pct(r.accuracy)} ({r.held_out} positions)",
-                      f"{pct(r.win_rate)} of {r.eval_games}")
+                      f"{pct(r.accuracy_before)} -> {pct(r.accuracy)} ({r.held_out} positions)"
+                      + (" kept: the fit predicted worse" if r.kept else ""),
+                      "-" if r.kept else f"{pct(r.win_rate)} of {r.eval_games}")
     Console().print(table)
     print(f"weights written to {out}")
