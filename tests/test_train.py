@@ -30,9 +30,14 @@ def template(tmp_path) -> Path:
     return new_module("tmpl", tmp_path / "modules")
 
 
-def _fake_game(task):
-    """A game decided by a coin of its seed; the winner's force lead recorded."""
+def _fake_game(task, better=max):
+    """A self-play game decided by a coin of its seed, the winner's force lead
+    recorded; an eval game won by the side whose weights weigh force
+    `better` (max: the more, as the fit learns from the self-play games)."""
     winner = task["seed"] % 2
+    if not task["record"] and "weights" in task:
+        weighs = [w[FORCE] for w in task["weights"]]
+        winner = weighs.index(better(weighs))
     rows = [[float(side), *[(3.0 if side == winner else -3.0) * (j == FORCE) + 0.1 * t
                             for j in range(len(FEATURES))]]
             for t in range(3) for side in (0, 1)]
@@ -102,6 +107,29 @@ def test_a_stopped_run_resumes_and_loses_no_finished_game(template, tmp_path):
     assert len(other) == 12
 
 
+def test_a_logged_game_is_reused_only_by_the_weights_that_played_it(template, tmp_path,
+                                                                     monkeypatch):
+    plan = Plan(str(template), "normal", rounds=1, games=4, eval_games=0, max_turns=5)
+    out = tmp_path / "w.json"
+    training.train(plan, out, _fake_runner([]))
+    log = log_path(out)
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    # the same run started with other first weights (another build chose
+    # them): every game is played again
+    first = training.start_weights
+    with monkeypatch.context() as m:
+        m.setattr(training, "start_weights", lambda module: {**first(module), "force": 0.5})
+        again: list = []
+        training.train(plan, out, _fake_runner(again))
+        assert len(again) == 4
+    # a log of before the weights were in the id ([key, round, kind, number])
+    # is reused as it is
+    log.write_text("".join(json.dumps({**r, "id": r["id"][:4]}) + "\n" for r in lines))
+    old: list = []
+    training.train(plan, out, _fake_runner(old))
+    assert old == []
+
+
 def test_a_real_game_of_the_template_is_recorded_from_each_side(template):
     module = load_module(template)
     plan = Plan(str(template), "easy", rounds=1, games=4, eval_games=2, max_turns=6)
@@ -148,6 +176,7 @@ def test_the_command_writes_the_players_own_weights_and_prints_the_rounds(
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "round" in out and "held-out accuracy" in out and "win rate" in out
+    assert "new" in out.split("held-out accuracy", 1)[1]  # its next round: the new weights
     own = user_weights_path(load_module(template))
     assert str(own) in out.replace("\n", "") and read_weights(own)["force"] > 0
     # run again: everything is in the log, nothing is played
@@ -244,3 +273,21 @@ def test_the_pull_back_to_the_rounds_weights_is_chosen_by_games_left_out():
     # force that is noise: a stronger pull keeps nearer the round's weights
     _, noise = fit_round([_coin_game(i, 0) for i in range(24)], start)
     assert clean["pull"] == min(training.PULLS) and noise["pull"] > clean["pull"]
+
+
+def test_new_weights_that_lose_to_the_rounds_own_do_not_make_the_next_round(
+        template, monkeypatch, capsys):
+    # issue 40: on the template, a round's fit predicted its held-out games
+    # better and won 90 of 200 games against the weights before it
+    monkeypatch.setattr(training, "play_task", lambda t: _fake_game(t, better=min))
+    seen: list = []
+    plan = Plan(str(template), "normal", rounds=2, games=8, eval_games=4, max_turns=5)
+    results = training.train(plan, tmp_out := template.parent / "w.json",
+                             lambda tasks: ((t, training.play_task(t)) for t in tasks
+                                            if not seen.append(t)))
+    first = results[0]
+    assert first.win_rate == 0.0 and first.kept == training.LOST
+    start = [training.start_weights(load_module(template))[f] for f in FEATURES]
+    second = [t for t in seen if t["id"][1] == 2 and t["id"][2] == "self"]
+    assert second and all(t["weights"] == [start, start] for t in second)
+    assert read_weights(tmp_out) == dict(zip(FEATURES, start, strict=True))

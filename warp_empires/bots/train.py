@@ -65,6 +65,8 @@ SIGNS = {
     # term already counts it for later, so on top of that it may weigh only against
     "idle_bank": -1,
 }
+PREDICTED_WORSE = "worse fit"  # (the table's words: commands/train.py)
+LOST = "lost"
 HELD_OUT = 4  # game i is held out when i % HELD_OUT == HELD_OUT - 1
 # How hard a round's fit is pulled back to the round's own weights (bots/fit.py,
 # in units of the features' spread), chosen each round by cross-validation on
@@ -103,7 +105,9 @@ class RoundResult:
     win_rate: float | None  # the new weights against the round's, in eval games
     eval_games: int
     weights: dict[str, float]
-    kept: bool = False  # the fit predicted the held-out games worse: the round's own kept
+    # why the round's own weights were kept, if they were ("": the new ones taken):
+    # PREDICTED_WORSE, or LOST (they won less than half the eval games)
+    kept: str = ""
     pull: float | None = None  # the pull cross-validation chose (PULLS)
 
 
@@ -275,26 +279,34 @@ def tasks_for(plan: Plan, key: str, rnd: int, kind: str, weights: dict[str, floa
     out = []
     for i in range(count):
         pair = [mine, theirs] if kind == "self" or i % 2 == 0 else [theirs, mine]
-        out.append({"id": [key, rnd, kind, i], "module": plan.module, "level": plan.level,
+        # the weights are in the id: a game played with others (a round's
+        # weights chosen by another build of this program) is not reused
+        played_by = hashlib.sha256(json.dumps(pair).encode()).hexdigest()[:12]
+        out.append({"id": [key, rnd, kind, i, played_by], "module": plan.module,
+                    "level": plan.level,
                     "weights": pair, "seed": plan.seed + rnd * 100_003 + i
                     + (50_000 if kind == "eval" else 0),
                     "max_turns": plan.max_turns, "record": kind == "self"})
     return out
 
 
-def read_log(path: Path, key: str) -> dict[tuple[int, str, int], dict[str, Any]]:
-    """Finished games of this run in the log; a line cut short is skipped."""
-    out: dict[tuple[int, str, int], dict[str, Any]] = {}
+Done = dict[tuple[int, str, int, str | None], dict[str, Any]]
+
+
+def read_log(path: Path, key: str) -> Done:
+    """Finished games of this run in the log, by round, kind, number and the
+    weights that played; a line cut short is skipped."""
+    out: Done = {}
     if not path.exists():
         return out
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
             r = json.loads(line)
-            k, rnd, kind, i = r["id"]
+            k, rnd, kind, i, *played_by = r["id"]
         except (ValueError, KeyError, TypeError):
             continue
-        if k == key:
-            out[(rnd, kind, i)] = r
+        if k == key:  # (a log of before the weights were in the id: reused as it is)
+            out[(rnd, kind, i, played_by[0] if played_by else None)] = r
     return out
 
 
@@ -349,11 +361,16 @@ def train(plan: Plan, out: Path, runner: Runner = inline,
             ticker(rnd, "eval", plan.eval_games))
         won = [g for g in evals if g["winner"] != NO_SIDE]
         wins = sum(1 for g in won if g["winner"] == (0 if g["index"] % 2 == 0 else 1))
+        rate = round(wins / len(evals), 4) if evals else None
+        kept = PREDICTED_WORSE if judged_["kept"] else ""
+        if rate is not None and rate < 0.5:
+            # better predictions that play worse (the template's second round:
+            # 45% of 200): the next round is made by the player that won
+            kept, new = LOST, weights
         results.append(RoundResult(
             rnd, len(games), sum(1 for g in games if g["winner"] != NO_SIDE),
             judged_["held_out"], judged_["accuracy_before"], judged_["accuracy"],
-            round(wins / len(evals), 4) if evals else None, len(evals), new,
-            judged_["kept"], judged_["pull"]))
+            rate, len(evals), new, kept, judged_["pull"]))
         write_weights(out, new, f"warp-empires train: {module.id} round {rnd} of "
                                 f"{plan.rounds}, {plan.games} games at level {plan.level}")
         weights = new
@@ -364,10 +381,10 @@ def log_path(out: Path) -> Path:
     return out.with_name(out.name + ".games.jsonl")
 
 
-def _play(tasks: list[Task], done: dict[tuple[int, str, int], dict[str, Any]], log: Path,
-          runner: Runner, tick: Callable[[int], None]) -> list[dict[str, Any]]:
+def _play(tasks: list[Task], done: Done, log: Path, runner: Runner,
+          tick: Callable[[int], None]) -> list[dict[str, Any]]:
     """The tasks' games: from the log where it has them, else played and logged."""
-    todo = [t for t in tasks if tuple(t["id"][1:]) not in done]
+    todo = [t for t in tasks if _logged(t, done) is None]
     count = len(tasks) - len(todo)
     tick(count)
     if todo:
@@ -376,7 +393,15 @@ def _play(tasks: list[Task], done: dict[tuple[int, str, int], dict[str, Any]], l
             record = {**result, "id": task["id"]}
             with log.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(record) + "\n")
-            done[tuple(task["id"][1:])] = record
+            _, rnd, kind, i, played_by = task["id"]
+            done[(rnd, kind, i, played_by)] = record
             count += 1
             tick(count)
-    return [{**done[tuple(t["id"][1:])], "index": t["id"][3]} for t in tasks]
+    return [{**(_logged(t, done) or {}), "index": t["id"][3]} for t in tasks]  # all logged now
+
+
+def _logged(task: Task, done: Done) -> dict[str, Any] | None:
+    """The task's game in the log: played by its weights, or logged before
+    the weights were in the id."""
+    _, rnd, kind, i, played_by = task["id"]
+    return done.get((rnd, kind, i, played_by)) or done.get((rnd, kind, i, None))

@@ -117,13 +117,12 @@ def _table(module_id: str, out: Path, results: list[Any]) -> None:
         return "-" if x is None else f"{x:.1%}"
 
     table = Table(title=f"train {module_id}")
-    for name in ("round", "games", "finished", "held-out accuracy (before -> after)",
-                 "win rate v previous round"):
-        table.add_column(name, justify="right")
+    for name in ("round", "games ended", "held-out accuracy", "win rate v last", "next round"):
+        table.add_column(name, justify="right", no_wrap=True)
     for r in results:
-        table.add_row(str(r.round), str(r.games), str(r.finished),
-                      f"{pct(r.accuracy_before)} -> {pct(r.accuracy)} ({r.held_out} positions)"
-                      + (" kept: the fit predicted worse" if r.kept else ""),
-                      "-" if r.kept else f"{pct(r.win_rate)} of {r.eval_games}")
+        table.add_row(str(r.round), f"{r.finished} of {r.games}",
+                      f"{pct(r.accuracy_before)} -> {pct(r.accuracy)}",
+                      "-" if r.win_rate is None else f"{pct(r.win_rate)} of {r.eval_games}",
+                      f"same: {r.kept}" if r.kept else "new")
     Console().print(table)
     print(f"weights written to {out}")
