@@ -189,6 +189,9 @@ class WebFront:
             def unmade(self) -> None:
                 entrance.left(self)
 
+            def spoke(self) -> None:
+                entrance.spoke(self)
+
             def _arrive(self, transport: asyncio.Transport) -> Refusal | None:
                 self.counted, self.transport = True, transport
                 peer = transport.get_extra_info("peername")
@@ -203,6 +206,7 @@ class WebFront:
                     self.transport.close()
 
             def data_received(self, data: bytes) -> None:
+                entrance.spoke(self)
                 if self.header is not None:  # as the game's port reads it (entrance.py)
                     rest = self.header.feed(data)
                     if rest is None:
@@ -283,7 +287,7 @@ class WebFront:
         if self.door.trusted(request.remote or "?"):  # its client named: counted as such
             refusal = self.entrance.forwarded(conn, address)
             if refusal is not None:
-                event("refuse", address=address, why=refusal[1])
+                self.entrance.refused(address, refusal)  # sparsely, as direct ones
                 return web.Response(status=refusal[0], text=refusal[1] + "\n")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MESSAGE_BYTES)
         await ws.prepare(request)
