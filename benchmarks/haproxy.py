@@ -1,7 +1,8 @@
 """HAProxy on loopback, for the benchmarks that play through a proxy
 (server_proxy.py, browser_seat.py --proxy): its global and defaults sections,
-as docs/hosting.md has them (without TLS: loopback), written once here, and
-its start. Debian's `haproxy` package; callers skip with one line without it.
+as docs/hosting.md has them (without TLS: loopback; a `maxconn` that a
+user's open-files limit allows), written once here, and its start.
+Debian's `haproxy` package; callers skip with one line without it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ HEAD = """global
 defaults
     mode http
     timeout connect 5s
-    timeout http-request 10s
+    timeout http-request 5s
     timeout client 1h
     timeout server 1h
     timeout tunnel 1h

@@ -88,6 +88,33 @@ def test_a_full_server_closes_the_oldest_silent_connection_never_a_seated_one() 
     assert gate.arrived(Conn(), "10.0.2.4") == (503, "too many connections")  # none silent
 
 
+def test_unseated_connections_in_all_are_bounded_the_oldest_making_room() -> None:
+    # issue 38's fourth attack: TLS handshakes left open from 1,000 addresses,
+    # each within its own cap, 256 KiB each (56 -> 646 MB); the bound in all
+    # closes the oldest silent one, so a newcomer (a player) is never refused
+    clock = Clock()
+    gate = Entrance(Door(Rules(connect_burst=100, unseated=2, max_unseated=3), clock),
+                    100, clock)
+    player = Conn()
+    assert gate.arrived(player, "10.0.9.9") is None
+    gate.seated(player)  # said hello: not unseated, never closed to make room
+    silent = [Conn() for _ in range(3)]
+    for n, conn in enumerate(silent):
+        clock.now += 0.001
+        assert gate.arrived(conn, f"10.0.1.{n}") is None
+    newcomer = Conn()
+    assert gate.arrived(newcomer, "10.0.2.1") is None  # not refused, however young they are
+    assert [c.aborted for c in silent] == [True, False, False] and not player.aborted
+    assert len(gate._since) == 3 and gate.count == 4
+    gate.arrived(Conn(), None)  # a trusted proxy's, its client not named yet: bounded too
+    assert silent[1].aborted and not newcomer.aborted and len(gate._since) == 3
+    # one that sent its first bytes (a player's TLS hello, its request) is
+    # passed over for a younger one that sent nothing
+    gate.spoke(silent[2])
+    gate.arrived(Conn(), "10.0.2.3")
+    assert not silent[2].aborted and newcomer.aborted
+
+
 def test_a_trusted_proxys_connection_is_counted_by_the_client_it_names() -> None:
     clock = Clock()
     door = Door(Rules(unseated=1, connect_burst=100, trusted_proxies=("10.9.0.0/16",)), clock)
@@ -291,3 +318,41 @@ def test_behind_a_proxy_that_speaks_the_proxy_protocol_each_client_has_its_limit
 
     silent, address, got = asyncio.run(asyncio.wait_for(main(), 60))
     assert (silent, address, got) == (1, "203.0.113.10", ["welcome", "position"])
+
+
+def test_refusals_behind_a_trusted_proxy_are_thinned_as_direct_ones(tmp_path: Path) -> None:
+    # issue 38's fourth attack: one client behind a trusted proxy made 81,872
+    # refusal lines in 20 s (13.7 MB); now its first, then one every 10 s
+    # with how many were left out, per address and reason
+    clock = Clock()
+    rules = Rules(connect_rate=0.001, connect_burst=1, trusted_proxies=("127.0.0.1",))
+    out = io.StringIO()
+
+    async def ask(url: str, client: str) -> int:
+        host, port = url.split("//")[1].strip("/").split(":")
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(f"GET /g/0123456789abcdef/ HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                     f"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     f"Sec-WebSocket-Version: 13\r\nX-Forwarded-For: {client}\r\n\r\n".encode())
+        status = int((await reader.readuntil(b"\r\n")).split()[1])
+        writer.close()
+        return status
+
+    async def main() -> list[int]:
+        async with serving(tmp_path, rules=rules, timer=clock) as (_, url):
+            log_to(out, "info")
+            statuses = [await ask(url, "203.0.113.9") for _ in range(40)]
+            statuses.append(await ask(url, "203.0.113.10"))  # another client: its own line
+            clock.now += 10
+            statuses.append(await ask(url, "203.0.113.9"))
+            return statuses
+
+    try:
+        statuses = asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        logging.getLogger("warp_empires").handlers.clear()
+    assert statuses.count(429) == 40  # the first of each client opened (and was let go)
+    refused = [json.loads(line) for line in out.getvalue().splitlines()
+               if json.loads(line)["event"] == "refuse"]
+    assert [(r["address"], r.get("left_out")) for r in refused] == [
+        ("203.0.113.9", None), ("203.0.113.9", 38)]

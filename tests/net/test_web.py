@@ -80,7 +80,8 @@ class Started(list[Stand]):
 
 @contextlib.asynccontextmanager
 async def web_server(folder: Path, rules: Rules | None = None, timer: Any = None,
-                     tls: ssl.SSLContext | None = None, **bounds: Any
+                     tls: ssl.SSLContext | None = None, sleep: Any = asyncio.sleep,
+                     **bounds: Any
                      ) -> AsyncIterator[tuple[GameServer, WebFront, Started, str]]:
     """A game server with its browser seats, both on free ports; yields it,
     its web side, the stand-ins started so far and the game server's URL.
@@ -98,7 +99,7 @@ async def web_server(folder: Path, rules: Rules | None = None, timer: Any = None
 
     front = WebFront(server, server.door, WebSeats(WebBounds(**bounds), server.door,
                                                    server.timer), folder / "web", spawn=spawn,
-                     tls=tls)
+                     tls=tls, sleep=sleep)
     stop = asyncio.Event()
     port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(run_server(server, "127.0.0.1", 0, tls, ready=port.set_result,
@@ -227,11 +228,17 @@ def test_a_flood_of_keys_is_cut_and_a_stopping_server_ends_its_tabs_at_once(
     # its process busy (and growing) a minute after the page was gone, and a
     # SIGTERM waited for the tab; and a client's own X-Forwarded-For line, before
     # the one the trusted proxy adds, was taken for its address
-    from warp_empires.net.web import EVENTS_BURST, KEYS_BURST, KEYS_CHARS
+    from warp_empires.net.web import EVENTS_BURST, KEYS_BURST, KEYS_CHARS, KEYS_RATE
 
     async def go() -> None:
-        now = [1000.0]  # the tabs' clock stands still: no keys earned back
-        async with web_server(tmp_path, timer=lambda: now[0]) as (
+        now = [1000.0]  # the tabs' clock: moved only by a slowed tab's waits
+        waits: list[float] = []
+
+        async def wait(seconds: float) -> None:
+            waits.append(seconds)
+            now[0] += seconds
+
+        async with web_server(tmp_path, timer=lambda: now[0], sleep=wait) as (
                 server, front, started, url):
             game, links = links_of(server, url)
             headers = [("X-Forwarded-For", "10.66.0.1"),  # the client's forgery
@@ -245,7 +252,11 @@ def test_a_flood_of_keys_is_cut_and_a_stopping_server_ends_its_tabs_at_once(
                     await ws.send_str(json.dumps(["stdin", "k" * KEYS_CHARS]))
                 await ws.send_str(json.dumps(["ping", "after"]))
                 assert json.loads((await asyncio.wait_for(ws.receive(), 5)).data)[1] == "after"
-                assert len(stand.keys) == KEYS_BURST // KEYS_CHARS < 12
+                # the burst at once, then each paste waits for its keys (the
+                # fourth attack: dropped ones were still read, by the thousand,
+                # on the server's loop)
+                assert len(stand.keys) == 12 and len(waits) == 12 - KEYS_BURST // KEYS_CHARS
+                assert sum(waits) == (12 * KEYS_CHARS - KEYS_BURST) / KEYS_RATE
                 for n in range(EVENTS_BURST + 20):  # and resizes (the fourth attack)
                     await ws.send_str(json.dumps(["resize", {"width": 20 + n % 2,
                                                              "height": 10}]))
@@ -389,3 +400,26 @@ def test_behind_a_proxy_that_speaks_the_proxy_protocol_each_browser_has_its_addr
             await ws.close()
 
     asyncio.run(go())
+
+
+def test_a_tabs_process_runs_below_the_server(tmp_path: Path) -> None:
+    # issue 38's fourth attack: 8 strangers' tabs flooding keys within their
+    # rates took a player's round trip p95 from 4 to 351 ms on the game port
+    import shlex
+    import shutil
+    from types import SimpleNamespace
+
+    from warp_empires.net.web import NICENESS
+
+    server = GameServer(tmp_path, key=KEY)
+    front = WebFront(server, server.door, WebSeats(WebBounds(), server.door, server.timer),
+                     tmp_path / "web")
+    try:
+        page = SimpleNamespace(send_bytes=None, send_str=None, close=None)
+        process = front._spawn(b"{}\n", "127.0.0.1", page)
+        words = shlex.split(process.command)
+        assert words[0] == "exec" and words[-2:] == ["-m", "warp_empires.tui.web_seat"]
+        if shutil.which("nice"):
+            assert words[1:4] == ["nice", "-n", str(NICENESS)] and NICENESS >= 10
+    finally:
+        shutil.rmtree(front._dir, ignore_errors=True)

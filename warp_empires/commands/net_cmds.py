@@ -66,6 +66,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     serve.add_argument("--address-unseated", metavar="N", type=whole_number(1, 1_000_000),
                        default=8, help="connections from one address that have not said "
                        "hello yet, at once (default: 8)")
+    serve.add_argument("--max-unseated", metavar="N", type=whole_number(1, 1_000_000),
+                       default=256, help="connections that have not said hello yet (their "
+                       "TLS handshakes included) at once, from all addresses; the oldest is "
+                       "closed to make room for a new one (default: 256)")
     serve.add_argument("--trust-proxy", metavar="ADDRESS,...", default="",
                        help="reverse proxies (addresses or networks) whose PROXY protocol "
                        "header (v1 or v2) or X-Forwarded-For names the client, on the game's "
@@ -179,7 +183,8 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         rules = Rules(open=args.open, bot_games=args.bot_games, trusted_proxies=proxies,
                       connect_rate=args.address_rate, connect_burst=4 * args.address_rate,
-                      unseated=args.address_unseated, open_games=args.open_games,
+                      unseated=args.address_unseated,
+                      max_unseated=args.max_unseated, open_games=args.open_games,
                       address_games=args.address_games,
                       open_connections=args.open_connections, metrics_from=monitors)
         Door(rules, time.monotonic)  # checks the proxies' and monitors' addresses

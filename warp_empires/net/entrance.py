@@ -3,14 +3,20 @@ request is read (the attack on issue 38: sockets that never sent a request
 counted against nothing, lived 10 s, and filled the open-files limit).
 
 `Entrance` keeps the count: in all (`--max-connections`, lowered to what the
-open-files limit leaves, listen.py) and, per client address, the connections
-that have not said hello yet (`--address-unseated`). When an address is
-full, its oldest connection that has said nothing for `rules.evict_after`
-seconds is closed to make room; when the server is full, the oldest that has
-said nothing, whatever its age (silent sockets from many addresses, each
-within its rate, were never that old); with none such, the new one is
-refused. A player's hello comes within milliseconds of connecting, a silent
-socket's never, so silent sockets never lock a player out.
+open-files limit leaves, listen.py), the connections that have not said
+hello yet in all (`--max-unseated`: those in their TLS handshake too) and
+per client address (`--address-unseated`). When an address is full, its
+oldest connection that has said nothing for `rules.evict_after` seconds is
+closed to make room; when the unseated ones in all are at their bound, or
+the server is full, the oldest that has sent no byte at all, else the oldest
+that has said no hello, whatever its age (silent sockets from many
+addresses, each within its rate, were never that old); with none such, the
+new one is refused. A player's hello comes within
+milliseconds of connecting, a silent socket's never, so silent sockets never
+lock a player out. The bound in all is what keeps their memory bounded: the
+fourth attack on issue 38 held TLS handshakes open from 1,000 addresses,
+each within its cap, and each handshake holds 256 KiB (asyncio's buffer):
+56 -> 646 MB.
 
 `counted(server)` is the WebSocket library's connection with this count
 kept from its `connection_made` (the accept) to its `connection_lost`.
@@ -50,12 +56,18 @@ class Entrance:
         self._since: OrderedDict[Any, float] = OrderedDict()
         self._address: dict[Any, str] = {}
         self._of: dict[str, OrderedDict[Any, float]] = {}
+        # of them, those that have not sent a byte (a player's come at once):
+        # the first to make room in all
+        self._mute: OrderedDict[Any, None] = OrderedDict()
+        self._refusals = Sparse(clock)  # what `refused` logs
 
     def arrived(self, conn: Any, address: str | None) -> Refusal | None:
         """A connection just accepted from `address` (None: from a trusted
         proxy, whose client is named in its request: `forwarded`); the
         refusal when it may not stay."""
         refusal = None if address is None else self._room_for(address)
+        if refusal is None and len(self._since) >= self.door.rules.max_unseated:
+            self._evict(None)  # the oldest silent one, whatever its address
         if refusal is None and self.count >= self.limit and not self._evict(None):
             refusal = FULL
         if refusal is not None:
@@ -63,6 +75,7 @@ class Entrance:
         self.count += 1
         self._counted.add(conn)
         self._since[conn] = self.clock()
+        self._mute[conn] = None
         if address is not None:
             self._join(conn, address)
         return None
@@ -77,10 +90,15 @@ class Entrance:
             self._join(conn, address)
         return refusal
 
+    def spoke(self, conn: Any) -> None:
+        """A connection sent its first bytes (its request, or its TLS hello)."""
+        self._mute.pop(conn, None)
+
     def seated(self, conn: Any) -> None:
         """A connection said hello (or its first frame was answered): it is
         no longer silent, and never closed to make room."""
         self._since.pop(conn, None)
+        self._mute.pop(conn, None)
         address = self._address.pop(conn, None)
         if address is not None:
             mine = self._of[address]
@@ -94,6 +112,16 @@ class Entrance:
         if conn in self._counted:
             self._counted.discard(conn)
             self.count -= 1
+
+    def refused(self, address: str, refusal: Refusal) -> None:
+        """Logs a refusal sparsely (ops.Sparse): per address and reason, the
+        first, then one every 10 seconds with how many were left out, so
+        that a flood of them never fills the disk (issue 38's fourth attack:
+        81,872 lines in 20 s from one client behind a trusted proxy)."""
+        left_out = self._refusals.allow((address, refusal[1]))
+        if left_out is not None:
+            event("refuse", address=address, why=refusal[1],
+                  **({"left_out": left_out} if left_out else {}))
 
     def silent(self, address: str) -> int:
         """How many connections from `address` have not said hello yet."""
@@ -113,8 +141,9 @@ class Entrance:
     def _evict(self, address: str | None) -> bool:
         """Closes the oldest silent connection: of `address` if it has had its
         chance to say hello (`rules.evict_after`), of anyone (the server full)
-        whatever its age; whether one was."""
-        table = self._since if address is None else self._of.get(address, OrderedDict())
+        whatever its age, one that sent no byte first; whether one was."""
+        table: OrderedDict[Any, Any] = (self._mute or self._since) if address is None \
+            else self._of.get(address, OrderedDict())
         oldest = next(iter(table.items()), None)
         if oldest is None or (address is not None
                               and self.clock() - oldest[1] < self.door.rules.evict_after):
@@ -145,7 +174,6 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
     server's own Unix socket (its browser seats, net/web.py), each a trusted
     proxy of the browser's address it names (listen.py)."""
     entrance, door, limits = server.entrance, server.door, server.limits
-    refusals = Sparse(server.timer)
 
     class Counted(ServerConnection):
         refused = False
@@ -168,6 +196,9 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
         def unmade(self) -> None:
             entrance.left(self)
 
+        def spoke(self) -> None:
+            entrance.spoke(self)
+
         def _arrive(self, transport: asyncio.Transport, answer: bool) -> bool:
             self.counted, self.transport = True, transport
             peer = transport.get_extra_info("peername")
@@ -181,10 +212,7 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
 
         def _refuse(self, address: str, refusal: Refusal, answer: bool = True) -> None:
             self.refused = True
-            left_out = refusals.allow((address, refusal[0]))
-            if left_out is not None:  # a flood of them is a line now and then
-                event("refuse", address=address, why=refusal[1],
-                      **({"left_out": left_out} if left_out else {}))
+            entrance.refused(address, refusal)  # a flood of them is a line now and then
             server.metrics.refused.labels("full" if refusal[0] == 503 else "address").inc()
             if answer:  # before a TLS handshake, the client could not read it
                 self.transport.write(refusal_bytes(refusal))
@@ -193,6 +221,7 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
         def data_received(self, data: bytes) -> None:
             if self.refused:  # a refused request is never read
                 return
+            entrance.spoke(self)
             if self.header is not None:
                 data = self._proxy_header(data)
                 if not data:

@@ -134,7 +134,7 @@ async def run_server(server: GameServer, host: str, port: int,
             address = server.door.address(peer, forwarded)
         refusal = server.entrance.forwarded(connection, address)
         if refusal is not None:
-            event("refuse", address=address, why=refusal[1])
+            server.entrance.refused(address, refusal)  # sparsely, as direct ones
             server.metrics.refused.labels("address").inc()
             return connection.respond(refusal[0], refusal[1] + "\n")
         return None

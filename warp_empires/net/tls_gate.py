@@ -10,6 +10,14 @@ is a `TlsGate` around the real one (`Gated`): the real one is told of the
 accept first (`accepted`: counted by its entrance, or refused and closed
 before any handshake), then asyncio's `loop.start_tls` runs the handshake,
 within `seconds`, and the real protocol is given the TLS transport.
+
+The handshake begins with the client's first bytes (its ClientHello), not
+at the accept: asyncio's TLS protocol holds a 256 KiB buffer from the
+moment it is made, and sockets that never send a byte, from 1,000
+addresses each within its cap, took the server from 56 to 646 MB (the
+fourth attack on issue 38). A socket silent for `seconds` is closed; one
+that spoke is told to its entrance (`spoke`), which closes silent ones
+first to make room (entrance.py).
 """
 
 from __future__ import annotations
@@ -30,6 +38,9 @@ class Gated(Protocol):
     def unmade(self) -> None:
         """Its handshake failed or timed out: no longer counted."""
 
+    def spoke(self) -> None:
+        """Its client sent its first bytes (a handshake begins)."""
+
     def connection_made(self, transport: Any) -> None: ...
 
     def data_received(self, data: bytes) -> None: ...
@@ -45,6 +56,8 @@ class TlsGate(asyncio.Protocol):
     def __init__(self, inner: Gated, context: ssl.SSLContext, seconds: float) -> None:
         self.inner, self.context, self.seconds = inner, context, seconds
         self.handshake: asyncio.Task[None] | None = None
+        self._transport: asyncio.Transport | None = None
+        self._silent: asyncio.TimerHandle | None = None
         # what the TLS stream brought before `inner` has it: asyncio reads on
         # as soon as the handshake is done, before start_tls returns
         self._early: list[bytes] = []
@@ -53,10 +66,22 @@ class TlsGate(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         if self.inner.accepted(transport):
-            self.handshake = asyncio.get_running_loop().create_task(self._shake(transport))
+            self._transport = transport
+            self._silent = asyncio.get_running_loop().call_later(self.seconds, self._close)
 
-    async def _shake(self, transport: asyncio.Transport) -> None:
+    def _close(self) -> None:
+        """Closed before its handshake began (silent, or gone): no longer counted."""
+        if self._transport is not None:
+            self._transport.abort()
+            self._transport = None
+            self.inner.unmade()
+
+    async def _shake(self, transport: asyncio.Transport, hello: bytes) -> None:
         loop = asyncio.get_running_loop()
+        # start_tls makes asyncio's TLS protocol the transport's before its
+        # first await; the bytes already read are its first (public API of
+        # a BufferedProtocol), read before its connection_made begins the handshake
+        loop.call_soon(_feed, transport, self, hello)
         try:
             tls = await loop.start_tls(transport, self, self.context, server_side=True,
                                        ssl_handshake_timeout=self.seconds)
@@ -80,14 +105,49 @@ class TlsGate(asyncio.Protocol):
             tls.close()
 
     def data_received(self, data: bytes) -> None:
-        self._early.append(data)
+        transport = self._transport
+        if transport is None:  # the TLS stream's, decrypted
+            self._early.append(data)
+            return
+        # the client's first bytes: its handshake begins now
+        self._transport = None
+        if self._silent is not None:
+            self._silent.cancel()
+        transport.pause_reading()  # until the TLS protocol reads them (start_tls)
+        self.inner.spoke()
+        self.handshake = asyncio.get_running_loop().create_task(self._shake(transport, data))
 
     def eof_received(self) -> bool:
+        if self._transport is not None:  # gone before it said anything
+            self._close()
+            return False
         self._eof = True
         return True  # `inner` says whether to close, once it has the transport
 
     def connection_lost(self, exc: Exception | None) -> None:
-        pass  # before the hand-over: `_shake` finds it closed
+        if self._silent is not None:
+            self._silent.cancel()
+        if self._transport is not None:  # before its first byte: made room, or gone
+            self._transport = None
+            self.inner.unmade()
+        # after it: `_shake` finds it closed
+
+
+def _feed(transport: asyncio.Transport, gate: TlsGate, data: bytes) -> None:
+    """Gives the TLS protocol start_tls made the bytes read before it was."""
+    protocol = transport.get_protocol()
+    if protocol is gate or transport.is_closing():
+        return  # start_tls failed, or the connection is gone: nothing to read them
+    if not isinstance(protocol, asyncio.BufferedProtocol):
+        protocol.data_received(data)  # type: ignore[attr-defined]
+        return
+    view = memoryview(data)
+    while view:
+        buffer = memoryview(protocol.get_buffer(len(view)))
+        n = min(len(buffer), len(view))
+        buffer[:n] = view[:n]
+        protocol.buffer_updated(n)
+        view = view[n:]
 
 
 def gated(make: Callable[..., Any], context: ssl.SSLContext | None,

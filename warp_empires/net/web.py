@@ -26,7 +26,7 @@ import shutil
 import ssl
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,21 +52,35 @@ STATICS = Path(textual_serve.__path__[0]) / "static"  # xterm.js and its styles
 JOIN_SECONDS = 10.0  # the page says which seat within this, or is closed
 LINK_CHARS = 400  # a join link's part after '#' is about 100
 KEYS_CHARS = 4096  # one message of keys (a paste) at most
-# A tab's keys, in bytes: a person types tens a second, a paste is one
-# message; a page that sends more has the rest dropped (issue 38's attack: a
-# flood of pastes kept the process busy a minute after its page was gone)
-KEYS_RATE, KEYS_BURST = 2048, 4 * KEYS_CHARS
+# A tab's keys, in bytes: a person types tens a second (an arrow is 3 bytes,
+# a held key repeats 30 times a second), a paste is one message; a page that
+# sends more has the rest dropped (issue 38's attack: a flood of pastes kept
+# the process busy a minute after its page was gone). The app reads its keys
+# as they come and queues them: faster than it handles them, its queue (its
+# memory) grew, 8 flooding tabs 502 -> 928 MB at 2,048 a second each
+KEYS_RATE, KEYS_BURST = 256, 2 * KEYS_CHARS
 KEYS_BEHIND = 16 * 1024  # a process this far behind its keys is sent none until it catches up
 # resizes, focus and blur: a page sends a few a second at most (a window
 # dragged); more are dropped (a flood of resizes took a process to 927 MB and
 # kept a stopping server up for minutes: issue 38's fourth attack)
 EVENTS_RATE, EVENTS_BURST = 10, 40
+# a tab's process runs at this lower CPU priority than the server: tabs busy
+# with floods of keys slow one another, never the game port (issue 38's
+# fourth attack: 8 strangers' tabs took a player's round trip p95 from 4 to 351 ms)
+NICENESS = 10
 MESSAGE_BYTES = 16 * 1024  # one message from the page at most
 STOP_SECONDS = 5.0  # a process told to quit is killed after this
 CONNECTIONS_PER_TAB = 8  # the browsers' connections at once: this many a tab, and 32
 # the environment a tab's process gets: no host key, no secrets of the server's
 KEPT_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "VIRTUAL_ENV",
             "WARP_EMPIRES_MODULES")  # the modules the server plays: the app needs them too
+
+
+def lowered() -> list[str]:
+    """The words that start a tab's process at a lower CPU priority than the
+    server's (NICENESS), from its first instruction (its start is a second
+    of CPU), where the system has `nice`."""
+    return ["nice", "-n", str(NICENESS)] if shutil.which("nice") else []
 
 
 def size(value: Any, low: int, high: int, default: int) -> int:
@@ -134,8 +148,10 @@ class WebFront:
 
     def __init__(self, games: Games, door: Door, seats: WebSeats, folder: Path,
                  host: str = "127.0.0.1", port: int = 0, spawn: Spawn | None = None,
-                 tls: ssl.SSLContext | None = None, handshake_seconds: float = 3.0) -> None:
+                 tls: ssl.SSLContext | None = None, handshake_seconds: float = 3.0,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.games, self.door, self.seats, self.tls = games, door, seats, tls
+        self.sleep = sleep  # how a tab over its keys' rate waits (a test's own)
         self.handshake_seconds = handshake_seconds  # a TLS handshake's, from the accept
         self.host, self.port = host, port  # the port once listening, if 0 was asked
         self.folder = folder  # the processes' data folder (hand orders, crash logs)
@@ -189,6 +205,9 @@ class WebFront:
             def unmade(self) -> None:
                 entrance.left(self)
 
+            def spoke(self) -> None:
+                entrance.spoke(self)
+
             def _arrive(self, transport: asyncio.Transport) -> Refusal | None:
                 self.counted, self.transport = True, transport
                 peer = transport.get_extra_info("peername")
@@ -203,6 +222,7 @@ class WebFront:
                     self.transport.close()
 
             def data_received(self, data: bytes) -> None:
+                entrance.spoke(self)
                 if self.header is not None:  # as the game's port reads it (entrance.py)
                     rest = self.header.feed(data)
                     if rest is None:
@@ -283,7 +303,7 @@ class WebFront:
         if self.door.trusted(request.remote or "?"):  # its client named: counted as such
             refusal = self.entrance.forwarded(conn, address)
             if refusal is not None:
-                event("refuse", address=address, why=refusal[1])
+                self.entrance.refused(address, refusal)  # sparsely, as direct ones
                 return web.Response(status=refusal[0], text=refusal[1] + "\n")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MESSAGE_BYTES)
         await ws.prepare(request)
@@ -358,10 +378,18 @@ class WebFront:
             kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
                 self.seats.heard(tab)
-                typed = data[:KEYS_CHARS].encode("utf-8", "replace")
+                typed = data[:KEYS_CHARS].encode("utf-8", "replace")[:KEYS_CHARS]
+                if not keys.take(len(typed)):
+                    # over its rate the tab is slowed: its page's messages wait
+                    # (the socket pushes back), not read and dropped by the
+                    # thousand on the server's loop (issue 38's fourth attack:
+                    # 8 tabs' floods took a player's round trip p95 to 351 ms)
+                    await self.sleep(len(typed) / KEYS_RATE)
+                    if not keys.take(len(typed)):
+                        continue
                 # never waiting on a process that is behind: the loop goes on
                 # reading the page, and so sees it close
-                if keys.take(len(typed)) and not service.behind():
+                if not service.behind():
                     await service.send_bytes(typed)
             elif kind == "resize" and isinstance(data, dict):
                 self.seats.heard(tab)
@@ -383,7 +411,8 @@ class WebFront:
 
     def _spawn(self, seat_line: bytes, address: str, ws: web.WebSocketResponse) -> SeatProcess:
         # textual-serve runs it through a shell: `exec`, one process a tab
-        command = "exec " + shlex.join([sys.executable, "-m", "warp_empires.tui.web_seat"])
+        command = "exec " + shlex.join([*lowered(), sys.executable, "-m",
+                                        "warp_empires.tui.web_seat"])
         home = str(self.folder)
         env = {k: os.environ[k] for k in KEPT_ENV if k in os.environ}
         env.update(HOME=home, XDG_DATA_HOME=f"{home}/data", XDG_CONFIG_HOME=f"{home}/config",
