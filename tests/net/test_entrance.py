@@ -356,3 +356,33 @@ def test_refusals_behind_a_trusted_proxy_are_thinned_as_direct_ones(tmp_path: Pa
                if json.loads(line)["event"] == "refuse"]
     assert [(r["address"], r.get("left_out")) for r in refused] == [
         ("203.0.113.9", None), ("203.0.113.9", 38)]
+
+
+def test_an_ipv6_hosts_addresses_count_as_one_its_64() -> None:
+    # a host is given a whole /64: counted per address, it would be a new
+    # client at each of them, past every per-address bound (guard.holder)
+    from warp_empires.net.guard import holder
+    from warp_empires.net.strangers import Strangers
+    from warp_empires.net.web_seats import WebBounds, WebSeats
+
+    clock = Clock()
+    door = Door(Rules(connect_rate=0.01, connect_burst=100, unseated=2, evict_after=60.0,
+                      address_games=1, open_games=10), clock)
+    gate = Entrance(door, 100, clock)
+    assert gate.arrived(Conn(), "2001:db8:1:2::1") is None
+    assert gate.arrived(Conn(), "2001:db8:1:2::ffff") is None
+    assert gate.arrived(Conn(), "2001:db8:1:2:aa::7") == (
+        429, "too many connections from your address")
+    assert gate.arrived(Conn(), "2001:db8:1:3::1") is None  # the next /64 is another host
+    assert gate.arrived(Conn(), "::ffff:10.0.0.9") is None  # IPv4 written as IPv6: the IPv4
+    assert gate.arrived(Conn(), "10.0.0.9") is None
+    assert gate.arrived(Conn(), "::ffff:10.0.0.9") == (
+        429, "too many connections from your address")
+    assert holder("10.0.0.9") == "10.0.0.9" and holder("?") == "?"
+    # the strangers' games and the browser tabs of one address, alike
+    strangers = Strangers(door.rules)
+    assert strangers.refuse_game({"g1": "2001:db8:1:2::1"}, 100, "2001:db8:1:2::2") is not None
+    assert strangers.refuse_game({"g1": "2001:db8:1:2::1"}, 100, "2001:db8:1:9::2") is None
+    tabs = WebSeats(WebBounds(per_address=1), door, clock)
+    assert not isinstance(tabs.admit("2001:db8:1:2::1", ("g", "a")), str)
+    assert isinstance(tabs.admit("2001:db8:1:2::2", ("g", "b")), str)

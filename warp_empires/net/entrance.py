@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.server import ServerConnection
 from websockets.frames import Frame, Opcode
 
-from .guard import Bucket, Door
+from .guard import Bucket, Door, holder
 from .ops import Sparse, event
 from .proxy_line import ProxyHeader
 
@@ -65,6 +65,7 @@ class Entrance:
         """A connection just accepted from `address` (None: from a trusted
         proxy, whose client is named in its request: `forwarded`); the
         refusal when it may not stay."""
+        address = None if address is None else holder(address)
         refusal = None if address is None else self._room_for(address)
         if refusal is None and len(self._since) >= self.door.rules.max_unseated:
             self._evict(None)  # the oldest silent one, whatever its address
@@ -85,6 +86,7 @@ class Entrance:
         apply from now; the refusal when they refuse it."""
         if conn not in self._since or conn in self._address:
             return None
+        address = holder(address)
         refusal = self._room_for(address)
         if refusal is None:
             self._join(conn, address)

@@ -186,7 +186,8 @@ class Door:
 
     def address(self, peer: str, forwarded: str | None) -> str:
         """The client's address: the peer's, or the last hop `X-Forwarded-For`
-        names when the peer is a trusted proxy."""
+        names when the peer is a trusted proxy. (Its limits count against its
+        `holder`.)"""
         if forwarded and self.trusted(peer):
             hop = forwarded.split(",")[-1].strip()
             if _within(hop, [ipaddress.ip_network("0.0.0.0/0"), ipaddress.ip_network("::/0")]):
@@ -195,6 +196,7 @@ class Door:
 
     def _bucket(self, table: OrderedDict[str, Bucket], address: str, rate: float,
                 burst: int) -> Bucket:
+        address = holder(address)
         bucket = table.get(address)
         if bucket is None:
             bucket = table[address] = Bucket(rate, burst, self.clock)
@@ -211,6 +213,23 @@ class Door:
     def may_create(self, address: str) -> bool:
         return self._bucket(self._creates, address, self.rules.create_rate,
                             self.rules.create_burst).take()
+
+
+def holder(address: str) -> str:
+    """Whom an address's limits count against: an IPv4 address itself, an
+    IPv6 address its /64 (one host is given a whole /64, and would otherwise
+    be a new client at each of its 2^64 addresses); an IPv4 address written as
+    IPv6 (::ffff:a.b.c.d) the IPv4 one. Anything else (already a holder, "?")
+    as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return address
 
 
 def _within(text: str, networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network]) -> bool:

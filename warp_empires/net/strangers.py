@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .guard import Rules
+from .guard import Rules, holder
 from .protocol import error
 from .room import HUMAN
 
@@ -68,7 +68,8 @@ class Strangers:
         share = self.rules.open_games or max(1, most // 2)
         if len(games) >= share:
             return "this server hosts as many open games as it may; try later"
-        if sum(a == address for a in games.values()) >= self.rules.address_games:
+        if sum(holder(a) == holder(address) for a in games.values()) \
+                >= self.rules.address_games:
             return ("your address has as many games being played as it may: "
                     "finish or resign one first")
         return None

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import links
-from .guard import Door
+from .guard import Door, holder
 
 if TYPE_CHECKING:
     from .games import Games
@@ -77,7 +77,7 @@ class WebSeats:
         if stranger and sum(t.stranger for t in self.tabs) >= b.processes // 2:
             return ("this server runs as many browser seats for open games as it may; "
                     "try again later")
-        if sum(t.address == address for t in self.tabs) >= b.per_address:
+        if sum(holder(t.address) == holder(address) for t in self.tabs) >= b.per_address:
             return "too many browser seats from your address; close one first"
         if sum(t.seat == seat for t in self.tabs) >= b.per_seat:
             return "this seat is open in too many browser tabs; close one first"
