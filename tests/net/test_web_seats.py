@@ -115,3 +115,34 @@ def test_only_a_seats_token_opens_a_seat(tmp_path: Path) -> None:
     assert not opens_seat(restarted, Link("ws://x/", room.id, side, other_tokens[side]))
     assert not opens_seat(restarted, Link("ws://x/", room.id, other_side, token))  # issue 38
     assert not restarted.rooms
+
+
+def test_a_killed_servers_socket_folder_is_removed_by_the_next_one(tmp_path, monkeypatch) -> None:
+    # issue 38's attacks: each `kill -9` left a /tmp/warp-empires-web-* folder
+    import os
+    import tempfile
+    import time
+
+    from warp_empires.net import web_dir
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    def folder(name: str, pid: int | None, age: float = 0.0):
+        path = tmp_path / f"{web_dir.PREFIX}{name}"
+        path.mkdir()
+        (path / "seats.sock").write_text("")
+        if pid is not None:
+            (path / "pid").write_text(str(pid))
+        os.utime(path, (time.time() - age, time.time() - age))
+        return path
+
+    killed = folder("killed", 4_194_305)  # above any process id Linux gives
+    running = folder("running", os.getpid())
+    starting = folder("starting", None)  # its id not yet written
+    old = folder("old", None, age=web_dir.UNNAMED_SECONDS + 5)
+    other = tmp_path / "not-ours"
+    other.mkdir()
+    made = web_dir.make()
+    assert not killed.exists() and not old.exists()
+    assert running.exists() and starting.exists() and other.exists()
+    assert (tmp_path / os.path.basename(made) / "pid").read_text() == str(os.getpid())

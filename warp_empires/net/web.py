@@ -25,7 +25,6 @@ import shlex
 import shutil
 import ssl
 import sys
-import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,7 +35,7 @@ from aiohttp.web_protocol import RequestHandler
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from . import links
+from . import links, web_dir
 from .entrance import Entrance, Refusal, refusal_bytes
 from .guard import Bucket, Door
 from .ops import event
@@ -157,7 +156,7 @@ class WebFront:
         self.folder = folder  # the processes' data folder (hand orders, crash logs)
         # the Unix socket the processes play over (listen.py), in a folder of
         # this user's alone (a path short enough for a socket's name)
-        self._dir = tempfile.mkdtemp(prefix="warp-empires-web-")
+        self._dir = web_dir.make()
         self.channel = os.path.join(self._dir, "seats.sock")
         self.spawn = spawn or self._spawn
         self.downloads = DownloadManager()  # textual-serve's; never given a file
