@@ -269,6 +269,42 @@ def test_a_flood_of_keys_is_cut_and_a_stopping_server_ends_its_tabs_at_once(
     asyncio.run(go())
 
 
+def test_a_moving_pointer_over_its_rate_is_dropped_and_never_holds_a_key_back(
+        tmp_path: Path) -> None:
+    # the app asks the page for every pointer move (its hover): a hand moving
+    # the mouse sends 30-60 a second, and slowed like keys they queued, and the
+    # keys typed after them waited behind them
+    from warp_empires.net.web import MOTIONS_BURST
+
+    async def go() -> None:
+        now = [1000.0]
+        waits: list[float] = []
+
+        async def wait(seconds: float) -> None:
+            waits.append(seconds)
+            now[0] += seconds
+
+        async with web_server(tmp_path, timer=lambda: now[0], sleep=wait) as (
+                server, front, started, url):
+            _game, links = links_of(server, url)
+            async with aiohttp.ClientSession() as session, session.ws_connect(
+                    f"http://127.0.0.1:{front.port}/ws") as ws:
+                await ws.send_str(json.dumps(["join", str(links["rebels"]).split("#")[1]]))
+                stand = await started.next()
+                for n in range(MOTIONS_BURST * 4):  # moves (35: the motion bit, 32, set)
+                    await ws.send_str(json.dumps(["stdin", f"\x1b[<35;{n % 90 + 1};5M"]))
+                await ws.send_str(json.dumps(["stdin", "\x1b[<0;7;5M"]))  # a click
+                await ws.send_str(json.dumps(["stdin", "x"]))  # a key
+                await ws.send_str(json.dumps(["ping", "after"]))
+                assert json.loads((await asyncio.wait_for(ws.receive(), 5)).data)[1] == "after"
+                assert waits == []  # nothing waited for
+                moves = [k for k in stand.keys if k.startswith(b"\x1b[<35;")]
+                assert len(moves) == MOTIONS_BURST  # the rest dropped (the clock stood)
+                assert stand.keys[-2:] == [b"\x1b[<0;7;5M", b"x"]  # passed on at once
+
+    asyncio.run(go())
+
+
 def test_bounds_refuse_with_a_reason_and_idle_tabs_close(tmp_path: Path) -> None:
     async def go() -> None:
         async with web_server(tmp_path, per_address=1, idle=60.0) as (

@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import shlex
 import shutil
 import ssl
@@ -58,6 +59,13 @@ KEYS_CHARS = 4096  # one message of keys (a paste) at most
 # as they come and queues them: faster than it handles them, its queue (its
 # memory) grew, 8 flooding tabs 502 -> 928 MB at 2,048 a second each
 KEYS_RATE, KEYS_BURST = 256, 2 * KEYS_CHARS
+# The pointer moving over the page (xterm's SGR report with the motion bit,
+# 32, set; the app asks for every move, for its hover): stale once the next
+# comes, so over its rate one is dropped, never waited for, or a mouse moved
+# for a minute would hold the keys typed after it (the key rate above is far
+# below a moving hand's 30-60 reports a second)
+MOTION = re.compile(r"\x1b\[<(\d{1,3});\d{1,4};\d{1,4}M")
+MOTIONS_RATE, MOTIONS_BURST = 30, 60
 KEYS_BEHIND = 16 * 1024  # a process this far behind its keys is sent none until it catches up
 # resizes, focus and blur: a page sends a few a second at most (a window
 # dragged); more are dropped (a flood of resizes took a process to 927 MB and
@@ -365,6 +373,7 @@ class WebFront:
         each checked: what a page sends is untrusted."""
         keys = Bucket(KEYS_RATE, KEYS_BURST, self.seats.clock)
         events = Bucket(EVENTS_RATE, EVENTS_BURST, self.seats.clock)
+        motions = Bucket(MOTIONS_RATE, MOTIONS_BURST, self.seats.clock)
         async for message in ws:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -375,7 +384,12 @@ class WebFront:
             if not isinstance(envelope, list) or not envelope:
                 return
             kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-            if kind == "stdin" and isinstance(data, str):
+            if kind == "stdin" and isinstance(data, str) and (moved := MOTION.fullmatch(data)) \
+                    and int(moved[1]) & 32:
+                self.seats.heard(tab)
+                if motions.take() and not service.behind():
+                    await service.send_bytes(data.encode())
+            elif kind == "stdin" and isinstance(data, str):
                 self.seats.heard(tab)
                 typed = data[:KEYS_CHARS].encode("utf-8", "replace")[:KEYS_CHARS]
                 if not keys.take(len(typed)):
