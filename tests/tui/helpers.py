@@ -37,6 +37,12 @@ async def open_game(pilot: Pilot, game: Game, players=("human", "human"),
     return next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
 
 
+def against_computer(game: Game) -> tuple[str, str]:
+    """The players of a game where the side deciding now is a person and
+    the other side the computer."""
+    return ("human", "bot") if game.prompt().side == 0 else ("bot", "human")
+
+
 async def click_territory(pilot: Pilot, territory: int) -> None:
     """Click the middle of a territory's label on the map."""
     map_view = pilot.app.screen.query_one(MapView)

@@ -25,6 +25,7 @@ class RowTyping:
     typed_pick: int | None = None  # a row a number just ticked: see typed_enter
     title_note: str | None
     highlight: int | None
+    in_sight: int | None = None  # a row to bring into view before the highlight
     fresh: bool
     notices: list[Notice]
 
@@ -96,7 +97,14 @@ class RowTyping:
             if self.mode is not Mode.DECIDING:
                 self._hold(str(digit))
                 return
-            rows = min(len(self.rows), MAX_TYPED_ROW)
+            picks = self._ticks_only(first)
+            self._digit(digit)
+            if picks and self._ticks_only(digit) and self.prefix is None:
+                # Both were ticks of one selection: the title names both (play-test:
+                # `1` `4` after paging "toggled only row 4", row 1 out of sight)
+                self.title_note = self._tick_note([first, digit], f" (no row {first}{digit})")
+                self.in_sight = first - 1  # and both rows in sight where they fit
+            return
         if digit == 0:
             self.notices.append(Notice("There is no row 0.", "warning"))
             return
@@ -104,6 +112,31 @@ class RowTyping:
             self.prefix = digit
             return
         self._typed_row(digit, two_digits=False)
+
+    def _ticks_only(self, number: int) -> bool:
+        """Whether row `number` ticks or unticks an item of the selection shown."""
+        return (self.mode is Mode.DECIDING and 1 <= number <= len(self.rows)
+                and self.rows[number - 1].is_item)
+
+    def _tick_note(self, numbers: list[int], why: str = "") -> str:
+        """The list's title after rows ticked by their numbers: which, and,
+        where the confirming row is highlighted, what Enter does there in its
+        own words (play-test: "Row 11 ticked (Enter confirms)" left open
+        whether Enter confirmed the row or the whole selection)."""
+        states = ["ticked" if self.rows[n - 1].picked else "unticked" for n in numbers]
+        if len(set(states)) == 1:
+            said = f"Row {numbers[0]}" if len(numbers) == 1 else \
+                f"Rows {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+            said += f" {states[0]}"
+        else:
+            said = ", ".join(f"row {n} {state}" for n, state in zip(numbers, states, strict=True))
+            said = said[0].upper() + said[1:]
+        confirm = self.highlight
+        if confirm is None or not 0 <= confirm < len(self.rows) \
+                or self.rows[confirm].action[0] not in CONFIRMING:
+            return said + why
+        # (the title must fit an 80-column list: the Enter part before `why`)
+        return f"{said}. Enter now: {self.rows[confirm].label} (row {confirm + 1})"
 
     def keys_for(self, index: int) -> list[str]:
         """The keys a person types for row `index` (from 0) as the rows stand:
@@ -166,9 +199,8 @@ class RowTyping:
             # highlighted row (the one just typed) back: Enter straight after
             # leaves it as typed (`typed_enter`)
             self.typed_pick = number - 1
-        if two_digits and row.is_item and row.enabled:
-            then = " (Enter confirms)" if confirm is not None else ""
-            self.title_note = f"Row {number} {'unticked' if row.picked else 'ticked'}{then}"
+        if two_digits and row.is_item and row.enabled and self._ticks_only(number):
+            self.title_note = self._tick_note([number])
 
     def typed_enter(self, row: int | None) -> bool:
         """Enter on the row a number just ticked or unticked, with nothing

@@ -348,8 +348,11 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[N
         if c.highlight is not None:
             # a typed row: the list takes Enter next (to choose it, or confirm)
             choices.focus()
+            if c.in_sight is not None:  # the row typed before it, shown too if they fit
+                choices.scroll_to(y=c.in_sight, animate=False, immediate=True)
             choices.highlighted = c.highlight
             c.highlight = None
+        c.in_sight = None
         self.refresh_bindings()
 
     def _show_prompt(self, side: int, text: str, deciding: bool) -> None:

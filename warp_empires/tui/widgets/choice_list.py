@@ -83,7 +83,15 @@ class ChoiceList(OptionList):
         shown = (tuple(choices), title, note)
         if shown == self._shown:
             return
+        same_rows = self._shown is not None and self._shown[::2] == shown[::2]
         self._shown = shown
+        if same_rows and (self.highlighted is not None or not highlight):
+            # Only the title changed (a row number being typed): the rows stay
+            # as they are, where the person paged or scrolled to, highlight and
+            # all. Rebuilt, they went back to the top (play-test: `1` `4` after
+            # PageDown seemed to tick only row 4, row 1 was out of sight).
+            self.border_title = escape(title)
+            return
         highlighted = self.highlighted
         self.choices = list(choices)
         self.border_title = escape(title)  # may quote a module's words
