@@ -66,7 +66,7 @@ SIGNS = {
     "idle_bank": -1,
 }
 PREDICTED_WORSE = "worse fit"  # (the table's words: commands/train.py)
-LOST = "lost"
+LOST = "no better"
 HELD_OUT = 4  # game i is held out when i % HELD_OUT == HELD_OUT - 1
 # How hard a round's fit is pulled back to the round's own weights (bots/fit.py,
 # in units of the features' spread), chosen each round by cross-validation on
@@ -106,7 +106,7 @@ class RoundResult:
     eval_games: int
     weights: dict[str, float]
     # why the round's own weights were kept, if they were ("": the new ones taken):
-    # PREDICTED_WORSE, or LOST (they won less than half the eval games)
+    # PREDICTED_WORSE, or LOST (they won no more than half the eval games)
     kept: str = ""
     pull: float | None = None  # the pull cross-validation chose (PULLS)
 
@@ -363,9 +363,10 @@ def train(plan: Plan, out: Path, runner: Runner = inline,
         wins = sum(1 for g in won if g["winner"] == (0 if g["index"] % 2 == 0 else 1))
         rate = round(wins / len(evals), 4) if evals else None
         kept = PREDICTED_WORSE if judged_["kept"] else ""
-        if rate is not None and rate < 0.5:
-            # better predictions that play worse (the template's second round:
-            # 45% of 200): the next round is made by the player that won
+        if rate is not None and rate <= 0.5:
+            # better predictions that play no better (the template's second
+            # round: 45% of 200; its third 50%): the next round is made by the
+            # player it did not beat
             kept, new = LOST, weights
         results.append(RoundResult(
             rnd, len(games), sum(1 for g in games if g["winner"] != NO_SIDE),
