@@ -46,30 +46,22 @@ def _with_weights(tmp_path: Path, text: str) -> ModuleError:
     return err.value
 
 
-def test_star_wars_ships_the_fitted_weights_and_weighs_exposed_leaders():
-    # the nine fitted before issue 40 (bots/evaluate.py), and leaders the
-    # enemy may reach and beat before they can be pulled back (hand-set, issue 40)
+def test_star_wars_ships_the_weights_it_played_with_before():
     sw = star_wars()
-    weights = as_vector(weights_for(sw))
-    assert weights[:9] == V1_WEIGHTS
-    rich = dict(zip(FEATURES[9:], weights[9:], strict=True))
-    assert rich.pop("exposed_leaders") < 0 and set(rich.values()) == {0.0}
+    assert as_vector(weights_for(sw)) == V1_WEIGHTS + (0.0,) * 5  # the richer ones unweighed
     hard = make_player("bot:hard", sw)
-    assert hard.evaluator.weights == weights and hard.evaluator.sight is not None
+    assert hard.evaluator.weights[:9] == V1_WEIGHTS and hard.evaluator.sight is None
 
 
-def test_star_wars_makes_the_same_moves_on_fixed_seeds_as_before_but_for_issue_40s_weight():
+def test_star_wars_makes_the_same_moves_on_fixed_seeds_as_before():
     # the named baseline keeps the weights in code; the level reads them from
-    # weights.json: with the richer ones unweighed, the same decisions, seed for seed
-    from warp_empires.bots.evaluate import Evaluator
+    # weights.json: the same decisions, seed for seed
     sw = star_wars()
     moves, searched = [], []
     for kind in ("bot:normal", "bot:normal:v1"):  # each turn of the two is searched alike
         game = Game.new(sw, 3)
         game.state.undo = None
         players = [make_player(kind, sw, 3), make_player("heuristic", sw, 3)]
-        players[0].evaluator = Evaluator(sw, players[0].base.dist,
-                                         V1_WEIGHTS + (0.0,) * (len(FEATURES) - 9))
         while not game.over and game.state.turn <= 2:
             p = game.prompt()
             action = players[p.side].choose(game.view(p.side, log=False), game.legal_actions())

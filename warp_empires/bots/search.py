@@ -56,13 +56,6 @@ RECRUIT_TIME_SHARE = 1 / 3
 # The suffix of a named baseline level (`bot:hard:v1`): the search as it
 # played before issue 40, for benchmarks only (bots.make_player).
 BASELINE = ":v1"
-# How much better (mean score a world, -1..1) ending the Move phase must do
-# than the heuristic's move card to replace it (issue 40), against a Level's
-# margin for any other choice: a card kept scores a little (CARD_WORTH, ~0.015
-# a world for a move card), and noise about that much ended every Move phase
-# with an attack at hand (issue 11's stall); a leader captured in the enemy's
-# reply costs about 0.2 a world.
-DECLINE_MARGIN = 0.05
 EASY_BLUNDER = 0.75
 EASY_WHIM = 1.0
 
@@ -247,26 +240,17 @@ class SearchPlayer:
         when the heuristic has a group move to make under it: a card played
         for nothing only empties the hand, which the evaluation's card term
         counts as a gain (a side that cannot use its cards is losing), so the
-        search played move cards and stopped at once. When the heuristic
-        plays a move card for a group move that attacks nothing, ending the
-        phase instead is weighed too (issue 40: a group sent beside the
-        enemy's main stack, its leaders captured in the reply, was never
-        weighed against staying), and it replaces the card only by
-        DECLINE_MARGIN: a few noisy playouts had the player end every Move
-        phase at once with an attack at hand (issue 11's stall)."""
+        search played move cards and stopped at once. And when the heuristic
+        plays a move card, ending the phase instead is not weighed: a few noisy
+        playouts had the player end every Move phase at once with an attack
+        at hand (the stall); which card and which groups are still searched."""
         # A spy card is never weighed: in a dealt world there is nothing left to
         # learn, so a search can only see its cost, and noise took it (two Probe
         # Droids on one stack in a turn, issue 11's play-test).
         plays = [a for a in legal if a[0] == "play" and self.m.cards[a[1]].effect.kind != "spy"]
         movers = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
         if first in movers:
-            # first goes first (the caller); ending is weighed next, but never
-            # against an attack: 4 noisy worlds ended the Move phase with a
-            # winning attack at hand (issue 11's stall; issue 40: the normal
-            # level declined a 22-to-6 attack and lost games it had won)
-            plan = self.base._best_plan(view, view.pend.engaged)
-            attack = plan is not None and bool(view.stacks[view.enemy][plan[1]])
-            return plays if attack else [("end",), *plays]
+            return plays
         if movers and self.base._best_plan(view, view.pend.engaged) is None:
             plays = [a for a in plays if a not in movers]
         return plays + [("end",)]
@@ -366,10 +350,7 @@ class SearchPlayer:
                 break
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         # candidates[0] is the heuristic's choice: kept unless clearly beaten
-        margin = level.margin
-        if _declines(candidates[0], candidates[best]):
-            margin = DECLINE_MARGIN
-        if totals[best] - totals[0] <= margin * worlds:
+        if totals[best] - totals[0] <= level.margin * worlds:
             best = 0
         else:
             self.changed += 1
@@ -430,12 +411,6 @@ class SearchPlayer:
                 action = self.rollers[who].choose(view(s, who, log=False), acts)
             apply(s, who, action)
         return self.evaluator.score(s, side)
-
-
-def _declines(first: Candidate, other: Candidate) -> bool:
-    """Whether `other` ends the Move phase (or a card's moves) where the
-    heuristic's `first` goes on moving."""
-    return other.action in (("end",), ("stop",)) and first.action not in (("end",), ("stop",))
 
 
 def _size(entry: StackEntry | None) -> int:

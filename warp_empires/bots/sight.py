@@ -4,14 +4,8 @@ counted on a real game (`train`'s data) as well as on a dealt world, and two
 positions that differ only in what the rules hide from that side give the
 same numbers (RULINGS H1-H4, H9).
 
-- exposed_leaders: of the side that does not move next (the side to move can
-  still pull its leaders back), leaders in stacks that the enemy stacks able
-  to reach them (engine.board.reach: never through a stack of this side)
-  outweigh, each weighted by how sure the enemy is to attack and win: nothing
-  at even Force, all of it where a rule-of-thumb player attacks (Force beyond
-  a quarter more and 3, bots.heuristic's ATTACK_MARGIN), in between pro rata
-  (issue 40: counted for both sides wherever a playout stopped, it kept the
-  search's own leaders out of battles, where a capture needs one, RULINGS B9);
+- exposed_leaders: leaders in stacks that enemy stacks within reach outweigh
+  (an enemy's hidden stack counts its top unit only: that is all it shows);
 - capital_threat: for each territory the enemy's victories need and this side
   holds, the Force within reach of it beyond the Force defending it;
 - victory_near: of its victories naming territories, the best share of those
@@ -27,18 +21,11 @@ unit shown), at least one space.
 
 from __future__ import annotations
 
-from warp_empires.engine import View, board
+from warp_empires.engine import View
 from warp_empires.module.defs import Module
 from warp_empires.module.weights import RICH_FEATURES as RICH
 
 from .measures import avg_force
-
-# What the side to move next may still do before an enemy stack can attack:
-# the phases of its turn up to its Move phase (docs/rules.md, a player-turn).
-BEFORE_MOVING = ("setup", "draw", "move")
-# A rule-of-thumb attacker's margin over the defence (bots.heuristic: Force
-# beyond a quarter more and 3): a leader's stack outweighed that much is taken.
-SURE_SHARE, SURE_EXTRA = 0.25, 3.0
 
 
 class Sight:
@@ -50,7 +37,6 @@ class Sight:
         self.force = [u.force for u in units]
         self.leader = [u.is_leader for u in units]
         self.move = [u.move for u in units]
-        self.territories = module.map.territories
         self.avg = [avg_force(module, side) for side in (0, 1)]
         self.upkeep = module.rules.upkeep_per_revenue
         # per side, each of its victories' territories to control
@@ -92,12 +78,11 @@ class Sight:
                 for t in range(n):
                     if d[t] <= reach:
                         row[t] += power
-        # the side whose Move phase comes next; its leaders are not exposed yet
-        nxt = v.active if v.phase in BEFORE_MOVING else 1 - v.active
         out = []
         for who in (v.side, v.enemy):
             foe = 1 - who
-            exposed = 0.0 if who == nxt else self._exposed(v, who, stacks, leaders)
+            exposed = sum(leaders[who][t] for t, power, _ in stacks[who]
+                          if leaders[who][t] and within[foe][t] > power)
             threat = sum(max(0.0, within[foe][g] - strength[who][g])
                          for goal in self.goals[foe] for g in goal if v.control[g] == who)
             near = max((sum(1 for g in goal if v.control[g] == who
@@ -107,28 +92,8 @@ class Sight:
             room = max(0, self.upkeep * v.revenue[who] - on_map)
             bank = v.banks[who]
             buying = min(float(bank), room * self.avg[who])
-            out.append([exposed, threat, near, buying, bank - buying])
+            out.append([float(exposed), threat, near, buying, bank - buying])
         return out[0], out[1]
-
-    def _exposed(self, v: View, who: int, stacks: list[list[tuple[int, float, int]]],
-                 leaders: list[list[int]]) -> float:
-        """`who`'s leaders the enemy's stacks can reach and beat, each weighted
-        by how sure that attack is (the module docstring)."""
-        guarded = [(t, power) for t, power, _ in stacks[who] if leaders[who][t]]
-        if not guarded:
-            return 0.0
-        attack: dict[int, float] = {}
-        blockers = v.stacks[who]
-        for e, power, reach in stacks[1 - who]:
-            for t in board.reach(self.territories, blockers, e, reach):
-                if leaders[who][t]:
-                    attack[t] = attack.get(t, 0.0) + power
-        out = 0.0
-        for t, power in guarded:
-            beyond = attack.get(t, 0.0) - power
-            if beyond > 0:
-                out += leaders[who][t] * min(1.0, beyond / (SURE_SHARE * power + SURE_EXTRA))
-        return out
 
 
 __all__ = ["RICH", "Sight"]
