@@ -33,6 +33,21 @@ from warp_empires.tui.web_seat import WebSeatApp, read_seat  # noqa: E402
 from .support import KEY, links_of  # noqa: E402
 
 
+class TabClock:
+    """The tabs' clock, moved only by a slowed tab's waits (which it counts)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.waits: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def wait(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        self.now += seconds
+
+
 class Stand:
     """A tab's process, stood in for: what it was told."""
 
@@ -231,14 +246,9 @@ def test_a_flood_of_keys_is_cut_and_a_stopping_server_ends_its_tabs_at_once(
     from warp_empires.net.web import EVENTS_BURST, KEYS_BURST, KEYS_CHARS, KEYS_RATE
 
     async def go() -> None:
-        now = [1000.0]  # the tabs' clock: moved only by a slowed tab's waits
-        waits: list[float] = []
-
-        async def wait(seconds: float) -> None:
-            waits.append(seconds)
-            now[0] += seconds
-
-        async with web_server(tmp_path, timer=lambda: now[0], sleep=wait) as (
+        clock = TabClock()
+        waits = clock.waits
+        async with web_server(tmp_path, timer=clock, sleep=clock.wait) as (
                 server, front, started, url):
             game, links = links_of(server, url)
             headers = [("X-Forwarded-For", "10.66.0.1"),  # the client's forgery
@@ -277,14 +287,9 @@ def test_a_moving_pointer_over_its_rate_is_dropped_and_never_holds_a_key_back(
     from warp_empires.net.web import MOTIONS_BURST
 
     async def go() -> None:
-        now = [1000.0]
-        waits: list[float] = []
-
-        async def wait(seconds: float) -> None:
-            waits.append(seconds)
-            now[0] += seconds
-
-        async with web_server(tmp_path, timer=lambda: now[0], sleep=wait) as (
+        clock = TabClock()
+        waits = clock.waits
+        async with web_server(tmp_path, timer=clock, sleep=clock.wait) as (
                 server, front, started, url):
             _game, links = links_of(server, url)
             async with aiohttp.ClientSession() as session, session.ws_connect(
