@@ -115,6 +115,22 @@ def test_unseated_connections_in_all_are_bounded_the_oldest_making_room() -> Non
     assert not silent[2].aborted and newcomer.aborted
 
 
+def test_making_room_in_all_is_a_warning_now_and_then(caplog) -> None:  # noqa: ANN001
+    # issue 38's fifth attack: 1,500 silent connections a second from 300
+    # addresses closed players to make room, and at the default level the log
+    # said nothing; each drop a line would be a flood of its own
+    clock = Clock()
+    gate = Entrance(Door(Rules(connect_burst=100, unseated=2, max_unseated=2), clock),
+                    100, clock)
+    with caplog.at_level(logging.INFO, logger="warp_empires.server"):
+        for n in range(50):  # 48 closed to make room, over 11.75 s
+            clock.now += 0.25
+            gate.arrived(Conn(), f"10.0.3.{n}")
+    drops = [r for r in caplog.records if r.msg == "drop"]
+    assert [r.levelno for r in drops] == [logging.WARNING, logging.WARNING]  # the first, 10 s on
+    assert drops[1].fields["left_out"] == 39 and "in all" in drops[1].fields["why"]
+
+
 def test_a_trusted_proxys_connection_is_counted_by_the_client_it_names() -> None:
     clock = Clock()
     door = Door(Rules(unseated=1, connect_burst=100, trusted_proxies=("10.9.0.0/16",)), clock)

@@ -60,6 +60,7 @@ class Entrance:
         # the first to make room in all
         self._mute: OrderedDict[Any, None] = OrderedDict()
         self._refusals = Sparse(clock)  # what `refused` logs
+        self._drops = Sparse(clock)  # the connections closed to make room in all
 
     def arrived(self, conn: Any, address: str | None) -> Refusal | None:
         """A connection just accepted from `address` (None: from a trusted
@@ -151,8 +152,17 @@ class Entrance:
                               and self.clock() - oldest[1] < self.door.rules.evict_after):
             return False
         conn = oldest[0]
-        event("drop", logging.DEBUG, why="silent, to make room",
-              address=self._address.get(conn, "a proxy's client"))
+        who = self._address.get(conn, "a proxy's client")
+        # made room in all: an operator's sign that the server is being
+        # filled (issue 38's fifth attack: 1,500 a second from 300 addresses
+        # closed players between their request and their hello, and at the
+        # default level the log said nothing); a line now and then, not each
+        left_out = self._drops.allow("in all") if address is None else None
+        if left_out is not None:
+            event("drop", logging.WARNING, why="not yet seated, to make room in all",
+                  address=who, **({"left_out": left_out} if left_out else {}))
+        else:
+            event("drop", logging.DEBUG, why="silent, to make room", address=who)
         self.left(conn)
         conn.transport.abort()
         return True

@@ -224,7 +224,7 @@ class GameServer(ServerBots, Games):
                 side = ids.index(frame["side"])
                 stored = room.seats[side].digest
         if not links.matches(frame["token"], stored) or room is None:
-            event("refuse", address=address, why="no seat")
+            self.entrance.refused(address, (403, "no seat"))  # sparsely: a flood of them
             self.metrics.refused.labels("no seat").inc()
             await self._send(ws, REFUSED)
             await ws.close(1008, "refused")
