@@ -109,10 +109,28 @@ def test_unseated_connections_in_all_are_bounded_the_oldest_making_room() -> Non
     gate.arrived(Conn(), None)  # a trusted proxy's, its client not named yet: bounded too
     assert silent[1].aborted and not newcomer.aborted and len(gate._since) == 3
     # one that sent its first bytes (a player's TLS hello, its request) is
-    # passed over for a younger one that sent nothing
+    # passed over for a younger one that has sent nothing for a second
     gate.spoke(silent[2])
+    clock.now += 1.0
     gate.arrived(Conn(), "10.0.2.3")
     assert not silent[2].aborted and newcomer.aborted
+
+
+def test_one_mute_for_less_than_a_second_is_not_the_first_to_make_room() -> None:
+    # issue 38's fifth attack: while the loop took 1,500 partial requests a
+    # second, a player's request waited unread, its connection "mute", and
+    # mute ones went first: a player 100 ms away failed 9 of 15 creates
+    clock = Clock()
+    gate = Entrance(Door(Rules(connect_burst=100, unseated=2, max_unseated=2), clock),
+                    100, clock)
+    churn, player = Conn(), Conn()
+    assert gate.arrived(churn, "10.0.5.1") is None
+    gate.spoke(churn)  # a byte of a request, then nothing
+    clock.now += 0.01
+    assert gate.arrived(player, "10.0.9.9") is None  # its request not read yet
+    clock.now += 0.01
+    assert gate.arrived(Conn(), "10.0.5.2") is None
+    assert churn.aborted and not player.aborted  # the oldest went, not the mute one
 
 
 def test_making_room_in_all_is_a_warning_now_and_then(caplog) -> None:  # noqa: ANN001

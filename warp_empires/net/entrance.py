@@ -8,8 +8,8 @@ hello yet in all (`--max-unseated`: those in their TLS handshake too) and
 per client address (`--address-unseated`). When an address is full, its
 oldest connection that has said nothing for `rules.evict_after` seconds is
 closed to make room; when the unseated ones in all are at their bound, or
-the server is full, the oldest that has sent no byte at all, else the oldest
-that has said no hello, whatever its age (silent sockets from many
+the server is full, the oldest that has sent no byte for a second, else the
+oldest that has said no hello, whatever its age (silent sockets from many
 addresses, each within its rate, were never that old); with none such, the
 new one is refused. A player's hello comes within
 milliseconds of connecting, a silent socket's never, so silent sockets never
@@ -144,10 +144,18 @@ class Entrance:
     def _evict(self, address: str | None) -> bool:
         """Closes the oldest silent connection: of `address` if it has had its
         chance to say hello (`rules.evict_after`), of anyone (the server full)
-        whatever its age, one that sent no byte first; whether one was."""
-        table: OrderedDict[Any, Any] = (self._mute or self._since) if address is None \
+        whatever its age, one that has sent no byte for as long first; whether
+        one was."""
+        table: OrderedDict[Any, Any] = self._since if address is None \
             else self._of.get(address, OrderedDict())
         oldest = next(iter(table.items()), None)
+        mute = next(iter(self._mute), None) if address is None else None
+        if mute is not None and self.clock() - self._since[mute] >= self.door.rules.evict_after:
+            # Only one mute that long: a player's first bytes wait unread while
+            # the loop takes a flood of accepts, and mute at once, it went first
+            # (issue 38's fifth attack: a player 100 ms away failed 9 of 15
+            # creates in a churn of 1,500 partial requests a second)
+            oldest = (mute, self._since[mute])
         if oldest is None or (address is not None
                               and self.clock() - oldest[1] < self.door.rules.evict_after):
             return False
