@@ -275,3 +275,26 @@ async def test_new_game_asks_once_for_a_servers_host_key_and_remembers_it(
             await pilot.press("enter")
             await _until(pilot, lambda: isinstance(app.screen, MessageDialog))
             assert len(server.rooms) == 1 and known_key(url) == KEY
+
+
+def test_an_opponent_not_yet_joined_is_said_to_be_away_not_to_have_left(star_wars) -> None:
+    # the first presence frame tells who is here; "left" and "is back" are
+    # only for a change after it (review: the first frame said "left")
+    from warp_empires.net.links import Link
+    from warp_empires.tui.remote import Joined
+
+    class App:
+        def __init__(self) -> None:
+            self.told: list[str] = []
+
+        def notify(self, text: str, **_: object) -> None:
+            self.told.append(text)
+
+    app = App()
+    joined = Joined(app, Link("ws://127.0.0.1:1/", "0123456789abcdef", "rebels", "t" * 22),
+                    lambda _: None)
+    joined.seat.module, joined.seat.side = star_wars, 0
+    for here in ([True, False], [True, True], [True, False]):
+        joined.seat.take({"t": "presence", "game": "0123456789abcdef", "connected": here})
+        asyncio.run(joined._on_frame("presence"))
+    assert app.told == ["Empire is back", "Empire left: their moves wait for them"]

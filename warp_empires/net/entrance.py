@@ -162,9 +162,9 @@ class Entrance:
         conn = oldest[0]
         who = self._address.get(conn, "a proxy's client")
         # made room in all: an operator's sign that the server is being
-        # filled (issue 38's fifth attack: 1,500 a second from 300 addresses
-        # closed players between their request and their hello, and at the
-        # default level the log said nothing); a line now and then, not each
+        # filled (issue 38's fifth attack: 1,500 a second from 300 addresses,
+        # and at the default level the log said nothing); a line now and
+        # then, not each
         left_out = self._drops.allow("in all") if address is None else None
         if left_out is not None:
             event("drop", logging.WARNING, why="not yet seated, to make room in all",

@@ -90,6 +90,12 @@ def lowered() -> list[str]:
     return ["nice", "-n", str(NICENESS)] if shutil.which("nice") else []
 
 
+def moving(data: str) -> bool:
+    """Whether a tab's input is one report of the pointer moving (MOTION)."""
+    moved = MOTION.fullmatch(data)
+    return moved is not None and bool(int(moved[1]) & 32)
+
+
 def size(value: Any, low: int, high: int, default: int) -> int:
     """A terminal dimension from the page, within what a screen has."""
     try:
@@ -384,13 +390,12 @@ class WebFront:
             if not isinstance(envelope, list) or not envelope:
                 return
             kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-            if kind == "stdin" and isinstance(data, str) and (moved := MOTION.fullmatch(data)) \
-                    and int(moved[1]) & 32:
+            if kind == "stdin" and isinstance(data, str):
                 self.seats.heard(tab)
-                if motions.take() and not service.behind():
-                    await service.send_bytes(data.encode())
-            elif kind == "stdin" and isinstance(data, str):
-                self.seats.heard(tab)
+                if moving(data):  # dropped over its own rate, never waited for
+                    if motions.take() and not service.behind():
+                        await service.send_bytes(data.encode())
+                    continue
                 typed = data[:KEYS_CHARS].encode("utf-8", "replace")[:KEYS_CHARS]
                 if not keys.take(len(typed)):
                     # over its rate the tab is slowed: its page's messages wait

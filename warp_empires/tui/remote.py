@@ -310,9 +310,10 @@ class Joined:
             await self._show_position()
         elif kind == "presence":
             away = self._noted()
-            for who in set(away) ^ set(self._away or ()):  # (not on the first: unknown)
-                self.app.notify(f"{who} left: their moves wait for them" if who in away
-                                else f"{who} is back", timeout=4, markup=False)
+            if self._away is not None:  # (the first frame: an opponent not yet here never left)
+                for who in set(away) ^ set(self._away):
+                    self.app.notify(f"{who} left: their moves wait for them" if who in away
+                                    else f"{who} is back", timeout=4, markup=False)
             self._away = away
         elif kind == "error" and self.seat.last_error is not None:
             error = self.seat.last_error
