@@ -70,6 +70,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -143,6 +144,7 @@ async def run(args: argparse.Namespace, root: Path = ROOT) -> dict[str, Any]:
         after = server.rss_mb()
     finally:
         server.stop()
+        shutil.rmtree(folder, ignore_errors=True)  # 45 such folders were left in /tmp
     trips = sorted(stats.trips)
 
     def pct(q: float) -> float | None:
