@@ -176,6 +176,37 @@ class Entrance:
         return True
 
 
+class Entered:
+    """What a connection of either port (the game's, below; the browsers',
+    net/web.py) keeps from its accept until it is seated: its count in the
+    entrance, and a trusted peer's PROXY header until it is read. A subclass
+    names its `entrance`."""
+
+    entrance: Entrance
+    client: str | None = None  # the client a trusted proxy's PROXY header named
+    header: ProxyHeader | None = None  # a trusted peer's PROXY header, until read
+    counted = False  # from its accept: its TLS handshake's, if any (tls_gate.py)
+
+    def unmade(self) -> None:
+        self.entrance.left(self)
+
+    def spoke(self) -> None:
+        self.entrance.spoke(self)
+
+    def _arrival(self, transport: asyncio.Transport,
+                 trusted: Callable[[str], bool]) -> tuple[str, Refusal | None]:
+        """Counts the connection from its accept (the caller has set its
+        `transport`): its address, and the entrance's refusal or None. A
+        trusted peer's own address counts for nothing: the client its PROXY
+        header names will."""
+        self.counted = True
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if peer else "?"
+        trust = trusted(address)
+        self.header = ProxyHeader(self, self.entrance) if trust else None
+        return address, self.entrance.arrived(self, None if trust else address)
+
+
 def refusal_bytes(refusal: Refusal) -> bytes:
     """A refusal as the HTTP response a client reads before the connection closes."""
     status, text = refusal
@@ -195,14 +226,11 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
     proxy of the browser's address it names (listen.py)."""
     entrance, door, limits = server.entrance, server.door, server.limits
 
-    class Counted(ServerConnection):
+    class Counted(Entered, ServerConnection):
         refused = False
         slowed: asyncio.Task[None] | None = None
-        client: str | None = None  # the client a trusted proxy's PROXY header named
         via_web = local  # a browser seat's, over the server's own socket
-        header: ProxyHeader | None = None  # a trusted peer's PROXY header, until read
-
-        counted = False  # from its accept: its TLS handshake's, if any (tls_gate.py)
+        entrance = server.entrance
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
@@ -213,19 +241,10 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
         def accepted(self, transport: asyncio.Transport) -> bool:
             return self._arrive(transport, answer=False)  # a TLS handshake to come
 
-        def unmade(self) -> None:
-            entrance.left(self)
-
-        def spoke(self) -> None:
-            entrance.spoke(self)
-
         def _arrive(self, transport: asyncio.Transport, answer: bool) -> bool:
-            self.counted, self.transport = True, transport
-            peer = transport.get_extra_info("peername")
-            address = str(peer[0]) if peer else "?"
-            trusted = local or door.trusted(address)
-            self.header = ProxyHeader(self, entrance) if trusted else None
-            refusal = entrance.arrived(self, None if trusted else address)
+            self.transport = transport
+            address, refusal = self._arrival(transport,
+                                             lambda address: local or door.trusted(address))
             if refusal is not None:
                 self._refuse(address, refusal, answer)
             return refusal is None

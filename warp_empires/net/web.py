@@ -37,10 +37,9 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from . import links, web_dir
-from .entrance import Entrance, Refusal, refusal_bytes
+from .entrance import Entered, Entrance, Refusal, refusal_bytes
 from .guard import Bucket, Door
 from .ops import event
-from .proxy_line import ProxyHeader
 from .tls_gate import gated
 from .web_page import page
 from .web_seats import Tab, WebSeats, opens_seat
@@ -198,11 +197,8 @@ class WebFront:
         server, entrance, door = self._runner.server, self.entrance, self.door
         assert server is not None
 
-        class Counted(RequestHandler):
-            client: str | None = None  # the client a trusted proxy's PROXY header named
-            header: ProxyHeader | None = None  # a trusted peer's PROXY header, until read
-
-            counted = False  # from its accept: its TLS handshake's, if any (tls_gate.py)
+        class Counted(Entered, RequestHandler):
+            entrance = self.entrance
 
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
@@ -215,19 +211,9 @@ class WebFront:
                     transport.close()
                 return refusal is None
 
-            def unmade(self) -> None:
-                entrance.left(self)
-
-            def spoke(self) -> None:
-                entrance.spoke(self)
-
             def _arrive(self, transport: asyncio.Transport) -> Refusal | None:
-                self.counted, self.transport = True, transport
-                peer = transport.get_extra_info("peername")
-                address = str(peer[0]) if peer else "?"
-                trusted = door.trusted(address)
-                self.header = ProxyHeader(self, entrance) if trusted else None
-                return entrance.arrived(self, None if trusted else address)
+                self.transport = transport
+                return self._arrival(transport, door.trusted)[1]
 
             def _refuse(self, refusal: Refusal | None) -> None:
                 if refusal is not None and self.transport is not None:
