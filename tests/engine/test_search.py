@@ -117,16 +117,20 @@ def test_levels_are_players_and_bot_alone_is_normal():
         make_player("bot:insane", sw)
 
 
-def test_only_the_hard_level_searches_what_to_recruit_and_where():
+def test_normal_and_hard_search_what_to_recruit_and_where_and_normals_baseline_does_not():
+    # issue 40: normal weighing its buys and places too beat the heuristic in
+    # more games (CHANGELOG); `bot:normal:v1` plays as normal did before
     game = _at("recruit")
     side = game.prompt().side
     v, legal = game.view(side, log=False), game.legal_actions()
-    assert not SearchPlayer(game.module, 3, "normal").would_search(v, legal)
-    hard = SearchPlayer(game.module, 3, "hard")
-    assert hard.would_search(v, legal)
-    first = [c.action for c in hard._candidates(v, legal)]
-    assert first[0] == hard.base.choose(v, legal)  # the heuristic's buy, then others
-    assert len(first) > 1 and len(set(first)) == len(first)
+    assert not SearchPlayer(game.module, 3, "easy").would_search(v, legal)
+    assert not make_player("bot:normal:v1", game.module, 3).would_search(v, legal)
+    for level in ("normal", "hard"):
+        bot = SearchPlayer(game.module, 3, level)
+        assert bot.would_search(v, legal)
+        first = [c.action for c in bot._candidates(v, legal)]
+        assert first[0] == bot.base.choose(v, legal)  # the heuristic's buy, then others
+        assert len(first) > 1 and len(set(first)) == len(first)
 
 
 def test_easy_buys_at_random_but_stops_only_where_the_heuristic_does(monkeypatch):

@@ -98,12 +98,32 @@ class Outlook:
         # speed of its slowest unit, RULINGS M1), at least one space.
         units = module.units
         self.reached = set(self.near1)
+        # the Force of the strongest enemy stack that could attack each
+        # territory next turn (a hidden one: its top unit and the side's
+        # average below it), to tell which of its own stacks with leaders
+        # it outweighs (issue 40: leaders lost beside stronger stacks)
+        self.threat = [0.0] * len(terr)
+        self.foes: list[tuple[int, float, int]] = []  # (territory, Force, speed)
+        average = avg_force(module, view.enemy)
         for e, st in foe_stacks:
-            speed = units[st.top].move
-            if speed > 1:
-                row = self.dist[e]
-                self.reached.update(t for t in range(len(terr)) if row[t] <= speed)
+            speed = max(1, units[st.top].move)
+            row = self.dist[e]
+            if st.units is not None:
+                power = float(sum(units[u.unit].force for u in st.units))
+            else:
+                power = units[st.top].force + (st.size - 1) * average
+            self.foes.append((e, power, speed))
+            for t in range(len(terr)):
+                if row[t] <= speed:
+                    self.reached.add(t)
+                    self.threat[t] = max(self.threat[t], power)
         self._to_target: dict[int, int] = {}
+
+    def threat_after(self, t: int) -> float:
+        """The threat to `t` once the enemy stack there is beaten: the
+        strongest of the others that could reach it."""
+        return max((power for e, power, speed in self.foes
+                    if e != t and self.dist[e][t] <= speed), default=0.0)
 
     def to_target(self, t: int) -> int:
         d = self._to_target.get(t)
