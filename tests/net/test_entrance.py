@@ -420,3 +420,52 @@ def test_an_ipv6_hosts_addresses_count_as_one_its_64() -> None:
     tabs = WebSeats(WebBounds(per_address=1), door, clock)
     assert not isinstance(tabs.admit("2001:db8:1:2::1", ("g", "a")), str)
     assert isinstance(tabs.admit("2001:db8:1:2::2", ("g", "b")), str)
+
+
+def test_making_room_in_all_the_busiest_address_pays_not_the_oldest_player() -> None:
+    # issue 38's sixth attack: 1,500 connections a second from 300 addresses,
+    # each within its rate, closed each about 170 ms after its accept, and a
+    # player whose hello takes longer (TLS, 100 ms away) was the oldest: 30 of
+    # 31 creates failed. Each churning address has tried many connections of
+    # late; the player's one.
+    clock = Clock()
+    gate = Entrance(Door(Rules(connect_burst=1000, unseated=8, max_unseated=4), clock),
+                    1000, clock)
+    player = Conn()
+    churn = []
+    for n in range(480):  # 12 s of churn from 4 addresses, 10 a second each
+        clock.now += 0.025
+        if n == 80:  # the player comes 2 s into it
+            assert gate.arrived(player, "10.0.9.9") is None
+            gate.spoke(player)  # its TLS hello
+        conn = Conn()
+        churn.append(conn)
+        gate.arrived(conn, f"10.0.4.{n % 4}")
+        gate.spoke(conn)  # a byte, then nothing
+    assert not player.aborted  # 10 s old, and still there
+    assert sum(c.aborted for c in churn) == 480 - 3
+    # alike addresses still go by age: a second quiet player's older connection first
+    quiet = Conn()
+    clock.now += 60.0  # the churn's weight gone
+    gate = Entrance(Door(Rules(connect_burst=1000, unseated=8, max_unseated=2), clock),
+                    1000, clock)
+    gate.arrived(quiet, "10.0.8.1")
+    gate.spoke(quiet)
+    clock.now += 0.1
+    gate.arrived(Conn(), "10.0.8.2")
+    gate.arrived(Conn(), "10.0.8.3")
+    assert quiet.aborted
+
+
+def test_an_address_is_as_busy_as_its_recent_tries() -> None:
+    clock = Clock()
+    door = Door(Rules(connect_burst=2, connect_rate=0.01), clock)
+    assert door.busy("10.0.0.1") == 0.0
+    for _ in range(5):
+        door.may_connect("10.0.0.1")  # refused ones count too: 3 of the 5
+    assert round(door.busy("10.0.0.1"), 6) == 5.0
+    clock.now += 10.0
+    assert 1.8 < door.busy("10.0.0.1") < 1.9  # 5 / e
+    assert door.busy("2001:db8::1") == 0.0
+    door.may_connect("2001:db8::1")
+    assert door.busy("2001:db8::2") > 0.99  # the same /64 (guard.holder)

@@ -29,6 +29,7 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
     from .server import GameServer
 
 Refusal = tuple[int, str]  # an HTTP status and its one line
+# the oldest unseated connections weighed when one must make room in all
+# (Entrance._in_all): a bound on the work of each, whatever their number
+WEIGHED = 32
 FULL: Refusal = (503, "too many connections")
 
 
@@ -146,20 +150,15 @@ class Entrance:
         chance to say hello (`rules.evict_after`), of anyone (the server full)
         whatever its age, one that has sent no byte for as long first; whether
         one was."""
-        table: OrderedDict[Any, Any] = self._since if address is None \
-            else self._of.get(address, OrderedDict())
-        oldest = next(iter(table.items()), None)
-        mute = next(iter(self._mute), None) if address is None else None
-        if mute is not None and self.clock() - self._since[mute] >= self.door.rules.evict_after:
-            # Only one mute that long: a player's first bytes wait unread while
-            # the loop takes a flood of accepts, and mute at once, it went first
-            # (issue 38's fifth attack: a player 100 ms away failed 9 of 15
-            # creates in a churn of 1,500 partial requests a second)
-            oldest = (mute, self._since[mute])
-        if oldest is None or (address is not None
-                              and self.clock() - oldest[1] < self.door.rules.evict_after):
-            return False
-        conn = oldest[0]
+        if address is None:
+            conn = self._in_all()
+            if conn is None:
+                return False
+        else:
+            oldest = next(iter(self._of.get(address, {}).items()), None)
+            if oldest is None or self.clock() - oldest[1] < self.door.rules.evict_after:
+                return False
+            conn = oldest[0]
         who = self._address.get(conn, "a proxy's client")
         # made room in all: an operator's sign that the server is being
         # filled (issue 38's fifth attack: 1,500 a second from 300 addresses,
@@ -174,6 +173,42 @@ class Entrance:
         self.left(conn)
         conn.transport.abort()
         return True
+
+    def _in_all(self) -> Any | None:
+        """Which unseated connection makes room in all: one that has sent no
+        byte for a second; else, of the WEIGHED oldest, one of the address
+        that has tried most new connections of late (Door.busy), the oldest
+        of those. Age alone is not enough: a churn of R connections a second
+        closes each about 256/R seconds after its accept, and a player whose
+        hello takes longer than that (two round trips over TLS, a browser's
+        page) was closed as the oldest (issue 38's sixth attack: 1,500 a
+        second from 300 addresses, each within its rate, and a TLS player 100
+        ms away failed 30 of 31 creates). An address churning at its rate of
+        5 a second weighs about 50, a player's a few; to look like players,
+        a churn must come from thousands of addresses (an IPv6 /64 counts as
+        one, guard.holder)."""
+        mute = next(iter(self._mute), None)
+        if mute is not None and self.clock() - self._since[mute] >= self.door.rules.evict_after:
+            # Only one mute that long: a player's first bytes wait unread while
+            # the loop takes a flood of accepts, and mute at once, it went first
+            # (issue 38's fifth attack: a player 100 ms away failed 9 of 15
+            # creates in a churn of 1,500 partial requests a second)
+            return mute
+        # a trusted proxy's connections whose client is not named yet weigh
+        # as one address of them all
+        unnamed = len(self._since) - len(self._address)
+        weights: dict[str, int] = {}
+
+        def weight(conn: Any) -> int:
+            address = self._address.get(conn)
+            if address is None:
+                return unnamed
+            if address not in weights:  # whole tries: alike addresses go by age
+                weights[address] = round(self.door.busy(address))
+            return weights[address]
+
+        # max() keeps the first of equals: the oldest
+        return max(islice(self._since, WEIGHED), key=weight, default=None)
 
 
 class Entered:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import math
 import os
 import secrets
 from collections import OrderedDict
@@ -29,6 +30,10 @@ from pathlib import Path
 KEY_NAME = "host.key"
 KEY_ENV = "WARP_EMPIRES_HOST_KEY"
 MAX_ADDRESSES = 100_000  # addresses remembered at once; the idlest are forgotten first
+# How long an address's new connections weigh when the server must choose
+# whose connection makes room (entrance.py): each counts 1 when it comes and
+# less by e every BUSY_SECONDS.
+BUSY_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -164,6 +169,7 @@ class Door:
         self.rules, self.clock = rules, clock
         self._connects: OrderedDict[str, Bucket] = OrderedDict()
         self._creates: OrderedDict[str, Bucket] = OrderedDict()
+        self._busy: OrderedDict[str, tuple[float, float]] = OrderedDict()  # (count, when)
         self._trusted = [ipaddress.ip_network(p, strict=False) for p in rules.trusted_proxies]
         self._metrics = [ipaddress.ip_network(p, strict=False) for p in rules.metrics_from]
 
@@ -206,9 +212,26 @@ class Door:
         return bucket
 
     def may_connect(self, address: str) -> bool:
-        """Whether `address` may open a new connection now (its rate)."""
+        """Whether `address` may open a new connection now (its rate). Each
+        try, allowed or not, adds to how busy it is."""
+        count = self.busy(address) + 1.0
+        self._busy[holder(address)] = (count, self.clock())
+        while len(self._busy) > MAX_ADDRESSES:
+            self._busy.popitem(last=False)
         return self._bucket(self._connects, address, self.rules.connect_rate,
                             self.rules.connect_burst).take()
+
+    def busy(self, address: str) -> float:
+        """How many new connections `address` has tried of late, the older
+        weighing less (BUSY_SECONDS): a player's address a few, an address
+        churning at its rate of 5 a second about 50."""
+        address = holder(address)
+        seen = self._busy.get(address)
+        if seen is None:
+            return 0.0
+        self._busy.move_to_end(address)
+        count, when = seen
+        return count * math.exp((when - self.clock()) / BUSY_SECONDS)
 
     def may_create(self, address: str) -> bool:
         return self._bucket(self._creates, address, self.rules.create_rate,
