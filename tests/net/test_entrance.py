@@ -469,3 +469,29 @@ def test_an_address_is_as_busy_as_its_recent_tries() -> None:
     assert door.busy("2001:db8::1") == 0.0
     door.may_connect("2001:db8::1")
     assert door.busy("2001:db8::2") > 0.99  # the same /64 (guard.holder)
+    # a player's connections say hello: they do not count. Counting every
+    # try, a player's address that connected often weighed more than a churn
+    # spread over 3,000 addresses (the sixth attack: 31 of 32 creates failed)
+    for _ in range(20):
+        door.may_connect("10.0.0.7")
+        door.seated("10.0.0.7")
+    assert door.busy("10.0.0.7") < 0.01
+    door.seated("10.0.0.8")  # never below nothing
+    assert door.busy("10.0.0.8") == 0.0
+
+
+def test_a_players_hello_leaves_its_address_no_busier(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def main() -> tuple[float, float]:
+        async with serving(tmp_path, timer=clock) as (server, url):
+            _, links = links_of(server, url)
+            async with connect(url, compression=None) as ws:
+                await until(lambda: server.door.busy("127.0.0.1") > 0.5)
+                before = server.door.busy("127.0.0.1")
+                await ws.send(encode(hello(links["rebels"])))
+                assert decode(await ws.recv())["t"] == "welcome"
+                return before, server.door.busy("127.0.0.1")
+
+    before, after = asyncio.run(asyncio.wait_for(main(), 60))
+    assert before >= 1.0 and after == before - 1.0

@@ -103,7 +103,9 @@ class Entrance:
 
     def seated(self, conn: Any) -> None:
         """A connection said hello (or its first frame was answered): it is
-        no longer silent, and never closed to make room."""
+        no longer silent, and never closed to make room. (Whether its address
+        is any less busy is the server's to say, once the hello is a
+        player's: Door.seated.)"""
         self._since.pop(conn, None)
         self._mute.pop(conn, None)
         address = self._address.pop(conn, None)
@@ -177,16 +179,21 @@ class Entrance:
     def _in_all(self) -> Any | None:
         """Which unseated connection makes room in all: one that has sent no
         byte for a second; else, of the WEIGHED oldest, one of the address
-        that has tried most new connections of late (Door.busy), the oldest
-        of those. Age alone is not enough: a churn of R connections a second
-        closes each about 256/R seconds after its accept, and a player whose
-        hello takes longer than that (two round trips over TLS, a browser's
-        page) was closed as the oldest (issue 38's sixth attack: 1,500 a
-        second from 300 addresses, each within its rate, and a TLS player 100
-        ms away failed 30 of 31 creates). An address churning at its rate of
-        5 a second weighs about 50, a player's a few; to look like players,
-        a churn must come from thousands of addresses (an IPv6 /64 counts as
-        one, guard.holder)."""
+        that has tried most new connections of late that were not a
+        player's (Door.busy), the oldest of those.
+
+        Age alone is not enough: a churn of R connections a second closes
+        each about 256/R seconds after its accept, and a player whose hello
+        takes longer than that (two round trips over TLS, a browser's page)
+        was closed as the oldest (issue 38's sixth attack: 1,500 a second
+        from 300 addresses, each within its rate, and a TLS player 100 ms
+        away failed 30 of 31 creates). Counting every try, a player's
+        address that connects often weighed more than a churn spread over
+        3,000 addresses (31 of 32 failed); its seated ones do not count. An
+        address churning at its rate of 5 a second weighs about 50, at half
+        a connection a second about 5, a player's one while it connects; to
+        look like players, a churn must come from tens of thousands of
+        addresses (an IPv6 /64 counts as one, guard.holder)."""
         mute = next(iter(self._mute), None)
         if mute is not None and self.clock() - self._since[mute] >= self.door.rules.evict_after:
             # Only one mute that long: a player's first bytes wait unread while

@@ -221,10 +221,18 @@ class Door:
         return self._bucket(self._connects, address, self.rules.connect_rate,
                             self.rules.connect_burst).take()
 
+    def seated(self, address: str) -> None:
+        """A connection of `address` said hello: it no longer counts in how
+        busy the address is (a player's connections all do)."""
+        count = self.busy(address)
+        if count:
+            self._busy[holder(address)] = (max(0.0, count - 1.0), self.clock())
+
     def busy(self, address: str) -> float:
-        """How many new connections `address` has tried of late, the older
-        weighing less (BUSY_SECONDS): a player's address a few, an address
-        churning at its rate of 5 a second about 50."""
+        """How many new connections `address` has tried of late that did not
+        say hello, the older weighing less (BUSY_SECONDS): a player's address
+        one or two while it connects, an address churning at its rate of 5 a
+        second about 50, and at half a connection a second about 5."""
         address = holder(address)
         seen = self._busy.get(address)
         if seen is None:

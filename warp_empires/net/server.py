@@ -249,6 +249,7 @@ class GameServer(ServerBots, Games):
         room.seats[side].connection = ws
         self._outboxes[ws] = Outbox(ws, self.limits.outbox)
         event("hello", address=address, game=room.id, side=side, took=old is not None)
+        self.door.seated(address)  # a player's: its address no busier (entrance.py)
         if old is not None:  # taken over: told so, then closed
             self.let_go(old, error("taken", "this seat is now played from elsewhere"),
                         "taken over")
@@ -303,6 +304,7 @@ class GameServer(ServerBots, Games):
             await self._send(ws, error("create", str(e)))
             return
         self.metrics.created.inc()
+        self.door.seated(address)  # a host's: its address no busier (entrance.py)
         event("create", address=address, game=room.id, module=room.game.module.id,
               players=[s.player for s in room.seats])
         sides = {s.id: i for i, s in enumerate(room.game.module.sides)}

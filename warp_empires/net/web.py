@@ -318,6 +318,7 @@ class WebFront:
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=tab.encode()[:120])
             return ws
         self.entrance.seated(conn)  # a tab playing: never closed to make room
+        self.entrance.door.seated(address)  # and its address no busier for it
         tab.close = lambda code=WSCloseCode.GOING_AWAY, why=b"closed after a long time idle": \
             asyncio.ensure_future(ws.close(code=code, message=why))
         event("web", address=address, game=link.game, tabs=len(self.seats.tabs))
