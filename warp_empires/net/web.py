@@ -62,9 +62,14 @@ KEYS_RATE, KEYS_BURST = 256, 2 * KEYS_CHARS
 # 32, set; the app asks for every move, for its hover): stale once the next
 # comes, so over its rate one is dropped, never waited for, or a mouse moved
 # for a minute would hold the keys typed after it (the key rate above is far
-# below a moving hand's 30-60 reports a second)
+# below a moving hand's 30-60 reports a second). The wheel turned over it
+# (the wheel bit, 64: buttons 64-67) likewise has a rate of its own: charged
+# to the keys, 90 s of a wheel's 30 reports a second (12 bytes each) used up
+# their burst and held the next key 4.2 s (issue 38's sixth attack)
 MOTION = re.compile(r"\x1b\[<(\d{1,3});\d{1,4};\d{1,4}M")
 MOTIONS_RATE, MOTIONS_BURST = 30, 60
+WHEELS_RATE, WHEELS_BURST = 40, 80
+MOVED, WHEELED = 32, 64
 KEYS_BEHIND = 16 * 1024  # a process this far behind its keys is sent none until it catches up
 # resizes, focus and blur: a page sends a few a second at most (a window
 # dragged); more are dropped (a flood of resizes took a process to 927 MB and
@@ -89,10 +94,12 @@ def lowered() -> list[str]:
     return ["nice", "-n", str(NICENESS)] if shutil.which("nice") else []
 
 
-def moving(data: str) -> bool:
-    """Whether a tab's input is one report of the pointer moving (MOTION)."""
-    moved = MOTION.fullmatch(data)
-    return moved is not None and bool(int(moved[1]) & 32)
+def pointing(data: str) -> int:
+    """What a tab's input is: one report of the wheel turning (WHEELED), of
+    the pointer moving (MOVED), else 0 (keys, a click)."""
+    report = MOTION.fullmatch(data)
+    button = int(report[1]) if report else 0
+    return WHEELED if button & WHEELED else button & MOVED
 
 
 def size(value: Any, low: int, high: int, default: int) -> int:
@@ -365,7 +372,8 @@ class WebFront:
         each checked: what a page sends is untrusted."""
         keys = Bucket(KEYS_RATE, KEYS_BURST, self.seats.clock)
         events = Bucket(EVENTS_RATE, EVENTS_BURST, self.seats.clock)
-        motions = Bucket(MOTIONS_RATE, MOTIONS_BURST, self.seats.clock)
+        pointer = {MOVED: Bucket(MOTIONS_RATE, MOTIONS_BURST, self.seats.clock),
+                   WHEELED: Bucket(WHEELS_RATE, WHEELS_BURST, self.seats.clock)}
         async for message in ws:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -378,8 +386,9 @@ class WebFront:
             kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
                 self.seats.heard(tab)
-                if moving(data):  # dropped over its own rate, never waited for
-                    if motions.take() and not service.behind():
+                pointed = pointing(data)
+                if pointed:  # dropped over its own rate, never waited for
+                    if pointer[pointed].take() and not service.behind():
                         await service.send_bytes(data.encode())
                     continue
                 typed = data[:KEYS_CHARS].encode("utf-8", "replace")[:KEYS_CHARS]
