@@ -40,7 +40,7 @@ from . import links, web_dir
 from .entrance import Entered, Entrance, Refusal, refusal_bytes
 from .guard import Bucket, Door
 from .ops import event
-from .tls_gate import gated
+from .tls_gate import Gates, gated
 from .web_page import page
 from .web_seats import Tab, WebSeats, opens_seat
 
@@ -182,6 +182,7 @@ class WebFront:
         self.downloads = DownloadManager()  # textual-serve's; never given a file
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.Server | None = None
+        self._gates: Gates | None = None  # its sockets before and in their TLS handshakes
         self._sweeper: asyncio.Task[None] | None = None
         self._services: set[Any] = set()  # the tabs' processes running now
         # the browsers' connections, counted from their accept as the game
@@ -253,6 +254,7 @@ class WebFront:
         # the game port's time (asyncio's own is 60 s)
         make = gated(lambda: Counted(server, loop=loop, **server._kwargs),  # as web.Server does
                      self.tls, self.handshake_seconds)
+        self._gates = make
         self._listener = await loop.create_server(make, self.host, self.port, backlog=64)
         if self._listener.sockets:
             self.port = self._listener.sockets[0].getsockname()[1]
@@ -264,6 +266,8 @@ class WebFront:
             self._sweeper.cancel()
         if self._listener is not None:
             self._listener.close()
+        if self._gates is not None:  # no TLS handshake left running (tls_gate.py)
+            await self._gates.close()
         # the tabs end now, not when their pages go (a SIGTERM waited for them:
         # 32-80 s, issue 38's attack); their handlers then end at once
         for tab in list(self.seats.tabs):  # (the page opens itself again: web_page.py)
