@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +28,15 @@ KEY = "the-host-key-of-the-test-servers"  # serving()'s: what `host --key` gives
 @contextlib.asynccontextmanager
 async def serving(folder: Path, limits: Limits | None = None, resume: bool = False,
                   bot_seed: int | None = None, rules: Rules | None = None,
-                  timer: Callable[[], float] | None = None, tls: ssl.SSLContext | None = None
+                  timer: Callable[[], float] | None = None, tls: ssl.SSLContext | None = None,
+                  sleep: Callable[[float], Awaitable[None]] | None = None
                   ) -> AsyncIterator[tuple[GameServer, str]]:
     """A server on a free port, its host key KEY (one game with a computer
     seat at once, and connections from 127.0.0.1 as fast as a test opens them,
     unless `rules` say otherwise); yields it and its URL."""
     more: dict[str, Any] = {"timer": timer} if timer is not None else {}
+    if sleep is not None:  # how the server waits (a presence frame's second, a slowed frame)
+        more["sleep"] = sleep
     server = GameServer(folder, limits, bot_seed=bot_seed, key=KEY,
                         rules=rules or Rules(bot_games=1, connect_rate=1e6, connect_burst=10**6),
                         **more)

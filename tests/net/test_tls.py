@@ -114,3 +114,41 @@ def test_the_browsers_port_counts_a_tls_connection_from_its_accept(tmp_path: Pat
             await until(lambda: front.entrance.count == 0)
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("port", ["game", "browsers"])
+def test_a_stopping_server_ends_every_tls_handshake(tmp_path: Path, port: str) -> None:
+    # issue 38's sixth attack: a TLS server stopped during a churn of
+    # half-sent handshakes left them running when its loop closed: raw
+    # tracebacks ("Event loop is closed") and "Task was destroyed but it is
+    # pending!" lines
+    server_tls, _client_tls = contexts()
+    half_a_record = b"\x16\x03\x01\x02\x00\x01"  # a ClientHello's first bytes
+
+    def shaking() -> list[asyncio.Task]:
+        return [t for t in asyncio.all_tasks() if "TlsGate._shake" in repr(t.get_coro())]
+
+    async def go() -> tuple[list[asyncio.Task], list[bytes]]:
+        rules = Rules(connect_rate=1e6, connect_burst=10**6)
+        if port == "game":
+            serving_it = serving(tmp_path, rules=rules, tls=server_tls)
+        else:
+            pytest.importorskip("textual_serve", reason="the [web] extra is not installed")
+            from .test_web import web_server
+            serving_it = web_server(tmp_path, rules, tls=server_tls)
+        async with serving_it as ran:
+            number = int(ran[1].rsplit(":", 1)[1].strip("/")) if port == "game" \
+                else ran[1].port
+            clients = [await silent(number) for _ in range(4)]
+            for _reader, writer in clients[:3]:  # three begin their handshakes
+                writer.write(half_a_record)
+            await until(lambda: len(shaking()) == 3)
+        left = shaking()
+        ends = [await asyncio.wait_for(reader.read(), 5) for reader, _writer in clients]
+        for _reader, writer in clients:
+            writer.close()
+        return left, ends
+
+    left, ends = asyncio.run(go())
+    assert left == []  # every handshake ended with the server
+    assert ends == [b""] * 4  # and every socket closed, the silent one too

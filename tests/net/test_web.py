@@ -310,6 +310,35 @@ def test_a_moving_pointer_over_its_rate_is_dropped_and_never_holds_a_key_back(
     asyncio.run(go())
 
 
+def test_a_turning_wheel_over_its_rate_is_dropped_and_never_holds_a_key_back(
+        tmp_path: Path) -> None:
+    # issue 38's sixth attack: the wheel's reports (buttons 64 and 65) were
+    # charged to the keys' rate; 90 s of a wheel turning held the next key 4.2 s
+    from warp_empires.net.web import KEYS_BURST, WHEELS_BURST
+
+    async def go() -> None:
+        clock = TabClock()
+        async with web_server(tmp_path, timer=clock, sleep=clock.wait) as (
+                server, front, started, url):
+            _game, links = links_of(server, url)
+            async with aiohttp.ClientSession() as session, session.ws_connect(
+                    f"http://127.0.0.1:{front.port}/ws") as ws:
+                await ws.send_str(json.dumps(["join", str(links["rebels"]).split("#")[1]]))
+                stand = await started.next()
+                turns = KEYS_BURST // 8  # more bytes than the keys' burst (12 each)
+                for n in range(turns):  # down and up, shift held on some (4)
+                    button = 64 + n % 2 + n % 3 // 2 * 4
+                    await ws.send_str(json.dumps(["stdin", f"\x1b[<{button};9;5M"]))
+                await ws.send_str(json.dumps(["stdin", "x"]))  # a key
+                await ws.send_str(json.dumps(["ping", "after"]))
+                assert json.loads((await asyncio.wait_for(ws.receive(), 5)).data)[1] == "after"
+                assert clock.waits == []  # nothing waited for
+                assert len(stand.keys) == WHEELS_BURST + 1  # the rest dropped (the clock stood)
+                assert stand.keys[-1] == b"x"  # passed on at once
+
+    asyncio.run(go())
+
+
 def test_bounds_refuse_with_a_reason_and_idle_tabs_close(tmp_path: Path) -> None:
     async def go() -> None:
         async with web_server(tmp_path, per_address=1, idle=60.0) as (

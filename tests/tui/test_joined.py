@@ -279,22 +279,61 @@ async def test_new_game_asks_once_for_a_servers_host_key_and_remembers_it(
 
 def test_an_opponent_not_yet_joined_is_said_to_be_away_not_to_have_left(star_wars) -> None:
     # the first presence frame tells who is here; "left" and "is back" are
-    # only for a change after it (review: the first frame said "left")
+    # only for a change after it (review: the first frame said "left"), and
+    # only for one that held a while (issue 38's sixth attack: an opponent
+    # that left and came back again and again drew a note each time). The
+    # app's timers stand still: the test fires them
     from warp_empires.net.links import Link
+    from warp_empires.tui.away_notes import NOTE_AFTER
     from warp_empires.tui.remote import Joined
+
+    class Timer:
+        def __init__(self, app: App, call) -> None:  # noqa: ANN001
+            self.app, self.call = app, call
+
+        def stop(self) -> None:
+            self.app.timers.remove(self)
 
     class App:
         def __init__(self) -> None:
             self.told: list[str] = []
+            self.timers: list[Timer] = []
 
         def notify(self, text: str, **_: object) -> None:
             self.told.append(text)
+
+        def set_timer(self, seconds: float, call) -> Timer:  # noqa: ANN001
+            assert seconds == NOTE_AFTER
+            self.timers.append(Timer(self, call))
+            return self.timers[-1]
+
+        def held(self) -> None:  # the timers' time passes
+            for timer in self.timers[:]:
+                self.timers.remove(timer)
+                timer.call()
 
     app = App()
     joined = Joined(app, Link("ws://127.0.0.1:1/", "0123456789abcdef", "rebels", "t" * 22),
                     lambda _: None)
     joined.seat.module, joined.seat.side = star_wars, 0
-    for here in ([True, False], [True, True], [True, False]):
+
+    def told(here: list[bool]) -> None:
         joined.seat.take({"t": "presence", "game": "0123456789abcdef", "connected": here})
         asyncio.run(joined._on_frame("presence"))
+
+    for here in ([True, False], [True, True], [True, False]):
+        told(here)
+        app.held()
     assert app.told == ["Empire is back", "Empire left: their moves wait for them"]
+    for _ in range(10):  # back and gone again, each within the wait
+        told([True, True])
+        told([True, False])
+    told([True, True])
+    assert app.told[2:] == []  # nothing yet: it has not held
+    app.held()
+    assert app.told[2:] == ["Empire is back"]  # once
+    for _ in range(10):
+        told([True, False])
+        told([True, True])
+    app.held()
+    assert app.told[3:] == []  # back as it was noted: nothing to say

@@ -160,6 +160,7 @@ async def run_server(server: GameServer, host: str, port: int,
             # (the library only calls `create_connection` and gives asyncio
             # what it returns)
             connection = gated(counted(server), tls, server.limits.handshake_seconds)
+            stack.push_async_callback(connection.close)  # after the listening ends
             ws_server = await stack.enter_async_context(serve(
                 server.handler, host, port,
                 create_connection=cast(type[ServerConnection], connection), **common))

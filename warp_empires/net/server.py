@@ -37,6 +37,7 @@ from .folder import seats_path
 from .games import Games, Limits
 from .guard import Bucket, Door, Rules, key_matches
 from .ops import Metrics, event
+from .presence import Presence
 from .protocol import REFUSED, VERSION, BadFrame, client_frame, encode, error
 from .room import HUMAN, Room, Seat
 from .server_bots import ServerBots
@@ -74,6 +75,8 @@ class GameServer(ServerBots, Games):
         # `bot_seed` is given (a test's game then plays alike every time)
         self._bot_seeds = random.SystemRandom() if bot_seed is None else random.Random(bot_seed)
         self._tasks: set[asyncio.Task[None]] = set()
+        # who is connected, told to the seats at most once a second a game
+        self.presence = Presence(self._send, sleep, self._later)
         # one stranger's create at a time, one host's beside it (never behind theirs,
         # issue 38); the games being made (`_making`) count against --max-games
         self._creating, self._host_creating, self._making = asyncio.Lock(), asyncio.Lock(), 0
@@ -153,7 +156,7 @@ class GameServer(ServerBots, Games):
             if seat is None:
                 return
             room, side = seat
-            await self._presence(room)  # it is told who is here; the others that it came
+            await self.presence.joined(room, ws)  # told who is here; the others, that it came
             async for data in ws:
                 heard.frames += 1
                 # Over its rate a connection is slowed, not served faster: its
@@ -173,9 +176,10 @@ class GameServer(ServerBots, Games):
             if box is not None:
                 box.close()
             self.open.seated.discard(ws)
+            self.presence.forget(ws)
             if seat is not None and seat[0].seats[seat[1]].connection is ws:
                 seat[0].seats[seat[1]].connection = None
-                self._later(self._presence(seat[0]))  # the other seat is told it left
+                self.presence.changed(seat[0])  # the other seat is told it left
             if seat is not None and seat[0].id in self.games:  # its idle time starts
                 self.games[seat[0].id].seen = self.clock()
 
@@ -388,15 +392,6 @@ class GameServer(ServerBots, Games):
             if room.game.over:
                 await self._send(seat.connection, room.over_frame(side))
         room.trim()  # what the connected seats were sent; the others get a replay
-
-    async def _presence(self, room: Room) -> None:
-        """Tells each connected seat which seats have a connection (a computer
-        seat always has): a person waiting on an opponent who left knows it."""
-        here = [s.connection is not None or s.player != HUMAN for s in room.seats]
-        for seat in room.seats:
-            if seat.connection is not None:
-                await self._send(seat.connection, {"t": "presence", "game": room.id,
-                                                   "connected": here})
 
     async def _send(self, ws: ServerConnection, frame: dict[str, Any]) -> None:
         """A seated connection's frames go through its outbox (conn.py): no

@@ -18,6 +18,13 @@ addresses each within its cap, took the server from 56 to 646 MB (the
 fourth attack on issue 38). A socket silent for `seconds` is closed; one
 that spoke is told to its entrance (`spoke`), which closes silent ones
 first to make room (entrance.py).
+
+A server stopping closes every socket still before or in its handshake
+(`Gates.close`): issue 38's sixth attack stopped a TLS server during a churn
+of half-sent handshakes, and the handshakes left running when its loop
+closed printed raw tracebacks ("Event loop is closed") and "Task was
+destroyed but it is pending!" lines (2 of each on the game's port, 34 on
+the browsers').
 """
 
 from __future__ import annotations
@@ -53,8 +60,9 @@ class Gated(Protocol):
 class TlsGate(asyncio.Protocol):
     """A connection's TLS handshake, its protocol counted from the accept."""
 
-    def __init__(self, inner: Gated, context: ssl.SSLContext, seconds: float) -> None:
-        self.inner, self.context, self.seconds = inner, context, seconds
+    def __init__(self, inner: Gated, context: ssl.SSLContext, seconds: float,
+                 gates: Gates) -> None:
+        self.inner, self.context, self.seconds, self.gates = inner, context, seconds, gates
         self.handshake: asyncio.Task[None] | None = None
         self._transport: asyncio.Transport | None = None
         self._silent: asyncio.TimerHandle | None = None
@@ -65,12 +73,16 @@ class TlsGate(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
-        if self.inner.accepted(transport):
+        if self.gates.closed:  # the server stops
+            transport.abort()
+        elif self.inner.accepted(transport):
             self._transport = transport
             self._silent = asyncio.get_running_loop().call_later(self.seconds, self._close)
+            self.gates.silent.add(self)
 
     def _close(self) -> None:
         """Closed before its handshake began (silent, or gone): no longer counted."""
+        self.gates.silent.discard(self)
         if self._transport is not None:
             self._transport.abort()
             self._transport = None
@@ -109,13 +121,19 @@ class TlsGate(asyncio.Protocol):
         if transport is None:  # the TLS stream's, decrypted
             self._early.append(data)
             return
+        if self.gates.closed:  # the server stops: no handshake begins
+            self._close()
+            return
         # the client's first bytes: its handshake begins now
         self._transport = None
+        self.gates.silent.discard(self)
         if self._silent is not None:
             self._silent.cancel()
         transport.pause_reading()  # until the TLS protocol reads them (start_tls)
         self.inner.spoke()
         self.handshake = asyncio.get_running_loop().create_task(self._shake(transport, data))
+        self.gates.shaking[self.handshake] = transport
+        self.handshake.add_done_callback(self.gates.shook)
 
     def eof_received(self) -> bool:
         if self._transport is not None:  # gone before it said anything
@@ -125,6 +143,7 @@ class TlsGate(asyncio.Protocol):
         return True  # `inner` says whether to close, once it has the transport
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.gates.silent.discard(self)
         if self._silent is not None:
             self._silent.cancel()
         if self._transport is not None:  # before its first byte: made room, or gone
@@ -150,15 +169,45 @@ def _feed(transport: asyncio.Transport, gate: TlsGate, data: bytes) -> None:
         view = view[n:]
 
 
+class Gates:
+    """A port's maker of protocols for a plain socket (`make`, a maker of
+    `Gated` ones); with TLS (`context`), of each one's TlsGate, its handshake
+    within `seconds`. Keeps the sockets before and in their handshakes, which
+    `close` ends when the server stops."""
+
+    def __init__(self, make: Callable[..., Any], context: ssl.SSLContext | None,
+                 seconds: float) -> None:
+        self.make, self.context, self.seconds = make, context, seconds
+        self.silent: set[TlsGate] = set()  # accepted, their handshake not begun
+        self.shaking: dict[asyncio.Task[None], asyncio.Transport] = {}  # their handshakes
+        self.closed = False
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        inner = self.make(*args, **kwargs)
+        if self.context is None:
+            return inner
+        return TlsGate(inner, self.context, self.seconds, self)
+
+    async def close(self) -> None:
+        """Closes every socket before its handshake, and ends every handshake
+        (the server stops): none is left running when the loop closes."""
+        self.closed = True
+        for gate in list(self.silent):
+            gate._close()
+        shaking = dict(self.shaking)
+        for task in shaking:
+            task.cancel()
+        await asyncio.gather(*shaking, return_exceptions=True)
+        for transport in shaking.values():  # (a handshake cancelled before it ran)
+            transport.abort()
+
+    def shook(self, task: asyncio.Task[None]) -> None:
+        """A handshake has ended."""
+        self.shaking.pop(task, None)
+
+
 def gated(make: Callable[..., Any], context: ssl.SSLContext | None,
-          seconds: float) -> Callable[..., Any]:
+          seconds: float) -> Gates:
     """`make` (a maker of `Gated` protocols) for a plain socket; with TLS
     (`context`), a maker of each one's TlsGate, its handshake within `seconds`."""
-    if context is None:
-        return make
-    tls = context
-
-    def gate(*args: Any, **kwargs: Any) -> TlsGate:
-        return TlsGate(make(*args, **kwargs), tls, seconds)
-
-    return gate
+    return Gates(make, context, seconds)

@@ -40,7 +40,7 @@ from . import links, web_dir
 from .entrance import Entered, Entrance, Refusal, refusal_bytes
 from .guard import Bucket, Door
 from .ops import event
-from .tls_gate import gated
+from .tls_gate import Gates, gated
 from .web_page import page
 from .web_seats import Tab, WebSeats, opens_seat
 
@@ -62,9 +62,14 @@ KEYS_RATE, KEYS_BURST = 256, 2 * KEYS_CHARS
 # 32, set; the app asks for every move, for its hover): stale once the next
 # comes, so over its rate one is dropped, never waited for, or a mouse moved
 # for a minute would hold the keys typed after it (the key rate above is far
-# below a moving hand's 30-60 reports a second)
+# below a moving hand's 30-60 reports a second). The wheel turned over it
+# (the wheel bit, 64: buttons 64-67) likewise has a rate of its own: charged
+# to the keys, 90 s of a wheel's 30 reports a second (12 bytes each) used up
+# their burst and held the next key 4.2 s (issue 38's sixth attack)
 MOTION = re.compile(r"\x1b\[<(\d{1,3});\d{1,4};\d{1,4}M")
 MOTIONS_RATE, MOTIONS_BURST = 30, 60
+WHEELS_RATE, WHEELS_BURST = 40, 80
+MOVED, WHEELED = 32, 64
 KEYS_BEHIND = 16 * 1024  # a process this far behind its keys is sent none until it catches up
 # resizes, focus and blur: a page sends a few a second at most (a window
 # dragged); more are dropped (a flood of resizes took a process to 927 MB and
@@ -89,10 +94,12 @@ def lowered() -> list[str]:
     return ["nice", "-n", str(NICENESS)] if shutil.which("nice") else []
 
 
-def moving(data: str) -> bool:
-    """Whether a tab's input is one report of the pointer moving (MOTION)."""
-    moved = MOTION.fullmatch(data)
-    return moved is not None and bool(int(moved[1]) & 32)
+def pointing(data: str) -> int:
+    """What a tab's input is: one report of the wheel turning (WHEELED), of
+    the pointer moving (MOVED), else 0 (keys, a click)."""
+    report = MOTION.fullmatch(data)
+    button = int(report[1]) if report else 0
+    return WHEELED if button & WHEELED else button & MOVED
 
 
 def size(value: Any, low: int, high: int, default: int) -> int:
@@ -175,6 +182,7 @@ class WebFront:
         self.downloads = DownloadManager()  # textual-serve's; never given a file
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.Server | None = None
+        self._gates: Gates | None = None  # its sockets before and in their TLS handshakes
         self._sweeper: asyncio.Task[None] | None = None
         self._services: set[Any] = set()  # the tabs' processes running now
         # the browsers' connections, counted from their accept as the game
@@ -246,6 +254,7 @@ class WebFront:
         # the game port's time (asyncio's own is 60 s)
         make = gated(lambda: Counted(server, loop=loop, **server._kwargs),  # as web.Server does
                      self.tls, self.handshake_seconds)
+        self._gates = make
         self._listener = await loop.create_server(make, self.host, self.port, backlog=64)
         if self._listener.sockets:
             self.port = self._listener.sockets[0].getsockname()[1]
@@ -257,6 +266,8 @@ class WebFront:
             self._sweeper.cancel()
         if self._listener is not None:
             self._listener.close()
+        if self._gates is not None:  # no TLS handshake left running (tls_gate.py)
+            await self._gates.close()
         # the tabs end now, not when their pages go (a SIGTERM waited for them:
         # 32-80 s, issue 38's attack); their handlers then end at once
         for tab in list(self.seats.tabs):  # (the page opens itself again: web_page.py)
@@ -366,7 +377,8 @@ class WebFront:
         each checked: what a page sends is untrusted."""
         keys = Bucket(KEYS_RATE, KEYS_BURST, self.seats.clock)
         events = Bucket(EVENTS_RATE, EVENTS_BURST, self.seats.clock)
-        motions = Bucket(MOTIONS_RATE, MOTIONS_BURST, self.seats.clock)
+        pointer = {MOVED: Bucket(MOTIONS_RATE, MOTIONS_BURST, self.seats.clock),
+                   WHEELED: Bucket(WHEELS_RATE, WHEELS_BURST, self.seats.clock)}
         async for message in ws:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -379,8 +391,9 @@ class WebFront:
             kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
                 self.seats.heard(tab)
-                if moving(data):  # dropped over its own rate, never waited for
-                    if motions.take() and not service.behind():
+                pointed = pointing(data)
+                if pointed:  # dropped over its own rate, never waited for
+                    if pointer[pointed].take() and not service.behind():
                         await service.send_bytes(data.encode())
                     continue
                 typed = data[:KEYS_CHARS].encode("utf-8", "replace")[:KEYS_CHARS]

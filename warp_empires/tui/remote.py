@@ -24,6 +24,7 @@ from warp_empires.net.links import Link
 from warp_empires.present.rows import Choice, HandOrder
 from warp_empires.present.suggest import evident_move, pick_all_order
 from warp_empires.tui import textual_fixes  # noqa: F401 - guards around Textual, on import
+from warp_empires.tui.away_notes import AwayNotes
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.crash import CrashReport
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
@@ -258,7 +259,7 @@ class Joined:
         self.screen: Any = None
         self._failed = failed
         self._server = ""  # the connection's trouble, if any: "server: reconnecting..."
-        self._away: list[str] | None = None  # the other sides without one; None: not yet told
+        self._away = AwayNotes(app)  # the other sides without one, noted once lasting
 
     def start(self) -> None:
         self.app.run_worker(self._connection(), exclusive=True, group="net")
@@ -309,12 +310,7 @@ class Joined:
         if kind == "position":
             await self._show_position()
         elif kind == "presence":
-            away = self._noted()
-            if self._away is not None:  # (the first frame: an opponent not yet here never left)
-                for who in set(away) ^ set(self._away):
-                    self.app.notify(f"{who} left: their moves wait for them" if who in away
-                                    else f"{who} is back", timeout=4, markup=False)
-            self._away = away
+            self._away.told(self._noted())
         elif kind == "error" and self.seat.last_error is not None:
             error = self.seat.last_error
             if error.get("code") != "stale":  # a stale answer is simply decided again
