@@ -279,16 +279,12 @@ def test_a_flood_of_keys_is_cut_and_a_stopping_server_ends_its_tabs_at_once(
     asyncio.run(go())
 
 
-def test_a_moving_pointer_over_its_rate_is_dropped_and_never_holds_a_key_back(
-        tmp_path: Path) -> None:
-    # the app asks the page for every pointer move (its hover): a hand moving
-    # the mouse sends 30-60 a second, and slowed like keys they queued, and the
-    # keys typed after them waited behind them
-    from warp_empires.net.web import MOTIONS_BURST
-
-    async def go() -> None:
+def _reports_then(tmp_path: Path, reports: list[str], then: list[str]
+                  ) -> tuple[list[float], list[bytes]]:
+    """A tab's seat sent `reports` and then `then` on a clock that stands:
+    what the tab's keys waited for, and what its process was given."""
+    async def go() -> tuple[list[float], list[bytes]]:
         clock = TabClock()
-        waits = clock.waits
         async with web_server(tmp_path, timer=clock, sleep=clock.wait) as (
                 server, front, started, url):
             _game, links = links_of(server, url)
@@ -296,18 +292,28 @@ def test_a_moving_pointer_over_its_rate_is_dropped_and_never_holds_a_key_back(
                     f"http://127.0.0.1:{front.port}/ws") as ws:
                 await ws.send_str(json.dumps(["join", str(links["rebels"]).split("#")[1]]))
                 stand = await started.next()
-                for n in range(MOTIONS_BURST * 4):  # moves (35: the motion bit, 32, set)
-                    await ws.send_str(json.dumps(["stdin", f"\x1b[<35;{n % 90 + 1};5M"]))
-                await ws.send_str(json.dumps(["stdin", "\x1b[<0;7;5M"]))  # a click
-                await ws.send_str(json.dumps(["stdin", "x"]))  # a key
+                for text in reports + then:
+                    await ws.send_str(json.dumps(["stdin", text]))
                 await ws.send_str(json.dumps(["ping", "after"]))
                 assert json.loads((await asyncio.wait_for(ws.receive(), 5)).data)[1] == "after"
-                assert waits == []  # nothing waited for
-                moves = [k for k in stand.keys if k.startswith(b"\x1b[<35;")]
-                assert len(moves) == MOTIONS_BURST  # the rest dropped (the clock stood)
-                assert stand.keys[-2:] == [b"\x1b[<0;7;5M", b"x"]  # passed on at once
+                return clock.waits, list(stand.keys)
 
-    asyncio.run(go())
+    return asyncio.run(go())
+
+
+def test_a_moving_pointer_over_its_rate_is_dropped_and_never_holds_a_key_back(
+        tmp_path: Path) -> None:
+    # the app asks the page for every pointer move (its hover): a hand moving
+    # the mouse sends 30-60 a second, and slowed like keys they queued, and the
+    # keys typed after them waited behind them
+    from warp_empires.net.web import MOTIONS_BURST
+
+    # moves (35: the motion bit, 32, set), then a click and a key
+    moves = [f"\x1b[<35;{n % 90 + 1};5M" for n in range(MOTIONS_BURST * 4)]
+    waits, keys = _reports_then(tmp_path, moves, ["\x1b[<0;7;5M", "x"])
+    assert waits == []  # nothing waited for
+    assert len([k for k in keys if k.startswith(b"\x1b[<35;")]) == MOTIONS_BURST  # the rest dropped
+    assert keys[-2:] == [b"\x1b[<0;7;5M", b"x"]  # passed on at once
 
 
 def test_a_turning_wheel_over_its_rate_is_dropped_and_never_holds_a_key_back(
@@ -316,27 +322,12 @@ def test_a_turning_wheel_over_its_rate_is_dropped_and_never_holds_a_key_back(
     # charged to the keys' rate; 90 s of a wheel turning held the next key 4.2 s
     from warp_empires.net.web import KEYS_BURST, WHEELS_BURST
 
-    async def go() -> None:
-        clock = TabClock()
-        async with web_server(tmp_path, timer=clock, sleep=clock.wait) as (
-                server, front, started, url):
-            _game, links = links_of(server, url)
-            async with aiohttp.ClientSession() as session, session.ws_connect(
-                    f"http://127.0.0.1:{front.port}/ws") as ws:
-                await ws.send_str(json.dumps(["join", str(links["rebels"]).split("#")[1]]))
-                stand = await started.next()
-                turns = KEYS_BURST // 8  # more bytes than the keys' burst (12 each)
-                for n in range(turns):  # down and up, shift held on some (4)
-                    button = 64 + n % 2 + n % 3 // 2 * 4
-                    await ws.send_str(json.dumps(["stdin", f"\x1b[<{button};9;5M"]))
-                await ws.send_str(json.dumps(["stdin", "x"]))  # a key
-                await ws.send_str(json.dumps(["ping", "after"]))
-                assert json.loads((await asyncio.wait_for(ws.receive(), 5)).data)[1] == "after"
-                assert clock.waits == []  # nothing waited for
-                assert len(stand.keys) == WHEELS_BURST + 1  # the rest dropped (the clock stood)
-                assert stand.keys[-1] == b"x"  # passed on at once
-
-    asyncio.run(go())
+    # more bytes than the keys' burst (12 each): down and up, shift held on some (4)
+    turns = [f"\x1b[<{64 + n % 2 + n % 3 // 2 * 4};9;5M" for n in range(KEYS_BURST // 8)]
+    waits, keys = _reports_then(tmp_path, turns, ["x"])
+    assert waits == []  # nothing waited for
+    assert len(keys) == WHEELS_BURST + 1  # the rest dropped (the clock stood)
+    assert keys[-1] == b"x"  # passed on at once
 
 
 def test_bounds_refuse_with_a_reason_and_idle_tabs_close(tmp_path: Path) -> None:
