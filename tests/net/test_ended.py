@@ -79,7 +79,9 @@ def test_an_ended_game_is_loaded_once_and_its_end_shown_from_memory(
     async def main() -> tuple[list, list, list, list]:
         async with serving(tmp_path) as (server, url):
             game, links = await ended(server, url)
-            first = await raw(url, hello(links["rebels"]), replies=3)
+            # both seats at once: the second waits for the first's load
+            first, _ = await asyncio.gather(raw(url, hello(links["rebels"]), replies=3),
+                                            raw(url, hello(links["empire"]), replies=3))
             again = [await seen(url, links["rebels"]) for _ in range(20)]
             other = [await seen(url, links["empire"]) for _ in range(5)]
             later = await raw(url, hello(links["rebels"]), replies=3)

@@ -101,25 +101,38 @@ class Ends:
         for key in [k for k in self._kept if k[0] == game]:
             self.bytes -= self._kept.pop(key).size
 
-    async def load(self, host: bool, work: Callable[[], dict[str, Shown]]
-                   ) -> dict[str, Shown] | None:
-        """`work` (a load) off the loop's thread, its CPU time spent from the
-        budget of the host's games or strangers'; None, nothing done, when
-        that budget is spent. One at a time: a flood of hellos at once never
-        starts many loads before the first has been paid for."""
+    async def frames(self, game: str, side: str, token: str, host: bool,
+                     load: Callable[[], dict[str, Shown]]) -> tuple[bytes, ...] | None:
+        """The frames of `side`'s seat of `game` if `token` opens it (None if
+        not): kept, else made by `load` off the loop's thread, its CPU time
+        spent from the budget of the host's games or strangers', and kept.
+        Busy, nothing loaded, when that budget is spent. One load at a time:
+        a flood of hellos at once never starts many before the first is paid
+        for, and a seat that waited for its game's load is shown it."""
         async with self._one[host]:
+            kept = self.shown(game, side, token)
+            if kept is not None:
+                return kept
             budget = self._budgets[host]
             if budget.owed() > 0:
-                return None
+                raise Busy
 
             def paid() -> dict[str, Shown]:
                 began = self.cpu()
                 try:
-                    return work()
+                    return load()
                 finally:
                     budget.spend(self.cpu() - began)
 
-            return await asyncio.to_thread(paid)
+            loaded = await asyncio.to_thread(paid)
+        for side_id, shown in loaded.items():
+            self.keep(game, side_id, shown)
+        mine = loaded.get(side)
+        return mine.frames if mine and links.matches(token, mine.digest) else None
+
+
+class Busy(Exception):
+    """The budget of loads of ended games is spent for now."""
 
 
 def welcome(room: Room, side: int) -> dict[str, Any]:
@@ -156,18 +169,13 @@ async def show_end(server: GameServer, ws: ServerConnection, frame: dict[str, An
     if frames is None:
         path = seats_path(server.folder, game, found.archived)
         try:
-            loaded = await ends.load(found.stranger is None,
-                                     lambda: end_frames(Room.load(path)))
-        except (SaveError, ModuleError, OSError) as e:
-            log.error("game %s not loaded: %s", game, e)
-            loaded = {}
-        if loaded is None:
+            frames = await ends.frames(game, side, token, found.stranger is None,
+                                       lambda: end_frames(Room.load(path)))
+        except Busy:
             await refuse(server, ws, address, BUSY, "busy")
             return
-        for side_id, shown in loaded.items():
-            ends.keep(game, side_id, shown)
-        mine = loaded.get(side)
-        frames = mine.frames if mine and links.matches(token, mine.digest) else None
+        except (SaveError, ModuleError, OSError) as e:
+            log.error("game %s not loaded: %s", game, e)
     if frames is None:  # not loaded, or a seats file without digests and a wrong token
         server.entrance.refused(address, (403, "no seat"))
         server.metrics.refused.labels("no seat").inc()
