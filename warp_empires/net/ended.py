@@ -11,7 +11,7 @@ player's create took 1,171 ms instead of 27.
 
 What an operator would expect: a finished game is cheap to look at, however
 often, and looking at finished games never slows the games being played.
-- `Ends.shown`: the frames a seat of an ended game is sent (welcome, its last
+- `Ends` keeps the frames a seat of an ended game is sent (welcome, its last
   position with its whole log, the end), kept encoded with its seat's token
   digest, the most recently asked last, up to `size` bytes in all. A hello
   to a seat kept costs a token check and three writes, never a load. Bounded
@@ -20,7 +20,8 @@ often, and looking at finished games never slows the games being played.
   one core on average, BURST seconds at once), one load at a time. The
   host's games and strangers' have a budget each: a stranger's flood never
   makes the host's players wait. Over it, a hello is answered `busy` and
-  closed, nothing loaded: more games or more addresses add no CPU.
+  closed, nothing loaded: more games or more addresses take no more than
+  that share.
 """
 
 from __future__ import annotations
