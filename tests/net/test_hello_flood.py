@@ -14,6 +14,7 @@ from websockets.asyncio.client import connect
 from warp_empires.net.links import Link
 from warp_empires.net.protocol import decode, encode
 from warp_empires.net.room import Room
+from warp_empires.net.server import Limits
 
 from .support import hello, links_of, raw, serving
 
@@ -39,7 +40,10 @@ def test_a_wrong_token_loads_no_game_and_loads_of_an_ended_game_are_rated(
     monkeypatch.setattr(Room, "load", classmethod(counted))
 
     async def main() -> tuple[list[str], int, list[str], list[str]]:
-        async with serving(tmp_path, timer=clock) as (server, url):
+        # none kept in memory (ended.py), and loads free of the CPU budget:
+        # each hello loads, and the rate of loads per game is what refuses
+        async with serving(tmp_path, Limits(ended_bytes=0), timer=clock) as (server, url):
+            server.ends.cpu = lambda: 0.0
             game, links = links_of(server, url)
             room = server.rooms[game]
             side = room.deciding()

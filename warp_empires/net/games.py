@@ -18,6 +18,7 @@ from warp_empires.saves.errors import SaveError
 from warp_empires.saves.store import ensure_folder
 
 from . import links
+from .ended import Ends
 from .folder import Entry, archived_before, delete, mend, move, save_sides, scan, seats_path
 from .guard import Bucket
 from .ops import event
@@ -49,11 +50,16 @@ class Limits:
     ping_rate: float = 1.0  # pings a second a client may send, on average (entrance.py)
     ping_burst: int = 10  # and at once; beyond, its reading waits (it is slowed)
     ping_owed: float = 10.0  # seconds of pings owed beyond which it is dropped
+    # the ended games' seats shown from memory, in bytes of their frames, and the
+    # share of a core their loads may use, host's and strangers' each (ended.py)
+    ended_bytes: int = 16 * 2**20
+    ended_share: float = 0.1
 
 
 class Games:
     def __init__(self, folder: Path, limits: Limits | None = None, sync: bool = False,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 timer: Callable[[], float] = time.monotonic) -> None:
         self.folder = ensure_folder(folder)
         self.sync = sync  # fsync each write (Room.sync)
         self.limits = limits or Limits()
@@ -65,9 +71,11 @@ class Games:
         self.strangers: dict[str, str] = {}
         self.rooms: dict[str, Room] = {}  # the games in memory: those being played
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
-        self.timer: Callable[[], float] = time.monotonic  # for rates (a test's own)
+        self.timer = timer  # for rates (a test's own)
         self._loads: dict[str, Bucket] = {}  # the rate of loads, per game id
         self._pruned = float("-inf")  # when the archive was last pruned (`prune`)
+        # what the seats of ended games are shown, and their loads' budget (ended.py)
+        self.ends = Ends(self.limits.ended_bytes, self.limits.ended_share, timer)
 
     # -- the games of the folder -------------------------------------------------
 
@@ -139,6 +147,7 @@ class Games:
     def _forget(self, game: str) -> None:
         """Drops a game from memory and from the count of games being played."""
         self.games.pop(game, None)
+        self.ends.forget(game)
         self._finished(game)
 
     def _finished(self, game: str) -> None:
@@ -180,8 +189,9 @@ class Games:
         return any(links.matches(token, d) for d in found.digests)
 
     def loads_too_often(self, game: str) -> bool:
-        """Whether a hello that loads `game` (not in memory: an ended game is
-        loaded for each) comes over its rate (LOAD_RATE, per game id)."""
+        """Whether a hello that loads `game` (not in memory; an ended game
+        whose seats' frames are not kept, ended.py) comes over its rate
+        (LOAD_RATE, per game id)."""
         if game in self.rooms:
             return False
         bucket = self._loads.get(game)

@@ -145,6 +145,12 @@ class Bucket:
         self.tokens -= tokens
         return True
 
+    def spend(self, tokens: float) -> None:
+        """Takes `tokens` whether or not there are as many (what was used is
+        known only after: a load's CPU time, ended.py)."""
+        self._fill()
+        self.tokens -= tokens
+
     def owed(self) -> float:
         """The seconds until the tokens owed are paid (0: none owed)."""
         self._fill()
