@@ -13,7 +13,7 @@ from pathlib import Path
 
 import msgpack
 
-from warp_empires.net.client import Seat, play_headless
+from warp_empires.net.client import ClientError, Seat, play_headless
 from warp_empires.net.links import Link
 from warp_empires.net.protocol import REFUSED, encode
 from warp_empires.saves.game import load_game
@@ -300,3 +300,30 @@ def test_a_seat_is_told_when_its_opponent_comes_and_goes(tmp_path: Path) -> None
 
     assert run(main()) == [[True, False], [True, True], [True, True], [True, False],
                            [True, True]]
+
+
+def test_a_seat_is_told_connected_once_welcomed_not_when_its_socket_opens(
+        tmp_path: Path) -> None:
+    # issue 38's sixth attack: under a churn, `join` printed "reconnected" 46
+    # times in 40 s, each when a socket opened whose hello the server then
+    # refused or closed
+    async def main() -> tuple[list[str], list[str]]:
+        async with serving(tmp_path) as (server, url):
+            _, links = links_of(server, url)
+            good, bad = [], []
+            seat = Seat(links["rebels"])
+            await seat.run(lambda kind: _true_at(kind, "position"), good.append)
+            wrong = links["empire"]
+            try:
+                await Seat(Link(wrong.server, wrong.game, wrong.side, "x" * 22)).run(
+                    lambda kind: _true_at(kind, "over"), bad.append)
+            except ClientError:
+                pass
+            return good, bad
+
+    good, bad = asyncio.run(asyncio.wait_for(main(), 60))
+    assert good == ["connected"] and "connected" not in bad
+
+
+async def _true_at(kind: str, last: str) -> bool:
+    return kind == last

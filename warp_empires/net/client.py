@@ -172,7 +172,6 @@ class Seat:
             async for ws in connect(self.link.server, max_size=MAX_SERVER_FRAME,
                                     compression=None, open_timeout=10, **self.via):
                 self._ws = ws
-                note("connected")
                 try:
                     await ws.send(self.hello())
                     async for data in ws:
@@ -180,6 +179,11 @@ class Seat:
                             kind = self.take(decode(data))
                         except BadFrame as e:
                             raise ClientError(f"the server sent a bad frame: {e}") from None
+                        if kind == "welcome":
+                            # seated: not when the socket opened (issue 38's sixth
+                            # attack: `join` said "reconnected" 46 times in 40 s,
+                            # each time before a hello the server then closed)
+                            note("connected")
                         if await on_frame(kind):
                             return
                 except ConnectionClosed:
