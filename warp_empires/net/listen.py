@@ -18,6 +18,7 @@ from websockets.asyncio.server import ServerConnection, serve, unix_serve
 from websockets.http11 import Response
 
 from .entrance import counted
+from .memory import give_back
 from .ops import LoopErrors, event
 from .protocol import MAX_CLIENT_FRAME
 from .server import GameServer
@@ -195,8 +196,10 @@ async def run_server(server: GameServer, host: str, port: int,
 async def _sweep_often(server: GameServer) -> None:
     """Archives idle games while the server runs (GameServer.sweep), once a
     minute: a stranger's idle game leaves the counts soon after its limit;
-    and deletes archived games past their keep (GameServer.prune)."""
+    deletes archived games past their keep (GameServer.prune); and gives the
+    heap's free memory back after a flood (memory.give_back)."""
     while True:
         await asyncio.sleep(60)
         server.sweep()
         server.prune()  # once an hour at most
+        give_back()
