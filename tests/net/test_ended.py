@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from warp_empires.net.protocol import decode, encode
 from warp_empires.net.room import Room
 from warp_empires.net.server import GameServer, Limits
 
-from .support import hello, raw, serving
+from .support import hello, links_of, raw, serving
 
 
 class Clock:
@@ -190,3 +191,32 @@ def test_connects_and_silent_drops_are_logged_per_address_now_and_then(
         ("connect", "10.0.0.2", None)]
     assert [x for x in lines if x[0] == "drop"] == [
         ("drop", "10.0.0.1", None), ("drop", "10.0.0.1", 33)]
+
+
+def test_in_use_refusals_and_take_overs_are_logged_sparsely(tmp_path: Path, caplog) -> None:  # noqa: ANN001
+    # issue 38's seventh attack: an opponent holding its own seat's link wrote
+    # one log line for each take-over (5,771 in 40 s) and each "in use"
+    clock = Clock()
+
+    async def main() -> None:
+        async with serving(tmp_path, timer=clock) as (server, url), AsyncExitStack() as open_:
+            _, seats = links_of(server, url)
+            held = await open_.enter_async_context(connect(url, compression=None))
+            await held.send(encode(hello(seats["rebels"])))
+            assert decode(await held.recv())["t"] == "welcome"
+            for _ in range(6):
+                async with connect(url, compression=None) as ws:
+                    await ws.send(encode(hello(seats["rebels"])))
+                    assert decode(await ws.recv())["code"] == "in_use"
+            for _ in range(6):  # each takes the seat from the one before, still open
+                ws = await open_.enter_async_context(connect(url, compression=None))
+                await ws.send(encode(hello(seats["rebels"], take=True)))
+                assert decode(await ws.recv())["t"] == "welcome"
+
+    with caplog.at_level(logging.INFO, logger="warp_empires.server"):
+        asyncio.run(asyncio.wait_for(main(), 60))
+    events = [(r.msg, r.fields.get("why"), r.fields.get("took")) for r in caplog.records
+              if r.msg in ("refuse", "hello")]
+    assert events.count(("refuse", "in use", None)) == 1  # 6 refused, the clock stood
+    assert events.count(("hello", None, True)) == 1  # 6 take-overs
+    assert events.count(("hello", None, False)) == 1  # the seating that took nothing

@@ -146,7 +146,7 @@ class GameServer(ServerBots, Games):
         churn of WebSocket opens that never said hello wrote 15,382 `connect`
         lines (1.57 MB) in 25 s; a player's first connect still shows, and
         each of its hellos has its own line."""
-        left_out = self._sparse.allow((name, address))
+        left_out = self._sparse.allow((name, address, fields.get("why")))
         if left_out is not None:
             event(name, address=address, **fields, **({"left_out": left_out} if left_out else {}))
 
@@ -252,13 +252,14 @@ class GameServer(ServerBots, Games):
         if old is not None and not frame.get("take"):
             # one connection per seat; a second one is asked first (the
             # client asks its person), so two never take it from each other
-            event("refuse", address=address, why="in use", game=room.id, side=side)
+            # sparsely: the seventh attack's opponent wrote one line each
+            self.sparse_event("refuse", address, why="in use", game=room.id, side=side)
             await self._send(ws, error("in_use", "this seat is being played from elsewhere"))
             await ws.close(1008, "in use")
             return None
         if room.stranger is not None:
             if old is None and not self.open.room_for_seat(self.entrance.limit):
-                event("refuse", address=address, why="open games full", game=room.id)
+                self.sparse_event("refuse", address, why="open games full", game=room.id)
                 await self._send(ws, error("full", "the server has no room for more players "
                                            "of open games now; try again later"))
                 await ws.close(1013, "full")
@@ -267,7 +268,10 @@ class GameServer(ServerBots, Games):
             self.open.seated.add(ws)
         room.seats[side].connection = ws
         self._outboxes[ws] = Outbox(ws, self.limits.outbox)
-        event("hello", address=address, game=room.id, side=side, took=old is not None)
+        if old is None:
+            event("hello", address=address, game=room.id, side=side, took=False)
+        else:  # take-overs sparsely (the seventh attack: 5,771 lines in 40 s)
+            self.sparse_event("hello", address, game=room.id, side=side, took=True)
         self.door.seated(address)  # a player's: its address no busier (entrance.py)
         if old is not None:  # taken over: told so, then closed
             self.let_go(old, error("taken", "this seat is now played from elsewhere"),
@@ -295,7 +299,7 @@ class GameServer(ServerBots, Games):
         host = self.key is not None and key_matches(frame.get("key"), self.key)
         refusal = create_refusal(self, frame, address, host)
         if refusal is not None:
-            event("refuse", address=address, why=refusal["text"][:80])
+            self.sparse_event("refuse", address, why=refusal["text"][:80])
             self.metrics.refused.labels(refusal["code"]).inc()
             await self._send(ws, refusal)
             return
