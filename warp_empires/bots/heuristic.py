@@ -21,7 +21,7 @@ from .cardplay import sabotage_target
 from .groups import alone_group, carried_group, leading, units_shown, view_passage
 from .hand import discard_action, worth_now
 from .losses import Losses
-from .measures import Outlook, avg_force, distances, selection_items, threatened
+from .measures import Outlook, avg_force, distances, selection_items, stack_force, threatened
 from .recruiting import Recruiting
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
@@ -315,10 +315,7 @@ class HeuristicPlayer(Recruiting, Losses):
     def _estimate(self, foe: StackEntry | None, enemy: int) -> float:
         if foe is None:
             return 0.0
-        units = self.m.units
-        if foe.units is not None:
-            return sum(units[u.unit].force for u in foe.units)
-        return units[foe.top].force + (foe.size - 1) * self.avg_force[enemy]
+        return stack_force(self.force_of, foe, self.avg_force[enemy])
 
     # Battle
 

@@ -10,6 +10,7 @@ from itertools import combinations
 from typing import Any
 
 from warp_empires.engine import Action, View, board
+from warp_empires.engine.viewtypes import StackEntry
 from warp_empires.module.defs import Module
 
 # What a unit is worth beyond its Force when choosing losses: it can still take
@@ -67,6 +68,15 @@ def avg_force(module: Module, side: int) -> float:
     return sum(forces) / max(1, len(forces))
 
 
+def stack_force(force: list[int], entry: StackEntry, average: float) -> float:
+    """A stack's Force as a side sees it (`force`: each unit type's): its
+    units' when they are shown; else its top unit's and `average` for each
+    unit below (RULINGS H2: only the top of an unseen stack shows)."""
+    if entry.units is not None:
+        return float(sum(force[u.unit] for u in entry.units))
+    return force[entry.top] + (entry.size - 1) * average
+
+
 def threatened(view: View, t: int, dist: list[list[int]], reach: int = 2) -> bool:
     enemy = view.stacks[view.enemy]
     return any(st and dist[t][e] <= reach for e, st in enumerate(enemy))
@@ -103,27 +113,17 @@ class Outlook:
         # average below it), to tell which of its own stacks with leaders
         # it outweighs (issue 40: leaders lost beside stronger stacks)
         self.threat = [0.0] * len(terr)
-        self.foes: list[tuple[int, float, int]] = []  # (territory, Force, speed)
         average = avg_force(module, view.enemy)
+        force = [u.force for u in units]
         for e, st in foe_stacks:
             speed = max(1, units[st.top].move)
             row = self.dist[e]
-            if st.units is not None:
-                power = float(sum(units[u.unit].force for u in st.units))
-            else:
-                power = units[st.top].force + (st.size - 1) * average
-            self.foes.append((e, power, speed))
+            power = stack_force(force, st, average)
             for t in range(len(terr)):
                 if row[t] <= speed:
                     self.reached.add(t)
                     self.threat[t] = max(self.threat[t], power)
         self._to_target: dict[int, int] = {}
-
-    def threat_after(self, t: int) -> float:
-        """The threat to `t` once the enemy stack there is beaten: the
-        strongest of the others that could reach it."""
-        return max((power for e, power, speed in self.foes
-                    if e != t and self.dist[e][t] <= speed), default=0.0)
 
     def to_target(self, t: int) -> int:
         d = self._to_target.get(t)

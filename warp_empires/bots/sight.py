@@ -25,7 +25,7 @@ from warp_empires.engine import View
 from warp_empires.module.defs import Module
 from warp_empires.module.weights import RICH_FEATURES as RICH
 
-from .measures import avg_force
+from .measures import avg_force, stack_force
 
 
 class Sight:
@@ -55,12 +55,11 @@ class Sight:
             for t, st in enumerate(v.stacks[who]):
                 if not st:
                     continue
+                power = stack_force(force, st, self.avg[who])
                 if st.units is not None:
-                    power = float(sum(force[u.unit] for u in st.units))
                     heads = sum(1 for u in st.units if leader[u.unit])
                     reach = max(move[u.unit] for u in st.units)
                 else:
-                    power = force[st.top] + (st.size - 1) * self.avg[who]
                     heads = int(leader[st.top])
                     reach = max(1, move[st.top])
                 strength[who][t] = power
