@@ -57,7 +57,14 @@ change), in the same run:
 - "open" (benchmarks/server_open.py): strangers from 59 addresses fill an
   `--open` server's games and sit on their seats; then whether its host can
   still create a game and its players join.
-`--only load,startup,soak,idle,silent,ping,open,web` picks the parts (default: all).
+- "wide" (benchmarks/server_wide.py; only when named in --only): a churn of
+  half TLS records (--wide-kind tls) or half requests (plain) from
+  --wide-addresses loopback addresses at --wide-rate connections a second in
+  all, and a player --wide-rtt ms away through a delaying relay: its creates
+  that failed of those tried, and how long the rest took (issue 38's seventh
+  attack; target: none failed).
+`--only load,startup,soak,idle,silent,ping,open,web` picks the parts (default: all
+but wide).
 
 Targets on the project's 2-core machine: 100 concurrent games, p95 round trip
 <= 50 ms, <= 2 MB per game, 0 decisions lost. --json prints one JSON object.
@@ -97,6 +104,7 @@ from benchmarks.server_scenarios import (  # noqa: E402
     startup,
 )
 from benchmarks.server_web import web  # noqa: E402
+from benchmarks.server_wide import wide  # noqa: E402
 from warp_empires.net.links import Link  # noqa: E402
 
 TARGETS = {"concurrent_games": 100, "round_trip_p95_ms_max": 50.0,
@@ -198,8 +206,9 @@ def main() -> None:
                         "churn,web",
                         help="which parts, comma-separated: load (flood and paced games), "
                         "startup, soak, idle, silent, ping, open, resets, hellos, takes, churn, "
-                        "web (browser seats under strangers' tabs; the [web] extra) "
-                        "(default: all)")
+                        "web (browser seats under strangers' tabs; the [web] extra), "
+                        "wide (a player's creates under a churn of halves from many "
+                        "addresses; not in the default) (default: all but wide)")
     parser.add_argument("--startup-games", type=int, default=1000,
                         help="saved games in the folder of the start-up figure")
     parser.add_argument("--soak", type=float, default=60.0,
@@ -207,6 +216,13 @@ def main() -> None:
     parser.add_argument("--before", type=Path, metavar="CHECKOUT",
                         help="also run start-up and soak on the server of this checkout "
                         "(the code before a change), in the same run")
+    parser.add_argument("--wide-kind", choices=("tls", "plain"), default="tls",
+                        help="wide: the churn's half TLS records, or half HTTP requests")
+    parser.add_argument("--wide-addresses", type=int, default=10_000)
+    parser.add_argument("--wide-rate", type=float, default=1200.0,
+                        help="wide: the churn's new connections a second, in all")
+    parser.add_argument("--wide-rtt", type=float, default=100.0,
+                        help="wide: the player's round trip, in milliseconds")
     parser.add_argument("--proxy", action="store_true",
                         help="also two servers behind a real HAProxy (server_proxy.py)")
     parser.add_argument("--json", action="store_true")
@@ -236,6 +252,9 @@ def main() -> None:
         runs["churn"] = churn(roots)
     if "web" in parts:
         runs["web"] = web()
+    if "wide" in parts:
+        runs["wide"] = wide(roots, args.wide_kind, args.wide_addresses, args.wide_rate,
+                            args.wide_rtt / 1000)
     if args.proxy:
         runs["proxy"] = proxy()
     paces = ((("flood", 0.0), ("paced", 0.5)) if args.think is None

@@ -74,7 +74,7 @@ class Server:
             err.close()
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()  # "Serving N game(s) from ... at ws://host:port/"
-        if " at ws://" not in line:
+        if " at ws://" not in line and " at wss://" not in line:
             raise SystemExit(f"the server did not start: {line!r}")
         self.started_in = time.perf_counter() - began
         self.port = int(line.rsplit(":", 1)[1].split("/")[0])

@@ -63,6 +63,10 @@ class Entrance:
         # of them, those that have not sent a byte (a player's come at once):
         # the first to make room in all
         self._mute: OrderedDict[Any, None] = OrderedDict()
+        # of them, those that have not asked for anything whole yet (a whole
+        # request, or a whole TLS ClientHello: `asked`), oldest first; the
+        # next to make room in all
+        self._unasked: OrderedDict[Any, None] = OrderedDict()
         self._refusals = Sparse(clock)  # what `refused` logs
         self._drops = Sparse(clock)  # the connections closed to make room in all
 
@@ -82,6 +86,7 @@ class Entrance:
         self._counted.add(conn)
         self._since[conn] = self.clock()
         self._mute[conn] = None
+        self._unasked[conn] = None
         if address is not None:
             self._join(conn, address)
         return None
@@ -101,6 +106,13 @@ class Entrance:
         """A connection sent its first bytes (its request, or its TLS hello)."""
         self._mute.pop(conn, None)
 
+    def asked(self, conn: Any) -> None:
+        """A connection's client sent a whole request (its HTTP headers'
+        end), or a whole TLS ClientHello: the server answers it now. Those
+        that have not make room first (`_in_all`)."""
+        self._mute.pop(conn, None)
+        self._unasked.pop(conn, None)
+
     def seated(self, conn: Any) -> None:
         """A connection said hello (or its first frame was answered): it is
         no longer silent, and never closed to make room. (Whether its address
@@ -108,6 +120,7 @@ class Entrance:
         player's: Door.seated.)"""
         self._since.pop(conn, None)
         self._mute.pop(conn, None)
+        self._unasked.pop(conn, None)
         address = self._address.pop(conn, None)
         if address is not None:
             mine = self._of[address]
@@ -181,9 +194,18 @@ class Entrance:
 
     def _in_all(self) -> Any | None:
         """Which unseated connection makes room in all: one that has sent no
-        byte for a second; else, of the WEIGHED oldest, one of the address
-        that has tried most new connections of late that were not a
-        player's (Door.busy), the oldest of those.
+        byte for a second; else, of the WEIGHED oldest, one that has not
+        asked for anything whole yet (`asked`) before one that has; of
+        those, one of the address that has tried most new connections of
+        late that were not a player's (Door.busy); the oldest of those.
+
+        A player asks at once (its request, or its TLS ClientHello, comes
+        whole with its connection) and is then answered; a churn that sends
+        half a request never does (issue 38's seventh attack: half TLS
+        records from 10,000-30,000 addresses, each connecting so rarely that
+        it weighed as a player's, and a TLS player 100 ms away failed 28 of
+        29 creates). Only among the oldest: the connections of this moment's
+        accepts have not been read yet, a player's among them.
 
         Age alone is not enough: a churn of R connections a second closes
         each about 256/R seconds after its accept, and a player whose hello
@@ -217,8 +239,11 @@ class Entrance:
                 weights[address] = round(self.door.busy(address))
             return weights[address]
 
+        def rank(conn: Any) -> tuple[bool, int]:
+            return conn in self._unasked, weight(conn)
+
         # max() keeps the first of equals: the oldest
-        return max(islice(self._since, WEIGHED), key=weight, default=None)
+        return max(islice(self._since, WEIGHED), key=rank, default=None)
 
 
 class Entered:
@@ -231,12 +256,31 @@ class Entered:
     client: str | None = None  # the client a trusted proxy's PROXY header named
     header: ProxyHeader | None = None  # a trusted peer's PROXY header, until read
     counted = False  # from its accept: its TLS handshake's, if any (tls_gate.py)
+    whole = False  # its client has asked for something whole (`asked`)
+    _tail = b""  # the end of what it sent, until its request's headers end
 
     def unmade(self) -> None:
         self.entrance.left(self)
 
     def spoke(self) -> None:
         self.entrance.spoke(self)
+
+    def asked(self) -> None:
+        """Its client sent a whole TLS ClientHello (tls_gate.py) or a whole
+        request: it makes room after those that have not (Entrance._in_all)."""
+        self.whole = True
+        self.entrance.asked(self)
+
+    def heard(self, data: bytes) -> None:
+        """The plain bytes of its request (after any PROXY header): `asked`
+        once its headers end."""
+        if self.whole:
+            return
+        seen = self._tail + data
+        if b"\r\n\r\n" in seen:
+            self.asked()
+        else:
+            self._tail = seen[-3:]
 
     def _arrival(self, transport: asyncio.Transport,
                  trusted: Callable[[str], bool]) -> tuple[str, Refusal | None]:
@@ -310,6 +354,7 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
                 data = self._proxy_header(data)
                 if not data:
                     return
+            self.heard(data)
             super().data_received(data)
             if self.paused or self.slowed is not None:  # the library may have resumed it
                 self.transport.pause_reading()

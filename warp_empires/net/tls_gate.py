@@ -11,13 +11,16 @@ accept first (`accepted`: counted by its entrance, or refused and closed
 before any handshake), then asyncio's `loop.start_tls` runs the handshake,
 within `seconds`, and the real protocol is given the TLS transport.
 
-The handshake begins with the client's first bytes (its ClientHello), not
-at the accept: asyncio's TLS protocol holds a 256 KiB buffer from the
-moment it is made, and sockets that never send a byte, from 1,000
-addresses each within its cap, took the server from 56 to 646 MB (the
-fourth attack on issue 38). A socket silent for `seconds` is closed; one
-that spoke is told to its entrance (`spoke`), which closes silent ones
-first to make room (entrance.py).
+The handshake begins with the client's whole first record (its
+ClientHello, which a client sends at once), not at the accept: asyncio's
+TLS protocol holds a 256 KiB buffer from the moment it is made, and
+sockets that never send a byte, from 1,000 addresses each within its cap,
+took the server from 56 to 646 MB (the fourth attack on issue 38); half a
+record holds only its own bytes. A socket silent, or with half a record,
+for `seconds` is closed. Its entrance is told when it sends its first
+bytes (`spoke`) and when its ClientHello is whole (`asked`): those that
+have not make room first (entrance.py; the seventh attack on issue 38 sent
+half records from 30,000 addresses).
 
 A server stopping closes every socket still before or in its handshake
 (`Gates.close`): issue 38's sixth attack stopped a TLS server during a churn
@@ -46,7 +49,10 @@ class Gated(Protocol):
         """Its handshake failed or timed out: no longer counted."""
 
     def spoke(self) -> None:
-        """Its client sent its first bytes (a handshake begins)."""
+        """Its client sent its first bytes."""
+
+    def asked(self) -> None:
+        """Its client sent a whole ClientHello (its handshake begins)."""
 
     def connection_made(self, transport: Any) -> None: ...
 
@@ -70,6 +76,7 @@ class TlsGate(asyncio.Protocol):
         # as soon as the handshake is done, before start_tls returns
         self._early: list[bytes] = []
         self._eof = False
+        self._hello = b""  # the first record's bytes, until it is whole
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -124,13 +131,22 @@ class TlsGate(asyncio.Protocol):
         if self.gates.closed:  # the server stops: no handshake begins
             self._close()
             return
-        # the client's first bytes: its handshake begins now
+        if not self._hello:
+            self.inner.spoke()
+        self._hello += data
+        whole = first_record(self._hello)
+        if whole is None:  # half a record: no handshake yet (closed if so for `seconds`)
+            return
+        if whole:
+            self.inner.asked()
+        data, self._hello = self._hello, b""
+        # a whole first record (or bytes that are not TLS, which it refuses):
+        # the handshake begins now
         self._transport = None
         self.gates.silent.discard(self)
         if self._silent is not None:
             self._silent.cancel()
         transport.pause_reading()  # until the TLS protocol reads them (start_tls)
-        self.inner.spoke()
         self.handshake = asyncio.get_running_loop().create_task(self._shake(transport, data))
         self.gates.shaking[self.handshake] = transport
         self.handshake.add_done_callback(self.gates.shook)
@@ -150,6 +166,24 @@ class TlsGate(asyncio.Protocol):
             self._transport = None
             self.inner.unmade()
         # after it: `_shake` finds it closed
+
+
+# a TLS record's header: its type (22, a handshake), version (3, x), length
+HANDSHAKE, RECORD_HEADER, RECORD_MOST = 22, 5, 2**14 + 256
+
+
+def first_record(data: bytes) -> bool | None:
+    """Whether `data`, a client's first bytes, hold a whole TLS handshake
+    record (its ClientHello, which a client sends whole at once); None
+    while they are the start of one; False when they are not TLS."""
+    if data[0] != HANDSHAKE or (len(data) > 1 and data[1] != 3):
+        return False
+    if len(data) < RECORD_HEADER:
+        return None
+    length = int.from_bytes(data[3:5], "big")
+    if length > RECORD_MOST:
+        return False
+    return True if len(data) >= RECORD_HEADER + length else None
 
 
 def _feed(transport: asyncio.Transport, gate: TlsGate, data: bytes) -> None:

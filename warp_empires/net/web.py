@@ -243,6 +243,7 @@ class WebFront:
                     if not rest:
                         return
                     data = rest
+                self.heard(data)
                 super().data_received(data)
 
             def connection_lost(self, exc: BaseException | None) -> None:

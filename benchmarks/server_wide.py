@@ -1,0 +1,155 @@
+"""A churn of half requests spread over many addresses, for bench_server.py
+(--only wide): issue 38's seventh attack opened 1,200-1,500 connections a
+second from 10,000-30,000 loopback addresses, each connecting once every
+8-20 s and sending half a TLS record (or half an HTTP request), and a TLS
+player 100 ms away failed 28 of 29 creates. Figures, for this checkout and
+with --before PATH another, back to back: a player's creates through a
+relay that delays each way by half its round trip, how many failed (each
+tried once, 10 s at most) and how long the rest took.
+
+The attacker runs in a subprocess (`python -m benchmarks.server_wide`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import shutil
+import ssl
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from benchmarks.server_scenarios import ROOT, Server
+from warp_empires.net.links import game_url, new_game_id
+from warp_empires.net.protocol import VERSION, decode, encode
+
+CERTS = ROOT / "tests" / "fixtures" / "tls"  # the tests' own, for 127.0.0.1
+HALVES = {"tls": b"\x16\x03\x01\x02\x00" + b"\x01" * 100,  # 100 of a ClientHello's 512 bytes
+          "plain": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"}  # its headers never end
+
+
+def address(n: int) -> str:
+    """The n-th attacking address: 127.10.0.1 and on (the player is 127.0.0.1)."""
+    return f"127.{10 + n // 62500}.{n // 250 % 250}.{n % 250 + 1}"
+
+
+async def _churn(port: int, addresses: int, rate: float, seconds: float,
+                 kind: str) -> dict[str, Any]:
+    """`rate` connections a second in all, the addresses in turn, each sending
+    half of what it should and holding until the server closes it."""
+    half = HALVES[kind]
+    opened = 0
+    held: set[asyncio.Task[None]] = set()
+
+    async def hold(n: int) -> None:
+        nonlocal opened
+        with contextlib.suppress(Exception):
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(address(n), 0)), 3)
+            opened += 1
+            writer.write(half)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(reader.read(200), 12)
+            writer.close()
+
+    began = time.monotonic()
+    n = 0
+    while (now := time.monotonic()) < began + seconds:
+        due = int((now - began) * rate)
+        for _ in range(n, due):  # caught up to the clock: the rate holds while the loop lags
+            task = asyncio.create_task(hold(n % addresses))
+            held.add(task)
+            task.add_done_callback(held.discard)
+            n += 1
+        await asyncio.sleep(0.005)
+    for task in list(held):
+        task.cancel()
+    return {"tried": n, "opened": opened, "per_second": round(opened / seconds)}
+
+
+async def _relay(target: int, rtt: float) -> tuple[asyncio.Server, int]:
+    """A TCP relay to `target` that delays what it carries by rtt/2 each way."""
+    loop = asyncio.get_running_loop()
+
+    async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(Exception):
+            while data := await reader.read(65536):
+                loop.call_later(rtt / 2, writer.write, data)
+            await asyncio.sleep(rtt / 2)
+        writer.close()
+
+    async def each(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(Exception):
+            up_r, up_w = await asyncio.open_connection("127.0.0.1", target)
+            await asyncio.gather(pipe(reader, up_w), pipe(up_r, writer))
+
+    relay = await asyncio.start_server(each, "127.0.0.1", 0)
+    return relay, relay.sockets[0].getsockname()[1]
+
+
+async def _player(server: Server, tls: bool, rtt: float, seconds: float) -> dict[str, Any]:
+    """Creates, one after another for `seconds`, each tried once within 10 s."""
+    relay, port = await _relay(server.port, rtt)
+    trust = ssl.create_default_context(cafile=str(CERTS / "cert.pem")) if tls else None
+    url = f"{'wss' if tls else 'ws'}://127.0.0.1:{port}/"
+    key = (server.folder / "host.key").read_text().strip()
+    took: list[float] = []
+    failed = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        game = new_game_id()
+        began = time.perf_counter()
+        try:
+            async with asyncio.timeout(10):
+                async with connect(game_url(url, game), compression=None, ssl=trust) as ws:
+                    await ws.send(encode({"t": "create", "v": VERSION, "module": "star_wars",
+                                          "seed": 1, "players": ["human", "human"],
+                                          "game": game, "key": key}))
+                    ok = decode(await ws.recv()).get("t") == "created"
+        except Exception:  # noqa: BLE001 - closed, refused, timed out: a failed create
+            ok = False
+        if ok:
+            took.append((time.perf_counter() - began) * 1000)
+        else:
+            failed += 1
+        await asyncio.sleep(0.3)
+    relay.close()
+    return {"tries": failed + len(took), "failed": failed,
+            "create_ms_p50": round(statistics.median(took)) if took else None,
+            "create_ms_max": round(max(took)) if took else None}
+
+
+def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
+         rate: float = 1200.0, rtt: float = 0.1, seconds: float = 20.0) -> dict[str, Any]:
+    """The player's creates under the churn, for each checkout in turn."""
+    out: dict[str, Any] = {"kind": kind, "addresses": addresses, "rate": rate,
+                           "rtt_ms": round(rtt * 1000), "seconds": seconds}
+    tls_flags = ("--certfile", str(CERTS / "cert.pem"), "--keyfile", str(CERTS / "key.pem"))
+    for name, root in roots.items():
+        folder = Path(tempfile.mkdtemp(prefix=f"bench-wide-{name}-"))
+        server = Server(folder, root, tls_flags if kind == "tls" else (), max_connections=5000)
+        server.start()
+        try:
+            attack = subprocess.Popen(
+                [sys.executable, "-m", "benchmarks.server_wide",
+                 json.dumps([server.port, addresses, rate, seconds + 3, kind])],
+                cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            time.sleep(2)  # the churn under way
+            player = asyncio.run(_player(server, kind == "tls", rtt, seconds))
+            line = attack.communicate()[0].strip().splitlines()
+            out[name] = {**player, "attacker": json.loads(line[-1]) if line else None}
+        finally:
+            server.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+    return out
+
+
+if __name__ == "__main__":
+    print(json.dumps(asyncio.run(_churn(*json.loads(sys.argv[1])))))

@@ -1,0 +1,121 @@
+"""Connections that have asked for something whole (a request whose headers
+end, a whole TLS ClientHello) make room after those that have not
+(net/entrance.py `_in_all`, net/tls_gate.py), on a clock the test holds
+still. Issue 38's seventh attack sent half TLS records and half requests
+from 10,000-30,000 addresses, each connecting so rarely that it weighed as
+a player's address, and at the bound on connections not yet seated the
+oldest went: a TLS player 100 ms away failed 28 of 29 creates."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import connect
+
+from warp_empires.net.entrance import Entrance
+from warp_empires.net.guard import Door, Rules
+from warp_empires.net.protocol import decode, encode
+from warp_empires.net.tls_gate import TlsGate, first_record
+
+from .support import hello, links_of, serving, until
+from .test_entrance import Clock, Conn
+from .test_tls import contexts
+
+HALF_RECORD = b"\x16\x03\x01\x02\x00" + b"\x01" * 100  # 100 of a ClientHello's 512 bytes
+HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"  # its headers never end
+
+
+def test_a_churn_of_halves_from_many_addresses_never_closes_a_player_that_asked() -> None:
+    clock = Clock()
+    gate = Entrance(Door(Rules(connect_burst=1000, unseated=8, max_unseated=4), clock),
+                    1000, clock)
+    player = Conn()
+    assert gate.arrived(player, "10.0.9.9") is None
+    gate.asked(player)  # its ClientHello came whole with its connection
+    churn = []
+    for n in range(400):  # each address once: each weighs as the player's does
+        clock.now += 0.001
+        conn = Conn()
+        churn.append(conn)
+        assert gate.arrived(conn, f"10.{n // 250}.{n % 250}.1") is None
+        gate.spoke(conn)  # half a record, then nothing
+    assert not player.aborted  # before, the oldest of alike addresses: closed at the fourth
+    assert sum(c.aborted for c in churn) == 400 - 3
+    # of those that asked, the oldest still makes room when all have
+    gate.asked(churn[-1])
+    gate.asked(churn[-2])
+    gate.asked(churn[-3])
+    gate.arrived(Conn(), "10.7.7.7")
+    assert player.aborted
+
+
+def test_a_first_record_is_whole_half_or_not_tls() -> None:
+    assert first_record(HALF_RECORD) is None
+    assert first_record(b"\x16") is None and first_record(b"\x16\x03\x01") is None
+    assert first_record(b"\x16\x03\x01\x00\x04abcd") is True
+    assert first_record(b"\x16\x03\x01\x00\x04abcdmore") is True
+    assert first_record(b"GET / HTTP/1.1\r\n") is False
+    assert first_record(b"\x16\x02") is False  # not a version 3 record
+    assert first_record(b"\x16\x03\x01\xff\xff") is False  # longer than a record may be
+
+
+def port_of(url: str) -> int:
+    return int(url.rsplit(":", 1)[1].strip("/"))
+
+
+@pytest.mark.parametrize("port", ["plain", "tls"])
+def test_a_player_who_asked_outlives_a_churn_of_halves(tmp_path: Path, port: str) -> None:
+    tls, trusting = contexts() if port == "tls" else (None, None)
+    half = HALF_RECORD if tls else HALF_REQUEST
+    clock = Clock()  # held still: no connection is a second old, every try weighs as made
+
+    async def main() -> tuple[str, int]:
+        rules = Rules(connect_rate=1e6, connect_burst=10**6, unseated=8, max_unseated=4)
+        async with serving(tmp_path, rules=rules, timer=clock, tls=tls) as (server, url):
+            _, links = links_of(server, url)
+            async with connect(url, compression=None, ssl=trusting) as ws:  # asked; no hello yet
+                writers = []
+                for n in range(12):  # from 12 addresses, one each
+                    _, writer = await asyncio.open_connection(
+                        "127.0.0.1", port_of(url), local_addr=(f"127.0.0.{n + 2}", 0))
+                    writer.write(half[:7])
+                    await writer.drain()
+                    writer.write(half[7:])  # never whole
+                    writers.append(writer)
+                    await until(lambda: not server.entrance._mute)  # each read
+                await ws.send(encode(hello(links["rebels"])))
+                first = decode(await ws.recv())["t"]
+            halves = len(server.entrance._unasked)
+            for writer in writers:
+                writer.close()
+            return first, halves
+
+    first, halves = asyncio.run(asyncio.wait_for(main(), 60))
+    assert first == "welcome"  # before: closed at the churn's second, the oldest of alike
+    assert halves == 3  # the rest closed to make room
+
+
+def test_half_a_client_hello_begins_no_handshake(tmp_path: Path) -> None:
+    # asyncio's TLS protocol holds 256 KiB from when it is made: half a
+    # record holds its own bytes only, and has not asked; once whole, the
+    # handshake begins
+    tls, _ = contexts()
+
+    async def main() -> list[tuple[bool, bool]]:
+        async with serving(tmp_path, tls=tls, timer=Clock()) as (server, url):
+            _, writer = await asyncio.open_connection("127.0.0.1", port_of(url))
+            writer.write(HALF_RECORD)
+            await until(lambda: not server.entrance._mute)
+            (conn,) = server.entrance._since
+            gate = conn.transport.get_protocol()
+            assert isinstance(gate, TlsGate)
+            seen = [(gate.handshake is not None, conn in server.entrance._unasked)]
+            writer.write(b"\x01" * (512 - 100))  # the rest of the record (not a real hello)
+            await until(lambda: gate.handshake is not None)
+            seen.append((True, conn in server.entrance._unasked))
+            writer.close()
+            return seen
+
+    assert asyncio.run(asyncio.wait_for(main(), 60)) == [(False, True), (True, False)]
