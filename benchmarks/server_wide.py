@@ -27,12 +27,16 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from benchmarks.server_scenarios import ROOT, Server
-from warp_empires.net.links import game_url, new_game_id
+from warp_empires.net.links import game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
 
 CERTS = ROOT / "tests" / "fixtures" / "tls"  # the tests' own, for 127.0.0.1
 HALVES = {"tls": b"\x16\x03\x01\x02\x00" + b"\x01" * 100,  # 100 of a ClientHello's 512 bytes
-          "plain": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"}  # its headers never end
+          "plain": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # its headers never end
+          # a whole WebSocket upgrade, then no hello: what a player sends first
+          "whole": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                   b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                   b"Sec-WebSocket-Version: 13\r\n\r\n"}
 
 
 def address(n: int) -> str:
@@ -56,7 +60,9 @@ async def _churn(port: int, addresses: int, rate: float, seconds: float,
             opened += 1
             writer.write(half)
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(reader.read(200), 12)
+                async with asyncio.timeout(12):
+                    while await reader.read(4096):  # held until the server closes it
+                        pass
             writer.close()
 
     began = time.monotonic()
@@ -87,7 +93,13 @@ async def _relay(target: int, rtt: float) -> tuple[asyncio.Server, int]:
 
     async def each(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(Exception):
+            # over a real network the server accepts a connection with the
+            # client's first bytes right behind the handshake: it is opened
+            # with them, half a round trip after they were sent
+            first = await reader.read(65536)
+            await asyncio.sleep(rtt / 2)
             up_r, up_w = await asyncio.open_connection("127.0.0.1", target)
+            up_w.write(first)
             await asyncio.gather(pipe(reader, up_w), pipe(up_r, writer))
 
     relay = await asyncio.start_server(each, "127.0.0.1", 0)
@@ -102,19 +114,26 @@ async def _player(server: Server, tls: bool, rtt: float, seconds: float) -> dict
     key = (server.folder / "host.key").read_text().strip()
     took: list[float] = []
     failed = 0
+    whys: dict[str, int] = {}  # why creates failed: how many each
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         game = new_game_id()
         began = time.perf_counter()
         try:
             async with asyncio.timeout(10):
-                async with connect(game_url(url, game), compression=None, ssl=trust) as ws:
+                # as the app's create asks (net/client.py create_game)
+                asked = f"{game_url(url, game)}?host={host_proof(key, game)}"
+                async with connect(asked, compression=None, ssl=trust) as ws:
                     await ws.send(encode({"t": "create", "v": VERSION, "module": "star_wars",
                                           "seed": 1, "players": ["human", "human"],
                                           "game": game, "key": key}))
-                    ok = decode(await ws.recv()).get("t") == "created"
-        except Exception:  # noqa: BLE001 - closed, refused, timed out: a failed create
-            ok = False
+                    answer = decode(await ws.recv())
+                    ok = answer.get("t") == "created"
+                    why = "" if ok else str(answer.get("code"))
+        except Exception as e:  # noqa: BLE001 - closed, refused, timed out: a failed create
+            ok, why = False, type(e).__name__
+        if why:
+            whys[why] = whys.get(why, 0) + 1
         if ok:
             took.append((time.perf_counter() - began) * 1000)
         else:
@@ -123,7 +142,7 @@ async def _player(server: Server, tls: bool, rtt: float, seconds: float) -> dict
     relay.close()
     return {"tries": failed + len(took), "failed": failed,
             "create_ms_p50": round(statistics.median(took)) if took else None,
-            "create_ms_max": round(max(took)) if took else None}
+            "create_ms_max": round(max(took)) if took else None, "why_failed": whys}
 
 
 def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,

@@ -16,10 +16,11 @@ from websockets.asyncio.client import connect
 
 from warp_empires.net.entrance import Entrance
 from warp_empires.net.guard import Door, Rules
-from warp_empires.net.protocol import decode, encode
+from warp_empires.net.links import claimed_game, game_url, host_proof, new_game_id
+from warp_empires.net.protocol import VERSION, decode, encode
 from warp_empires.net.tls_gate import TlsGate, first_record
 
-from .support import hello, links_of, serving, until
+from .support import KEY, hello, links_of, serving, until
 from .test_entrance import Clock, Conn
 from .test_tls import contexts
 
@@ -119,3 +120,77 @@ def test_half_a_client_hello_begins_no_handshake(tmp_path: Path) -> None:
             return seen
 
     assert asyncio.run(asyncio.wait_for(main(), 60)) == [(False, True), (True, False)]
+
+
+WHOLE_REQUEST = (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                 b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 b"Sec-WebSocket-Version: 13\r\n\r\n")  # a player's first, then no hello
+
+
+def test_a_request_names_a_game_of_the_server_or_the_hosts_new_one() -> None:
+    live = {"0123456789abcdef"}
+    assert claimed_game("/g/0123456789abcdef/", live, None) == "0123456789abcdef"
+    assert claimed_game("/play/g/0123456789abcdef/ws?width=80", live, None) == "0123456789abcdef"
+    assert claimed_game("/g/fedcba9876543210/", live, None) is None  # none such
+    assert claimed_game("/", live, "KEY") is None
+    proof = host_proof("KEY", "fedcba9876543210")
+    assert claimed_game(f"/g/fedcba9876543210/?host={proof}", live, "KEY") == "fedcba9876543210"
+    assert claimed_game(f"/g/fedcba9876543210/?host={proof}", live, "OTHER") is None
+    assert claimed_game(f"/g/0000000000000000/?host={proof}", live, "KEY") is None  # its own game
+    assert claimed_game(f"/g/fedcba9876543210/?host={proof}", live, None) is None  # no key here
+
+
+def test_of_whole_requests_those_naming_no_game_make_room_first() -> None:
+    # issue 38, after the seventh attack: a churn that sends whole requests,
+    # then nothing, is answered as a player is; it cannot name a game of the
+    # server (an id is 64 random bits), a player's request does
+    clock = Clock()
+    games = {"aaaaaaaaaaaaaaaa": "", "bbbbbbbbbbbbbbbb": ""}
+    gate = Entrance(Door(Rules(connect_burst=1000, unseated=8, max_unseated=4), clock),
+                    1000, clock, lambda target: claimed_game(target, games, None))
+    player = Conn()
+    gate.arrived(player, "10.0.9.9")
+    gate.requested(player, "/g/aaaaaaaaaaaaaaaa/")
+    churn = []
+    for n in range(300):
+        conn = Conn()
+        churn.append(conn)
+        gate.arrived(conn, f"10.{n // 250}.{n % 250}.1")
+        # a third knows one game's id: many at one game weigh as many
+        gate.requested(conn, "/g/bbbbbbbbbbbbbbbb/" if n % 3 == 0 else "/")
+    assert not player.aborted
+    assert sum(c.aborted for c in churn) == 300 - 3
+
+
+@pytest.mark.parametrize("who", ["player", "host"])
+def test_a_player_or_host_outlives_a_churn_of_whole_requests(tmp_path: Path, who: str) -> None:
+    clock = Clock()
+
+    async def main() -> str:
+        rules = Rules(connect_rate=1e6, connect_burst=10**6, unseated=8, max_unseated=4)
+        async with serving(tmp_path, rules=rules, timer=clock) as (server, url):
+            game, links = links_of(server, url)
+            if who == "player":
+                target = game_url(url, game)
+                first = encode(hello(links["rebels"]))
+            else:  # as create_game asks (net/client.py)
+                game = new_game_id()
+                target = f"{game_url(url, game)}?host={host_proof(KEY, game)}"
+                first = encode({"t": "create", "v": VERSION, "module": "star_wars",
+                                "players": ["human", "human"], "game": game, "key": KEY})
+            async with connect(target, compression=None) as ws:  # no first frame yet
+                writers = []
+                for n in range(12):
+                    _, writer = await asyncio.open_connection(
+                        "127.0.0.1", port_of(url), local_addr=(f"127.0.0.{n + 2}", 0))
+                    writer.write(WHOLE_REQUEST)
+                    writers.append(writer)
+                    await until(lambda: not server.entrance._unasked)  # each read
+                await ws.send(first)
+                answer = decode(await ws.recv())["t"]
+            for writer in writers:
+                writer.close()
+            return answer
+
+    answer = asyncio.run(asyncio.wait_for(main(), 60))
+    assert answer == ("welcome" if who == "player" else "created")

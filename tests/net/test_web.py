@@ -484,3 +484,33 @@ def test_a_tabs_process_runs_below_the_server(tmp_path: Path) -> None:
             assert words[1:4] == ["nice", "-n", str(NICENESS)] and NICENESS >= 10
     finally:
         shutil.rmtree(front._dir, ignore_errors=True)
+
+
+def test_a_game_pages_files_are_under_the_games_own_path(tmp_path: Path) -> None:
+    # issue 38's eighth attack: each connection of a game's page names the
+    # game, so a churn of whole requests naming none makes room first
+    # (entrance.py); its 514 KB script was closed mid-way 300 ms away
+    async def go() -> tuple[str, list[int], bytes, bytes, list[str | None]]:
+        async with web_server(tmp_path) as (server, front, _started, url):
+            game, _links = links_of(server, url)
+            base = f"http://127.0.0.1:{front.port}/g/{game}/"
+            named: list[str | None] = []
+            vouch = front.entrance.vouch
+            for target in (f"/g/{game}/static/js/textual.js", "/static/js/textual.js",
+                           f"/g/{game}/ws", "/g/0123456789abcdef/ws"):
+                named.append(vouch(target))
+            async with aiohttp.ClientSession() as http:
+                html = await (await http.get(base)).text()
+                mine = await (await http.get(base + "static/js/textual.js")).read()
+                shared = await (await http.get(f"http://127.0.0.1:{front.port}"
+                                               "/static/js/textual.js")).read()
+                statuses = [(await http.get(base + path)).status for path in (
+                    "static/js/nothing.js", "static/%2e%2e/%2e%2e/web.py", "static/js")]
+            return html, statuses, mine, shared, named
+
+    html, statuses, mine, shared, named = asyncio.run(asyncio.wait_for(go(), 60))
+    assert 'src="static/js/textual.js"' in html and "../" not in html
+    assert mine == shared and len(mine) > 100_000
+    assert statuses == [404, 404, 404]  # none such, out of the files, a folder
+    game = named[0]
+    assert game is not None and named == [game, None, game, None]

@@ -21,7 +21,7 @@ from warp_empires.engine import Action, View
 from warp_empires.module import ModuleError, load_module
 from warp_empires.module.defs import Module
 
-from .links import Link, game_url, new_game_id
+from .links import Link, game_url, host_proof, new_game_id
 from .protocol import MAX_SERVER_FRAME, VERSION, BadFrame, decode, encode
 
 
@@ -232,8 +232,11 @@ async def create_game(server: str, module: str, seed: int | None, options: list[
     (links.game_url: the id, chosen here, in its path)."""
     game = new_game_id()
     url = game_url(server, game)
+    # the host's proof in the query: its create makes room after strangers'
+    # connections (entrance.py); a proxy routes by the path alone
+    asked = f"{url}?host={host_proof(key, game)}" if key else url
     try:
-        async with connect(url, max_size=MAX_SERVER_FRAME, compression=None,
+        async with connect(asked, max_size=MAX_SERVER_FRAME, compression=None,
                            open_timeout=10) as ws:
             frame: dict[str, Any] = {"t": "create", "v": VERSION, "module": module,
                                      "options": options, "players": players, "game": game}

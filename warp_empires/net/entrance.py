@@ -8,52 +8,52 @@ hello yet in all (`--max-unseated`: those in their TLS handshake too) and
 per client address (`--address-unseated`). When an address is full, its
 oldest connection that has said nothing for `rules.evict_after` seconds is
 closed to make room; when the unseated ones in all are at their bound, or
-the server is full, the oldest that has sent no byte for a second, else the
-oldest that has said no hello, whatever its age (silent sockets from many
-addresses, each within its rate, were never that old); with none such, the
-new one is refused. A player's hello comes within
-milliseconds of connecting, a silent socket's never, so silent sockets never
-lock a player out. The bound in all is what keeps their memory bounded: the
-fourth attack on issue 38 held TLS handshakes open from 1,000 addresses,
-each within its cap, and each handshake holds 256 KiB (asyncio's buffer):
-56 -> 646 MB.
+the server is full, one that has said no hello, whatever its age (silent
+sockets from many addresses, each within its rate, were never that old),
+chosen by what it has sent (`_in_all`: nothing; half a request; a whole one
+that names no game of this server; one that names a game many others name
+too); with none such, the new one is refused. The bound in all is what
+keeps their memory bounded: the fourth attack on issue 38 held TLS
+handshakes open from 1,000 addresses, each within its cap, and each
+handshake holds 256 KiB (asyncio's buffer): 56 -> 646 MB.
 
-`counted(server)` is the WebSocket library's connection with this count
-kept from its `connection_made` (the accept) to its `connection_lost`.
+`counted(server)` (counted.py) is the WebSocket library's connection with
+this count kept from its `connection_made` (the accept) to its
+`connection_lost`; net/web.py's is the browsers'.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from websockets.asyncio.server import ServerConnection
-from websockets.frames import Frame, Opcode
-
-from .guard import Bucket, Door, holder
+from .guard import Door, holder
 from .ops import Sparse, event
 from .proxy_line import ProxyHeader
-
-if TYPE_CHECKING:
-    from .server import GameServer
 
 Refusal = tuple[int, str]  # an HTTP status and its one line
 # the oldest unseated connections weighed when one must make room in all
 # (Entrance._in_all): a bound on the work of each, whatever their number
 WEIGHED = 32
 FULL: Refusal = (503, "too many connections")
+HEAD_MOST = 8192  # the most of a request's headers read for its target (`Entered.heard`)
 
 
 class Entrance:
     """The connections open now, each counted from its accept."""
 
-    def __init__(self, door: Door, limit: int, clock: Callable[[], float]) -> None:
+    def __init__(self, door: Door, limit: int, clock: Callable[[], float],
+                 vouch: Callable[[str], str | None] = lambda target: None) -> None:
         self.door, self.limit, self.clock = door, limit, clock
+        # the game a request's target names, when it is one this server holds
+        # (or, with the host's proof, one it is asked to create): `requested`
+        self.vouch = vouch
+        self._claim: dict[Any, str] = {}  # an unseated connection's game, so vouched
+        self._claims: Counter[str] = Counter()  # a game's unseated connections
         self.count = 0  # connections accepted and not ended (nor closed to make room)
         self._counted: set[Any] = set()
         # the silent ones (no hello yet), oldest first: since when; and per address
@@ -113,6 +113,15 @@ class Entrance:
         self._mute.pop(conn, None)
         self._unasked.pop(conn, None)
 
+    def requested(self, conn: Any, target: str) -> None:
+        """A connection's request (whole) asked for `target`: it makes room
+        after those whose targets name no game of this server (`vouch`)."""
+        self.asked(conn)
+        game = self.vouch(target) if conn in self._since and conn not in self._claim else None
+        if game is not None:
+            self._claim[conn] = game
+            self._claims[game] += 1
+
     def seated(self, conn: Any) -> None:
         """A connection said hello (or its first frame was answered): it is
         no longer silent, and never closed to make room. (Whether its address
@@ -121,6 +130,11 @@ class Entrance:
         self._since.pop(conn, None)
         self._mute.pop(conn, None)
         self._unasked.pop(conn, None)
+        game = self._claim.pop(conn, None)
+        if game is not None:
+            self._claims[game] -= 1
+            if not self._claims[game]:
+                del self._claims[game]
         address = self._address.pop(conn, None)
         if address is not None:
             mine = self._of[address]
@@ -195,17 +209,23 @@ class Entrance:
     def _in_all(self) -> Any | None:
         """Which unseated connection makes room in all: one that has sent no
         byte for a second; else, of the WEIGHED oldest, one that has not
-        asked for anything whole yet (`asked`) before one that has; of
-        those, one of the address that has tried most new connections of
-        late that were not a player's (Door.busy); the oldest of those.
+        asked for anything whole yet (`asked`); else one whose request names
+        no game of this server (`requested`), of the address that has tried
+        most new connections of late that were not a player's (Door.busy);
+        else one of the game the most such connections name; the oldest of
+        equals.
 
         A player asks at once (its request, or its TLS ClientHello, comes
         whole with its connection) and is then answered; a churn that sends
         half a request never does (issue 38's seventh attack: half TLS
         records from 10,000-30,000 addresses, each connecting so rarely that
         it weighed as a player's, and a TLS player 100 ms away failed 28 of
-        29 creates). Only among the oldest: the connections of this moment's
-        accepts have not been read yet, a player's among them.
+        29 creates). A churn that sends whole requests, then nothing, is
+        answered as a player is, but cannot name a game of the server (an
+        id is 64 random bits; a host's create proves itself, links.host_proof);
+        one that learnt a game's id names that one game. Only among the
+        oldest: the connections of this moment's accepts have not been read
+        yet, a player's among them.
 
         Age alone is not enough: a churn of R connections a second closes
         each about 256/R seconds after its accept, and a player whose hello
@@ -239,8 +259,11 @@ class Entrance:
                 weights[address] = round(self.door.busy(address))
             return weights[address]
 
-        def rank(conn: Any) -> tuple[bool, int]:
-            return conn in self._unasked, weight(conn)
+        def rank(conn: Any) -> tuple[bool, bool, int]:
+            game = self._claim.get(conn)
+            if game is not None:  # many at one game: a churn that learnt its id
+                return False, False, self._claims[game]
+            return conn in self._unasked, True, weight(conn)
 
         # max() keeps the first of equals: the oldest
         return max(islice(self._since, WEIGHED), key=rank, default=None)
@@ -257,7 +280,7 @@ class Entered:
     header: ProxyHeader | None = None  # a trusted peer's PROXY header, until read
     counted = False  # from its accept: its TLS handshake's, if any (tls_gate.py)
     whole = False  # its client has asked for something whole (`asked`)
-    _tail = b""  # the end of what it sent, until its request's headers end
+    _head: bytes | None = b""  # its request, until its headers end (then None)
 
     def unmade(self) -> None:
         self.entrance.left(self)
@@ -272,15 +295,20 @@ class Entered:
         self.entrance.asked(self)
 
     def heard(self, data: bytes) -> None:
-        """The plain bytes of its request (after any PROXY header): `asked`
-        once its headers end."""
-        if self.whole:
+        """The plain bytes of its request (after any PROXY header, within any
+        TLS): once its headers end, `asked`, and what it asked for told to
+        the entrance (`requested`)."""
+        if self._head is None:
             return
-        seen = self._tail + data
-        if b"\r\n\r\n" in seen:
-            self.asked()
-        else:
-            self._tail = seen[-3:]
+        head = self._head + data
+        if b"\r\n\r\n" not in head:
+            # longer than the library reads a request's headers: refused there
+            self._head = head if len(head) <= HEAD_MOST else None
+            return
+        self._head = None
+        self.whole = True
+        line = head.split(b"\r\n", 1)[0].split(b" ")
+        self.entrance.requested(self, line[1].decode("latin-1") if len(line) == 3 else "")
 
     def _arrival(self, transport: asyncio.Transport,
                  trusted: Callable[[str], bool]) -> tuple[str, Refusal | None]:
@@ -303,144 +331,3 @@ def refusal_bytes(refusal: Refusal) -> bytes:
     body = (text + "\n").encode()
     return (f"HTTP/1.1 {status} {reason}\r\nContent-Type: text/plain; charset=utf-8\r\n"
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
-
-
-def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
-    """The library's server connection, counted by `server.entrance` from its
-    accept to its end (refused at once, an HTTP status and closed, when the
-    entrance refuses it), and bounded in what it makes the server write
-    (conn.py, "pings"): its pings are rated, and while it does not read what
-    it is sent, it is not read either. `local`: the connections of the
-    server's own Unix socket (its browser seats, net/web.py), each a trusted
-    proxy of the browser's address it names (listen.py)."""
-    entrance, door, limits = server.entrance, server.door, server.limits
-
-    class Counted(Entered, ServerConnection):
-        refused = False
-        slowed: asyncio.Task[None] | None = None
-        via_web = local  # a browser seat's, over the server's own socket
-        entrance = server.entrance
-
-        def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            super().connection_made(transport)
-            self.pings = Bucket(limits.ping_rate, limits.ping_burst, server.timer)
-            if not self.counted:
-                self._arrive(transport, answer=True)  # type: ignore[arg-type]
-
-        def accepted(self, transport: asyncio.Transport) -> bool:
-            return self._arrive(transport, answer=False)  # a TLS handshake to come
-
-        def _arrive(self, transport: asyncio.Transport, answer: bool) -> bool:
-            self.transport = transport
-            address, refusal = self._arrival(transport,
-                                             lambda address: local or door.trusted(address))
-            if refusal is not None:
-                self._refuse(address, refusal, answer)
-            return refusal is None
-
-        def _refuse(self, address: str, refusal: Refusal, answer: bool = True) -> None:
-            self.refused = True
-            entrance.refused(address, refusal)  # a flood of them is a line now and then
-            server.metrics.refused.labels("full" if refusal[0] == 503 else "address").inc()
-            if answer:  # before a TLS handshake, the client could not read it
-                self.transport.write(refusal_bytes(refusal))
-            self.transport.close()
-
-        def data_received(self, data: bytes) -> None:
-            if self.refused:  # a refused request is never read
-                return
-            entrance.spoke(self)
-            if self.header is not None:
-                data = self._proxy_header(data)
-                if not data:
-                    return
-            self.heard(data)
-            super().data_received(data)
-            if self.paused or self.slowed is not None:  # the library may have resumed it
-                self.transport.pause_reading()
-
-        def _proxy_header(self, data: bytes) -> bytes:
-            """A trusted proxy's PROXY protocol header (proxy_line.py), if it
-            starts with one: the client it names is counted from now; what
-            follows it is returned (all of `data` when there is no such
-            header: X-Forwarded-For then)."""
-            assert self.header is not None
-            rest = self.header.feed(data)
-            if rest is None:
-                return b""
-            header, self.header = self.header, None
-            if header.bad:
-                drop(self, "a PROXY header that is not one")
-            elif header.refusal is not None:
-                self._refuse(header.client, header.refusal)
-            self.client = header.client or None
-            return rest
-
-        def send_data(self) -> None:
-            # The library's, but nothing more once the transport is closing: a
-            # chunk of 500 pings from a client gone answered 500 pongs, each
-            # write after the first a warning of asyncio's (issue 38)
-            for data in self.protocol.data_to_send():
-                if self.transport.is_closing():
-                    return  # what the rest owed it is dropped with it
-                if data:
-                    self.transport.write(data)
-                elif self.transport.can_write_eof():  # half-closed, as the library does
-                    with contextlib.suppress(Exception):
-                        self.transport.write_eof()
-                else:
-                    self.transport.close()
-
-        def process_event(self, event: Any) -> None:
-            if isinstance(event, Frame) and event.opcode is Opcode.PING:
-                self._pinged()
-            super().process_event(event)
-
-        def _pinged(self) -> None:
-            if self.transport.is_closing():  # dropped by an earlier ping of its chunk
-                return
-            owed = self.pings.debt()
-            if owed > limits.ping_owed:
-                drop(self, "too many pings")
-            elif owed > 0 and self.slowed is None:
-                self.slowed = asyncio.create_task(self._slow())
-
-        async def _slow(self) -> None:
-            """Reads nothing more until its pings are paid for: slowed."""
-            self.transport.pause_reading()
-            try:
-                while not self.transport.is_closing() and (owed := self.pings.owed()) > 0:
-                    await server.sleep(owed)
-            finally:
-                self.slowed = None
-                self._resume()
-
-        def pause_writing(self) -> None:
-            # It does not read what it is sent (32 KiB wait, the library's
-            # write limit): not read either, so the answers to its pings never
-            # pile up (the attack: 13 MB a second of unread pongs).
-            super().pause_writing()
-            self.transport.pause_reading()
-
-        def resume_writing(self) -> None:
-            super().resume_writing()
-            self._resume()
-
-        def _resume(self) -> None:
-            if not (self.paused or self.slowed is not None or self.recv_messages.paused
-                    or self.transport.is_closing()):
-                self.transport.resume_reading()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            entrance.left(self)
-            if self.slowed is not None:
-                self.slowed.cancel()
-            super().connection_lost(exc)
-
-    return Counted
-
-
-def drop(conn: ServerConnection, why: str) -> None:
-    event("drop", logging.WARNING, why=why,
-          address=str(conn.remote_address[0]) if conn.remote_address else "?")
-    conn.transport.abort()

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+from collections.abc import Container
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -72,6 +74,33 @@ def game_url(server: str, game: str) -> str:
     the path (docs/hosting.md). A server ignores the path: an old link (no
     path) keeps working on a single server."""
     return f"{server.rstrip('/')}/g/{game}/"
+
+
+def host_proof(key: str, game: str) -> str:
+    """What a host's create puts in its URL's query (`?host=`), so that the
+    server knows from the request alone, before any frame, that the one who
+    holds its key asks (the key itself travels only in the frame)."""
+    return hmac.new(key.encode(), game.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+GAME_IN_PATH = re.compile(r"/g/([0-9a-f]{16})/")
+
+
+def claimed_game(target: str, playing: Container[str], key: str | None) -> str | None:
+    """The game a request's `target` (its path and query) names, when it is
+    one in `playing`, or a new one with the host's proof (`host_proof`); else
+    None. A stranger cannot guess either: an id is 64 random bits."""
+    path, _, query = target.partition("?")
+    found = GAME_IN_PATH.search(path)
+    if found is None:
+        return None
+    game = found.group(1)
+    if game in playing:
+        return game
+    proof = parse_qs(query).get("host", [""])[0]
+    if key is not None and hmac.compare_digest(proof.encode(), host_proof(key, game).encode()):
+        return game
+    return None
 
 
 def server_url(text: str) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from websockets.asyncio.server import ServerConnection, serve, unix_serve
 from websockets.http11 import Response
 
-from .entrance import counted
+from .counted import counted
 from .memory import give_back
 from .ops import LoopErrors, event
 from .protocol import MAX_CLIENT_FRAME

@@ -68,7 +68,8 @@ class GameServer(ServerBots, Games):
                                          for r in self.rooms.values() for s in r.seats))
         self.door = Door(self.rules, timer)
         # every connection, counted from its accept (listen.py makes them counted)
-        self.entrance = Entrance(self.door, self.limits.connections, timer)
+        self.entrance = Entrance(self.door, self.limits.connections, timer,
+                                 lambda target: links.claimed_game(target, self.playing, self.key))
         self._sparse = Sparse(timer)  # what sparse_event logs
         self.open = Strangers(self.rules)  # what strangers may take (serve --open)
         self._bots: dict[tuple[str, int], Any] = {}

@@ -30,7 +30,6 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import textual_serve
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.web_protocol import RequestHandler
 from textual_serve.app_service import AppService
@@ -41,13 +40,12 @@ from .entrance import Entered, Entrance, Refusal, refusal_bytes
 from .guard import Bucket, Door
 from .ops import event
 from .tls_gate import Gates, gated
-from .web_page import page
+from .web_page import STATICS, game_file, page
 from .web_seats import Tab, WebSeats, opens_seat
 
 if TYPE_CHECKING:
     from .games import Games
 
-STATICS = Path(textual_serve.__path__[0]) / "static"  # xterm.js and its styles
 JOIN_SECONDS = 10.0  # the page says which seat within this, or is closed
 LINK_CHARS = 400  # a join link's part after '#' is about 100
 KEYS_CHARS = 4096  # one message of keys (a paste) at most
@@ -188,8 +186,10 @@ class WebFront:
         # the browsers' connections, counted from their accept as the game
         # server's are (entrance.py, with the same rules per address): a page,
         # its files, its socket until the tab is admitted
+        # (a page or socket of a game being played makes room after the rest)
         self.entrance = Entrance(Door(door.rules, seats.clock),
-                                 CONNECTIONS_PER_TAB * seats.bounds.processes + 32, seats.clock)
+                                 CONNECTIONS_PER_TAB * seats.bounds.processes + 32, seats.clock,
+                                 lambda target: links.claimed_game(target, games.playing, None))
 
     @property
     def descriptors(self) -> int:
@@ -285,13 +285,13 @@ class WebFront:
             web.get("/", self.index), web.get(r"/g/{game:[0-9a-f]{16}}/", self.index),
             web.get("/ws", self.socket), web.get(r"/g/{game:[0-9a-f]{16}}/ws", self.socket),
             web.get("/health", self.health),
-            web.static("/static", STATICS),
+            web.static("/static", STATICS),  # the page at /'s (and pages made before)
+            web.get(r"/g/{game:[0-9a-f]{16}}/static/{file:.+}", game_file),
         ])
         return app
 
     async def index(self, request: web.Request) -> web.Response:
-        root = "../../" if "game" in request.match_info else ""
-        return web.Response(text=page(root), content_type="text/html", headers={
+        return web.Response(text=page(), content_type="text/html", headers={
             "Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
             "Content-Security-Policy": "frame-ancestors 'none'"})
 
