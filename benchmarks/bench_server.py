@@ -216,9 +216,11 @@ def main() -> None:
     parser.add_argument("--before", type=Path, metavar="CHECKOUT",
                         help="also run start-up and soak on the server of this checkout "
                         "(the code before a change), in the same run")
-    parser.add_argument("--wide-kind", choices=("tls", "plain", "whole"), default="tls",
-                        help="wide: the churn's half TLS records, half HTTP requests, or "
-                        "whole WebSocket upgrades and no hello")
+    parser.add_argument("--wide-kind", choices=("tls", "plain", "whole", "hello"),
+                        default="tls",
+                        help="wide: the churn's half TLS records, half HTTP requests, "
+                        "whole WebSocket upgrades and no hello, or whole TLS ClientHellos "
+                        "and nothing more")
     parser.add_argument("--wide-addresses", type=int, default=10_000)
     parser.add_argument("--wide-rate", type=float, default=1200.0,
                         help="wide: the churn's new connections a second, in all")

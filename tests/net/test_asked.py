@@ -18,7 +18,7 @@ from warp_empires.net.entrance import Entrance
 from warp_empires.net.guard import Door, Rules
 from warp_empires.net.links import claimed_game, game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
-from warp_empires.net.tls_gate import TlsGate, first_record
+from warp_empires.net.tls_gate import READ_BUFFER, TlsGate, first_record
 
 from .support import KEY, hello, links_of, serving, until
 from .test_entrance import Clock, Conn
@@ -194,3 +194,24 @@ def test_a_player_or_host_outlives_a_churn_of_whole_requests(tmp_path: Path, who
 
     answer = asyncio.run(asyncio.wait_for(main(), 60))
     assert answer == ("welcome" if who == "player" else "created")
+
+
+def test_a_tls_connection_reads_into_a_small_buffer(tmp_path: Path) -> None:
+    # asyncio's own is 256 KiB, kept for the connection's life: with the
+    # bound on unseated connections raised to 1,024 (whole ClientHellos from
+    # 30,000 addresses, issue 38's eighth attack), 144 -> 408 MB
+    tls, trusting = contexts()
+
+    async def main() -> int:
+        async with serving(tmp_path, tls=tls) as (server, url):
+            _, links = links_of(server, url)
+            async with connect(game_url(url, links["rebels"].game), compression=None,
+                               ssl=trusting) as ws:
+                await ws.send(encode(hello(links["rebels"])))
+                assert decode(await ws.recv())["t"] == "welcome"
+                seat = server.rooms[links["rebels"].game].seats[0].connection
+                assert seat is not None
+                return len(seat.transport._ssl_protocol._ssl_buffer)
+
+    assert asyncio.run(asyncio.wait_for(main(), 60)) == READ_BUFFER == 32 * 1024
+    assert Rules().max_unseated == 1024

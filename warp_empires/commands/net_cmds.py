@@ -67,9 +67,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        default=8, help="connections from one address that have not said "
                        "hello yet, at once (default: 8)")
     serve.add_argument("--max-unseated", metavar="N", type=whole_number(1, 1_000_000),
-                       default=256, help="connections that have not said hello yet (their "
+                       default=1024, help="connections that have not said hello yet (their "
                        "TLS handshakes included) at once, from all addresses; the oldest is "
-                       "closed to make room for a new one (default: 256)")
+                       "closed to make room for a new one (default: 1024)")
     serve.add_argument("--trust-proxy", metavar="ADDRESS,...", default="",
                        help="reverse proxies (addresses or networks) whose PROXY protocol "
                        "header (v1 or v2) or X-Forwarded-For names the client, on the game's "

@@ -46,7 +46,7 @@ class Rules:
     create_burst: int = 5
     unseated: int = 8  # connections per address that have not said hello yet
     # and in all (their TLS handshakes included): the oldest goes to make room
-    max_unseated: int = 256
+    max_unseated: int = 1024
     evict_after: float = 1.0  # seconds before an unseated connection may make room
     trusted_proxies: tuple[str, ...] = ()  # addresses whose X-Forwarded-For is believed
     # strangers' share with `open` (strangers.py); None: half of the server's

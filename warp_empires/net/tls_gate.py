@@ -33,6 +33,7 @@ the browsers').
 from __future__ import annotations
 
 import asyncio
+import asyncio.sslproto
 import ssl
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -167,6 +168,18 @@ class TlsGate(asyncio.Protocol):
             self.inner.unmade()
         # after it: `_shake` finds it closed
 
+
+# What each TLS connection's protocol reads into (asyncio's own is 256 KiB,
+# made and kept for its whole life; a record is at most 16 KiB and OpenSSL
+# reassembles them, so a smaller one only means more reads): issue 38's
+# eighth attack sent whole ClientHellos from 30,000 addresses, and a TLS
+# player 300 ms away needs its handshake to live a round trip, which takes
+# a bound on unseated connections four times the last one (guard.Rules.
+# max_unseated): 144 -> 408 MB with asyncio's buffer. Set for the process:
+# asyncio makes the protocol itself (loop.start_tls), and every TLS
+# connection of a server's process is the server's.
+READ_BUFFER = 32 * 1024
+asyncio.sslproto.SSLProtocol.max_size = READ_BUFFER
 
 # a TLS record's header: its type (22, a handshake), version (3, x), length
 HANDSHAKE, RECORD_HEADER, RECORD_MOST = 22, 5, 2**14 + 256
