@@ -11,6 +11,7 @@ again: the server applies a decision only for the position it answers.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -44,8 +45,17 @@ class TakenOver(ClientError):
     """Another connection took the seat over; this one is closed."""
 
 
+def pause(tries: int) -> float:
+    """Seconds before the next try after `tries` connections in a row closed
+    before a welcome: doubling from 1 to 30, give or take a quarter (so that
+    the clients a server turned away at once do not all come back at once)."""
+    return min(30.0, 2.0 ** (tries - 1)) * random.uniform(0.75, 1.25)
+
+
 class Seat:
     """One side's window on a hosted game."""
+
+    sleep = staticmethod(asyncio.sleep)  # how it waits between tries (a test's own)
 
     def __init__(self, link: Link, take: bool = False,
                  via: dict[str, Any] | None = None) -> None:
@@ -168,10 +178,12 @@ class Seat:
         returns when `on_frame` returns True. ClientError when the seat cannot
         be played."""
         note = on_state or (lambda _text: None)
+        unseated = 0  # connections in a row closed before a welcome
         try:
             async for ws in connect(self.link.server, max_size=MAX_SERVER_FRAME,
                                     compression=None, open_timeout=10, **self.via):
                 self._ws = ws
+                why = "closed before this seat was seated"  # else the server's refusal
                 try:
                     await ws.send(self.hello())
                     async for data in ws:
@@ -183,7 +195,10 @@ class Seat:
                             # seated: not when the socket opened (issue 38's sixth
                             # attack: `join` said "reconnected" 46 times in 40 s,
                             # each time before a hello the server then closed)
+                            unseated = -1
                             note("connected")
+                        elif kind == "error" and self.last_error is not None:
+                            why = str(self.last_error.get("text", why))[:160].rstrip(".")
                         if await on_frame(kind):
                             return
                 except ConnectionClosed:
@@ -192,7 +207,15 @@ class Seat:
                     self._ws = None
                 # closed either way: a server stopping closes cleanly (1001), which
                 # ends the frames without an error (play-test: nothing was said)
-                note("connection lost; reconnecting")
+                unseated += 1
+                if unseated:
+                    # closed before a welcome (full, busy, or made room): the
+                    # library tries again at once after a socket that opened
+                    wait = pause(unseated)
+                    note(f"{why}; trying again in {wait:.0f} s")
+                    await self.sleep(wait)
+                else:
+                    note("connection lost; reconnecting")
         except (InvalidURI, InvalidHandshake) as e:
             raise ClientError(f"{self.link.server}: not a Warp Empires server ({e})") from None
 

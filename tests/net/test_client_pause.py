@@ -1,0 +1,75 @@
+"""A seat turned away before its welcome (the server full or busy, or its
+connection closed to make room) tries again after a pause that doubles,
+not at once (net/client.py `pause`): the websockets library reconnects at
+once after a socket that opened, and every client a busy server turned away
+came straight back (issue 38)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+
+from warp_empires.net.client import Seat, pause
+from warp_empires.net.links import Link, new_token
+from warp_empires.net.protocol import encode
+
+
+class Enough(Exception):
+    """The test has seen the pauses it wanted."""
+
+
+def test_a_seat_turned_away_waits_longer_each_time() -> None:
+    async def main() -> tuple[list[float], list[str], int, bool]:
+        connections = 0
+        flooded = asyncio.Event()
+
+        async def full(ws: ServerConnection) -> None:
+            nonlocal connections
+            connections += 1
+            if connections > 6:
+                flooded.set()
+            await ws.recv()  # its hello
+            await ws.send(encode({"t": "error", "code": "full",
+                                  "text": "the server has no room for more players now."}))
+            await ws.close(1013, "full")
+
+        async with serve(full, "127.0.0.1", 0, compression=None) as server:
+            port = server.sockets[0].getsockname()[1]
+            seat = Seat(Link(f"ws://127.0.0.1:{port}/", "0123456789abcdef", "rebels",
+                             new_token()))
+            waits: list[float] = []
+
+            async def wait(seconds: float) -> None:  # the test's clock: no real wait
+                waits.append(seconds)
+                if len(waits) == 4:
+                    raise Enough
+
+            seat.sleep = wait  # type: ignore[method-assign]
+            notes: list[str] = []
+
+            async def never(kind: str) -> bool:
+                return False
+
+            run = asyncio.create_task(seat.run(never, notes.append))
+            spun = asyncio.create_task(flooded.wait())
+            await asyncio.wait({run, spun}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+            spun.cancel()
+            stopped = run.done() and isinstance(run.exception(), Enough)
+            if not run.done():
+                run.cancel()
+            return waits, notes, connections, stopped
+
+    waits, notes, connections, stopped = asyncio.run(main())
+    assert stopped and connections == 4  # before: at once, again and again
+    for n, wait in enumerate(waits):
+        assert 0.75 * 2**n <= wait <= 1.25 * 2**n
+    assert notes[0].startswith("the server has no room for more players now; trying again in")
+
+
+def test_the_pause_doubles_to_half_a_minute_give_or_take_a_quarter() -> None:
+    for tries, most in ((1, 1.0), (2, 2.0), (5, 16.0), (6, 30.0), (40, 30.0)):
+        seen: list[Any] = [pause(tries) for _ in range(200)]
+        assert all(0.75 * most <= s <= 1.25 * most for s in seen)
+        assert max(seen) - min(seen) > 0.1 * most  # not all alike
