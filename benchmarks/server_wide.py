@@ -5,7 +5,8 @@ second from 10,000-30,000 loopback addresses, each connecting once every
 player 100 ms away failed 28 of 29 creates. Figures, for this checkout and
 with --before PATH another, back to back: a player's creates through a
 relay that delays each way by half its round trip, how many failed (each
-tried once, 10 s at most) and how long the rest took.
+tried once, 10 s at most) and how long the rest took; the server's CPU
+seconds over the run and its memory at the end of the player's tries.
 
 The attacker runs in a subprocess (`python -m benchmarks.server_wide`)."""
 
@@ -26,6 +27,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from benchmarks.server_attacks import _cpu_seconds
 from benchmarks.server_scenarios import ROOT, Server
 from warp_empires.net.links import game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
@@ -173,10 +175,14 @@ def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
                 [sys.executable, "-m", "benchmarks.server_wide",
                  json.dumps([server.port, addresses, rate, seconds + 3, kind])],
                 cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            cpu = _cpu_seconds(server)
             time.sleep(2)  # the churn under way
             player = asyncio.run(_player(server, tls, rtt, seconds))
+            rss = server.rss_mb()
             line = attack.communicate()[0].strip().splitlines()
-            out[name] = {**player, "attacker": json.loads(line[-1]) if line else None}
+            out[name] = {**player, "server_cpu_s": round(_cpu_seconds(server) - cpu, 1),
+                         "server_rss_mb": round(rss, 1),
+                         "attacker": json.loads(line[-1]) if line else None}
         finally:
             server.stop()
             shutil.rmtree(folder, ignore_errors=True)
