@@ -193,6 +193,28 @@ def test_connects_and_silent_drops_are_logged_per_address_now_and_then(
         ("drop", "10.0.0.1", None), ("drop", "10.0.0.1", 33)]
 
 
+def test_connects_from_many_addresses_are_at_most_ten_lines_a_second(
+        tmp_path: Path, caplog) -> None:  # noqa: ANN001
+    # issue 38's seventh attack: 10,000 addresses, each once in 10 s, wrote
+    # 11,688 connect lines in 25 s, one per address (each its first)
+    clock = Clock()
+    server = GameServer(tmp_path, timer=clock)
+    with caplog.at_level(logging.INFO, logger="warp_empires.server"):
+        for n in range(2000):  # 2,000 addresses in 2 s
+            clock.now += 0.001
+            server.sparse_event("connect", f"10.{n // 250}.{n % 250}.1")
+        clock.now += 1.0
+        server.sparse_event("connect", "10.200.0.1")
+        server.sparse_event("hello", "10.200.0.1")  # another event: its own budget
+    lines = [r for r in caplog.records if r.msg == "connect"]
+    # the burst of 100, 10 a second over the 2 s, and the last (before: 2,001)
+    assert 100 + 2 * 10 - 1 <= len(lines) <= 100 + 2 * 10 + 1
+    # each line after the burst says how many were left out in all before it
+    assert sum(r.fields.get("others_left_out", 0) for r in lines) == 2000 - (len(lines) - 1)
+    assert "others_left_out" in lines[-1].fields
+    assert [r.msg for r in caplog.records].count("hello") == 1
+
+
 def test_in_use_refusals_and_take_overs_are_logged_sparsely(tmp_path: Path, caplog) -> None:  # noqa: ANN001
     # issue 38's seventh attack: an opponent holding its own seat's link wrote
     # one log line for each take-over (5,771 in 40 s) and each "in use"

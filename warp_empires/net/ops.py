@@ -19,6 +19,8 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+from .guard import Bucket
+
 log = logging.getLogger("warp_empires.server")
 LEVELS = ("debug", "info", "warning", "error")
 
@@ -108,6 +110,34 @@ class Sparse:
             self._left_out.pop(next(iter(self._last)), None)
             del self._last[next(iter(self._last))]
         return self._left_out.pop(kind, 0)
+
+
+class SparseInAll(Sparse):
+    """Sparse per kind, and besides at most `rate` lines a second of each
+    event in all (`burst` at once), whatever their kinds: issue 38's seventh
+    attack connected from 10,000 addresses, each once in 10 s, and wrote
+    11,688 `connect` lines in 25 s, one per address."""
+
+    def __init__(self, clock: Callable[[], float], every: float = 10.0, rate: float = 10.0,
+                 burst: int = 100) -> None:
+        super().__init__(clock, every)
+        self.rate, self.burst = rate, burst
+        self._budgets: dict[str, Bucket] = {}
+        self._beyond: dict[str, int] = {}  # of each event, left out in all since its last line
+
+    def line(self, name: str, kind: object) -> dict[str, int] | None:
+        """None when this event of `kind` is left out; else the counts its
+        line says: `left_out` (of its kind), `others_left_out` (in all)."""
+        left_out = self.allow(kind)
+        if left_out is None:
+            return None
+        budget = self._budgets.setdefault(name, Bucket(self.rate, self.burst, self.clock))
+        if not budget.take():
+            self._beyond[name] = self._beyond.get(name, 0) + 1 + left_out
+            return None
+        beyond = self._beyond.pop(name, 0)
+        return {**({"left_out": left_out} if left_out else {}),
+                **({"others_left_out": beyond} if beyond else {})}
 
 
 class Thinned(logging.Filter):

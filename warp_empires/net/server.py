@@ -37,7 +37,7 @@ from .entrance import Entrance
 from .folder import seats_path
 from .games import Games, Limits
 from .guard import Bucket, Door, Rules, key_matches
-from .ops import Metrics, Sparse, event
+from .ops import Metrics, SparseInAll, event
 from .presence import Presence
 from .protocol import REFUSED, BadFrame, client_frame, encode, error
 from .room import HUMAN, Room, Seat
@@ -70,7 +70,7 @@ class GameServer(ServerBots, Games):
         # every connection, counted from its accept (listen.py makes them counted)
         self.entrance = Entrance(self.door, self.limits.connections, timer,
                                  lambda target: links.claimed_game(target, self.playing, self.key))
-        self._sparse = Sparse(timer)  # what sparse_event logs
+        self._sparse = SparseInAll(timer)  # what sparse_event logs
         self.open = Strangers(self.rules)  # what strangers may take (serve --open)
         self._bots: dict[tuple[str, int], Any] = {}
         # the seeds of the computer players on its seats: unpredictable, unless
@@ -146,10 +146,12 @@ class GameServer(ServerBots, Games):
         every 10 s with how many were left out. Issue 38's sixth attack: a
         churn of WebSocket opens that never said hello wrote 15,382 `connect`
         lines (1.57 MB) in 25 s; a player's first connect still shows, and
-        each of its hellos has its own line."""
-        left_out = self._sparse.allow((name, address, fields.get("why")))
-        if left_out is not None:
-            event(name, address=address, **fields, **({"left_out": left_out} if left_out else {}))
+        each of its hellos has its own line. At most 10 a second of each
+        event in all besides (ops.SparseInAll: the seventh, from 10,000
+        addresses)."""
+        counts = self._sparse.line(name, (name, address, fields.get("why")))
+        if counts is not None:
+            event(name, address=address, **fields, **counts)
 
     @property
     def connections(self) -> int:
