@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import json
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.server_attacks import _probes
-from benchmarks.server_scenarios import ROOT, new_server
+from benchmarks.server_scenarios import attack, new_server
 
 
 async def _churn(port: int, addresses: int, rate: float, seconds: float) -> dict[str, int]:
@@ -66,12 +65,9 @@ def churn(roots: dict[str, Path], addresses: int = 100, rate: float = 4.5,
         server = new_server(folder, root, max_connections, one_address=False)
         server.start()
         try:
-            attack = subprocess.Popen(
-                [sys.executable, "-m", "benchmarks.server_churn",
-                 json.dumps([server.port, addresses, rate, seconds])],
-                cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            churn = attack("server_churn", server.port, addresses, rate, seconds)
             time.sleep(2)  # full of fresh silent sockets
-            figures = asyncio.run(_probes(server, attack, seconds - 2, sample_rss=False))
+            figures = asyncio.run(_probes(server, churn, seconds - 2, sample_rss=False))
             figures["players_in"] = sum(p["join_ms"] is not None for p in figures["probes"])
             del figures["probes"]
             out[name] = figures

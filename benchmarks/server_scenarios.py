@@ -8,6 +8,7 @@ change), in the same run.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import shutil
@@ -102,6 +103,20 @@ class Server:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+
+
+def attack(module: str, *args: Any) -> subprocess.Popen[str]:
+    """An attacker, `python -m benchmarks.MODULE` with its arguments as one
+    JSON list, in its own process (beside the server's, not in the
+    benchmark's loop); the figures are the JSON line it prints at the end."""
+    return subprocess.Popen([sys.executable, "-m", f"benchmarks.{module}", json.dumps(args)],
+                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+
+
+def attacker_figures(process: subprocess.Popen[str]) -> Any:
+    """What an attacker (`attack`) printed last, once it has ended."""
+    lines = process.communicate()[0].strip().splitlines()
+    return json.loads(lines[-1]) if lines else None
 
 
 def new_server(folder: Path, root: Path = ROOT, max_connections: int = 5000,

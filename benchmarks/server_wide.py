@@ -18,7 +18,6 @@ import json
 import shutil
 import ssl
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,7 +27,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from benchmarks.server_attacks import _cpu_seconds
-from benchmarks.server_scenarios import ROOT, Server
+from benchmarks.server_scenarios import ROOT, Server, attack, attacker_figures
 from warp_empires.net.links import game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
 
@@ -171,18 +170,13 @@ def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
         server = Server(folder, root, tls_flags if tls else (), max_connections=5000)
         server.start()
         try:
-            attack = subprocess.Popen(
-                [sys.executable, "-m", "benchmarks.server_wide",
-                 json.dumps([server.port, addresses, rate, seconds + 3, kind])],
-                cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            churn = attack("server_wide", server.port, addresses, rate, seconds + 3, kind)
             cpu = _cpu_seconds(server)
             time.sleep(2)  # the churn under way
             player = asyncio.run(_player(server, tls, rtt, seconds))
             rss = server.rss_mb()
-            line = attack.communicate()[0].strip().splitlines()
             out[name] = {**player, "server_cpu_s": round(_cpu_seconds(server) - cpu, 1),
-                         "server_rss_mb": round(rss, 1),
-                         "attacker": json.loads(line[-1]) if line else None}
+                         "server_rss_mb": round(rss, 1), "attacker": attacker_figures(churn)}
         finally:
             server.stop()
             shutil.rmtree(folder, ignore_errors=True)
