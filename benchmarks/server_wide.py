@@ -16,18 +16,23 @@ import asyncio
 import contextlib
 import json
 import shutil
+import socket
 import ssl
 import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from websockets.asyncio.client import connect
 
 from benchmarks.server_attacks import _cpu_seconds
-from benchmarks.server_scenarios import ROOT, Server, attack, attacker_figures
+from benchmarks.server_scenarios import ROOT, Server, attack, attacker_figures, create
+from benchmarks.server_web import _free_port as free_port
 from warp_empires.net.links import game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
 
@@ -37,7 +42,9 @@ HALVES = {"tls": b"\x16\x03\x01\x02\x00" + b"\x01" * 100,  # 100 of a ClientHell
           # a whole WebSocket upgrade, then no hello: what a player sends first
           "whole": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                    b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                   b"Sec-WebSocket-Version: 13\r\n\r\n"}
+                   b"Sec-WebSocket-Version: 13\r\n\r\n",
+          # at the browsers' port: a whole request for its page, then kept open
+          "page": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"}
 
 
 def address(n: int) -> str:
@@ -92,14 +99,21 @@ async def _churn(port: int, addresses: int, rate: float, seconds: float,
     return {"tried": n, "opened": opened, "per_second": round(opened / seconds)}
 
 
-async def _relay(target: int, rtt: float) -> tuple[asyncio.Server, int]:
-    """A TCP relay to `target` that delays what it carries by rtt/2 each way."""
+async def _relay(target: int, rtt: float, pace: float | None = None
+                 ) -> tuple[asyncio.Server, int]:
+    """A TCP relay to `target` that delays what it carries by rtt/2 each way;
+    with `pace`, what comes back at most that many bytes a second (a long
+    way's slow start: a 514 KB script takes seconds, and the server holds
+    what is not yet sent)."""
     loop = asyncio.get_running_loop()
 
-    async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                   paced: float | None = None) -> None:
         with contextlib.suppress(Exception):
-            while data := await reader.read(65536):
+            while data := await reader.read(16384 if paced else 65536):
                 loop.call_later(rtt / 2, writer.write, data)
+                if paced:
+                    await asyncio.sleep(len(data) / paced)
             await asyncio.sleep(rtt / 2)
         writer.close()
 
@@ -111,51 +125,100 @@ async def _relay(target: int, rtt: float) -> tuple[asyncio.Server, int]:
             # with them, half a round trip after they were sent
             first = await reader.read(65536)
             await asyncio.sleep(rtt / 2)
-            up_r, up_w = await asyncio.open_connection("127.0.0.1", target)
+            up = socket.socket()
+            if pace:  # a small window: the server's own buffers hold the rest
+                up.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16384)
+            up.setblocking(False)
+            await loop.sock_connect(up, ("127.0.0.1", target))
+            up_r, up_w = await asyncio.open_connection(sock=up)
             up_w.write(first)
-            await asyncio.gather(pipe(reader, up_w), pipe(up_r, writer))
+            await asyncio.gather(pipe(reader, up_w), pipe(up_r, writer, pace))
 
     relay = await asyncio.start_server(each, "127.0.0.1", 0)
     return relay, relay.sockets[0].getsockname()[1]
 
 
+async def _tries(attempt: Callable[[], Awaitable[str]], seconds: float) -> dict[str, Any]:
+    """`attempt` again and again for `seconds`, each within 10 s: how many
+    failed (and why: what `attempt` returned, or what it raised), and how
+    long the rest took."""
+    took: list[float] = []
+    whys: Counter[str] = Counter()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        began = time.perf_counter()
+        try:
+            async with asyncio.timeout(10):
+                why = await attempt()
+        except Exception as e:  # noqa: BLE001 - closed, refused, timed out: a failure
+            why = type(e).__name__
+        if why:
+            whys[why] += 1
+        else:
+            took.append((time.perf_counter() - began) * 1000)
+        await asyncio.sleep(0.3)
+    return {"tries": sum(whys.values()) + len(took), "failed": sum(whys.values()),
+            "ms_p50": round(statistics.median(took)) if took else None,
+            "ms_max": round(max(took)) if took else None, "why_failed": dict(whys)}
+
+
 async def _player(server: Server, tls: bool, rtt: float, seconds: float) -> dict[str, Any]:
-    """Creates, one after another for `seconds`, each tried once within 10 s."""
+    """Creates, one after another for `seconds`."""
     relay, port = await _relay(server.port, rtt)
     trust = ssl.create_default_context(cafile=str(CERTS / "cert.pem")) if tls else None
     url = f"{'wss' if tls else 'ws'}://127.0.0.1:{port}/"
     key = (server.folder / "host.key").read_text().strip()
-    took: list[float] = []
-    failed = 0
-    whys: dict[str, int] = {}  # why creates failed: how many each
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+
+    async def create() -> str:
         game = new_game_id()
-        began = time.perf_counter()
-        try:
-            async with asyncio.timeout(10):
-                # as the app's create asks (net/client.py create_game)
-                asked = f"{game_url(url, game)}?host={host_proof(key, game)}"
-                async with connect(asked, compression=None, ssl=trust) as ws:
-                    await ws.send(encode({"t": "create", "v": VERSION, "module": "star_wars",
-                                          "seed": 1, "players": ["human", "human"],
-                                          "game": game, "key": key}))
-                    answer = decode(await ws.recv())
-                    ok = answer.get("t") == "created"
-                    why = "" if ok else str(answer.get("code"))
-        except Exception as e:  # noqa: BLE001 - closed, refused, timed out: a failed create
-            ok, why = False, type(e).__name__
-        if why:
-            whys[why] = whys.get(why, 0) + 1
-        if ok:
-            took.append((time.perf_counter() - began) * 1000)
-        else:
-            failed += 1
-        await asyncio.sleep(0.3)
-    relay.close()
-    return {"tries": failed + len(took), "failed": failed,
-            "create_ms_p50": round(statistics.median(took)) if took else None,
-            "create_ms_max": round(max(took)) if took else None, "why_failed": whys}
+        # as the app's create asks (net/client.py create_game)
+        asked = f"{game_url(url, game)}?host={host_proof(key, game)}"
+        async with connect(asked, compression=None, ssl=trust) as ws:
+            await ws.send(encode({"t": "create", "v": VERSION, "module": "star_wars",
+                                  "seed": 1, "players": ["human", "human"], "game": game,
+                                  "key": key}))
+            answer = decode(await ws.recv())
+        return "" if answer.get("t") == "created" else str(answer.get("code"))
+
+    try:
+        return await _tries(create, seconds)
+    finally:
+        relay.close()
+
+
+async def _browser(server: Server, web: int, rtt: float, seconds: float) -> dict[str, Any]:
+    """A browser's tab of a game: its page, its 514 KB script, then its
+    socket to the seat's first screen, again and again for `seconds`, each
+    on new connections (a new tab's)."""
+    import aiohttp
+
+    created = await create(server, 1)
+    game, (side, token) = created["game"], next(iter(created["tokens"].items()))
+    relay, port = await _relay(web, rtt, pace=256 * 1024)
+
+    async def page() -> str:
+        async with aiohttp.ClientSession() as http:
+            address = f"http://127.0.0.1:{port}/g/{game}/"
+            text = await (await http.get(address)).text()
+            src = text.split('<script src="', 1)[1].split('"', 1)[0]  # the page's own script
+            script = await (await http.get(urljoin(address, src))).read()
+            if len(script) < 100_000:
+                return f"script of {len(script)} bytes"
+            # then the seat's socket, as the page opens it, to its first screen
+            async with http.ws_connect(urljoin(address, "ws?width=80&height=24")) as ws:
+                await ws.send_str(json.dumps(["join", f"game={game}&side={side}&token={token}"]))
+                got = 0
+                while got < 2000:  # a screen, not a byte
+                    message = await ws.receive()
+                    if message.type != aiohttp.WSMsgType.BINARY:
+                        return f"socket {message.type.name.lower()}"
+                    got += len(message.data)
+        return ""
+
+    try:
+        return await _tries(page, seconds)
+    finally:
+        relay.close()
 
 
 def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
@@ -167,13 +230,17 @@ def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
     for name, root in roots.items():
         folder = Path(tempfile.mkdtemp(prefix=f"bench-wide-{name}-"))
         tls = kind in ("tls", "hello")
-        server = Server(folder, root, tls_flags if tls else (), max_connections=5000)
+        web = free_port()
+        flags = tls_flags if tls else ("--web", "--web-port", str(web)) if kind == "page" else ()
+        server = Server(folder, root, flags, max_connections=5000)
         server.start()
         try:
-            churn = attack("server_wide", server.port, addresses, rate, seconds + 3, kind)
+            churn = attack("server_wide", web if kind == "page" else server.port, addresses,
+                           rate, seconds + 3, kind)
             cpu = _cpu_seconds(server)
             time.sleep(2)  # the churn under way
-            player = asyncio.run(_player(server, tls, rtt, seconds))
+            player = asyncio.run(_browser(server, web, rtt, seconds) if kind == "page"
+                                 else _player(server, tls, rtt, seconds))
             rss = server.rss_mb()
             out[name] = {**player, "server_cpu_s": round(_cpu_seconds(server) - cpu, 1),
                          "server_rss_mb": round(rss, 1), "attacker": attacker_figures(churn)}

@@ -489,7 +489,7 @@ def test_a_tabs_process_runs_below_the_server(tmp_path: Path) -> None:
 def test_a_game_pages_files_are_under_the_games_own_path(tmp_path: Path) -> None:
     # issue 38's eighth attack: each connection of a game's page names the
     # game, so a churn of whole requests naming none makes room first
-    # (entrance.py); its 514 KB script was closed mid-way 300 ms away
+    # (entrance.py): its socket was closed before its first screen
     async def go() -> tuple[str, list[int], bytes, bytes, list[str | None]]:
         async with web_server(tmp_path) as (server, front, _started, url):
             game, _links = links_of(server, url)

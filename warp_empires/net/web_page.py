@@ -146,9 +146,9 @@ def page(root: str = "", title: str = "Warp Empires") -> str:
 
 async def game_file(request: web.Request) -> web.FileResponse:
     """A game page's static file, under the game's own path (/g/ID/static/...):
-    the connection that fetches it names the game, and makes room after
-    those that name none (entrance.py; issue 38's eighth attack: a churn of
-    whole requests closed a browser's 514 KB script mid-way 300 ms away)."""
+    every connection a game's page opens names the game, and makes room
+    after those that name none (entrance.py; issue 38's eighth attack, a
+    churn of whole requests at the browsers' port)."""
     base = STATICS.resolve()
     path = (base / request.match_info["file"]).resolve()
     if not path.is_relative_to(base) or not path.is_file():
