@@ -15,7 +15,8 @@ that names no game of this server; one that names a game many others name
 too); with none such, the new one is refused. The bound in all is what
 keeps their memory bounded: the fourth attack on issue 38 held TLS
 handshakes open from 1,000 addresses, each within its cap, and each
-handshake holds 256 KiB (asyncio's buffer): 56 -> 646 MB.
+handshake held 256 KiB (asyncio's buffer; 32 KiB now, tls_gate.READ_BUFFER):
+56 -> 646 MB.
 
 `counted(server)` (counted.py) is the WebSocket library's connection with
 this count kept from its `connection_made` (the accept) to its
