@@ -18,6 +18,7 @@ from warp_empires.net.entrance import Entrance
 from warp_empires.net.guard import Door, Rules
 from warp_empires.net.links import claimed_game, game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
+from warp_empires.net.server import Limits
 from warp_empires.net.tls_gate import READ_BUFFER, TlsGate, first_record
 
 from .support import KEY, hello, links_of, serving, until
@@ -215,3 +216,34 @@ def test_a_tls_connection_reads_into_a_small_buffer(tmp_path: Path) -> None:
 
     assert asyncio.run(asyncio.wait_for(main(), 60)) == READ_BUFFER == 32 * 1024
     assert Rules().max_unseated == 1024
+
+
+def test_connections_the_server_is_closing_make_room_when_it_is_full(tmp_path: Path) -> None:
+    # issue 38's eighth attack: a bogus first frame (or a hello to no game)
+    # from 40 addresses, each within its rate; each refused connection then
+    # waited 10 s for a close that never came, and the server, full of them,
+    # answered players HTTP 503
+    bogus = b"\x82\x83\x00\x00\x00\x00abc"  # a masked binary frame that is no hello
+
+    async def main() -> str:
+        limits = Limits(connections=4)
+        rules = Rules(connect_rate=1e6, connect_burst=10**6)
+        async with serving(tmp_path, limits, rules=rules, timer=Clock()) as (server, url):
+            _, links = links_of(server, url)
+            sockets = []
+            for n in range(6):  # each refused, its close never answered
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", port_of(url), local_addr=(f"127.0.0.{n + 2}", 0))
+                writer.write(WHOLE_REQUEST + bogus)
+                await reader.readuntil(b"\r\n\r\n")  # upgraded
+                await reader.readuntil(b"\x88")  # refused: the server's close comes
+                sockets.append((reader, writer))
+            async with connect(game_url(url, links["rebels"].game), compression=None) as ws:
+                await ws.send(encode(hello(links["rebels"])))
+                first = decode(await ws.recv())["t"]
+            for _, writer in sockets:
+                writer.close()
+            return first
+
+    first = asyncio.run(asyncio.wait_for(main(), 60))
+    assert first == "welcome"  # before: HTTP 503 until their closes timed out

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.frames import Frame, Opcode
+from websockets.protocol import State
 
 from .entrance import Entered, Refusal, refusal_bytes
 from .guard import Bucket
@@ -105,6 +106,12 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
                         self.transport.write_eof()
                 else:
                     self.transport.close()
+            if self.protocol.state is State.CLOSING:
+                # its close sent: it waits only for the client's, and makes
+                # room first (issue 38's eighth attack: bogus first frames
+                # from 40 addresses, each refused connection then waiting 10 s
+                # for a close that never came, filled the server: HTTP 503)
+                entrance.closing(self)
 
         def process_event(self, event: Any) -> None:
             if isinstance(event, Frame) and event.opcode is Opcode.PING:

@@ -68,6 +68,9 @@ class Entrance:
         # request, or a whole TLS ClientHello: `asked`), oldest first; the
         # next to make room in all
         self._unasked: OrderedDict[Any, None] = OrderedDict()
+        # connections closing (their close sent, the client's awaited),
+        # oldest first: the first to make room when the server is full
+        self._closing: OrderedDict[Any, None] = OrderedDict()
         self._refusals = Sparse(clock)  # what `refused` logs
         self._drops = Sparse(clock)  # the connections closed to make room in all
 
@@ -79,7 +82,8 @@ class Entrance:
         refusal = None if address is None else self._room_for(address)
         if refusal is None and len(self._since) >= self.door.rules.max_unseated:
             self._evict(None)  # the oldest silent one, whatever its address
-        if refusal is None and self.count >= self.limit and not self._evict(None):
+        if refusal is None and self.count >= self.limit and not (
+                self._end_closing() or self._evict(None)):
             refusal = FULL
         if refusal is not None:
             return refusal
@@ -143,9 +147,16 @@ class Entrance:
             if not mine:
                 del self._of[address]
 
+    def closing(self, conn: Any) -> None:
+        """The server has sent a connection its close: it serves nobody now."""
+        if conn in self._counted and conn not in self._closing:
+            self.seated(conn)
+            self._closing[conn] = None
+
     def left(self, conn: Any) -> None:
         """A connection ended (or was closed to make room)."""
         self.seated(conn)
+        self._closing.pop(conn, None)
         if conn in self._counted:
             self._counted.discard(conn)
             self.count -= 1
@@ -174,6 +185,20 @@ class Entrance:
     def _join(self, conn: Any, address: str) -> None:
         self._address[conn] = address
         self._of.setdefault(address, OrderedDict())[conn] = self._since[conn]
+
+    def _end_closing(self) -> bool:
+        """Ends the oldest closing connection at once (its client's close
+        not awaited); whether there was one."""
+        conn = next(iter(self._closing), None)
+        if conn is None:
+            return False
+        left_out = self._drops.allow("closing")
+        if left_out is not None:
+            event("drop", logging.WARNING, why="closing, to make room in all",
+                  **({"left_out": left_out} if left_out else {}))
+        self.left(conn)
+        conn.transport.abort()
+        return True
 
     def _evict(self, address: str | None) -> bool:
         """Closes the oldest silent connection: of `address` if it has had its
