@@ -62,8 +62,9 @@ change), in the same run:
   --wide-addresses loopback addresses at --wide-rate connections a second in
   all, and a player --wide-rtt ms away through a delaying relay: its creates
   that failed of those tried, and how long the rest took (issue 38's seventh
-  attack; target: none failed). --wide-kind whole, hello and page: the
-  eighth's (whole upgrades, whole ClientHellos, a browser's page).
+  attack; target: none failed). --wide-kind whole, hello, page and bogus: the
+  eighth's (whole upgrades, whole ClientHellos, a browser's page, refused
+  first frames whose close is never answered).
 `--only load,startup,soak,idle,silent,ping,open,web` picks the parts (default: all
 but wide).
 
@@ -217,12 +218,14 @@ def main() -> None:
     parser.add_argument("--before", type=Path, metavar="CHECKOUT",
                         help="also run start-up and soak on the server of this checkout "
                         "(the code before a change), in the same run")
-    parser.add_argument("--wide-kind", choices=("tls", "plain", "whole", "hello", "page"),
+    parser.add_argument("--wide-kind",
+                        choices=("tls", "plain", "whole", "hello", "page", "bogus"),
                         default="tls",
                         help="wide: the churn's half TLS records, half HTTP requests, "
                         "whole WebSocket upgrades and no hello, whole TLS ClientHellos "
                         "and nothing more, or (page) whole requests at the browsers' port, "
-                        "and a browser's page and script instead of creates")
+                        "and a browser's page and script instead of creates, or (bogus) "
+                        "a first frame that is no hello, the server's close never answered")
     parser.add_argument("--wide-addresses", type=int, default=10_000)
     parser.add_argument("--wide-rate", type=float, default=1200.0,
                         help="wide: the churn's new connections a second, in all")
