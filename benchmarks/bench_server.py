@@ -219,13 +219,14 @@ def main() -> None:
                         help="also run start-up and soak on the server of this checkout "
                         "(the code before a change), in the same run")
     parser.add_argument("--wide-kind",
-                        choices=("tls", "plain", "whole", "hello", "page", "bogus"),
+                        choices=("tls", "plain", "whole", "hello", "page", "bogus", "frag"),
                         default="tls",
                         help="wide: the churn's half TLS records, half HTTP requests, "
                         "whole WebSocket upgrades and no hello, whole TLS ClientHellos "
                         "and nothing more, or (page) whole requests at the browsers' port, "
                         "and a browser's page and script instead of creates, or (bogus) "
-                        "a first frame that is no hello, the server's close never answered")
+                        "a first frame that is no hello, the server's close never answered, "
+                        "or (frag) a ClientHello in records of 16 bytes, its first 40 bytes")
     parser.add_argument("--wide-addresses", type=int, default=10_000)
     parser.add_argument("--wide-rate", type=float, default=1200.0,
                         help="wide: the churn's new connections a second, in all")

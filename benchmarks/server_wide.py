@@ -37,8 +37,10 @@ from warp_empires.net.links import game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
 
 CERTS = ROOT / "tests" / "fixtures" / "tls"  # the tests' own, for 127.0.0.1
-HALVES = {"tls": b"\x16\x03\x01\x02\x00" + b"\x01" * 100,  # 100 of a ClientHello's 512 bytes
-          "plain": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # its headers never end
+# what each connection of a churn sends (and, made in `_churn` from a real
+# ClientHello: tls, its first 100 bytes; hello, all of it; frag, 40 bytes of
+# it in records of 16 bytes)
+HALVES = {"plain": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # its headers never end
           # a whole WebSocket upgrade, then no hello: what a player sends first
           "whole": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                    b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
@@ -65,12 +67,21 @@ def client_hello() -> bytes:
     return outgoing.read()
 
 
+def fragmented(hello: bytes, size: int = 16) -> bytes:
+    """A ClientHello (one record) sent as records of `size` bytes each, as
+    TLS allows: its first record is whole long before the message is."""
+    body = hello[5:]
+    return b"".join(hello[:3] + len(body[i:i + size]).to_bytes(2, "big") + body[i:i + size]
+                    for i in range(0, len(body), size))
+
+
 async def _churn(port: int, addresses: int, rate: float, seconds: float,
                  kind: str) -> dict[str, Any]:
     """`rate` connections a second in all, the addresses in turn, each sending
     half of what it should (or a whole ClientHello, `hello`) and holding
     until the server closes it."""
-    half = client_hello() if kind == "hello" else HALVES[kind]
+    half = {"hello": client_hello(), "tls": client_hello()[:100],
+            "frag": fragmented(client_hello())[:40]}.get(kind) or HALVES[kind]
     opened = 0
     held: set[asyncio.Task[None]] = set()
 
@@ -232,7 +243,7 @@ def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
     tls_flags = ("--certfile", str(CERTS / "cert.pem"), "--keyfile", str(CERTS / "key.pem"))
     for name, root in roots.items():
         folder = Path(tempfile.mkdtemp(prefix=f"bench-wide-{name}-"))
-        tls = kind in ("tls", "hello")
+        tls = kind in ("tls", "hello", "frag")
         web = free_port()
         flags = tls_flags if tls else ("--web", "--web-port", str(web)) if kind == "page" else ()
         server = Server(folder, root, flags, max_connections=1000)  # serve's default

@@ -14,18 +14,20 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import connect
 
+from benchmarks.server_wide import client_hello, fragmented
 from warp_empires.net.entrance import Entrance
 from warp_empires.net.guard import Door, Rules
 from warp_empires.net.links import claimed_game, game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
 from warp_empires.net.server import Limits
-from warp_empires.net.tls_gate import READ_BUFFER, TlsGate, first_record
+from warp_empires.net.tls_gate import READ_BUFFER, TlsGate, whole_hello
 
 from .support import KEY, hello, links_of, serving, until
 from .test_entrance import Clock, Conn
 from .test_tls import contexts
 
-HALF_RECORD = b"\x16\x03\x01\x02\x00" + b"\x01" * 100  # 100 of a ClientHello's 512 bytes
+HELLO = client_hello()  # a real ClientHello, one record
+HALF_RECORD = HELLO[:100]
 HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"  # its headers never end
 
 
@@ -53,14 +55,20 @@ def test_a_churn_of_halves_from_many_addresses_never_closes_a_player_that_asked(
     assert player.aborted
 
 
-def test_a_first_record_is_whole_half_or_not_tls() -> None:
-    assert first_record(HALF_RECORD) is None
-    assert first_record(b"\x16") is None and first_record(b"\x16\x03\x01") is None
-    assert first_record(b"\x16\x03\x01\x00\x04abcd") is True
-    assert first_record(b"\x16\x03\x01\x00\x04abcdmore") is True
-    assert first_record(b"GET / HTTP/1.1\r\n") is False
-    assert first_record(b"\x16\x02") is False  # not a version 3 record
-    assert first_record(b"\x16\x03\x01\xff\xff") is False  # longer than a record may be
+def test_a_client_hello_is_whole_half_or_not_tls() -> None:
+    assert whole_hello(HELLO) is True
+    assert whole_hello(HELLO + b"more") is True
+    assert whole_hello(HALF_RECORD) is None and whole_hello(HELLO[:3]) is None
+    # the eighth attack: a whole first record holding a few bytes of one
+    split = fragmented(HELLO)
+    assert split != HELLO and whole_hello(split[:5 + 16]) is None
+    assert whole_hello(split[:-1]) is None and whole_hello(split) is True
+    assert whole_hello(b"GET / HTTP/1.1\r\n") is False
+    assert whole_hello(b"\x16\x02") is False  # not a version 3 record
+    assert whole_hello(b"\x16\x03\x01\xff\xff") is False  # longer than a record may be
+    assert whole_hello(b"\x16\x03\x01\x00\x04\x02\x00\x00\x00") is False  # no ClientHello
+    assert whole_hello(HELLO[:5] + b"\x01\x01\x00\x00") is False  # longer than HELLO_MOST
+    assert whole_hello(b"\x16\x03\x01\x00\x00" * 7000) is False  # records of nothing
 
 
 def port_of(url: str) -> int:
@@ -114,7 +122,7 @@ def test_half_a_client_hello_begins_no_handshake(tmp_path: Path) -> None:
             gate = conn.transport.get_protocol()
             assert isinstance(gate, TlsGate)
             seen = [(gate.handshake is not None, conn in server.entrance._unasked)]
-            writer.write(b"\x01" * (512 - 100))  # the rest of the record (not a real hello)
+            writer.write(HELLO[100:])  # the rest of it
             await until(lambda: gate.handshake is not None)
             seen.append((True, conn in server.entrance._unasked))
             writer.close()

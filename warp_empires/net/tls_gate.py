@@ -11,16 +11,17 @@ accept first (`accepted`: counted by its entrance, or refused and closed
 before any handshake), then asyncio's `loop.start_tls` runs the handshake,
 within `seconds`, and the real protocol is given the TLS transport.
 
-The handshake begins with the client's whole first record (its
-ClientHello, which a client sends at once), not at the accept: asyncio's
-TLS protocol holds a 256 KiB buffer from the moment it is made, and
+The handshake begins with the client's whole ClientHello (which a client
+sends at once), not at the accept: asyncio's TLS protocol holds a buffer
+from the moment it is made (256 KiB of its own; READ_BUFFER here), and
 sockets that never send a byte, from 1,000 addresses each within its cap,
 took the server from 56 to 646 MB (the fourth attack on issue 38); half a
-record holds only its own bytes. A socket silent, or with half a record,
-for `seconds` is closed. Its entrance is told when it sends its first
-bytes (`spoke`) and when its ClientHello is whole (`asked`): those that
-have not make room first (entrance.py; the seventh attack on issue 38 sent
-half records from 30,000 addresses).
+ClientHello holds only its own bytes. A socket silent, or with half a
+ClientHello, for `seconds` is closed. Its entrance is told when it sends its
+first bytes (`spoke`) and when its ClientHello is whole (`asked`): those
+that have not make room first (entrance.py; the seventh attack on issue 38
+sent half records from 30,000 addresses, the eighth a whole first record
+holding part of a ClientHello).
 
 A server stopping closes every socket still before or in its handshake
 (`Gates.close`): issue 38's sixth attack stopped a TLS server during a churn
@@ -135,13 +136,13 @@ class TlsGate(asyncio.Protocol):
         if not self._hello:
             self.inner.spoke()
         self._hello += data
-        whole = first_record(self._hello)
-        if whole is None:  # half a record: no handshake yet (closed if so for `seconds`)
+        whole = whole_hello(self._hello)
+        if whole is None:  # half a ClientHello: no handshake yet (closed if so for `seconds`)
             return
         if whole:
             self.inner.asked()
         data, self._hello = self._hello, b""
-        # a whole first record (or bytes that are not TLS, which it refuses):
+        # a whole ClientHello (or bytes that are not one, which it refuses):
         # the handshake begins now
         self._transport = None
         self.gates.silent.discard(self)
@@ -181,22 +182,43 @@ class TlsGate(asyncio.Protocol):
 READ_BUFFER = 32 * 1024
 asyncio.sslproto.SSLProtocol.max_size = READ_BUFFER
 
-# a TLS record's header: its type (22, a handshake), version (3, x), length
+# a TLS record's header: its type (22, a handshake), version (3, x), length;
+# a handshake message's: its type (1, a ClientHello) and length
 HANDSHAKE, RECORD_HEADER, RECORD_MOST = 22, 5, 2**14 + 256
+CLIENT_HELLO, MESSAGE_HEADER = 1, 4
+HELLO_MOST = 2**14  # a longer ClientHello begins its handshake without being `asked`
 
 
-def first_record(data: bytes) -> bool | None:
-    """Whether `data`, a client's first bytes, hold a whole TLS handshake
-    record (its ClientHello, which a client sends whole at once); None
-    while they are the start of one; False when they are not TLS."""
-    if data[0] != HANDSHAKE or (len(data) > 1 and data[1] != 3):
+def whole_hello(data: bytes) -> bool | None:
+    """Whether `data`, a client's first bytes, hold its whole ClientHello
+    (which a client sends at once), however many handshake records it spans;
+    None while they are the start of one; False when they are not TLS, or
+    not a ClientHello of at most HELLO_MOST bytes. (Issue 38's eighth attack
+    sent a whole first record holding a few bytes of one, then nothing.)"""
+    if len(data) > 2 * HELLO_MOST:  # (records of nothing, say)
         return False
-    if len(data) < RECORD_HEADER:
-        return None
-    length = int.from_bytes(data[3:5], "big")
-    if length > RECORD_MOST:
-        return False
-    return True if len(data) >= RECORD_HEADER + length else None
+    message = b""
+    at = 0
+    while True:
+        if len(data) > at and data[at] != HANDSHAKE or len(data) > at + 1 and data[at + 1] != 3:
+            return False
+        if len(data) < at + RECORD_HEADER:
+            return None
+        length = int.from_bytes(data[at + 3:at + 5], "big")
+        if length > RECORD_MOST:
+            return False
+        message += data[at + RECORD_HEADER:at + RECORD_HEADER + length]
+        if message and message[0] != CLIENT_HELLO:
+            return False
+        if len(message) >= MESSAGE_HEADER:
+            wanted = MESSAGE_HEADER + int.from_bytes(message[1:4], "big")
+            if wanted > MESSAGE_HEADER + HELLO_MOST:
+                return False
+            if len(message) >= wanted:
+                return True
+        if len(data) < at + RECORD_HEADER + length:
+            return None
+        at += RECORD_HEADER + length
 
 
 def _feed(transport: asyncio.Transport, gate: TlsGate, data: bytes) -> None:
