@@ -73,3 +73,13 @@ def test_the_pause_doubles_to_half_a_minute_give_or_take_a_quarter() -> None:
         seen: list[Any] = [pause(tries) for _ in range(200)]
         assert all(0.75 * most <= s <= 1.25 * most for s in seen)
         assert max(seen) - min(seen) > 0.1 * most  # not all alike
+
+
+def test_a_link_made_before_the_games_path_connects_to_it() -> None:
+    token = new_token()
+    old = Seat(Link("ws://127.0.0.1:8765/", "0123456789abcdef", "rebels", token))
+    new = Seat(Link("ws://127.0.0.1:8765/g/0123456789abcdef/", "0123456789abcdef", "rebels",
+                    token))
+    behind = Seat(Link("wss://example.org/play/", "0123456789abcdef", "rebels", token))
+    assert old.url == new.url == "ws://127.0.0.1:8765/g/0123456789abcdef/"
+    assert behind.url == "wss://example.org/play/g/0123456789abcdef/"

@@ -78,6 +78,15 @@ class Seat:
         self._ws: ClientConnection | None = None
         self.sent_for: int | None = None  # the position last answered
 
+    @property
+    def url(self) -> str:
+        """Where its connections go: the link's server with the game's path,
+        which a link made before the path (issue 38's routing) lacks; the
+        server reads it to keep a player's connection over strangers' when it
+        must close one (entrance.py)."""
+        server = self.link.server
+        return server if f"/g/{self.link.game}/" in server else game_url(server, self.link.game)
+
     # -- what arrives ------------------------------------------------------------
 
     def take(self, frame: dict[str, Any]) -> str:
@@ -180,7 +189,7 @@ class Seat:
         note = on_state or (lambda _text: None)
         unseated = 0  # connections in a row closed before a welcome
         try:
-            async for ws in connect(self.link.server, max_size=MAX_SERVER_FRAME,
+            async for ws in connect(self.url, max_size=MAX_SERVER_FRAME,
                                     compression=None, open_timeout=10, **self.via):
                 self._ws = ws
                 why = "closed before this seat was seated"  # else the server's refusal
