@@ -76,12 +76,14 @@ def fragmented(hello: bytes, size: int = 16) -> bytes:
 
 
 async def _churn(port: int, addresses: int, rate: float, seconds: float,
-                 kind: str) -> dict[str, Any]:
+                 kind: str, path: str = "") -> dict[str, Any]:
     """`rate` connections a second in all, the addresses in turn, each sending
     half of what it should (or a whole ClientHello, `hello`) and holding
     until the server closes it."""
     half = {"hello": client_hello(), "tls": client_hello()[:100],
             "frag": fragmented(client_hello())[:40]}.get(kind) or HALVES[kind]
+    if path:  # its requests name that path (a game's: `target`)
+        half = half.replace(b"GET / ", f"GET {path} ".encode(), 1)
     opened = 0
     held: set[asyncio.Task[None]] = set()
 
@@ -200,13 +202,13 @@ async def _player(server: Server, tls: bool, rtt: float, seconds: float) -> dict
         relay.close()
 
 
-async def _browser(server: Server, web: int, rtt: float, seconds: float) -> dict[str, Any]:
-    """A browser's tab of a game: its page, its 514 KB script, then its
-    socket to the seat's first screen, again and again for `seconds`, each
-    on new connections (a new tab's)."""
+async def _browser(created: dict[str, Any], web: int, rtt: float, seconds: float
+                   ) -> dict[str, Any]:
+    """A browser's tab of the game `created`: its page, its 514 KB script,
+    then its socket to the seat's first screen, again and again for
+    `seconds` (0: once), each on new connections (a new tab's)."""
     import aiohttp
 
-    created = await create(server, 1)
     game, (side, token) = created["game"], next(iter(created["tokens"].items()))
     relay, port = await _relay(web, rtt, pace=256 * 1024)
 
@@ -230,7 +232,7 @@ async def _browser(server: Server, web: int, rtt: float, seconds: float) -> dict
         return ""
 
     try:
-        return await _tries(page, seconds)
+        return await _tries(page, seconds) if seconds else {"why_failed": await page()}
     finally:
         relay.close()
 
@@ -244,16 +246,24 @@ def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
     for name, root in roots.items():
         folder = Path(tempfile.mkdtemp(prefix=f"bench-wide-{name}-"))
         tls = kind in ("tls", "hello", "frag")
+        tab = kind in ("page", "target")
         web = free_port()
-        flags = tls_flags if tls else ("--web", "--web-port", str(web)) if kind == "page" else ()
+        flags = tls_flags if tls else ("--web", "--web-port", str(web)) if tab else ()
         server = Server(folder, root, flags, max_connections=1000)  # serve's default
         server.start()
         try:
-            churn = attack("server_wide", web if kind == "page" else server.port, addresses,
-                           rate, seconds + 3, kind)
+            created = asyncio.run(create(server, 1)) if tab else {}
+            path = ""
+            if kind == "target":
+                # the opponent, who knows the game's id, names it; the player
+                # had opened its tab before
+                path = f"/g/{created['game']}/"
+                out[f"{name}_quiet_tab"] = asyncio.run(_browser(created, web, rtt, 0))
+            churn = attack("server_wide", web if tab else server.port, addresses, rate,
+                           seconds + 3, "page" if tab else kind, path)
             cpu = _cpu_seconds(server)
             time.sleep(2)  # the churn under way
-            player = asyncio.run(_browser(server, web, rtt, seconds) if kind == "page"
+            player = asyncio.run(_browser(created, web, rtt, seconds) if tab
                                  else _player(server, tls, rtt, seconds))
             rss = server.rss_mb()
             out[name] = {**player, "server_cpu_s": round(_cpu_seconds(server) - cpu, 1),

@@ -15,7 +15,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from benchmarks.server_wide import client_hello, fragmented
-from warp_empires.net.entrance import Entrance
+from warp_empires.net.entrance import Entrance, Regulars
 from warp_empires.net.guard import Door, Rules
 from warp_empires.net.links import claimed_game, game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
@@ -255,3 +255,46 @@ def test_connections_the_server_is_closing_make_room_when_it_is_full(tmp_path: P
 
     first = asyncio.run(asyncio.wait_for(main(), 60))
     assert first == "welcome"  # before: HTTP 503 until their closes timed out
+
+
+def test_a_player_seated_in_its_game_outlives_a_churn_naming_that_game(tmp_path: Path) -> None:
+    # issue 38's eighth attack: an opponent, who knows the game's id, churned
+    # whole requests naming it from 30,000 addresses; a connection of that
+    # game from an address seated in it of late makes room last
+    clock = Clock()
+
+    async def main() -> str:
+        rules = Rules(connect_rate=1e6, connect_burst=10**6, unseated=8, max_unseated=4)
+        async with serving(tmp_path, rules=rules, timer=clock) as (server, url):
+            game, links = links_of(server, url)
+            target = game_url(url, game)
+            async with connect(target, compression=None) as ws:  # seated once, from 127.0.0.1
+                await ws.send(encode(hello(links["rebels"])))
+                assert decode(await ws.recv())["t"] == "welcome"
+            async with connect(target, compression=None) as ws:  # back; no hello yet
+                writers = []
+                naming = WHOLE_REQUEST.replace(b"GET / ", f"GET /g/{game}/ ".encode())
+                for n in range(12):
+                    _, writer = await asyncio.open_connection(
+                        "127.0.0.1", port_of(url), local_addr=(f"127.0.0.{n + 2}", 0))
+                    writer.write(naming)
+                    writers.append(writer)
+                    await until(lambda: not server.entrance._unasked)  # each read
+                await ws.send(encode(hello(links["rebels"], take=True)))
+                answer = decode(await ws.recv())["t"]
+            for writer in writers:
+                writer.close()
+            return answer
+
+    assert asyncio.run(asyncio.wait_for(main(), 60)) == "welcome"  # before: closed
+
+
+def test_regulars_are_the_last_few_addresses_of_the_last_games() -> None:
+    regulars = Regulars()
+    for n in range(10):
+        regulars.seated("g", f"10.0.0.{n}")
+    assert not regulars.has("g", "10.0.0.1") and regulars.has("g", "10.0.0.9")
+    assert sum(regulars.has("g", f"10.0.0.{n}") for n in range(10)) == Regulars.PER_GAME
+    regulars.seated("g", "2001:db8:1:2::5")
+    assert regulars.has("g", "2001:db8:1:2::/64")  # as the entrance counts it (guard.holder)
+    assert not regulars.has("h", "10.0.0.9") and not regulars.has("g", None)

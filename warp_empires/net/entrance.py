@@ -48,11 +48,13 @@ class Entrance:
     """The connections open now, each counted from its accept."""
 
     def __init__(self, door: Door, limit: int, clock: Callable[[], float],
-                 vouch: Callable[[str], str | None] = lambda target: None) -> None:
+                 vouch: Callable[[str], str | None] = lambda target: None,
+                 regulars: Regulars | None = None) -> None:
         self.door, self.limit, self.clock = door, limit, clock
         # the game a request's target names, when it is one this server holds
         # (or, with the host's proof, one it is asked to create): `requested`
         self.vouch = vouch
+        self.regulars = regulars or Regulars()  # who was seated in each game of late
         self._claim: dict[Any, str] = {}  # an unseated connection's game, so vouched
         self._claims: Counter[str] = Counter()  # a game's unseated connections
         self.count = 0  # connections accepted and not ended (nor closed to make room)
@@ -285,14 +287,43 @@ class Entrance:
                 weights[address] = round(self.door.busy(address))
             return weights[address]
 
-        def rank(conn: Any) -> tuple[bool, bool, int]:
+        def rank(conn: Any) -> tuple[bool, bool, bool, int]:
             game = self._claim.get(conn)
             if game is not None:  # many at one game: a churn that learnt its id
-                return False, False, self._claims[game]
-            return conn in self._unasked, True, weight(conn)
+                return (False, False, not self.regulars.has(game, self._address.get(conn)),
+                        self._claims[game])
+            return conn in self._unasked, True, True, weight(conn)
 
         # max() keeps the first of equals: the oldest
         return max(islice(self._since, WEIGHED), key=rank, default=None)
+
+
+class Regulars:
+    """The addresses seated of late in each game (the last PER_GAME of each,
+    in the last GAMES games): a connection naming its game from one of them
+    makes room after any other that names it. Issue 38's eighth attack: an
+    opponent, who knows the game's id, churned whole requests naming it from
+    30,000 addresses, and the other player's browser page 300 ms away failed
+    10 of 10 times."""
+
+    PER_GAME, GAMES = 8, 10_000
+
+    def __init__(self) -> None:
+        self._of: OrderedDict[str, OrderedDict[str, None]] = OrderedDict()
+
+    def seated(self, game: str, address: str) -> None:
+        address = holder(address)  # as the entrance counts it
+        seen = self._of.pop(game, None) or OrderedDict()
+        self._of[game] = seen  # the most recent last
+        seen.pop(address, None)
+        seen[address] = None
+        while len(seen) > self.PER_GAME:
+            seen.popitem(last=False)
+        while len(self._of) > self.GAMES:
+            self._of.popitem(last=False)
+
+    def has(self, game: str, address: str | None) -> bool:
+        return address is not None and address in self._of.get(game, ())
 
 
 class Entered:

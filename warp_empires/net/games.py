@@ -19,6 +19,7 @@ from warp_empires.saves.store import ensure_folder
 
 from . import links
 from .ended import Ends
+from .entrance import Regulars
 from .folder import Entry, archived_before, delete, mend, move, save_sides, scan, seats_path
 from .guard import Bucket
 from .ops import event
@@ -76,6 +77,8 @@ class Games:
         self._pruned = float("-inf")  # when the archive was last pruned (`prune`)
         # what the seats of ended games are shown, and their loads' budget (ended.py)
         self.ends = Ends(self.limits.ended_bytes, self.limits.ended_share, timer)
+        # who was seated in each game of late, for both ports' entrances (entrance.py)
+        self.regulars = Regulars()
 
     # -- the games of the folder -------------------------------------------------
 

@@ -69,7 +69,8 @@ class GameServer(ServerBots, Games):
         self.door = Door(self.rules, timer)
         # every connection, counted from its accept (listen.py makes them counted)
         self.entrance = Entrance(self.door, self.limits.connections, timer,
-                                 lambda target: links.claimed_game(target, self.playing, self.key))
+                                 lambda target: links.claimed_game(target, self.playing, self.key),
+                                 self.regulars)
         self._sparse = SparseInAll(timer)  # what sparse_event logs
         self.open = Strangers(self.rules)  # what strangers may take (serve --open)
         self._bots: dict[tuple[str, int], Any] = {}
@@ -276,6 +277,7 @@ class GameServer(ServerBots, Games):
         else:  # take-overs sparsely (the seventh attack: 5,771 lines in 40 s)
             self.sparse_event("hello", address, game=room.id, side=side, took=True)
         self.door.seated(address)  # a player's: its address no busier (entrance.py)
+        self.regulars.seated(room.id, address)
         if old is not None:  # taken over: told so, then closed
             self.let_go(old, error("taken", "this seat is now played from elsewhere"),
                         "taken over")
@@ -327,6 +329,7 @@ class GameServer(ServerBots, Games):
             return
         self.metrics.created.inc()
         self.door.seated(address)  # a host's: its address no busier (entrance.py)
+        self.regulars.seated(room.id, address)
         event("create", address=address, game=room.id, module=room.game.module.id,
               players=[s.player for s in room.seats])
         sides = {s.id: i for i, s in enumerate(room.game.module.sides)}

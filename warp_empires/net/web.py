@@ -189,7 +189,8 @@ class WebFront:
         # (a page or socket of a game being played makes room after the rest)
         self.entrance = Entrance(Door(door.rules, seats.clock),
                                  CONNECTIONS_PER_TAB * seats.bounds.processes + 32, seats.clock,
-                                 lambda target: links.claimed_game(target, games.playing, None))
+                                 lambda target: links.claimed_game(target, games.playing, None),
+                                 games.regulars)
 
     @property
     def descriptors(self) -> int:
@@ -331,6 +332,7 @@ class WebFront:
             return ws
         self.entrance.seated(conn)  # a tab playing: never closed to make room
         self.entrance.door.seated(address)  # and its address no busier for it
+        self.games.regulars.seated(link.game, address)
         tab.close = lambda code=WSCloseCode.GOING_AWAY, why=b"closed after a long time idle": \
             asyncio.ensure_future(ws.close(code=code, message=why))
         event("web", address=address, game=link.game, tabs=len(self.seats.tabs))
