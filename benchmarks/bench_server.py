@@ -220,7 +220,7 @@ def main() -> None:
                         "(the code before a change), in the same run")
     parser.add_argument("--wide-kind",
                         choices=("tls", "plain", "whole", "hello", "page", "bogus", "frag",
-                                 "target"),
+                                 "target", "tlspage"),
                         default="tls",
                         help="wide: the churn's half TLS records, half HTTP requests, "
                         "whole WebSocket upgrades and no hello, whole TLS ClientHellos "
@@ -228,8 +228,9 @@ def main() -> None:
                         "and a browser's page and script instead of creates, or (bogus) "
                         "a first frame that is no hello, the server's close never answered, "
                         "(frag) a ClientHello in records of 16 bytes, its first 40 bytes, "
-                        "or (target) page's churn naming the tab's game, which it opened "
-                        "once before")
+                        "(target) page's churn naming the tab's game, which it opened "
+                        "once before, or (tlspage) whole ClientHellos at the browsers' port "
+                        "and a tab over TLS")
     parser.add_argument("--wide-addresses", type=int, default=10_000)
     parser.add_argument("--wide-rate", type=float, default=1200.0,
                         help="wide: the churn's new connections a second, in all")

@@ -31,7 +31,7 @@ from urllib.parse import urljoin
 from websockets.asyncio.client import connect
 
 from benchmarks.server_attacks import _cpu_seconds
-from benchmarks.server_scenarios import ROOT, Server, attack, attacker_figures, create
+from benchmarks.server_scenarios import ROOT, Server, attack, attacker_figures
 from benchmarks.server_web import _free_port as free_port
 from warp_empires.net.links import game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
@@ -154,8 +154,9 @@ async def _relay(target: int, rtt: float, pace: float | None = None
     return relay, relay.sockets[0].getsockname()[1]
 
 
-async def _tries(attempt: Callable[[], Awaitable[str]], seconds: float) -> dict[str, Any]:
-    """`attempt` again and again for `seconds`, each within 10 s: how many
+async def _tries(attempt: Callable[[], Awaitable[str]], seconds: float,
+                 within: float = 10.0) -> dict[str, Any]:
+    """`attempt` again and again for `seconds`, each `within` seconds: how many
     failed (and why: what `attempt` returned, or what it raised), and how
     long the rest took."""
     took: list[float] = []
@@ -164,7 +165,7 @@ async def _tries(attempt: Callable[[], Awaitable[str]], seconds: float) -> dict[
     while time.monotonic() < end:
         began = time.perf_counter()
         try:
-            async with asyncio.timeout(10):
+            async with asyncio.timeout(within):
                 why = await attempt()
         except Exception as e:  # noqa: BLE001 - closed, refused, timed out: a failure
             why = type(e).__name__
@@ -178,22 +179,31 @@ async def _tries(attempt: Callable[[], Awaitable[str]], seconds: float) -> dict[
             "ms_max": round(max(took)) if took else None, "why_failed": dict(whys)}
 
 
+async def _create(url: str, trust: ssl.SSLContext | None, key: str) -> dict[str, Any]:
+    """A game created at `url` with the host key, as the app's create asks
+    (net/client.py create_game); the server's answer."""
+    game = new_game_id()
+    asked = f"{game_url(url, game)}?host={host_proof(key, game)}"
+    async with connect(asked, compression=None, ssl=trust) as ws:
+        await ws.send(encode({"t": "create", "v": VERSION, "module": "star_wars", "seed": 1,
+                              "players": ["human", "human"], "game": game, "key": key}))
+        return decode(await ws.recv())  # type: ignore[no-any-return]
+
+
+def _trust(tls: bool) -> ssl.SSLContext | None:
+    """A client's trust in the tests' certificate, with TLS."""
+    return ssl.create_default_context(cafile=str(CERTS / "cert.pem")) if tls else None
+
+
 async def _player(server: Server, tls: bool, rtt: float, seconds: float) -> dict[str, Any]:
     """Creates, one after another for `seconds`."""
     relay, port = await _relay(server.port, rtt)
-    trust = ssl.create_default_context(cafile=str(CERTS / "cert.pem")) if tls else None
+    trust = _trust(tls)
     url = f"{'wss' if tls else 'ws'}://127.0.0.1:{port}/"
     key = (server.folder / "host.key").read_text().strip()
 
     async def create() -> str:
-        game = new_game_id()
-        # as the app's create asks (net/client.py create_game)
-        asked = f"{game_url(url, game)}?host={host_proof(key, game)}"
-        async with connect(asked, compression=None, ssl=trust) as ws:
-            await ws.send(encode({"t": "create", "v": VERSION, "module": "star_wars",
-                                  "seed": 1, "players": ["human", "human"], "game": game,
-                                  "key": key}))
-            answer = decode(await ws.recv())
+        answer = await _create(url, trust, key)
         return "" if answer.get("t") == "created" else str(answer.get("code"))
 
     try:
@@ -202,8 +212,8 @@ async def _player(server: Server, tls: bool, rtt: float, seconds: float) -> dict
         relay.close()
 
 
-async def _browser(created: dict[str, Any], web: int, rtt: float, seconds: float
-                   ) -> dict[str, Any]:
+async def _browser(created: dict[str, Any], web: int, rtt: float, seconds: float,
+                   tls: bool = False) -> dict[str, Any]:
     """A browser's tab of the game `created`: its page, its 514 KB script,
     then its socket to the seat's first screen, again and again for
     `seconds` (0: once), each on new connections (a new tab's)."""
@@ -211,10 +221,11 @@ async def _browser(created: dict[str, Any], web: int, rtt: float, seconds: float
 
     game, (side, token) = created["game"], next(iter(created["tokens"].items()))
     relay, port = await _relay(web, rtt, pace=256 * 1024)
+    trust = _trust(tls) or False  # aiohttp: False, no TLS
 
     async def page() -> str:
-        async with aiohttp.ClientSession() as http:
-            address = f"http://127.0.0.1:{port}/g/{game}/"
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=trust)) as http:
+            address = f"http{'s' if tls else ''}://127.0.0.1:{port}/g/{game}/"
             text = await (await http.get(address)).text()
             src = text.split('<script src="', 1)[1].split('"', 1)[0]  # the page's own script
             script = await (await http.get(urljoin(address, src))).read()
@@ -232,7 +243,8 @@ async def _browser(created: dict[str, Any], web: int, rtt: float, seconds: float
         return ""
 
     try:
-        return await _tries(page, seconds) if seconds else {"why_failed": await page()}
+        # a tab over TLS 300 ms away takes 6.5 s with nothing else going on
+        return await _tries(page, seconds, 20.0) if seconds else {"why_failed": await page()}
     finally:
         relay.close()
 
@@ -245,14 +257,16 @@ def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
     tls_flags = ("--certfile", str(CERTS / "cert.pem"), "--keyfile", str(CERTS / "key.pem"))
     for name, root in roots.items():
         folder = Path(tempfile.mkdtemp(prefix=f"bench-wide-{name}-"))
-        tls = kind in ("tls", "hello", "frag")
-        tab = kind in ("page", "target")
+        tls = kind in ("tls", "hello", "frag", "tlspage")
+        tab = kind in ("page", "target", "tlspage")
         web = free_port()
-        flags = tls_flags if tls else ("--web", "--web-port", str(web)) if tab else ()
+        flags = (tls_flags if tls else ()) + (("--web", "--web-port", str(web)) if tab else ())
         server = Server(folder, root, flags, max_connections=1000)  # serve's default
         server.start()
         try:
-            created = asyncio.run(create(server, 1)) if tab else {}
+            key = (server.folder / "host.key").read_text().strip()
+            created = asyncio.run(_create(f"{'wss' if tls else 'ws'}://127.0.0.1:{server.port}/",
+                                          _trust(tls), key)) if tab else {}
             path = ""
             if kind == "target":
                 # the opponent, who knows the game's id, names it; the player
@@ -260,10 +274,11 @@ def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
                 path = f"/g/{created['game']}/"
                 out[f"{name}_quiet_tab"] = asyncio.run(_browser(created, web, rtt, 0))
             churn = attack("server_wide", web if tab else server.port, addresses, rate,
-                           seconds + 3, "page" if tab else kind, path)
+                           seconds + 3, "hello" if kind == "tlspage" else "page" if tab else kind,
+                           path)
             cpu = _cpu_seconds(server)
             time.sleep(2)  # the churn under way
-            player = asyncio.run(_browser(created, web, rtt, seconds) if tab
+            player = asyncio.run(_browser(created, web, rtt, seconds, tls) if tab
                                  else _player(server, tls, rtt, seconds))
             rss = server.rss_mb()
             out[name] = {**player, "server_cpu_s": round(_cpu_seconds(server) - cpu, 1),

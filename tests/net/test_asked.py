@@ -298,3 +298,21 @@ def test_regulars_are_the_last_few_addresses_of_the_last_games() -> None:
     regulars.seated("g", "2001:db8:1:2::5")
     assert regulars.has("g", "2001:db8:1:2::/64")  # as the entrance counts it (guard.holder)
     assert not regulars.has("h", "10.0.0.9") and not regulars.has("g", None)
+
+
+def test_a_request_naming_a_game_leaves_its_address_no_busier() -> None:
+    # issue 38's eighth attack: a browser's page opens several connections at
+    # once, each counted against its address until seated, and its address
+    # weighed more than a churn's (1.7 -> 4.8 against 1): its page went first
+    clock = Clock()
+    games = {"aaaaaaaaaaaaaaaa": ""}
+    gate = Entrance(Door(Rules(connect_burst=1000), clock), 1000, clock,
+                    lambda target: claimed_game(target, games, None))
+    tab = [Conn() for _ in range(4)]
+    for conn in tab:
+        gate.arrived(conn, "10.0.0.1")
+    assert round(gate.door.busy("10.0.0.1")) == 4
+    gate.requested(tab[0], "/g/aaaaaaaaaaaaaaaa/")
+    gate.requested(tab[1], "/g/aaaaaaaaaaaaaaaa/static/js/textual.js")
+    gate.requested(tab[2], "/static/js/textual.js")  # names no game: counted still
+    assert round(gate.door.busy("10.0.0.1")) == 2

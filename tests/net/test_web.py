@@ -492,6 +492,10 @@ def test_a_game_pages_files_are_under_the_games_own_path(tmp_path: Path) -> None
     # (entrance.py): its socket was closed before its first screen
     async def go() -> tuple[str, list[int], bytes, bytes, list[str | None]]:
         async with web_server(tmp_path) as (server, front, _started, url):
+            # the browsers' port holds as many not yet seated as the game's
+            # does (with 32, a churn of 1,500 a second closed each after 0.11 s)
+            assert front.entrance.limit == 8 * front.seats.bounds.processes \
+                + server.rules.max_unseated
             game, _links = links_of(server, url)
             base = f"http://127.0.0.1:{front.port}/g/{game}/"
             named: list[str | None] = []

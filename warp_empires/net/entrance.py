@@ -128,6 +128,12 @@ class Entrance:
         if game is not None:
             self._claim[conn] = game
             self._claims[game] += 1
+            address = self._address.get(conn)
+            if address is not None:
+                # it knows a game of the server: its address no busier for
+                # it (a browser's page opens several at once, and each made
+                # its address weigh more than a churn's: the eighth attack)
+                self.door.seated(address)
 
     def seated(self, conn: Any) -> None:
         """A connection said hello (or its first frame was answered): it is

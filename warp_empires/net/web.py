@@ -79,7 +79,11 @@ EVENTS_RATE, EVENTS_BURST = 10, 40
 NICENESS = 10
 MESSAGE_BYTES = 16 * 1024  # one message from the page at most
 STOP_SECONDS = 5.0  # a process told to quit is killed after this
-CONNECTIONS_PER_TAB = 8  # the browsers' connections at once: this many a tab, and 32
+# the browsers' connections at once: this many a tab, and as many not yet
+# seated as the game's port allows (--max-unseated): with 32, a churn of 1,500
+# a second closed each after 0.11 s, before a TLS page 300 ms away could name
+# its game (issue 38's eighth attack)
+CONNECTIONS_PER_TAB = 8
 # the environment a tab's process gets: no host key, no secrets of the server's
 KEPT_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "VIRTUAL_ENV",
             "WARP_EMPIRES_MODULES")  # the modules the server plays: the app needs them too
@@ -188,7 +192,8 @@ class WebFront:
         # its files, its socket until the tab is admitted
         # (a page or socket of a game being played makes room after the rest)
         self.entrance = Entrance(Door(door.rules, seats.clock),
-                                 CONNECTIONS_PER_TAB * seats.bounds.processes + 32, seats.clock,
+                                 CONNECTIONS_PER_TAB * seats.bounds.processes
+                                 + door.rules.max_unseated, seats.clock,
                                  lambda target: links.claimed_game(target, games.playing, None),
                                  games.regulars)
 
