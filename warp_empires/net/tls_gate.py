@@ -78,7 +78,7 @@ class TlsGate(asyncio.Protocol):
         # as soon as the handshake is done, before start_tls returns
         self._early: list[bytes] = []
         self._eof = False
-        self._hello = b""  # the first record's bytes, until it is whole
+        self._hello = b""  # its ClientHello's bytes so far, until it is whole
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
