@@ -316,3 +316,31 @@ def test_a_request_naming_a_game_leaves_its_address_no_busier() -> None:
     gate.requested(tab[1], "/g/aaaaaaaaaaaaaaaa/static/js/textual.js")
     gate.requested(tab[2], "/static/js/textual.js")  # names no game: counted still
     assert round(gate.door.busy("10.0.0.1")) == 2
+
+
+def test_connections_naming_strangers_games_make_room_before_the_hosts() -> None:
+    # issue 38's ninth attack: with --open, strangers created 330 games, sat
+    # in them (their addresses then regulars of their games) and churned
+    # requests naming them; a host's create (its proof) went first
+    clock = Clock()
+    strangers = {f"{n:016x}" for n in range(330)}
+    games = set(strangers) | {"aaaaaaaaaaaaaaaa"}
+    regulars = Regulars()
+    gate = Entrance(Door(Rules(connect_burst=1000, unseated=8, max_unseated=4), clock),
+                    1000, clock, lambda target: claimed_game(target, games, "KEY"), regulars,
+                    lambda game: game in strangers)
+    for n in range(330):
+        regulars.seated(f"{n:016x}", f"10.1.{n // 250}.{n % 250}")
+    host, player = Conn(), Conn()
+    gate.arrived(host, "10.0.9.9")
+    gate.requested(host, f"/g/bbbbbbbbbbbbbbbb/?host={host_proof('KEY', 'bbbbbbbbbbbbbbbb')}")
+    gate.arrived(player, "10.0.9.8")  # a first join of a host's game: no regular yet
+    gate.requested(player, "/g/aaaaaaaaaaaaaaaa/")
+    churn = []
+    for n in range(330):
+        conn = Conn()
+        churn.append(conn)
+        gate.arrived(conn, f"10.1.{n // 250}.{n % 250}")
+        gate.requested(conn, f"/g/{n:016x}/")
+    assert not host.aborted and not player.aborted
+    assert sum(c.aborted for c in churn) == 330 - 2

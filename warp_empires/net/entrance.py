@@ -49,12 +49,18 @@ class Entrance:
 
     def __init__(self, door: Door, limit: int, clock: Callable[[], float],
                  vouch: Callable[[str], str | None] = lambda target: None,
-                 regulars: Regulars | None = None) -> None:
+                 regulars: Regulars | None = None,
+                 stranger: Callable[[str], bool] = lambda game: False) -> None:
         self.door, self.limit, self.clock = door, limit, clock
         # the game a request's target names, when it is one this server holds
         # (or, with the host's proof, one it is asked to create): `requested`
         self.vouch = vouch
         self.regulars = regulars or Regulars()  # who was seated in each game of late
+        # the games strangers created (serve --open): their connections make
+        # room before the host's games', and being seated in one counts for
+        # nothing (a stranger may create one and sit in it: the ninth attack
+        # did, 330 of them, then churned requests naming them)
+        self.stranger = stranger
         self._claim: dict[Any, str] = {}  # an unseated connection's game, so vouched
         self._claims: Counter[str] = Counter()  # a game's unseated connections
         self.count = 0  # connections accepted and not ended (nor closed to make room)
@@ -293,12 +299,15 @@ class Entrance:
                 weights[address] = round(self.door.busy(address))
             return weights[address]
 
-        def rank(conn: Any) -> tuple[bool, bool, bool, int]:
+        def rank(conn: Any) -> tuple[bool, bool, bool, bool, int]:
             game = self._claim.get(conn)
-            if game is not None:  # many at one game: a churn that learnt its id
-                return (False, False, not self.regulars.has(game, self._address.get(conn)),
-                        self._claims[game])
-            return conn in self._unasked, True, True, weight(conn)
+            if game is None:
+                return conn in self._unasked, True, True, True, weight(conn)
+            # many at one game: a churn that learnt its id
+            if self.stranger(game):
+                return False, False, True, True, self._claims[game]
+            return (False, False, False, not self.regulars.has(game, self._address.get(conn)),
+                    self._claims[game])
 
         # max() keeps the first of equals: the oldest
         return max(islice(self._since, WEIGHED), key=rank, default=None)

@@ -70,7 +70,7 @@ class GameServer(ServerBots, Games):
         # every connection, counted from its accept (listen.py makes them counted)
         self.entrance = Entrance(self.door, self.limits.connections, timer,
                                  lambda target: links.claimed_game(target, self.playing, self.key),
-                                 self.regulars)
+                                 self.regulars, lambda game: game in self.strangers)
         self._sparse = SparseInAll(timer)  # what sparse_event logs
         self.open = Strangers(self.rules)  # what strangers may take (serve --open)
         self._bots: dict[tuple[str, int], Any] = {}

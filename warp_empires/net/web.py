@@ -195,7 +195,7 @@ class WebFront:
                                  CONNECTIONS_PER_TAB * seats.bounds.processes
                                  + door.rules.max_unseated, seats.clock,
                                  lambda target: links.claimed_game(target, games.playing, None),
-                                 games.regulars)
+                                 games.regulars, lambda game: game in games.strangers)
 
     @property
     def descriptors(self) -> int:
