@@ -11,7 +11,7 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 
-from warp_empires.net.client import Seat, pause
+from warp_empires.net.client import ClientError, Seat, pause
 from warp_empires.net.links import Link, new_token
 from warp_empires.net.protocol import encode
 
@@ -83,3 +83,46 @@ def test_a_link_made_before_the_games_path_connects_to_it() -> None:
     behind = Seat(Link("wss://example.org/play/", "0123456789abcdef", "rebels", token))
     assert old.url == new.url == "ws://127.0.0.1:8765/g/0123456789abcdef/"
     assert behind.url == "wss://example.org/play/g/0123456789abcdef/"
+
+
+def test_a_seat_refused_with_429_or_503_tries_again() -> None:
+    # issue 38's ninth attack: another program on the player's address took
+    # its share of connections, the server answered HTTP 429, and `join`
+    # quit at once: "not a Warp Empires server"
+    async def main() -> tuple[list[str], str, int]:
+        tries = 0
+
+        def crowded(connection: Any, request: Any) -> Any:
+            nonlocal tries
+            tries += 1
+            if tries <= 2:
+                return connection.respond(429 if tries == 1 else 503, "too many\n")
+            return None
+
+        async def refuse(ws: ServerConnection) -> None:
+            await ws.recv()  # its hello
+            await ws.send(encode({"t": "error", "code": "refused", "text": "no seat"}))
+
+        async with serve(refuse, "127.0.0.1", 0, compression=None,
+                         process_request=crowded) as server:
+            port = server.sockets[0].getsockname()[1]
+            seat = Seat(Link(f"ws://127.0.0.1:{port}/", "0123456789abcdef", "rebels",
+                             new_token()))
+            seat.delays = lambda: iter([0.0] * 10)  # type: ignore[method-assign] # no real wait
+            notes: list[str] = []
+
+            async def never(kind: str) -> bool:
+                return False
+
+            try:
+                await asyncio.wait_for(seat.run(never, notes.append), 30)
+                ended = "returned"
+            except ClientError as e:
+                ended = str(e)
+            return notes, ended, tries
+
+    notes, ended, tries = asyncio.run(main())
+    assert tries == 3
+    assert notes[:2] == [f"the server turned this seat away (HTTP {code}); trying again"
+                         for code in (429, 503)]
+    assert "refused" in ended  # the third try reached the server: its own answer

@@ -36,8 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     cert.complete = key.complete = COMPLETE_FILE
     serve.add_argument("--max-games", type=whole_number(1, 100_000), default=1000,
                        help="games hosted at once (default: 1000)")
-    serve.add_argument("--max-connections", type=whole_number(1, 100_000), default=1000,
-                       help="connections at once (default: 1000)")
+    serve.add_argument("--max-connections", type=whole_number(1, 100_000), default=2048,
+                       help="connections at once, seated players and those not yet seated "
+                       "(default: 2048)")
     serve.add_argument("--open", action="store_true",
                        help="let anyone create games between people (default: only the "
                        "holder of the host key, host.key in the saves folder)")

@@ -15,8 +15,8 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.asyncio.client import ClientConnection, backoff, connect, process_exception
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from warp_empires.engine import Action, View
 from warp_empires.module import ModuleError, load_module
@@ -55,7 +55,10 @@ def pause(tries: int) -> float:
 class Seat:
     """One side's window on a hosted game."""
 
-    sleep = staticmethod(asyncio.sleep)  # how it waits between tries (a test's own)
+    # how it waits between tries: after a welcome never came (`pause`), and
+    # after a connection failed (the library's backoff); a test's own
+    sleep = staticmethod(asyncio.sleep)
+    delays = staticmethod(backoff)
 
     def __init__(self, link: Link, take: bool = False,
                  via: dict[str, Any] | None = None) -> None:
@@ -188,9 +191,23 @@ class Seat:
         be played."""
         note = on_state or (lambda _text: None)
         unseated = 0  # connections in a row closed before a welcome
+
+        def turned_away(exc: Exception) -> Exception | None:
+            # too many from this address, or in all (HTTP 429, 503): tried
+            # again as the library tries a connection that failed, not the
+            # end (issue 38's ninth attack: another program on the player's
+            # address took its share, and `join` quit, "not a Warp Empires
+            # server")
+            if isinstance(exc, InvalidStatus) and exc.response.status_code in (429, 503):
+                note(f"the server turned this seat away (HTTP {exc.response.status_code}); "
+                     "trying again")
+                return None
+            return process_exception(exc)
+
         try:
-            async for ws in connect(self.url, max_size=MAX_SERVER_FRAME,
-                                    compression=None, open_timeout=10, **self.via):
+            async for ws in connect(self.url, max_size=MAX_SERVER_FRAME, compression=None,
+                                    open_timeout=10, process_exception=turned_away,
+                                    reconnect_delays=self.delays, **self.via):
                 self._ws = ws
                 why = "closed before this seat was seated"  # else the server's refusal
                 try:

@@ -34,7 +34,11 @@ PRUNE_EVERY = 3600.0  # seconds between two looks at the archive for games to de
 
 @dataclass(frozen=True)
 class Limits:
-    connections: int = 1000  # open connections at once
+    # open connections at once: seated players and, besides, as many not yet
+    # seated as guard.Rules.max_unseated (with 1,000, 500 seated players left a
+    # churn's newcomers half the room, and a TLS player 300 ms away failed 8 of
+    # 8 creates: issue 38's ninth attack)
+    connections: int = 2048
     games: int = 1000  # games being played at once (not those that ended)
     rate: float = 50.0  # frames a second a connection may send, on average
     burst: int = 40  # and at once

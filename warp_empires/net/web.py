@@ -364,6 +364,9 @@ class WebFront:
         try:
             message = await ws.receive(timeout=JOIN_SECONDS)
             first = json.loads(message.data) if message.type == WSMsgType.TEXT else None
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                                WSMsgType.ERROR):  # gone, or closed to make room: not its fault
+                why = "this page's connection closed before it sent its join link"
         except (TimeoutError, ValueError, TypeError):
             first = None
         if (isinstance(first, list) and len(first) == 2 and first[0] == "join"
