@@ -261,7 +261,7 @@ def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
         tab = kind in ("page", "target", "tlspage")
         web = free_port()
         flags = (tls_flags if tls else ()) + (("--web", "--web-port", str(web)) if tab else ())
-        server = Server(folder, root, flags, max_connections=1000)  # serve's default
+        server = Server(folder, root, flags, max_connections=2048)  # serve's default
         server.start()
         try:
             key = (server.folder / "host.key").read_text().strip()
