@@ -9,7 +9,9 @@ oldest went: a TLS player 100 ms away failed 28 of 29 creates."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
@@ -31,26 +33,43 @@ HALF_RECORD = HELLO[:100]
 HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"  # its headers never end
 
 
+def gate_of(clock: Clock, vouch: Callable[[str], str | None] = lambda target: None,
+            **more: Any) -> Entrance:
+    """An entrance of 4 unseated connections at most, on `clock`."""
+    return Entrance(Door(Rules(connect_burst=1000, unseated=8, max_unseated=4), clock),
+                    1000, clock, vouch, **more)
+
+
+def churn(gate: Entrance, count: int, address: Callable[[int], str],
+          target: Callable[[int], str] | None = None) -> list[Conn]:
+    """`count` connections from `address(n)`, each asking for `target(n)`
+    (None: half a request, then nothing), every refusal none."""
+    out = []
+    for n in range(count):
+        gate.clock.now += 0.001  # type: ignore[attr-defined]
+        conn = Conn()
+        out.append(conn)
+        assert gate.arrived(conn, address(n)) is None
+        if target is None:
+            gate.spoke(conn)
+        else:
+            gate.requested(conn, target(n))
+    return out
+
+
 def test_a_churn_of_halves_from_many_addresses_never_closes_a_player_that_asked() -> None:
-    clock = Clock()
-    gate = Entrance(Door(Rules(connect_burst=1000, unseated=8, max_unseated=4), clock),
-                    1000, clock)
+    gate = gate_of(Clock())
     player = Conn()
     assert gate.arrived(player, "10.0.9.9") is None
     gate.asked(player)  # its ClientHello came whole with its connection
-    churn = []
-    for n in range(400):  # each address once: each weighs as the player's does
-        clock.now += 0.001
-        conn = Conn()
-        churn.append(conn)
-        assert gate.arrived(conn, f"10.{n // 250}.{n % 250}.1") is None
-        gate.spoke(conn)  # half a record, then nothing
+    # each address once: each weighs as the player's does; half a record each
+    halves = churn(gate, 400, lambda n: f"10.{n // 250}.{n % 250}.1")
     assert not player.aborted  # before, the oldest of alike addresses: closed at the fourth
-    assert sum(c.aborted for c in churn) == 400 - 3
+    assert sum(c.aborted for c in halves) == 400 - 3
     # of those that asked, the oldest still makes room when all have
-    gate.asked(churn[-1])
-    gate.asked(churn[-2])
-    gate.asked(churn[-3])
+    gate.asked(halves[-1])
+    gate.asked(halves[-2])
+    gate.asked(halves[-3])
     gate.arrived(Conn(), "10.7.7.7")
     assert player.aborted
 
@@ -153,22 +172,16 @@ def test_of_whole_requests_those_naming_no_game_make_room_first() -> None:
     # issue 38, after the seventh attack: a churn that sends whole requests,
     # then nothing, is answered as a player is; it cannot name a game of the
     # server (an id is 64 random bits), a player's request does
-    clock = Clock()
     games = {"aaaaaaaaaaaaaaaa": "", "bbbbbbbbbbbbbbbb": ""}
-    gate = Entrance(Door(Rules(connect_burst=1000, unseated=8, max_unseated=4), clock),
-                    1000, clock, lambda target: claimed_game(target, games, None))
+    gate = gate_of(Clock(), lambda target: claimed_game(target, games, None))
     player = Conn()
     gate.arrived(player, "10.0.9.9")
     gate.requested(player, "/g/aaaaaaaaaaaaaaaa/")
-    churn = []
-    for n in range(300):
-        conn = Conn()
-        churn.append(conn)
-        gate.arrived(conn, f"10.{n // 250}.{n % 250}.1")
-        # a third knows one game's id: many at one game weigh as many
-        gate.requested(conn, "/g/bbbbbbbbbbbbbbbb/" if n % 3 == 0 else "/")
+    # a third knows one game's id: many at one game weigh as many
+    whole = churn(gate, 300, lambda n: f"10.{n // 250}.{n % 250}.1",
+                  lambda n: "/g/bbbbbbbbbbbbbbbb/" if n % 3 == 0 else "/")
     assert not player.aborted
-    assert sum(c.aborted for c in churn) == 300 - 3
+    assert sum(c.aborted for c in whole) == 300 - 3
 
 
 @pytest.mark.parametrize("who", ["player", "host"])
@@ -322,13 +335,11 @@ def test_connections_naming_strangers_games_make_room_before_the_hosts() -> None
     # issue 38's ninth attack: with --open, strangers created 330 games, sat
     # in them (their addresses then regulars of their games) and churned
     # requests naming them; a host's create (its proof) went first
-    clock = Clock()
     strangers = {f"{n:016x}" for n in range(330)}
     games = set(strangers) | {"aaaaaaaaaaaaaaaa"}
     regulars = Regulars()
-    gate = Entrance(Door(Rules(connect_burst=1000, unseated=8, max_unseated=4), clock),
-                    1000, clock, lambda target: claimed_game(target, games, "KEY"), regulars,
-                    lambda game: game in strangers)
+    gate = gate_of(Clock(), lambda target: claimed_game(target, games, "KEY"),
+                   regulars=regulars, stranger=lambda game: game in strangers)
     for n in range(330):
         regulars.seated(f"{n:016x}", f"10.1.{n // 250}.{n % 250}")
     host, player = Conn(), Conn()
@@ -336,11 +347,6 @@ def test_connections_naming_strangers_games_make_room_before_the_hosts() -> None
     gate.requested(host, f"/g/bbbbbbbbbbbbbbbb/?host={host_proof('KEY', 'bbbbbbbbbbbbbbbb')}")
     gate.arrived(player, "10.0.9.8")  # a first join of a host's game: no regular yet
     gate.requested(player, "/g/aaaaaaaaaaaaaaaa/")
-    churn = []
-    for n in range(330):
-        conn = Conn()
-        churn.append(conn)
-        gate.arrived(conn, f"10.1.{n // 250}.{n % 250}")
-        gate.requested(conn, f"/g/{n:016x}/")
+    theirs = churn(gate, 330, lambda n: f"10.1.{n // 250}.{n % 250}", lambda n: f"/g/{n:016x}/")
     assert not host.aborted and not player.aborted
-    assert sum(c.aborted for c in churn) == 330 - 2
+    assert sum(c.aborted for c in theirs) == 330 - 2
