@@ -470,7 +470,7 @@ def test_a_tabs_process_runs_below_the_server(tmp_path: Path) -> None:
     import shutil
     from types import SimpleNamespace
 
-    from warp_empires.net.web import NICENESS
+    from warp_empires.net.web_process import NICENESS
 
     server = GameServer(tmp_path, key=KEY)
     front = WebFront(server, server.door, WebSeats(WebBounds(), server.door, server.timer),

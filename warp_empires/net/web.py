@@ -17,22 +17,18 @@ game server's per-address limits apply to the browser's address.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import os
 import re
-import shlex
 import shutil
 import ssl
-import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.web_protocol import RequestHandler
-from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from . import links, web_dir
@@ -41,6 +37,7 @@ from .guard import Bucket, Door
 from .ops import event
 from .tls_gate import Gates, gated
 from .web_page import STATICS, game_file, page
+from .web_process import SeatProcess, seat_process
 from .web_seats import Tab, WebSeats, opens_seat
 
 if TYPE_CHECKING:
@@ -68,32 +65,16 @@ MOTION = re.compile(r"\x1b\[<(\d{1,3});\d{1,4};\d{1,4}M")
 MOTIONS_RATE, MOTIONS_BURST = 30, 60
 WHEELS_RATE, WHEELS_BURST = 40, 80
 MOVED, WHEELED = 32, 64
-KEYS_BEHIND = 16 * 1024  # a process this far behind its keys is sent none until it catches up
 # resizes, focus and blur: a page sends a few a second at most (a window
 # dragged); more are dropped (a flood of resizes took a process to 927 MB and
 # kept a stopping server up for minutes: issue 38's fourth attack)
 EVENTS_RATE, EVENTS_BURST = 10, 40
-# a tab's process runs at this lower CPU priority than the server: tabs busy
-# with floods of keys slow one another, never the game port (issue 38's
-# fourth attack: 8 strangers' tabs took a player's round trip p95 from 4 to 351 ms)
-NICENESS = 10
 MESSAGE_BYTES = 16 * 1024  # one message from the page at most
-STOP_SECONDS = 5.0  # a process told to quit is killed after this
 # the browsers' connections at once: this many a tab, and as many not yet
 # seated as the game's port allows (--max-unseated): with 32, a churn of 1,500
 # a second closed each after 0.11 s, before a TLS page 300 ms away could name
 # its game (issue 38's eighth attack)
 CONNECTIONS_PER_TAB = 8
-# the environment a tab's process gets: no host key, no secrets of the server's
-KEPT_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "VIRTUAL_ENV",
-            "WARP_EMPIRES_MODULES")  # the modules the server plays: the app needs them too
-
-
-def lowered() -> list[str]:
-    """The words that start a tab's process at a lower CPU priority than the
-    server's (NICENESS), from its first instruction (its start is a second
-    of CPU), where the system has `nice`."""
-    return ["nice", "-n", str(NICENESS)] if shutil.which("nice") else []
 
 
 def pointing(data: str) -> int:
@@ -110,55 +91,6 @@ def size(value: Any, low: int, high: int, default: int) -> int:
         return min(high, max(low, int(value)))
     except (TypeError, ValueError):
         return default
-
-
-class SeatProcess(AppService):
-    """textual-serve's process of one tab, told its seat on its standard input
-    first (one JSON line), and never asked to hand over files or open URLs."""
-
-    def __init__(self, command: str, seat_line: bytes, env: dict[str, str], **kw: Any) -> None:
-        super().__init__(command, **kw)
-        self.seat_line = seat_line
-        self.env = env
-
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        own = super()._build_environment(width, height)
-        return {**{k: v for k, v in own.items() if k.startswith("TEXTUAL") or k in (
-            "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLUMNS", "ROWS")}, **self.env}
-
-    async def start(self, width: int, height: int) -> None:
-        await self._open_app_process(width, height)
-        self.stdin.write(self.seat_line)
-        await self.stdin.drain()
-        self._task = asyncio.create_task(self.run())
-
-    def behind(self) -> bool:
-        """Whether the process has not yet read KEYS_BEHIND of its input."""
-        transport = getattr(self.stdin, "transport", None)
-        return transport is not None and transport.get_write_buffer_size() > KEYS_BEHIND
-
-    async def stop(self, at_once: bool = False) -> None:
-        """Asks the app to quit, and kills it after STOP_SECONDS (`at_once`:
-        kills it now, the server stopping)."""
-        if not at_once:
-            try:
-                await asyncio.wait_for(super().stop(), STOP_SECONDS)
-            except (TimeoutError, OSError, RuntimeError):
-                pass
-        process = self._process
-        if process is not None and process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
-
-    async def on_meta(self, data: bytes) -> None:
-        with contextlib.suppress(ValueError):
-            if json.loads(data).get("type") == "exit":
-                await self.remote_close()
-        # files (screenshots, saves) and URLs are nothing a seat hands a browser
-
-    async def on_packed(self, payload: bytes) -> None:
-        return None
 
 
 Spawn = Callable[[bytes, str, Any], Any]  # seat line, address, websocket -> a service
@@ -439,16 +371,7 @@ class WebFront:
                             "channel": self.channel, "address": address}) + "\n").encode()
 
     def _spawn(self, seat_line: bytes, address: str, ws: web.WebSocketResponse) -> SeatProcess:
-        # textual-serve runs it through a shell: `exec`, one process a tab
-        command = "exec " + shlex.join([*lowered(), sys.executable, "-m",
-                                        "warp_empires.tui.web_seat"])
-        home = str(self.folder)
-        env = {k: os.environ[k] for k in KEPT_ENV if k in os.environ}
-        env.update(HOME=home, XDG_DATA_HOME=f"{home}/data", XDG_CONFIG_HOME=f"{home}/config",
-                   XDG_CACHE_HOME=f"{home}/cache")
-        return SeatProcess(command, seat_line, env, write_bytes=ws.send_bytes,
-                           write_str=ws.send_str, close=ws.close,
-                           download_manager=self.downloads)
+        return seat_process(self.folder, seat_line, ws, self.downloads)
 
     async def sweep_often(self, every: float = 30.0) -> None:
         """Closes idle tabs while the server runs."""
