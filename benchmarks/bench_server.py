@@ -79,10 +79,8 @@ import asyncio
 import json
 import os
 import random
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -101,7 +99,7 @@ from benchmarks.server_scenarios import (  # noqa: E402
     client,
     create,
     idle,
-    new_server,
+    serving,
     soak,
     startup,
 )
@@ -122,10 +120,7 @@ async def killer(server: Server, times: int, every: float, stats: Stats) -> None
 
 
 async def run(args: argparse.Namespace, root: Path = ROOT) -> dict[str, Any]:
-    folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
-    server = new_server(folder, root)
-    server.start()
-    try:
+    with serving("bench-server-", root) as server:
         await asyncio.sleep(0.3)
         before = server.rss_mb()
         games = [await create(server, seed) for seed in range(args.games)]
@@ -152,9 +147,6 @@ async def run(args: argparse.Namespace, root: Path = ROOT) -> dict[str, Any]:
         if kill is not None:
             await kill
         after = server.rss_mb()
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)  # 45 such folders were left in /tmp
     trips = sorted(stats.trips)
 
     def pct(q: float) -> float | None:

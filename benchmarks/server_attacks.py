@@ -28,7 +28,6 @@ import base64
 import contextlib
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -40,7 +39,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidHandshake
 
-from benchmarks.server_scenarios import ROOT, Server, create, new_server
+from benchmarks.server_scenarios import ROOT, Server, create, serving
 from warp_empires.net.links import game_url
 from warp_empires.net.protocol import VERSION, decode, encode
 
@@ -263,19 +262,13 @@ def silent(roots: dict[str, Path], sockets: int = 160, seconds: float = 20.0,
     press on a server with `ulimit -n files`, for each checkout."""
     out: dict[str, Any] = {"sockets": sockets, "seconds": seconds, "open_files": files}
     for name, root in roots.items():
-        folder = Path(tempfile.mkdtemp(prefix=f"bench-silent-{name}-"))
-        log = folder.parent / f"{folder.name}.log"
-        server = new_server(folder / "saves", root, one_address=False)
-        server.stderr, server.files = log, files
-        server.start()
-        try:
+        log = _log_file(f"bench-silent-{name}-")
+        with serving(f"bench-silent-{name}-", root, one_address=False, stderr=log,
+                     files=files) as server:
             attack = attacker("silent", server.port, "127.0.0.2", sockets, seconds)
             time.sleep(1)
             out[name] = asyncio.run(_probes(server, attack, seconds, sample_rss=False))
-        finally:
-            server.stop()
         out[name].update(_log(log))
-        shutil.rmtree(folder, ignore_errors=True)
         log.unlink(missing_ok=True)
     return out
 
@@ -286,10 +279,7 @@ def pings(roots: dict[str, Path], connections: int = 8, seconds: float = 15.0
     out: dict[str, Any] = {"connections_before_hello": connections, "seated": 1,
                            "seconds": seconds}
     for name, root in roots.items():
-        folder = Path(tempfile.mkdtemp(prefix=f"bench-ping-{name}-"))
-        server = new_server(folder, root, one_address=False)
-        server.start()
-        try:
+        with serving(f"bench-ping-{name}-", root, one_address=False) as server:
             time.sleep(0.3)
             made = asyncio.run(create(server, 1))
             side, token = next(iter(made["tokens"].items()))
@@ -297,10 +287,14 @@ def pings(roots: dict[str, Path], connections: int = 8, seconds: float = 15.0
                      "token": token}
             attack = attacker("pings", server.port, "127.0.0.2", connections, seconds, hello)
             out[name] = asyncio.run(_probes(server, attack, seconds, sample_rss=True))
-        finally:
-            server.stop()
-            shutil.rmtree(folder, ignore_errors=True)
     return out
+
+
+def _log_file(prefix: str) -> Path:
+    """A new empty file for a server's log, apart from its saves folder."""
+    fd, path = tempfile.mkstemp(prefix=prefix, suffix=".log")
+    os.close(fd)
+    return Path(path)
 
 
 def _cpu_seconds(server: Server) -> float:
@@ -316,21 +310,14 @@ def ping_resets(roots: dict[str, Path], addresses: int = 10, seconds: float = 8.
     and hang up (issue 38: asyncio's warnings, one a pong to a gone client)."""
     out: dict[str, Any] = {"addresses": addresses, "seconds": seconds, "rate": rate}
     for name, root in roots.items():
-        folder = Path(tempfile.mkdtemp(prefix=f"bench-resets-{name}-"))
-        log = folder.parent / f"{folder.name}.log"
-        server = new_server(folder / "saves", root, one_address=False)
-        server.stderr = log
-        server.start()
-        try:
+        log = _log_file(f"bench-resets-{name}-")
+        with serving(f"bench-resets-{name}-", root, one_address=False, stderr=log) as server:
             cpu = _cpu_seconds(server)
             attack = attacker("resets", server.port, addresses, seconds, rate)
             out[name] = asyncio.run(_probes(server, attack, seconds, sample_rss=False))
             out[name]["server_cpu_seconds"] = round(_cpu_seconds(server) - cpu, 1)
-        finally:
-            server.stop()
         out[name].update(_log(log))
         del out[name]["probes"]
-        shutil.rmtree(folder, ignore_errors=True)
         log.unlink(missing_ok=True)
     return out
 

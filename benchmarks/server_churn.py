@@ -13,15 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from benchmarks.server_attacks import _probes
-from benchmarks.server_scenarios import attack, new_server
+from benchmarks.server_scenarios import attack, serving
 
 
 async def _churn(port: int, addresses: int, rate: float, seconds: float) -> dict[str, int]:
@@ -61,19 +59,14 @@ def churn(roots: dict[str, Path], addresses: int = 100, rate: float = 4.5,
     out: dict[str, Any] = {"addresses": addresses, "rate": rate, "seconds": seconds,
                            "max_connections": max_connections}
     for name, root in roots.items():
-        folder = Path(tempfile.mkdtemp(prefix=f"bench-churn-{name}-"))
-        server = new_server(folder, root, max_connections, one_address=False)
-        server.start()
-        try:
+        with serving(f"bench-churn-{name}-", root, one_address=False,
+                     max_connections=max_connections) as server:
             churn = attack("server_churn", server.port, addresses, rate, seconds)
             time.sleep(2)  # full of fresh silent sockets
             figures = asyncio.run(_probes(server, churn, seconds - 2, sample_rss=False))
             figures["players_in"] = sum(p["join_ms"] is not None for p in figures["probes"])
             del figures["probes"]
             out[name] = figures
-        finally:
-            server.stop()
-            shutil.rmtree(folder, ignore_errors=True)
     return out
 
 

@@ -9,7 +9,6 @@ The attacker runs in a subprocess (`python -m benchmarks.server_hellos`)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
 import shutil
@@ -17,14 +16,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
 
 from benchmarks.server_attacks import _cpu_seconds, _probes
-from benchmarks.server_scenarios import ROOT, Server, new_server
+from benchmarks.server_scenarios import ROOT, Server, serving
 from warp_empires.net.links import game_url
 from warp_empires.net.protocol import VERSION, decode, encode
 
@@ -75,19 +73,6 @@ async def _flood(url: str, game: str, side: str, seconds: float, at_once: int) -
     return sent
 
 
-@contextlib.contextmanager
-def _serving(made: Path, root: Path, label: str) -> Iterator[Server]:
-    """A server of `root` on a copy of the folder `made`, stopped and removed after."""
-    folder = Path(tempfile.mkdtemp(prefix=f"bench-{label}-"))
-    for f in made.iterdir():
-        shutil.copy(f, folder)
-    server = new_server(folder, root)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _attack(server: Server, *args: Any) -> subprocess.Popen[str]:
@@ -102,7 +87,7 @@ def hellos(roots: dict[str, Path], decisions: int = 600, seconds: float = 10.0,
     game, side = ended_game(made, decisions)
     out: dict[str, Any] = {"decisions": decisions, "seconds": seconds, "at_once": at_once}
     for name, root in roots.items():
-        with _serving(made, root, f"hellos-{name}") as server:
+        with serving(f"bench-hellos-{name}-", root, made) as server:
             cpu = _cpu_seconds(server)
             attack = _attack(server, game, side, seconds, at_once)
             out[name] = asyncio.run(_probes(server, attack, seconds, sample_rss=False))
@@ -163,7 +148,7 @@ def takes(roots: dict[str, Path], decisions: int = 600, seconds: float = 8.0,
     other = load_module("star_wars").sides[1].id
     out: dict[str, Any] = {"decisions": decisions, "seconds": seconds, "at_once": at_once}
     for name, root in roots.items():
-        with _serving(made, root, f"takes-{name}") as server:
+        with serving(f"bench-takes-{name}-", root, made) as server:
             attack = _attack(server, game, side, seconds, at_once, "takes")
             sent = json.loads(attack.communicate()[0].strip().splitlines()[-1])
             cpu = _cpu_seconds(server)

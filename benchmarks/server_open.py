@@ -11,8 +11,6 @@ another, in the same run.
 from __future__ import annotations
 
 import asyncio
-import shutil
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -21,7 +19,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidHandshake
 
 from benchmarks.server_attacks import player
-from benchmarks.server_scenarios import new_server
+from benchmarks.server_scenarios import serving
 from warp_empires.net.links import game_url, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
 
@@ -90,14 +88,8 @@ def open_server(roots: dict[str, Path], games: int = 60, connections: int = 80,
     out: dict[str, Any] = {"max_games": games, "max_connections": connections,
                            "addresses": len(ADDRESSES), "seconds": seconds}
     for name, root in roots.items():
-        folder = Path(tempfile.mkdtemp(prefix=f"bench-open-{name}-"))
-        server = new_server(folder, root, connections, one_address=False)
-        # its own --max-games (the later flag wins over new_server's)
-        server.flags = ("--open", "--max-games", str(games))
-        server.start()
-        try:
+        # its own --max-games (the later flag wins over Server's)
+        with serving(f"bench-open-{name}-", root, one_address=False, max_connections=connections,
+                     flags=("--open", "--max-games", str(games))) as server:
             out[name] = asyncio.run(_attack(server, seconds))
-        finally:
-            server.stop()
-            shutil.rmtree(folder, ignore_errors=True)
     return out

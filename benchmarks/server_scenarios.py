@@ -8,6 +8,7 @@ change), in the same run.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -119,14 +121,35 @@ def attacker_figures(process: subprocess.Popen[str]) -> Any:
     return json.loads(lines[-1]) if lines else None
 
 
-def new_server(folder: Path, root: Path = ROOT, max_connections: int = 5000,
-               one_address: bool = True) -> Server:
-    """A server of `root`. `one_address`: the benchmark's many clients all
-    come from 127.0.0.1, which a server with per-address rates is told."""
-    server = Server(folder, root, max_connections=max_connections)
+def new_server(folder: Path, root: Path = ROOT, one_address: bool = True,
+               **settings: Any) -> Server:
+    """A server of `root`, `settings` Server's (flags, max_connections, stderr,
+    files). `one_address`: the benchmark's many clients all come from
+    127.0.0.1, which a server with per-address rates is told."""
+    server = Server(folder, root, **settings)
     if one_address and server.supports("--address-rate"):
-        server.flags = ("--address-rate", "100000", "--address-unseated", "100000")
+        server.flags = ("--address-rate", "100000", "--address-unseated", "100000",
+                        *server.flags)
     return server
+
+
+@contextlib.contextmanager
+def serving(prefix: str, root: Path = ROOT, copy: Path | None = None, one_address: bool = True,
+            **settings: Any) -> Iterator[Server]:
+    """A started server (new_server's) on a new saves folder holding the files
+    of `copy`, if given; stopped and its folder removed after, however the
+    benchmark ends (45 such folders were once left in /tmp)."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    if copy is not None:
+        for f in copy.iterdir():
+            shutil.copy(f, folder)
+    server = new_server(folder, root, one_address, **settings)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 async def create(server: Server, seed: int, module: str = "star_wars",
@@ -233,15 +256,8 @@ def startup(roots: dict[str, Path], games: int) -> dict[str, Any]:
     for name, root in roots.items():
         figures = {}
         for label, count in (("empty", 0), ("full", games)):
-            folder = Path(tempfile.mkdtemp(prefix=f"bench-startup-{name}-"))
-            if count:
-                for f in made.iterdir():
-                    shutil.copy(f, folder)
-            server = new_server(folder, root)
-            server.start()
-            figures[f"{label}_s"] = round(server.started_in, 3)
-            server.stop()
-            shutil.rmtree(folder, ignore_errors=True)
+            with serving(f"bench-startup-{name}-", root, made if count else None) as server:
+                figures[f"{label}_s"] = round(server.started_in, 3)
         out[name] = figures
     shutil.rmtree(made, ignore_errors=True)
     return out
@@ -313,14 +329,8 @@ def soak(roots: dict[str, Path], seconds: float, at_once: int = 20,
     out: dict[str, Any] = {"seconds": seconds, "games_at_once": at_once,
                            "decisions_per_game": decisions}
     for name, root in roots.items():
-        folder = Path(tempfile.mkdtemp(prefix=f"bench-soak-{name}-"))
-        server = new_server(folder, root)
-        server.start()
-        try:
+        with serving(f"bench-soak-{name}-", root) as server:
             out[name] = asyncio.run(_soak(server, seconds, at_once, decisions))
-        finally:
-            server.stop()
-            shutil.rmtree(folder, ignore_errors=True)
     return out
 
 
@@ -372,13 +382,8 @@ def idle(roots: dict[str, Path], sockets: int = 200, max_connections: int = 150
     for name, root in roots.items():
         out[name] = {}
         for label, count in (("one_address", 1), ("fifty_addresses", 50)):
-            folder = Path(tempfile.mkdtemp(prefix=f"bench-idle-{name}-"))
-            server = new_server(folder, root, max_connections, one_address=False)
-            server.start()
             addresses = [f"127.0.0.{n}" for n in range(2, 2 + count)]
-            try:
+            with serving(f"bench-idle-{name}-", root, one_address=False,
+                         max_connections=max_connections) as server:
                 out[name][label] = asyncio.run(_idle(server, addresses, sockets))
-            finally:
-                server.stop()
-                shutil.rmtree(folder, ignore_errors=True)
     return out

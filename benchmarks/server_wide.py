@@ -15,12 +15,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import shutil
 import socket
 import ssl
 import statistics
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -31,7 +29,7 @@ from urllib.parse import urljoin
 from websockets.asyncio.client import connect
 
 from benchmarks.server_attacks import _cpu_seconds
-from benchmarks.server_scenarios import ROOT, Server, attack, attacker_figures
+from benchmarks.server_scenarios import ROOT, Server, attack, attacker_figures, serving
 from benchmarks.server_web import _free_port as free_port
 from warp_empires.net.links import game_url, host_proof, new_game_id
 from warp_empires.net.protocol import VERSION, decode, encode
@@ -256,14 +254,12 @@ def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
                            "rtt_ms": round(rtt * 1000), "seconds": seconds}
     tls_flags = ("--certfile", str(CERTS / "cert.pem"), "--keyfile", str(CERTS / "key.pem"))
     for name, root in roots.items():
-        folder = Path(tempfile.mkdtemp(prefix=f"bench-wide-{name}-"))
         tls = kind in ("tls", "hello", "frag", "tlspage")
         tab = kind in ("page", "target", "tlspage")
         web = free_port()
         flags = (tls_flags if tls else ()) + (("--web", "--web-port", str(web)) if tab else ())
-        server = Server(folder, root, flags, max_connections=2048)  # serve's default
-        server.start()
-        try:
+        with serving(f"bench-wide-{name}-", root, one_address=False, flags=flags,
+                     max_connections=2048) as server:  # serve's default
             key = (server.folder / "host.key").read_text().strip()
             created = asyncio.run(_create(f"{'wss' if tls else 'ws'}://127.0.0.1:{server.port}/",
                                           _trust(tls), key)) if tab else {}
@@ -283,9 +279,6 @@ def wide(roots: dict[str, Path], kind: str = "tls", addresses: int = 10_000,
             rss = server.rss_mb()
             out[name] = {**player, "server_cpu_s": round(_cpu_seconds(server) - cpu, 1),
                          "server_rss_mb": round(rss, 1), "attacker": attacker_figures(churn)}
-        finally:
-            server.stop()
-            shutil.rmtree(folder, ignore_errors=True)
     return out
 
 
