@@ -11,6 +11,7 @@ from tests.tui.helpers import game_where
 from tests.tui.loopback import Loopback
 from warp_empires.bots.heuristic import HeuristicPlayer
 from warp_empires.engine import Game, apply, decider, legal_actions, view
+from warp_empires.engine.api import undo_depth
 from warp_empires.engine.determinize import determinize
 from warp_empires.engine.forecast import card_outcome, wins_as_it_stands
 from warp_empires.engine.state import State
@@ -81,6 +82,22 @@ def test_a_buys_what_the_heuristic_buys_and_leaves_the_finishing_to_the_person(s
     assert c.suggestion() is None  # nothing more the computer would pick
     c.key("u")  # one key takes back all that `a` did
     assert len(game.actions) == before and game.state.pend.offer.picked == []
+
+
+def test_the_footer_counts_what_one_key_did_as_one_undo(star_wars):
+    # issue 38's done-means game: "Undo (6 back)" at a first decision, after
+    # the app took a group for the person, and one `u` left "1 back"
+    game = _at(star_wars, "recruit", least=3)
+    c = _controller(game)
+    c.key("u")  # the ticks the Recruit phase opened with
+    side = game.prompt().side
+    before = c.undo_back()
+    assert before == undo_depth(game.state, side)
+    c.key("a")
+    assert undo_depth(game.state, side) >= before + 3  # a decision a pick
+    assert c.undo_back() == before + 1  # and one key takes them all back
+    c.key("u")
+    assert c.undo_back() == before == undo_depth(game.state, side)
 
 
 def test_a_chooses_the_losses_the_heuristic_chooses_then_c_confirms(star_wars):

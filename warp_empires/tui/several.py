@@ -265,9 +265,18 @@ class SeveralAtOnce:
         return self.viewer is not None and self.session.can_undo(self.viewer)
 
     def undo_back(self) -> int:
-        """How many decisions `u` can take back now, one a key (the footer's
-        "Undo (3 back)"; in the Move phase, all since it began: RULINGS Z2)."""
-        return 0 if self.viewer is None else self.session.undo_depth(self.viewer)
+        """How many times `u` can take back now (the footer's "Undo (3 back)";
+        in the Move phase, all since it began: RULINGS Z2): a decision a key,
+        and the decisions one key made (`a`, a group taken for the person) as
+        the one key that takes them all back. Issue 38's done-means game: the
+        footer said "6 back" at a first decision, and one `u` then left "1 back"."""
+        if self.viewer is None:
+            return 0
+        depth = self.session.undo_depth(self.viewer)
+        batch = self._batch
+        if batch is not None and batch[1] == self.session.version and depth:
+            depth -= min(batch[0], depth) - 1
+        return depth
 
     def undo(self) -> None:
         """Takes back the viewer's latest decision (RULINGS Z1), or the whole
