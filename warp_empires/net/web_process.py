@@ -11,6 +11,7 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -72,8 +73,12 @@ class SeatProcess(AppService):
                 pass
         process = self._process
         if process is not None and process.returncode is None:
+            # os.kill, not process.kill(): subprocess's kill polls first, and so
+            # reaps a process that has just quit before asyncio's child watcher
+            # does, which then logs "Unknown child process" (seen by issue 38's
+            # attackers). A zombie keeps its pid until the watcher waits for it.
             with contextlib.suppress(ProcessLookupError):
-                process.kill()
+                os.kill(process.pid, signal.SIGKILL)
             await process.wait()
 
     async def on_meta(self, data: bytes) -> None:
