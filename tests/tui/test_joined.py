@@ -84,6 +84,24 @@ async def test_a_joined_seat_plays_its_side_and_waits_for_the_other(tmp_path: Pa
         assert "Empire" in "\n".join(e["text"] for e in app.session.seat.events[-30:])
 
 
+async def test_a_joined_seats_palette_goes_to_a_territory(tmp_path: Path) -> None:
+    # the done-means play-test: "Go to" (docs/playing.md) was in the local
+    # app's palette only; the joined seat's gave "No matches found"
+    from warp_empires.tui.commands import GotoTerritory
+    from warp_empires.tui.widgets.map_view import MapView
+
+    async with _rebels_joined(tmp_path) as (_room, app, pilot):
+        assert GotoTerritory in app.COMMANDS
+        provider = GotoTerritory(app.screen)
+        hits = [hit async for hit in provider.search("Go to Coruscant")]
+        assert hits and str(hits[0].text) == "Go to Coruscant"
+        await pilot.pause()
+        hits[0].command()
+        await pilot.pause()
+        coruscant = app.session.module.map.by_id("coruscant").index
+        assert app.screen.query_one(MapView).cursor == coruscant
+
+
 async def test_a_wrong_link_is_told_in_one_line(tmp_path: Path) -> None:
     async with serving(tmp_path) as (server, url):
         _, links = links_of(server, url)

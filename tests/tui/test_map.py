@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 
 from tests.tui.helpers import screen_text
 from warp_empires.tui.labels import abbreviate, side_glyphs, unit_abbreviations
-from warp_empires.tui.mapgeom import VOID, build_geometry, nearest_in_direction
+from warp_empires.tui.mapgeom import VOID, build_geometry, drawn_map, nearest_in_direction
 from warp_empires.tui.widgets.map_labels import (
     StackLook,
     TerritoryLook,
@@ -55,6 +55,48 @@ def test_every_star_wars_territory_is_reachable_by_arrows(star_wars):
                 seen.add(n)
                 todo.append(n)
     assert seen == set(range(len(star_wars.map.territories)))
+
+
+def _rome():
+    from pathlib import Path
+
+    from warp_empires.module import load_module
+
+    return load_module(Path(__file__).resolve().parents[1] / "themes" / "rome")
+
+
+def test_a_map_without_a_picture_is_a_box_a_territory_none_touching():
+    # the done-means play-test on Rome (no picture): a blank map area, no
+    # cursor, no labels, no stacks, no "Go to"
+    rome = _rome()
+    assert not rome.map.picture
+    drawn = drawn_map(rome.map)
+    assert drawn.picture and [t.name for t in drawn.territories] == [
+        t.name for t in rome.map.territories]
+    geo = build_geometry(drawn, 1, 1)
+    cells: dict[int, int] = {}
+    for row in geo.interior:
+        for t in row:
+            if t != VOID:
+                cells[t] = cells.get(t, 0) + 1
+    assert sorted(cells) == list(range(len(rome.map.territories)))
+    # no border is shared: the boxes do not say who neighbours whom
+    assert all(len(set(geo.touching[y][x])) <= 1 for y in range(geo.height)
+               for x in range(geo.width))
+    for t in range(len(rome.map.territories)):  # the arrows reach every box
+        assert any(nearest_in_direction(geo, t, d) is not None
+                   for d in ("up", "down", "left", "right"))
+    assert drawn_map(drawn) is drawn  # a map with a picture is drawn as it is
+
+
+async def test_a_map_without_a_picture_shows_names_and_moves_its_cursor():
+    app = MapApp(_rome())
+    async with app.run_test(size=(120, 40)) as pilot:
+        text = screen_text(app)
+        assert "Latium" in text and "Hispania" in text
+        await pilot.press("right", "enter")
+        assert app.selected == [1]  # Etruria, the second box
+        assert app.query_one(MapView).cursor == 1
 
 
 def test_short_names():

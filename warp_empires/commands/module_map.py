@@ -54,10 +54,13 @@ def run_map(args: argparse.Namespace) -> int:
 def _summary(module_id: str, shown: Preview) -> list[str]:
     w, h = shown.size
     if not shown.rows:
-        return [f"{module_id} has no map picture: the game shows no map, only the"
-                " territories' names in its lists."]
+        return [f"{module_id} has no territories to draw."]
     cut = [label for label in shown.labels if label.cut]
     lines = []
+    if shown.boxes:
+        lines.append(f"{module_id} has no map picture: the game draws each territory as a box"
+                     " of its own, in the module's order; the boxes do not show who neighbours"
+                     " whom (docs/module-format.md).")
     if cut:
         lines.append(f"Cut at {w}x{h}:")
         for label in cut:
@@ -97,6 +100,7 @@ def _data(module_id: str, shown: Preview) -> dict[str, Any]:
         "room": list(shown.room),
         "scale": list(shown.scale),
         "scrolls": shown.scrolls,
+        "boxes": shown.boxes,
         "map": [row.plain for row in shown.rows],
         "labels": [
             {"id": label.id, "name": label.name, "shown": label.shown,

@@ -15,7 +15,7 @@ from warp_empires.module.defs import Module
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.looks import side_style
 from warp_empires.tui.map_draw import MapPaint, merge
-from warp_empires.tui.mapgeom import build_geometry, fit_scale
+from warp_empires.tui.mapgeom import build_geometry, drawn_map, fit_scale
 from warp_empires.tui.widgets.map_labels import Placed, TerritoryLook
 
 DEFAULT_SIZE = (120, 40)
@@ -65,6 +65,7 @@ class Preview:
     scale: tuple[float, float]
     rows: list[Text]
     labels: list[Label]
+    boxes: bool = False  # the module has no picture: a box a territory (mapgeom.drawn_map)
 
     @property
     def scrolls(self) -> bool:
@@ -94,17 +95,18 @@ def preview(module: Module, width: int, height: int) -> Preview:
     """The map of `module` as a `width` x `height` terminal shows it at the
     start: scaled as the game screen scales it, with no markers or stacks."""
     room = map_room(width, height)
-    scale = fit_scale(module.map, *room)
-    geo = build_geometry(module.map, *scale)
+    drawn = drawn_map(module.map)  # a picture for a map without one, as the app draws it
+    scale = fit_scale(drawn, *room)
+    geo = build_geometry(drawn, *scale)
     styles = _styles()
-    paint = MapPaint(module.map, styles.__getitem__)
+    paint = MapPaint(drawn, styles.__getitem__)
     glyphs = side_glyphs(module)
     placed: dict[int, Placed] = {}
     for t in range(len(module.map.territories)):
         placed[t] = paint.label(geo, module, t, TerritoryLook(), glyphs,
                                 lambda side: side_style(module, side))
     rows = []
-    if module.map.picture:
+    if drawn.picture:
         for y in range(geo.height):
             text = Text(no_wrap=True, end="")
             for segment in merge(paint.cells(geo, y, lambda t: placed[t].lines)):
@@ -117,4 +119,4 @@ def preview(module: Module, width: int, height: int) -> Preview:
               t.label)
         for t in module.map.territories
     ]
-    return Preview((width, height), room, scale, rows, labels)
+    return Preview((width, height), room, scale, rows, labels, drawn is not module.map)

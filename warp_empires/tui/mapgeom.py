@@ -11,7 +11,7 @@ where its label goes.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from warp_empires.module.defs import MapDef
 
@@ -57,6 +57,37 @@ class Geometry:
             return t
         touching = self.touching[y][x]
         return touching[-1] if touching else VOID
+
+
+# A map without a picture (docs/module-format.md: its adjacency from
+# `neighbours` and links alone) is drawn as one box a territory, BOX_W by BOX_H
+# picture cells, a cell of nothing between boxes so that none seems to touch
+# another: a play-test on such a theme found the map area blank, with no
+# cursor, labels, stacks or "Go to".
+BOX_W, BOX_H = 12, 4
+_GAP = "\n"  # never a key: a picture row holds no newline
+_KEYS = 0xE000  # the boxes' keys: private-use characters, never drawn
+
+
+def drawn_map(map_def: MapDef) -> MapDef:
+    """The map as the app draws it: the module's own picture, or where it has
+    none, the territories in boxes, in rows about twice as wide as tall (as
+    a terminal is), in the module's order."""
+    if map_def.picture or not map_def.territories:
+        return map_def
+    n = len(map_def.territories)
+    columns = max(1, math.ceil(math.sqrt(n * 2)))
+    rows: list[str] = []
+    for first in range(0, n, columns):
+        keys = [chr(_KEYS + t) for t in range(first, min(n, first + columns))]
+        line = _GAP.join(k * BOX_W for k in keys)
+        if rows:
+            rows.append(_GAP * len(rows[-1]))
+        rows.extend([line] * BOX_H)
+    width = max(len(r) for r in rows)
+    territories = tuple(replace(t, key=chr(_KEYS + t.index)) for t in map_def.territories)
+    return replace(map_def, territories=territories, void=_GAP,
+                   picture=tuple(r.ljust(width, _GAP) for r in rows))
 
 
 def expand_picture(map_def: MapDef, sx: float, sy: float) -> list[list[int]]:

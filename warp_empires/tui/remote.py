@@ -25,6 +25,7 @@ from warp_empires.present.rows import Choice, HandOrder
 from warp_empires.present.suggest import evident_move, pick_all_order
 from warp_empires.tui import textual_fixes  # noqa: F401 - guards around Textual, on import
 from warp_empires.tui.away_notes import AwayNotes
+from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.crash import CrashReport
 from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
@@ -354,6 +355,7 @@ class JoinApp(CrashReport, AskToResign, KeysInOrder):
 
     CSS_PATH = "app.tcss"
     TITLE = "Warp Empires (joined)"
+    COMMANDS = App.COMMANDS | {GotoTerritory}  # as the local app's (docs/playing.md)
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True),
                 Binding("f1", "rules", "Help"),
                 Binding("question_mark", "rules", "Help", show=False)]

@@ -23,6 +23,7 @@ from warp_empires.tui.mapgeom import (
     VOID,
     Geometry,
     build_geometry,
+    drawn_map,
     fit_scale,
     nearest_in_direction,
 )
@@ -87,6 +88,7 @@ class MapView(ScrollView, can_focus=True):
     def __init__(self, module: Module, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.module = module
+        self.drawn = drawn_map(module.map)  # a picture for a map without one
         self._glyphs = side_glyphs(module)
         count = len(module.map.territories)
         self._looks: list[TerritoryLook] = [TerritoryLook()] * count
@@ -95,7 +97,7 @@ class MapView(ScrollView, can_focus=True):
         self.cursor: int = 0
         self._forced_scale: tuple[float, float] | None = None  # None: fit the window
         self._scale: tuple[float, float] = (1, 1)
-        self._geo: Geometry = build_geometry(module.map, 1, 1)
+        self._geo: Geometry = build_geometry(self.drawn, 1, 1)
         self._rows: dict[int, Strip] = {}
         self._labels: dict[int, dict[int, tuple[int, list[Piece]]]] = {}
         self._styles: dict[str, Style] = {}
@@ -203,14 +205,14 @@ class MapView(ScrollView, can_focus=True):
         if self._forced_scale is not None:
             return self._forced_scale
         size = self.scrollable_content_region.size
-        return fit_scale(self.module.map, size.width, size.height)
+        return fit_scale(self.drawn, size.width, size.height)
 
     def _relayout(self) -> None:
         scale = self._best_scale()
         if scale == self._scale:
             return
         self._scale = scale
-        self._geo = build_geometry(self.module.map, *scale)
+        self._geo = build_geometry(self.drawn, *scale)
         self._rows.clear()
         self._labels.clear()
         self.virtual_size = Size(self._geo.width, self._geo.height)
@@ -293,7 +295,7 @@ class MapView(ScrollView, can_focus=True):
         # made again when the styles are (theme, focus): it keeps what it works out
         paint = self._painter
         if paint is None:
-            paint = self._painter = MapPaint(self.module.map, self._style)
+            paint = self._painter = MapPaint(self.drawn, self._style)
         return paint
 
     def _build_row(self, y: int) -> Strip:
