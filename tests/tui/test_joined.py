@@ -202,26 +202,33 @@ async def test_new_game_with_a_computer_side_hosts_it_on_the_server(tmp_path: Pa
 
 async def test_a_joined_seat_can_resign_and_see_the_result_again(tmp_path: Path) -> None:
     # play-test: a joined game had no way to resign, and `r` (results) at its
-    # end seemed to do nothing
-    from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
+    # end seemed to do nothing; the done-means play-test: its end was a dialog
+    # without the charts docs/playing.md promises
+    from warp_empires.tui.dialogs.ask import AskDialog
+    from warp_empires.tui.screens.end import EndScreen
 
     async with _rebels_joined(tmp_path) as (room, app, pilot):
         await pilot.press("escape", "r")  # the menu's Resign: asked first
         assert isinstance(app.screen, AskDialog)
         await pilot.press("r")
         await _until(pilot, lambda: room.game.over and app.session.over
-                     and isinstance(app.screen, MessageDialog))
+                     and isinstance(app.screen, EndScreen))
         assert room.game.state.winner == 1
-        assert "Game over" in screen_text(app)
+        text = screen_text(app)
+        assert "The Empire wins!" in text and "resign" in text.lower()
+        assert "Revenue each round" in text and "Units on the map" in text
+        # no replay or title screen here: the server keeps the record
+        assert "Replay" not in text and "Title screen" not in text
+        assert app.screen.check_action("leave", ("replay",)) is False
         # the end shown, the seat stops connecting (play-test: it reconnected
         # to the finished game, "connection lost; reconnecting" over its end)
         # (awaited, not polled; the bound only keeps a regression from hanging)
         await asyncio.wait_for(app.workers.wait_for_complete(
             [w for w in app.workers if w.group == "net"]), 30)
-        await pilot.press("enter")
+        await pilot.press("m")  # the final map
         assert isinstance(app.screen, GameScreen)
         await pilot.press("r")  # the result again
-        assert isinstance(app.screen, MessageDialog) and "Game over" in screen_text(app)
+        assert isinstance(app.screen, EndScreen)
 
 
 async def test_a_joined_seat_has_help_and_says_while_it_is_not_connected(

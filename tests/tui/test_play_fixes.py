@@ -840,7 +840,7 @@ async def test_the_end_screen_tells_how_the_game_ended(star_wars):
     # screen said which victory holds, not what led to it. It tells the last
     # turn's last public lines that are not routine (RULINGS H5).
     from warp_empires.bots import make_player
-    from warp_empires.tui.screens.end import EndScreen
+    from warp_empires.tui.screens.end import LAST, EndScreen
     from warp_empires.tui.screens.handover import HandoverScreen, runs
 
     game = Game.new(star_wars, 7)
@@ -853,7 +853,7 @@ async def test_the_end_screen_tells_how_the_game_ended(star_wars):
     assert s.log[-1]["kind"] == "victory"  # "... win the game.", said above it already
     last = [(e["kind"], e["text"]) for e in s.log[:-1] if e.get("public")
             and e["turn"] == s.turn and e["kind"] not in HandoverScreen.ROUTINE | {"turn"}]
-    told = [text for _, text in runs(last)][-EndScreen.LAST:]
+    told = [text for _, text in runs(last)][-LAST:]
     assert len(told) >= 2
     async with game_app().run_test(size=(120, 60)) as pilot:
         await open_game(pilot, game, players=("human", "human"))
@@ -868,7 +868,7 @@ async def test_the_end_screen_tells_how_the_game_ended(star_wars):
 async def test_no_notice_stays_over_the_end_screen(star_wars):
     # Play-test: "Empire: disband ... (the only choice)." sat over the result
     # for seconds; what it said is in "How it ended" and the log.
-    from warp_empires.tui.screens.end import EndScreen
+    from warp_empires.tui.screens.end import EndScreen, local_ending
 
     game = Game.new(star_wars, 7)
     async with game_app().run_test(size=(120, 40)) as pilot:
@@ -876,6 +876,7 @@ async def test_no_notice_stays_over_the_end_screen(star_wars):
         pilot.app.notify("a notice of the last move", timeout=30)
         await pilot.pause()
         assert pilot.app._notifications
-        pilot.app.push_screen(EndScreen(pilot.app.session))
+        session = pilot.app.session
+        pilot.app.push_screen(EndScreen(session.module, local_ending(session)))
         await pilot.pause()
         assert not pilot.app._notifications

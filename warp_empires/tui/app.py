@@ -278,8 +278,11 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
 
     def on_game_screen_game_ended(self, message: GameScreen.GameEnded) -> None:
         session = message.session
-        if not session.local:  # a joined game: the server keeps it and its end
-            self.push_screen(MessageDialog(f"Game over. {session.result_line()}"))
+        if not session.local:  # a joined game: the server keeps it and its record
+            from warp_empires.tui.screens.end import EndScreen, joined_ending
+
+            ending = joined_ending(session.view(session.viewer(None)), session.result_line())
+            self.push_screen(EndScreen(session.module, ending), callback=self._after_end)
             return
         if self.launch.exit_on_end:
             self.launch.result.append(session.result_line())
@@ -288,9 +291,10 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
         # The finished game's last autosave says it is over, so Continue no
         # longer offers it (its replay still shows how it ended).
         self.autosave()
-        from warp_empires.tui.screens.end import EndScreen
+        from warp_empires.tui.screens.end import EndScreen, local_ending
 
-        self.push_screen(EndScreen(session), callback=self._after_end)
+        self.push_screen(EndScreen(session.module, local_ending(session)),
+                         callback=self._after_end)
 
     def _after_end(self, where: str | None) -> None:
         if where == "quit":
@@ -298,14 +302,13 @@ class WarpEmpiresApp(CrashReport, SaveLoad, AskToResign, KeysInOrder):
         elif where == "title":
             self.back_to_title()
         elif where == "replay" and self.session is not None:
-            from warp_empires.tui.screens.end import EndScreen
+            from warp_empires.tui.screens.end import EndScreen, local_ending
             from warp_empires.tui.screens.replay import ReplayScreen
 
             session = self.session
             # back to the end screen afterwards
-            self.push_screen(ReplayScreen(session.game),
-                             callback=lambda _: self.push_screen(EndScreen(session),
-                                                                 callback=self._after_end))
+            self.push_screen(ReplayScreen(session.game), callback=lambda _: self.push_screen(
+                EndScreen(session.module, local_ending(session)), callback=self._after_end))
 
     def replay_path(self, path: Path) -> None:
         """Opens a save in the replay viewer (RULINGS H8): rebuilt and checked

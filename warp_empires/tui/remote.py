@@ -28,7 +28,7 @@ from warp_empires.tui.away_notes import AwayNotes
 from warp_empires.tui.commands import GotoTerritory
 from warp_empires.tui.config import LaunchOptions
 from warp_empires.tui.crash import CrashReport
-from warp_empires.tui.dialogs.ask import AskDialog, MessageDialog
+from warp_empires.tui.dialogs.ask import AskDialog
 from warp_empires.tui.kept_hand import KeptHandOrder
 from warp_empires.tui.key_order import KeysInOrder
 from warp_empires.tui.players import HUMAN
@@ -422,8 +422,13 @@ class JoinApp(CrashReport, AskToResign, KeysInOrder):
         yield from super().get_system_commands(screen)
 
     def on_game_screen_game_ended(self, message: Any) -> None:
-        assert self.session is not None
-        self.push_screen(MessageDialog(f"Game over. {self.session.result_line()}"))
+        from warp_empires.tui.screens.end import EndScreen, joined_ending
+
+        session = self.session
+        assert session is not None
+        ending = joined_ending(session.view(session.side), session.result_line())
+        self.push_screen(EndScreen(session.module, ending, title=False),
+                         callback=lambda where: self.exit() if where == "quit" else None)
 
     def on_game_screen_turn_ended(self, message: Any) -> None:
         pass  # the server keeps the game

@@ -30,12 +30,19 @@ def with_last_turn(state: Any) -> list[list[int]]:
     """The history, with the player-turn in which the game ended added: the
     engine writes a turn's row at its Control phase, which a game won in an
     earlier phase never reaches."""
-    history = list(state.history)
-    if state.turn >= 1 and (not history or history[-1][0] < state.turn):
-        units = [sum(map(len, state.stacks[side])) for side in (0, 1)]
-        history.append([state.turn, state.active, state.banks[state.active],
-                        state.revenue[state.active], units[0], units[1]])
-    return history
+    units = [sum(map(len, state.stacks[side])) for side in (0, 1)]
+    return history_to_end(state.history, state.turn, state.active, state.banks,
+                          state.revenue, units)
+
+
+def history_to_end(history: list[list[int]], turn: int, active: int, banks: list[int],
+                   revenue: list[int], units: list[int]) -> list[list[int]]:
+    """with_last_turn of a game's figures as they stand (a state's, or a
+    joined seat's view)."""
+    out = [list(row) for row in history]
+    if turn >= 1 and (not out or out[-1][0] < turn):
+        out.append([turn, active, banks[active], revenue[active], units[0], units[1]])
+    return out
 
 
 def chart_text(
