@@ -29,14 +29,33 @@ from .protocol import encode
 # written at once, as the library does without waiting (its own high-water
 # mark is 32 KiB): a reader keeping up is answered without a turn of the loop.
 DIRECT = 16 * 1024
+# A frame larger than this is sent in fragments of it, each written once the
+# socket has taken what was before it (the library waits on its write limit
+# between fragments): a reader that reads nothing holds at most about the
+# library's 32 KiB and one fragment of it in the server's memory, not all of it.
+# Issue 38's tenth attack: 2,048 connections that read nothing of an ended
+# game's 1.7 MB end held 2.78 GB.
+FRAGMENT = 64 * 1024
+
+
+def sendable(data: bytes) -> bytes | list[memoryview]:
+    """A frame as it is sent: whole when small, else in FRAGMENT-byte fragments."""
+    if len(data) <= FRAGMENT:
+        return data
+    whole = memoryview(data)
+    return [whole[i:i + FRAGMENT] for i in range(0, len(data), FRAGMENT)]
 
 
 class Outbox:
-    """The frames on their way to one connection, at most `limit` waiting."""
+    """The frames on their way to one connection, at most `limit` waiting and
+    `limit_bytes` of them (an undo sends a seat its whole log: 256 frames of a
+    long game's were 118 MB, the tenth attack)."""
 
-    def __init__(self, ws: Any, limit: int) -> None:
+    def __init__(self, ws: Any, limit: int, limit_bytes: int = 16 * 2**20) -> None:
         self.ws = ws
         self.queue: asyncio.Queue[bytes] = asyncio.Queue(limit)
+        self.limit_bytes = limit_bytes
+        self.queued = 0  # bytes in the queue
         self.dropped = False
         self.sending = False  # the writer task is in a send (it may be waiting)
         self.task = asyncio.create_task(self._write())
@@ -56,11 +75,20 @@ class Outbox:
             finally:
                 self.sending = False
             return
+        if self.queued + len(data) > self.limit_bytes and not self.queue.empty():
+            self._behind()
+            return
         try:
             self.queue.put_nowait(data)
         except asyncio.QueueFull:
-            event("drop", logging.WARNING, why="it reads nothing", waiting=self.queue.qsize())
-            self.close()
+            self._behind()
+            return
+        self.queued += len(data)
+
+    def _behind(self) -> None:
+        event("drop", logging.WARNING, why="it reads nothing", waiting=self.queue.qsize(),
+              waiting_bytes=self.queued)
+        self.close()
 
     def close(self) -> None:
         self.dropped = True
@@ -72,9 +100,10 @@ class Outbox:
         with contextlib.suppress(ConnectionClosed):
             while True:
                 data = await self.queue.get()
+                self.queued -= len(data)
                 self.sending = True
                 try:
-                    await self.ws.send(data)
+                    await self.ws.send(sendable(data))
                 finally:
                     self.sending = False
 

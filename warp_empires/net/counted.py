@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
@@ -15,7 +16,7 @@ from websockets.protocol import State
 
 from .entrance import Entered, Refusal, refusal_bytes
 from .guard import Bucket
-from .ops import event
+from .ops import SparseInAll, event
 
 if TYPE_CHECKING:
     from .server import GameServer
@@ -34,6 +35,7 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
     class Counted(Entered, ServerConnection):
         refused = False
         slowed: asyncio.Task[None] | None = None
+        stalled: asyncio.Task[None] | None = None  # its writing paused (_stall)
         via_web = local  # a browser seat's, over the server's own socket
         entrance = server.entrance
 
@@ -143,9 +145,27 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
             # pile up (the attack: 13 MB a second of unread pongs).
             super().pause_writing()
             self.transport.pause_reading()
+            if self.stalled is None:
+                self.stalled = asyncio.create_task(self._stall())
+
+        async def _stall(self) -> None:
+            """Dropped when it has read nothing for `stall_seconds` while
+            more than the library's write limit waits for it. Issue 38's
+            tenth attack: sends to a connection outside a seat's outbox (an
+            ended game's end, a taken-over seat's goodbye, a ping) waited on
+            it for ever, and hellos to an ended game that read nothing, 4.5 a
+            second from one address, held all 2,048 connections: HTTP 503
+            for everyone (and 2.78 GB of unsent frames)."""
+            await server.sleep(limits.stall_seconds)
+            self.stalled = None
+            if self.paused and not self.transport.is_closing():
+                drop(self, "it reads nothing of what it is sent")
 
         def resume_writing(self) -> None:
             super().resume_writing()
+            if self.stalled is not None:
+                self.stalled.cancel()
+                self.stalled = None
             self._resume()
 
         def _resume(self) -> None:
@@ -155,14 +175,23 @@ def counted(server: GameServer, local: bool = False) -> type[ServerConnection]:
 
         def connection_lost(self, exc: Exception | None) -> None:
             entrance.left(self)
-            if self.slowed is not None:
-                self.slowed.cancel()
+            for task in (self.slowed, self.stalled):
+                if task is not None:
+                    task.cancel()
             super().connection_lost(exc)
 
     return Counted
 
 
+_DROPS = SparseInAll(time.monotonic)
+
+
 def drop(conn: ServerConnection, why: str) -> None:
-    event("drop", logging.WARNING, why=why,
-          address=str(conn.remote_address[0]) if conn.remote_address else "?")
+    """Ends a connection at once, logged sparsely: per address and reason,
+    and at most 10 lines a second in all (ops.SparseInAll; issue 38's tenth
+    attack: 358 "too many pings" lines from 800 tries)."""
+    address = str(conn.remote_address[0]) if conn.remote_address else "?"
+    counts = _DROPS.line("drop", (address, why))
+    if counts is not None:
+        event("drop", logging.WARNING, why=why, address=address, **counts)
     conn.transport.abort()

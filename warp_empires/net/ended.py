@@ -40,6 +40,7 @@ from warp_empires.module import ModuleError
 from warp_empires.saves.errors import SaveError
 
 from . import links
+from .conn import sendable
 from .folder import seats_path
 from .guard import Bucket
 from .protocol import REFUSED, VERSION, encode, error
@@ -184,8 +185,13 @@ async def show_end(server: GameServer, ws: ServerConnection, frame: dict[str, An
         await ws.close(1008, "refused")
         return
     server.sparse_event("hello", address, game=game, side=side, over=True)
+    # it serves nobody: the first to make room when the server is full
+    # (issue 38's tenth attack: held by a client that read nothing of a long
+    # end, such connections filled the server), and dropped when it reads
+    # nothing of it (counted.py's stall)
+    server.entrance.closing(ws)
     for data in frames:
-        await ws.send(data)
+        await ws.send(sendable(data))
     await ws.close(1000, "game over")
 
 

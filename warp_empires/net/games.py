@@ -49,6 +49,10 @@ class Limits:
     # the archive's disk is bounded by how many games this many days bring
     keep_days: float = 365.0
     outbox: int = 256  # frames waiting for a seat's reader before it is dropped (conn.py)
+    outbox_bytes: int = 16 * 2**20  # and bytes (an undo sends a seat its whole log)
+    # a connection that reads nothing of what it is sent this long is dropped
+    # (counted.py): no send to it waits longer, whatever it is
+    stall_seconds: float = 20.0
     open_idle: float = 3600.0  # a stranger's game nobody is at this long is archived (0: never)
     open_over: float = 86400.0  # a stranger's ended game is archived this long after (0: as any)
     ping_seconds: float = 20.0  # a connection silent this long is pinged (conn.watch)

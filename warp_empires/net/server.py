@@ -271,7 +271,7 @@ class GameServer(ServerBots, Games):
             self.open.seated.discard(old)  # the seat counts once, as the new one's
             self.open.seated.add(ws)
         room.seats[side].connection = ws
-        self._outboxes[ws] = Outbox(ws, self.limits.outbox)
+        self._outboxes[ws] = Outbox(ws, self.limits.outbox, self.limits.outbox_bytes)
         if old is None:
             event("hello", address=address, game=room.id, side=side, took=False)
         else:  # take-overs sparsely (the seventh attack: 5,771 lines in 40 s)
@@ -430,6 +430,9 @@ class GameServer(ServerBots, Games):
         box = self._outboxes.pop(ws, None)
         if box is not None:
             box.task.cancel()
+        # it serves nobody now: the first to make room when the server is full
+        # (the tenth attack held taken-over seats that read nothing)
+        self.entrance.closing(ws)
 
         async def bye() -> None:
             with contextlib.suppress(Exception):
