@@ -6,6 +6,7 @@ to 52 ended games burned a whole core; a churn of opens wrote 15,382
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -242,3 +243,34 @@ def test_in_use_refusals_and_take_overs_are_logged_sparsely(tmp_path: Path, capl
     assert events.count(("refuse", "in use", None)) == 1  # 6 refused, the clock stood
     assert events.count(("hello", None, True)) == 1  # 6 take-overs
     assert events.count(("hello", None, False)) == 1  # the seating that took nothing
+
+
+def test_admin_tries_without_the_key_and_ping_drops_are_logged_sparsely(
+        tmp_path: Path, caplog) -> None:  # noqa: ANN001
+    # issue 38's tenth attack: 800 admin tries with a wrong key wrote 820 lines,
+    # 800 ping floods 358 (at --log-level warning too); refusals of other kinds
+    # were a line now and then
+    from warp_empires.net import counted
+
+    from .test_pings import PING
+
+    clock = Clock()
+
+    async def main() -> None:
+        async with serving(tmp_path, timer=clock) as (server, url):
+            for _ in range(6):
+                reply = await raw(url, {"t": "admin", "v": 1, "action": "list",
+                                        "key": "not-the-key-of-this-server"})
+                assert reply[0]["code"] == "key"
+            for _ in range(6):  # pings far past what a connection may owe
+                async with connect(url, compression=None) as ws:
+                    ws.transport.write(PING * 40)
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(ws.recv(), 10)
+
+    counted._DROPS.__init__(clock)  # its clock the test's: none of its 10 s passes
+    with caplog.at_level(logging.INFO, logger="warp_empires.server"):
+        asyncio.run(asyncio.wait_for(main(), 60))
+    lines = [(r.msg, r.fields.get("why")) for r in caplog.records]
+    assert lines.count(("refuse", "admin without the host key")) == 1
+    assert lines.count(("drop", "too many pings")) == 1
