@@ -302,15 +302,27 @@ def test_a_player_seated_in_its_game_outlives_a_churn_naming_that_game(tmp_path:
     assert asyncio.run(asyncio.wait_for(main(), 60)) == "welcome"  # before: closed
 
 
-def test_regulars_are_the_last_few_addresses_of_the_last_games() -> None:
+def test_regulars_are_the_last_few_addresses_of_each_seat_of_the_last_games() -> None:
     regulars = Regulars()
     for n in range(10):
-        regulars.seated("g", f"10.0.0.{n}")
+        regulars.seated("g", f"10.0.0.{n}", 0)
     assert not regulars.has("g", "10.0.0.1") and regulars.has("g", "10.0.0.9")
-    assert sum(regulars.has("g", f"10.0.0.{n}") for n in range(10)) == Regulars.PER_GAME
-    regulars.seated("g", "2001:db8:1:2::5")
+    assert sum(regulars.has("g", f"10.0.0.{n}") for n in range(10)) == Regulars.PER_SEAT
+    regulars.seated("g", "2001:db8:1:2::5", 0)
     assert regulars.has("g", "2001:db8:1:2::/64")  # as the entrance counts it (guard.holder)
     assert not regulars.has("h", "10.0.0.9") and not regulars.has("g", None)
+
+
+def test_an_opponents_hellos_from_new_addresses_never_push_the_other_seat_out() -> None:
+    # issue 38's tenth attack: the opponent took its own seat over from 8
+    # new addresses, the victim's address fell off the game's 8, and its
+    # rejoins under a churn naming the game failed 23 of 23
+    regulars = Regulars()
+    regulars.seated("g", "10.0.0.1", 0)  # the victim, at its seat
+    regulars.seated("g", "10.0.0.2", None)  # the host's create
+    for n in range(50):
+        regulars.seated("g", f"10.9.0.{n}", 1)  # the opponent, at its own
+    assert regulars.has("g", "10.0.0.1") and regulars.has("g", "10.0.0.2")
 
 
 def test_a_request_naming_a_game_leaves_its_address_no_busier() -> None:

@@ -314,31 +314,37 @@ class Entrance:
 
 
 class Regulars:
-    """The addresses seated of late in each game (the last PER_GAME of each,
-    in the last GAMES games): a connection naming its game from one of them
-    makes room after any other that names it. Issue 38's eighth attack: an
+    """The addresses seated of late in each game, kept per seat (the last
+    PER_SEAT of each, in the last GAMES games; the host's create counts as a
+    seat of its own): a connection naming its game from one of them makes
+    room after any other that names it. Issue 38's eighth attack: an
     opponent, who knows the game's id, churned whole requests naming it from
     30,000 addresses, and the other player's browser page 300 ms away failed
-    10 of 10 times."""
+    10 of 10 times. Per seat, so that an opponent's hellos on its own seat
+    from new addresses never push the other player's out (the tenth attack:
+    8 take-overs from 8 addresses, and the victim's rejoins failed 23 of 23)."""
 
-    PER_GAME, GAMES = 8, 10_000
+    PER_SEAT, GAMES = 4, 10_000
 
     def __init__(self) -> None:
-        self._of: OrderedDict[str, OrderedDict[str, None]] = OrderedDict()
+        self._of: OrderedDict[str, dict[object, OrderedDict[str, None]]] = OrderedDict()
 
-    def seated(self, game: str, address: str) -> None:
+    def seated(self, game: str, address: str, seat: object = None) -> None:
+        """`address` seated at `seat` of `game` (a side; None: the host's create)."""
         address = holder(address)  # as the entrance counts it
-        seen = self._of.pop(game, None) or OrderedDict()
-        self._of[game] = seen  # the most recent last
+        seats = self._of.pop(game, None) or {}
+        self._of[game] = seats  # the most recent last
+        seen = seats.setdefault(seat, OrderedDict())
         seen.pop(address, None)
         seen[address] = None
-        while len(seen) > self.PER_GAME:
+        while len(seen) > self.PER_SEAT:
             seen.popitem(last=False)
         while len(self._of) > self.GAMES:
             self._of.popitem(last=False)
 
     def has(self, game: str, address: str | None) -> bool:
-        return address is not None and address in self._of.get(game, ())
+        return address is not None and any(
+            address in seen for seen in self._of.get(game, {}).values())
 
 
 class Entered:

@@ -277,7 +277,7 @@ class GameServer(ServerBots, Games):
         else:  # take-overs sparsely (the seventh attack: 5,771 lines in 40 s)
             self.sparse_event("hello", address, game=room.id, side=side, took=True)
         self.door.seated(address)  # a player's: its address no busier (entrance.py)
-        self.regulars.seated(room.id, address)
+        self.regulars.seated(room.id, address, side)
         if old is not None:  # taken over: told so, then closed
             self.let_go(old, error("taken", "this seat is now played from elsewhere"),
                         "taken over")

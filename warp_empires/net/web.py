@@ -269,7 +269,7 @@ class WebFront:
             return ws
         self.entrance.seated(conn)  # a tab playing: never closed to make room
         self.entrance.door.seated(address)  # and its address no busier for it
-        self.games.regulars.seated(link.game, address)
+        self.games.regulars.seated(link.game, address, link.side)
         tab.close = lambda code=WSCloseCode.GOING_AWAY, why=b"closed after a long time idle": \
             asyncio.ensure_future(ws.close(code=code, message=why))
         event("web", address=address, game=link.game, tabs=len(self.seats.tabs))
