@@ -12,7 +12,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from warp_empires.net.guard import Door, Rules, host_key, known_key, remember_key
+from warp_empires.net.guard import UNNAMED, Door, Rules, host_key, known_key, remember_key
 from warp_empires.net.protocol import VERSION, decode, encode
 from warp_empires.net.server import Limits
 
@@ -40,8 +40,21 @@ def test_forwarded_addresses_are_believed_only_from_trusted_proxies() -> None:
     door = Door(Rules(trusted_proxies=("10.1.0.0/16",)), Clock())
     assert door.address("10.1.2.3", "1.2.3.4, 5.6.7.8") == "5.6.7.8"  # the proxy's own hop
     assert door.address("9.9.9.9", "5.6.7.8") == "9.9.9.9"  # not a proxy we trust
-    assert door.address("10.1.2.3", "not an address") == "10.1.2.3"
     assert Door(Rules(), Clock()).address("10.1.2.3", "5.6.7.8") == "10.1.2.3"
+
+
+def test_a_forwarded_hop_with_a_port_or_brackets_names_its_client_never_the_proxy() -> None:
+    # issue 38's tenth attack: `10.9.9.1:1234` and `[2001:db8::1]` counted as
+    # the proxy itself: every client shared its limits (the ninth got HTTP
+    # 429), and with a local proxy anyone read /metrics
+    door = Door(Rules(trusted_proxies=("127.0.0.1",)), Clock())
+    assert door.address("127.0.0.1", "10.9.9.1:1234") == "10.9.9.1"
+    assert door.address("127.0.0.1", "[2001:db8::1]:443") == "2001:db8::1"
+    assert door.address("127.0.0.1", "[2001:db8::1]") == "2001:db8::1"
+    assert door.address("127.0.0.1", "2001:db8::1") == "2001:db8::1"
+    assert door.address("127.0.0.1", "not an address") == UNNAMED
+    assert not door.reads_metrics(door.address("127.0.0.1", "10.9.9.1:1234"))
+    assert not door.reads_metrics(UNNAMED)
 
 
 def test_the_host_key_is_made_once_for_its_owner_and_remembered(tmp_path: Path) -> None:

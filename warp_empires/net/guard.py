@@ -168,6 +168,27 @@ class Bucket:
         return self.tokens >= self.burst
 
 
+# What a trusted proxy's X-Forwarded-For hop that names no address counts as:
+# never the proxy's own address (all its clients would share one address's
+# limits, and a local proxy may read /metrics: issue 38's tenth attack).
+UNNAMED = "0.0.0.0"
+
+
+def hop_address(hop: str) -> str:
+    """The address an X-Forwarded-For hop names: bare (`1.2.3.4`, `2001:db8::1`),
+    with a port (`1.2.3.4:5678`) or in brackets (`[2001:db8::1]:443`), as
+    proxies write it; UNNAMED when it names none."""
+    hop = hop.strip()
+    if hop.startswith("["):
+        hop = hop[1:].partition("]")[0]
+    elif hop.count(":") == 1:
+        hop = hop.partition(":")[0]
+    try:
+        return str(ipaddress.ip_address(hop))
+    except ValueError:
+        return UNNAMED
+
+
 class Door:
     """What each client address may still do now."""
 
@@ -201,9 +222,7 @@ class Door:
         names when the peer is a trusted proxy. (Its limits count against its
         `holder`.)"""
         if forwarded and self.trusted(peer):
-            hop = forwarded.split(",")[-1].strip()
-            if _within(hop, [ipaddress.ip_network("0.0.0.0/0"), ipaddress.ip_network("::/0")]):
-                return hop
+            return hop_address(forwarded.split(",")[-1])
         return peer
 
     def _bucket(self, table: OrderedDict[str, Bucket], address: str, rate: float,
