@@ -99,3 +99,12 @@ def test_host_prints_a_link_per_human_side_as_json(tmp_path: Path, capsys,  # no
     finally:
         stop_loop[0].call_soon_threadsafe(stop[0].set)
         thread.join(30)
+
+
+def test_an_ipv6_listening_address_is_named_in_brackets_in_urls() -> None:
+    # the tenth attack: `serve --host ::1` printed ws://::1:PORT/ and
+    # remembered its key there, so `host 'ws://[::1]:PORT/'` did not find it
+    from warp_empires.commands.net_cmds import url_host
+
+    assert url_host("::1") == "[::1]" and url_host("2001:db8::7") == "[2001:db8::7]"
+    assert url_host("127.0.0.1") == "127.0.0.1" and url_host("example.org") == "example.org"

@@ -208,15 +208,16 @@ def run_serve(args: argparse.Namespace) -> int:
         def ready(port: int) -> None:
             # `host` and the app find the key of a server this user started
             names = {args.host, *(["localhost", "127.0.0.1"] if args.host in LOCAL else [])}
-            remember_key([f"{scheme}://{name}:{port}/" for name in names], server.key or "")
+            remember_key([f"{scheme}://{url_host(name)}:{port}/" for name in names],
+                         server.key or "")
             event("start", folder=str(folder), games=len(server.playing), host=args.host,
                   port=port, open=args.open,
                   **({"web": web_front.port} if web_front is not None else {}))
             print(f"Serving {len(server.playing)} game(s) from {folder} at "
-                  f"{scheme}://{args.host}:{port}/ (Ctrl+C stops)", flush=True)
+                  f"{scheme}://{url_host(args.host)}:{port}/ (Ctrl+C stops)", flush=True)
             if web_front is not None:
                 server.web_url = args.web_url or (f"{'https' if tls else 'http'}://"
-                                                  f"{args.host}:{web_front.port}/")
+                                                  f"{url_host(args.host)}:{web_front.port}/")
                 print(f"Browsers play their seats at {server.web_url}", flush=True)
 
         stop = asyncio.Event()
@@ -354,3 +355,9 @@ def run_join(args: argparse.Namespace) -> int:
         return run_joined(link)
     except ClientError as e:
         raise CommandError(str(e)) from None
+
+
+def url_host(host: str) -> str:
+    """`host` as a URL names it: an IPv6 address in brackets (the tenth attack:
+    `serve --host ::1` printed ws://::1:PORT/ and remembered its key under it)."""
+    return f"[{host}]" if ":" in host else host
