@@ -46,6 +46,9 @@ change), in the same run:
   50 (127.0.0.2..51), on --max-connections 150; then a player joins from
   127.0.0.1: its join time (target: <= 100 ms) and how many idle sockets the
   server took.
+- "stop": seconds from SIGTERM to the server's exit with 200 connections open
+  that never answer its close (it leaves at once: every decision is on disk
+  before it is told).
 - with --proxy, "proxy": two servers behind a real HAProxy on loopback
   (benchmarks/server_proxy.py; skipped in one line without Debian's haproxy):
   games created and played through it, each server's count of games, and the
@@ -102,6 +105,7 @@ from benchmarks.server_scenarios import (  # noqa: E402
     serving,
     soak,
     startup,
+    stopping,
 )
 from benchmarks.server_web import web  # noqa: E402
 from benchmarks.server_wide import wide  # noqa: E402
@@ -196,10 +200,11 @@ def main() -> None:
     parser.add_argument("--kill-every", type=float, default=2.0)
     parser.add_argument("--timeout", type=float, default=900)
     parser.add_argument("--only",
-                        default="load,startup,soak,idle,silent,ping,open,resets,hellos,takes,"
-                        "churn,web",
+                        default="load,startup,soak,idle,stop,silent,ping,open,resets,hellos,"
+                        "takes,churn,web",
                         help="which parts, comma-separated: load (flood and paced games), "
-                        "startup, soak, idle, silent, ping, open, resets, hellos, takes, churn, "
+                        "startup, soak, idle, stop (SIGTERM with 200 silent connections), "
+                        "silent, ping, open, resets, hellos, takes, churn, "
                         "web (browser seats under strangers' tabs; the [web] extra), "
                         "wide (a player's creates under a churn of halves from many "
                         "addresses; not in the default) (default: all but wide)")
@@ -241,6 +246,8 @@ def main() -> None:
         runs["soak"] = soak(roots, args.soak)
     if "idle" in parts:
         runs["idle"] = idle(roots)
+    if "stop" in parts:
+        runs["stop"] = stopping(roots)
     if "silent" in parts:
         runs["silent"] = silent(roots)
     if "ping" in parts:

@@ -8,11 +8,14 @@ change), in the same run.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import os
 import random
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -386,4 +389,35 @@ def idle(roots: dict[str, Path], sockets: int = 200, max_connections: int = 150
             with serving(f"bench-idle-{name}-", root, one_address=False,
                          max_connections=max_connections) as server:
                 out[name][label] = asyncio.run(_idle(server, addresses, sockets))
+    return out
+
+
+def _upgraded(port: int) -> socket.socket:
+    """A WebSocket connection that says nothing more and never answers: not
+    even the server's close."""
+    s = socket.create_connection(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16))
+    s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+              b"Sec-WebSocket-Key: " + key + b"\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    return s
+
+
+def stopping(roots: dict[str, Path], sockets: int = 200) -> dict[str, Any]:
+    """Seconds from SIGTERM to the server's exit with `sockets` connections
+    open that never answer its close (the tenth attack: 12-16 s; the docs say
+    it leaves at once: every decision is on disk before it is told)."""
+    out: dict[str, Any] = {"sockets": sockets}
+    for name, root in roots.items():
+        with serving(f"bench-stop-{name}-", root) as server:
+            held = [_upgraded(server.port) for _ in range(sockets)]
+            assert server.proc is not None
+            began = time.perf_counter()
+            server.proc.send_signal(signal.SIGTERM)
+            server.proc.wait(60)
+            out[name] = {"exit_s": round(time.perf_counter() - began, 2)}
+            for s in held:
+                s.close()
     return out

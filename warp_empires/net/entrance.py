@@ -26,6 +26,7 @@ this count kept from its `connection_made` (the accept) to its
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -174,6 +175,12 @@ class Entrance:
         if conn in self._counted:
             self._counted.discard(conn)
             self.count -= 1
+
+    def end_all(self) -> None:
+        """Ends every connection at once (the server stopping)."""
+        for conn in list(self._counted):
+            with contextlib.suppress(Exception):
+                conn.transport.abort()
 
     def refused(self, address: str, refusal: Refusal) -> None:
         """Logs a refusal sparsely (ops.Sparse): per address and reason, the
