@@ -107,6 +107,7 @@ from benchmarks.server_scenarios import (  # noqa: E402
     startup,
     stopping,
 )
+from benchmarks.server_unread import unread  # noqa: E402
 from benchmarks.server_web import web  # noqa: E402
 from benchmarks.server_wide import wide  # noqa: E402
 from warp_empires.net.links import Link  # noqa: E402
@@ -207,7 +208,9 @@ def main() -> None:
                         "silent, ping, open, resets, hellos, takes, churn, "
                         "web (browser seats under strangers' tabs; the [web] extra), "
                         "wide (a player's creates under a churn of halves from many "
-                        "addresses; not in the default) (default: all but wide)")
+                        "addresses; not in the default), unread (hellos to an ended game "
+                        "that never read its end; not in the default) (default: all but "
+                        "wide and unread)")
     parser.add_argument("--startup-games", type=int, default=1000,
                         help="saved games in the folder of the start-up figure")
     parser.add_argument("--soak", type=float, default=60.0,
@@ -264,6 +267,8 @@ def main() -> None:
         runs["churn"] = churn(roots)
     if "web" in parts:
         runs["web"] = web()
+    if "unread" in parts:
+        runs["unread"] = unread(roots)
     if "wide" in parts:
         runs["wide"] = wide(roots, args.wide_kind, args.wide_addresses, args.wide_rate,
                             args.wide_rtt / 1000)
