@@ -8,7 +8,7 @@ from __future__ import annotations
 from tests.engine.builder import blank, card, give, put, tid
 from warp_empires.bots.heuristic import HeuristicPlayer
 from warp_empires.bots.measures import Outlook
-from warp_empires.bots.rescue import exposed, rescue
+from warp_empires.bots.rescue import exposed, exposes, rescue
 from warp_empires.bots.search import SearchPlayer
 from warp_empires.engine import apply, legal_actions, view
 
@@ -75,3 +75,48 @@ def test_the_search_weighs_the_rescue_and_the_baseline_does_not():
     saving = rescue(s.module, v, board, bot.plans(v, []))
     assert saving in _candidates(_position(), baseline=False)
     assert saving not in _candidates(_position(), baseline=True)
+
+
+def _away():
+    """The hero (5) and a wing at a, four spaces from the enemy stack at e
+    (speed 2: it reaches d and c, where the heuristic wants to go: revenue 3)."""
+    s = blank()
+    put(s, 0, "a", "hero", "wing")
+    put(s, 1, "e", "destroyer", "destroyer", "destroyer", "tyrant", "swarm")
+    s.control[tid(s, "a")] = 0
+    return s
+
+
+def _plan(s, src: str, dest: str, units: tuple[str, ...] | None = None):
+    own = s.stacks[0][tid(s, src)]
+    chits = [c for c in own if units is None or s.module.units[s.chits[c]].id in units]
+    return (tid(s, src), tid(s, dest), chits)
+
+
+def test_a_move_that_takes_a_leader_within_reach_of_a_stronger_stack_exposes_it():
+    s = _away()
+    _, v, board = _outlook(s)
+    assert exposes(s.module, v, board, _plan(s, "a", "c"))  # 11 against 14.8, in reach
+    assert not exposes(s.module, v, board, _plan(s, "a", "b"))  # three spaces: out of reach
+    # leaving the hero behind where the enemy reaches it exposes it too
+    s = _position(("cruiser", "cruiser"))  # 18 against 14.8 at c
+    _, v, board = _outlook(s)
+    assert not exposes(s.module, v, board, _plan(s, "c", "b"))  # all go
+    assert exposes(s.module, v, board, _plan(s, "c", "b", ("cruiser",)))  # the hero stays alone
+
+
+def test_an_attack_is_left_to_the_playouts():
+    s = _away()
+    put(s, 1, "b", "swarm")
+    _, v, board = _outlook(s)
+    assert not exposes(s.module, v, board, _plan(s, "a", "b"))
+
+
+def test_the_search_weighs_no_move_that_exposes_a_leader_while_a_safe_one_is_worth_making():
+    s = _away()
+    bot, v, board = _outlook(s)
+    best = bot.plans(v, [])[0][1]
+    assert exposes(s.module, v, board, best)  # the heuristic's own choice: to c
+    moves = [p for p in _candidates(_away(), baseline=False) if p is not None]
+    assert moves and not any(exposes(s.module, v, board, p) for p in moves)
+    assert best in _candidates(_away(), baseline=True)  # the baseline of before weighs it
