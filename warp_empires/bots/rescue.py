@@ -51,8 +51,10 @@ def exposes(module: Module, view: View, board: Outlook, plan: Plan) -> bool:
     bonus = module.rules.leader_bonus
     own = view.stacks[view.side]
     moving = set(chits)
-    group = [u.unit for u in own[src].units or () if u.chit in moving] if own[src] else []
-    left = [u.unit for u in own[src].units or () if u.chit not in moving] if own[src] else []
+    source = own[src]
+    here = (source.units or ()) if source is not None else ()
+    group = [u.unit for u in here if u.chit in moving]
+    left = [u.unit for u in here if u.chit not in moving]
     there = own[dest]
     joined = [u.unit for u in there.units or ()] if there else []
 
