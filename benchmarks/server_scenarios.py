@@ -392,10 +392,18 @@ def idle(roots: dict[str, Path], sockets: int = 200, max_connections: int = 150
     return out
 
 
-def _upgraded(port: int) -> socket.socket:
-    """A WebSocket connection that says nothing more and never answers: not
-    even the server's close."""
-    s = socket.create_connection(("127.0.0.1", port))
+def upgraded(port: int, source: str | None = None, tiny: bool = False) -> socket.socket:
+    """A WebSocket connection (from `source`) that says nothing more and
+    never answers: not even the server's close. `tiny`: its receive buffer
+    and segments as small as the system allows, so that what it does not
+    read waits in the server (else loopback's buffers take a long frame whole)."""
+    s = socket.socket()
+    if tiny:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1)
+        s.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 200)
+    if source is not None:
+        s.bind((source, 0))
+    s.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16))
     s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
               b"Sec-WebSocket-Key: " + key + b"\r\nSec-WebSocket-Version: 13\r\n\r\n")
@@ -412,7 +420,7 @@ def stopping(roots: dict[str, Path], sockets: int = 200) -> dict[str, Any]:
     out: dict[str, Any] = {"sockets": sockets}
     for name, root in roots.items():
         with serving(f"bench-stop-{name}-", root) as server:
-            held = [_upgraded(server.port) for _ in range(sockets)]
+            held = [upgraded(server.port) for _ in range(sockets)]
             assert server.proc is not None
             began = time.perf_counter()
             server.proc.send_signal(signal.SIGTERM)

@@ -14,7 +14,6 @@ benchmarks.server_unread ARGS-AS-JSON`), as the other attacks do.
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 import os
 import random
@@ -26,7 +25,15 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from benchmarks.server_scenarios import Stats, attack, attacker_figures, client, create, serving
+from benchmarks.server_scenarios import (
+    Stats,
+    attack,
+    attacker_figures,
+    client,
+    create,
+    serving,
+    upgraded,
+)
 from warp_empires.net.client import Seat
 from warp_empires.net.links import Link
 from warp_empires.net.protocol import VERSION, encode
@@ -64,17 +71,7 @@ async def _resign(seat: Seat) -> None:
 
 def _mute(port: int, frame: dict[str, Any], source: str) -> socket.socket:
     """A connection from `source` that says `frame` and never reads again."""
-    s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1)
-    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 200)
-    s.bind((source, 0))
-    s.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16))
-    s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-              b"Sec-WebSocket-Key: " + key + b"\r\nSec-WebSocket-Version: 13\r\n\r\n")
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += s.recv(1)
+    s = upgraded(port, source, tiny=True)
     payload, mask = encode(frame), os.urandom(4)
     s.sendall(struct.pack("!BBH", 0x82, 0x80 | 126, len(payload)) + mask
               + bytes(c ^ mask[i % 4] for i, c in enumerate(payload)))
