@@ -306,3 +306,27 @@ def test_down_to_the_hand_limit_opens_with_the_best_hand_ticked_and_c_discards(s
     kept = sorted(k for i, k in enumerate(items) if i not in drop)
     assert sorted(game.state.hands[side]) == kept
     assert len(kept) == star_wars.rules.hand_limit
+
+
+def test_the_footer_says_how_many_times_u_goes_back_where_the_app_took_a_group():
+    # the done-means play-test: a move card played, its only group taken for
+    # the person with its units: "Undo (6 back)", and one `u` took all six back
+    from pathlib import Path
+
+    from warp_empires.module import load_module
+
+    rome = load_module(Path(__file__).resolve().parents[1] / "themes" / "rome")
+    game = Game.new(rome, 1)
+    game.options["open_hands"] = True
+    c = _controller(game)
+    while c.view.step != "move":
+        c.key("1")
+    card = next(r for r in c.rows if r.action[0] == "play")
+    c.choose(card)
+    side = game.prompt().side
+    assert undo_depth(game.state, side) > 2  # the card, the group and its picks
+    said, pressed = c.undo_back(), 0
+    while undo_depth(game.state, side):
+        c.key("u")
+        pressed += 1
+    assert said == pressed

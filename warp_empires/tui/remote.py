@@ -206,6 +206,14 @@ class RemoteSession:
             return 0
         return int(self.position.get("undo_back") or 1)  # a server before undo_back: 1
 
+    def undo_presses(self, side: int) -> int:
+        """How many times `undo` can go back now: a group's picks the app
+        made go back with their source at once."""
+        depth = self.undo_depth(side)
+        if self.filled and not self.waiting and depth >= self.filled:
+            return depth - self.filled + 1
+        return depth
+
     def undo(self, side: int) -> None:
         """Takes back the latest decision; a group's picks the app made go
         with it, back to the source (as Session.undo takes them)."""

@@ -17,8 +17,11 @@ from warp_empires.engine import (
     Prompt,
     View,
     can_undo,
+    legal_actions,
+    prompt,
     taken_whole,
     undo_depth,
+    view,
 )
 from warp_empires.module.defs import Module
 from warp_empires.present.drawn_order import DrawnHandOrder
@@ -231,6 +234,36 @@ class Session:
     def undo_depth(self, side: int) -> int:
         """How many of its latest decisions `side` may take back now."""
         return 0 if self.over or not self.is_human(side) else undo_depth(self.game.state, side)
+
+    def undo_presses(self, side: int) -> int:
+        """How many times `undo` can go back now, as it goes: each time one
+        decision and the ones taken for the side before it. Read from the
+        checkpoints, nothing undone (the footer's "Undo (N back)"; a play-test
+        read "6 back" where one `u` took all six back)."""
+        if self.undo_depth(side) == 0:
+            return 0
+        checkpoints = self.game.state.undo or []
+        left, count, presses = len(checkpoints), len(self.game.actions), 0
+        while left:
+            presses += 1
+            left, count = left - 1, count - 1
+            while left and self._taken_at(checkpoints[left], count):
+                left, count = left - 1, count - 1
+        return presses
+
+    def _taken_at(self, state: Any, count: int) -> bool:
+        """_taken_for_them of the position `state`, `count` actions into the game."""
+        fill = self._fill
+        deciding = prompt(state)
+        if deciding.forced or taken_whole(state, begun=True) is not None:
+            return True
+        if fill is not None and fill[0] <= count < fill[1]:
+            return True
+        actions = self.game.actions
+        went_back = count > 0 and tuple(actions[count - 1][1]) == ("back",)
+        filling = fill is not None and fill[1] == count
+        return evident_move(view(state, deciding.side, log=False), legal_actions(state),
+                            went_back, filling) is not None
 
     def undo(self, side: int) -> None:
         """Takes back `side`'s latest decision, and the forced ones before it:

@@ -272,7 +272,7 @@ class SeveralAtOnce:
         footer said "6 back" at a first decision, and one `u` then left "1 back"."""
         if self.viewer is None:
             return 0
-        depth = self.session.undo_depth(self.viewer)
+        depth = self.session.undo_presses(self.viewer)
         batch = self._batch
         if batch is not None and batch[1] == self.session.version and depth:
             depth -= min(batch[0], depth) - 1
