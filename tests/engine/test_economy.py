@@ -412,3 +412,31 @@ def test_k2_an_upkeep_row_says_when_a_disband_loses_the_claim_to_come():
     assert row(wing) == "disband Wing"
     held = s.stacks[0][tid(s, "a")][0]  # the same kind where the marker is already
     assert row(held) == "disband Cruiser"
+
+
+def test_w3_a_resignation_before_a_discard_leaves_a_game_that_saves_and_loads(tmp_path):
+    # RULINGS W3: either side may resign at any moment, one holding more
+    # cards than the hand limit before its discard too. The eleventh attack:
+    # such a game's end was "not a possible position" to the invariants, and
+    # its save was refused on every load (its end shown to nobody, no replay)
+    import random
+    from pathlib import Path
+
+    from warp_empires.engine import Game
+    from warp_empires.engine.invariants import broken
+    from warp_empires.module import load_module
+    from warp_empires.saves import load_game, save_game
+
+    module = load_module(Path(__file__).resolve().parents[2] / "modules" / "star_wars")
+    game, rng = Game.new(module, 0), random.Random(0)
+    while game.state.step != "discard_down":
+        p = game.prompt()
+        game.apply(p.side, rng.choice([a for a in game.legal_actions()
+                                       if a[0] not in ("undo", "resign")]))
+    side = game.prompt().side
+    assert len(game.state.hands[side]) > module.rules.hand_limit
+    game.apply(1 - side, ("resign",))  # the side not deciding
+    assert game.over and broken(game.state) == []
+    path = save_game(game, tmp_path / "resigned.wes")
+    again = load_game(path)
+    assert again.over and again.state.winner == side

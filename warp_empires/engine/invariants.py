@@ -68,7 +68,11 @@ def broken(s: State) -> list[str]:
             out.append(f"control marker on {m.map.territories[t].id}, no revenue territory")
     out.extend(_cards(s))
     for side in (0, 1):
-        if len(s.hands[side]) > m.rules.hand_limit and s.step != "discard_down":
+        # RULINGS W3: a resignation may end the game while a hand is still
+        # over the limit (before its discard): a position as possible as any
+        # (the eleventh attack: such a game's save was refused on every load)
+        if (len(s.hands[side]) > m.rules.hand_limit and s.step != "discard_down"
+                and s.winner == NO_SIDE):
             out.append(f"side {side} holds {len(s.hands[side])} cards after drawing")
         if s.banks[side] < 0:
             out.append(f"side {side} bank is {s.banks[side]}")
