@@ -22,6 +22,7 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
+from .guard import reset
 from .ops import event
 from .protocol import encode
 
@@ -94,7 +95,7 @@ class Outbox:
         self.dropped = True
         self.task.cancel()
         with contextlib.suppress(Exception):
-            self.ws.transport.abort()
+            reset(self.ws.transport)
 
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -129,5 +130,5 @@ async def watch(ws: Any, heard: Heard, every: float,
         await sleep(every)
         if not pong.done() and heard.frames == before:
             event("drop", why="it stopped answering")
-            ws.transport.abort()
+            reset(ws.transport)
             return

@@ -15,7 +15,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
 from .entrance import Entered, Refusal, refusal_bytes
-from .guard import Bucket
+from .guard import Bucket, reset
 from .ops import SparseInAll, event
 
 if TYPE_CHECKING:
@@ -194,4 +194,4 @@ def drop(conn: ServerConnection, why: str) -> None:
     counts = _DROPS.line("drop", (address, why))
     if counts is not None:
         event("drop", logging.WARNING, why=why, address=address, **counts)
-    conn.transport.abort()
+    reset(conn.transport)

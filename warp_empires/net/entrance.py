@@ -33,7 +33,7 @@ from collections.abc import Callable
 from itertools import islice
 from typing import Any
 
-from .guard import Door, holder
+from .guard import Door, holder, reset
 from .ops import Sparse, event
 from .proxy_line import ProxyHeader
 
@@ -218,7 +218,7 @@ class Entrance:
             event("drop", logging.WARNING, why="closing, to make room in all",
                   **({"left_out": left_out} if left_out else {}))
         self.left(conn)
-        conn.transport.abort()
+        reset(conn.transport)
         return True
 
     def _evict(self, address: str | None) -> bool:
@@ -250,7 +250,7 @@ class Entrance:
             event("drop", logging.DEBUG, why="silent, to make room", address=who,
                   **({"left_out": skipped} if skipped else {}))
         self.left(conn)
-        conn.transport.abort()
+        conn.transport.abort()  # silent: nothing of ours waits in it
         return True
 
     def _in_all(self) -> Any | None:

@@ -17,15 +17,19 @@ Every time here comes from `clock` (a test's own), never from sleeping.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import ipaddress
 import math
 import os
 import secrets
+import socket
+import struct
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 KEY_NAME = "host.key"
 KEY_ENV = "WARP_EMPIRES_HOST_KEY"
@@ -166,6 +170,21 @@ class Bucket:
     def full(self) -> bool:
         self._fill()
         return self.tokens >= self.burst
+
+
+def reset(transport: Any) -> None:
+    """Ends a connection at once, what it had not read dropped with it:
+    closed with SO_LINGER 0, the kernel resets it and frees its buffers,
+    instead of keeping it for minutes (FIN-WAIT-1) trying to deliver them to
+    a client that reads nothing. The eleventh attack: each dropped reader of
+    an ended game's end held 65-105 KB of kernel memory for about 5 minutes,
+    12,525 of them 910 MB."""
+    info = getattr(transport, "get_extra_info", None)  # (a test's stand-in has none)
+    sock = info("socket") if info is not None else None
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    transport.abort()
 
 
 # What a trusted proxy's X-Forwarded-For hop that names no address counts as:
