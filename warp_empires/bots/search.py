@@ -304,6 +304,7 @@ class SearchPlayer:
         plans = self.base.plans(view, pend.moved, sources)
         out: list[Candidate] = []
         seen = set()
+        board = None
         if not self.baseline:
             # Issue 40: of 61 leaders normal lost in 30 games against the
             # heuristic, 53 were lost defending, 47 of them in a stack moved
@@ -315,7 +316,7 @@ class SearchPlayer:
             # without) and lost 11.12 leaders per 100 own player-turns
             # against 13.78 (1.81 a game against 1.98; its games were longer).
             # The baseline weighs all.
-            board = Outlook(self.m, self.base.dist, self.base._goals(view), view)
+            board = self._board(view)
             safe = [(score, plan) for score, plan in plans
                     if not exposes(self.m, view, board, plan)]
             if safe and safe[0][0] > 0:
@@ -335,7 +336,7 @@ class SearchPlayer:
             if len(out) >= n - 1:
                 break
         # beside the shortlist, not in it: the heuristic's choice stays first
-        saving = self._rescue(view, plans)
+        saving = self._rescue(view, plans, board)
         if saving is not None and (saving[0], saving[1], len(saving[2])) not in seen:
             out.append(Candidate(("from", saving[0]), saving))
         stop = Candidate(("stop",))
@@ -349,13 +350,18 @@ class SearchPlayer:
         # rewards (a hand of cards weighs slightly against its holder)
         return out
 
-    def _rescue(self, view: View, plans: list[tuple[float, Plan]]) -> Plan | None:
+    def _rescue(self, view: View, plans: list[tuple[float, Plan]],
+                board: Outlook | None = None) -> Plan | None:
         """A plan that takes leaders out of an enemy stack's reach, if any
-        are in danger (bots.rescue); the baseline weighs none."""
+        are in danger (bots.rescue); the baseline weighs none. `board`: the
+        view's Outlook, if made already."""
         if self.baseline:
             return None
-        board = Outlook(self.m, self.base.dist, self.base._goals(view), view)
-        return rescue(self.m, view, board, plans)
+        return rescue(self.m, view, board or self._board(view), plans)
+
+    def _board(self, view: View) -> Outlook:
+        """What the group moves of this decision are scored against (measures.Outlook)."""
+        return Outlook(self.m, self.base.dist, self.base._goals(view), view)
 
     def _take(self, c: Candidate, view: View) -> Action:
         """Carries a decision out; a group's picks then follow its plan."""
