@@ -275,10 +275,7 @@ class Session:
 
     def _taken_for_them(self) -> bool:
         """Whether `play_forced` would take the decision now before the side."""
-        fill = self._fill
-        return self.prompt().forced or taken_whole(self.game.state, begun=True) is not None \
-            or self._evident_move() is not None \
-            or (fill is not None and fill[0] <= len(self.game.actions) < fill[1])
+        return self._taken_at(self.game.state, len(self.game.actions))
 
     def _filling(self) -> bool:
         """Whether the latest decisions are a source and the picks the app
