@@ -41,11 +41,15 @@ class Loopback:
         if not self.sent:
             return False
         action = self.sent.pop(0)
-        if action[0] == "undo":
-            self.room.apply(self.side, action)
-        else:
-            self.room.apply(self.side, tuple(action))
-        self.seat.take(self.room.position_frame(self.side))
+        self.room.apply(self.side, tuple(action))
+        # the frame the room made for this seat, as the server sends it (its
+        # events were counted as sent then); after an undo, its log anew
+        seat = self.room.seats[self.side]
+        frame, seat.outbox = seat.outbox, None
+        if seat.rewound:
+            frame = self.room.position_frame(self.side, self.room.history(self.side))
+        if frame is not None:
+            self.seat.take(frame)
         if self.session.arrived():
             return True  # the next decision of a batch went out at once
         if self.session.after_undo:

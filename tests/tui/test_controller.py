@@ -425,6 +425,37 @@ def test_a_decision_taken_for_a_person_is_logged_before_what_it_led_to(at_decisi
 
 
 
+def test_a_joined_seat_logs_a_group_taken_for_it_after_the_card_that_moves_it(star_wars,
+                                                                            tmp_path):
+    # Issue 38's done-means game: "Taken for Rome: move a group from Latium"
+    # came before "Rome plays Forced March" in a joined seat's log. The note's
+    # place is counted in the seat's own events, which the card's line is
+    # among once the server's answer has come.
+    def one_group_and_a_move_card(g: Game) -> bool:
+        p = g.prompt()
+        if p.kind != "move":
+            return False
+        v = g.view(p.side)
+        groups = sum(1 for st in v.stacks[p.side] if st and st.units
+                     and any(star_wars.units[u.unit].move > 0 for u in st.units))
+        return groups == 1 and any(a[0] == "play" and star_wars.cards[a[1]].effect.kind == "move"
+                                   for a in g.legal_actions(p.side))
+
+    game = game_where(star_wars, one_group_and_a_move_card, seeds=range(0, 40))
+    side = game.prompt().side
+    loop = Loopback(game, side, tmp_path)
+    c = loop.controller
+    c.take_notes()
+    card = next(r for r in c.rows if r.action[0] == "play"
+                and star_wars.cards[r.action[1]].effect.kind == "move")
+    c.choose(card)
+    loop.answer()  # the card is played; the only group is taken at once
+    taken = [n for n in c.take_notes() if n.text.startswith("Taken for")]
+    events = loop.seat.events
+    assert taken and taken[0].at is not None
+    assert "play" in events[taken[0].at - 1]["text"]  # the card's line, just before
+
+
 def test_the_hand_ticks_the_cards_the_rows_tick_whatever_order_it_is_shown_in(star_wars):
     # Issue 39 play-tests: with the hand shown as drawn, the hand's [x] marked
     # other cards than the rows (and than what was discarded).
