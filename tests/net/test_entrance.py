@@ -495,3 +495,19 @@ def test_a_players_hello_leaves_its_address_no_busier(tmp_path: Path) -> None:
 
     before, after = asyncio.run(asyncio.wait_for(main(), 60))
     assert before >= 1.0 and after == before - 1.0
+
+
+def test_refusals_from_many_addresses_are_logged_at_most_ten_a_second_in_all(caplog) -> None:  # noqa: ANN001
+    # Issue 38's twelfth attack: 70,000 addresses, one wrong hello each,
+    # wrote a `refuse` line each (~700 a second): sparse per address only.
+    clock = Clock()
+    gate = Entrance(Door(Rules(), clock), 100, clock)
+    with caplog.at_level(logging.INFO, logger="warp_empires.server"):
+        for n in range(1000):
+            gate.refused(f"127.20.{n // 250}.{n % 250}", (403, "no seat"))
+        clock.now += 1.0
+        gate.refused("127.30.0.1", (403, "no seat"))
+    lines = [r for r in caplog.records if r.msg == "refuse"]
+    assert len(lines) <= 112  # the burst, then ten a second
+    # the line after tells how many were left out meanwhile
+    assert lines[-1].fields.get("others_left_out", 0) >= 1000 - 112

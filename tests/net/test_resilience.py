@@ -255,3 +255,70 @@ def test_a_decision_that_cannot_be_written_is_not_taken_nor_announced(
     assert decider == ["unsaved", "position"] and other == []  # the decider alone is told
     assert unchanged  # the game, its log, every number, the other side's view
     assert then == ["position"] and written  # once it can be written: taken and answered
+
+
+def test_a_create_that_cannot_be_written_leaves_no_game_behind(
+        tmp_path: Path, rome: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 38's twelfth attack: on a full disk a create wrote its seats file,
+    # not its save; the orphan counted as a game for ever (a place of
+    # --max-games), at every start after.
+    from warp_empires.net import room as room_module
+    from warp_empires.net.folder import scan
+    from warp_empires.net.server import GameServer
+    from warp_empires.saves.errors import SaveError
+
+    real = room_module.write_atomic
+
+    def full_after_the_seats(target: Path, data: bytes, sync: bool = True) -> None:
+        if target.suffix == ".wes":
+            raise SaveError(target, "could not write (No space left on device)")
+        real(target, data, sync)
+
+    server = GameServer(tmp_path)
+    monkeypatch.setattr(room_module, "write_atomic", full_after_the_seats)
+    with pytest.raises(SaveError):
+        server.create("rome", 3, [], ["human", "human"])
+    assert not list(tmp_path.glob("net-*")) and not server.playing
+    # one cut short by a kill between the two files: not a game at the next start
+    monkeypatch.setattr(room_module, "write_atomic", real)
+    room, _ = server.create("rome", 4, [], ["human", "human"])
+    room.save_path.unlink()
+    games, problems = scan(tmp_path)
+    assert room.id not in games
+    assert len(problems) == 1 and "no save beside it" in problems[0]
+
+
+def test_decisions_refused_on_a_full_disk_are_logged_now_and_then_not_each(
+        tmp_path: Path, rome: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # Issue 38's twelfth attack: two games' seats retrying on a full disk
+    # wrote 1,997 `error` lines in 25 s, one per refused decision.
+    import logging
+
+    from warp_empires.net.server import GameServer
+    from warp_empires.saves.errors import SaveError
+
+    now = [1000.0]
+
+    async def main() -> None:
+        server = GameServer(tmp_path, timer=lambda: now[0])
+        room, _ = server.create("rome", 3, [], ["human", "human"])
+        heard = Heard()
+        side = room.deciding()
+        room.seats[side].connection = heard
+        action = next(a for a in room.game.legal_actions(side) if a[0] not in TAKE_BACK)
+
+        def full() -> None:
+            raise SaveError(room.save_path, "No space left on device")
+
+        room.write = full
+        for _ in range(50):
+            await server.decide(room, side, room.seats[side].position, action, heard)
+        now[0] += 10.0
+        await server.decide(room, side, room.seats[side].position, action, heard)
+        assert [f.get("code") for f in heard.frames if f["t"] == "error"] == ["unsaved"] * 51
+
+    with caplog.at_level(logging.INFO, logger="warp_empires.server"):
+        asyncio.run(asyncio.wait_for(main(), 60))
+    lines = [r for r in caplog.records if r.msg == "error"]
+    # the first, then (the test's clock 10 s on) one saying how many were left out
+    assert [r.fields.get("left_out") for r in lines] == [None, 49]

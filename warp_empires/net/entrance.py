@@ -34,7 +34,7 @@ from itertools import islice
 from typing import Any
 
 from .guard import Door, holder, reset
-from .ops import Sparse, event
+from .ops import Sparse, SparseInAll, event
 from .proxy_line import ProxyHeader
 
 Refusal = tuple[int, str]  # an HTTP status and its one line
@@ -80,7 +80,10 @@ class Entrance:
         # connections closing (their close sent, the client's awaited),
         # oldest first: the first to make room when the server is full
         self._closing: OrderedDict[Any, None] = OrderedDict()
-        self._refusals = Sparse(clock)  # what `refused` logs
+        # what `refused` logs: per address and reason, and at most 10 lines a
+        # second in all (issue 38's twelfth attack: 70,000 addresses, one
+        # wrong hello each, wrote a line each, ~700 a second)
+        self._refusals = SparseInAll(clock)
         self._drops = Sparse(clock)  # the connections closed to make room in all
 
     def arrived(self, conn: Any, address: str | None) -> Refusal | None:
@@ -183,14 +186,14 @@ class Entrance:
                 conn.transport.abort()
 
     def refused(self, address: str, refusal: Refusal) -> None:
-        """Logs a refusal sparsely (ops.Sparse): per address and reason, the
-        first, then one every 10 seconds with how many were left out, so
+        """Logs a refusal sparsely (ops.SparseInAll): per address and reason,
+        the first, then one every 10 seconds with how many were left out, so
         that a flood of them never fills the disk (issue 38's fourth attack:
-        81,872 lines in 20 s from one client behind a trusted proxy)."""
-        left_out = self._refusals.allow((address, refusal[1]))
-        if left_out is not None:
-            event("refuse", address=address, why=refusal[1],
-                  **({"left_out": left_out} if left_out else {}))
+        81,872 lines in 20 s from one client behind a trusted proxy); at
+        most 10 a second in all, whatever the addresses."""
+        counts = self._refusals.line("refuse", (address, refusal[1]))
+        if counts is not None:
+            event("refuse", address=address, why=refusal[1], **counts)
 
     def silent(self, address: str) -> int:
         """How many connections from `address` have not said hello yet."""

@@ -161,6 +161,13 @@ def scan(folder: Path, archived: bool = False) -> tuple[dict[str, Entry], list[s
     games: dict[str, Entry] = {}
     problems = []
     for path in sorted(where.glob("net-*.seats")):
+        if not path.with_suffix(".wes").exists():
+            # a create cut short (a full disk, a kill between its two files):
+            # no game, and no place of --max-games (issue 38's twelfth attack)
+            problems.append(f"{path.name}: no save beside it, not counted as a game "
+                            "(a create cut short; or a move to or from the archive, "
+                            "which the server's next start mends)")
+            continue
         try:
             found = entry(path, archived)
         except (SaveError, OSError) as e:
