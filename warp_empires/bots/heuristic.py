@@ -58,6 +58,9 @@ class HeuristicPlayer(Recruiting, Losses):
         # Down to the hand limit: bots.hand's weighing, the app's `a` key's too
         # (a baseline player of bots.oldkeep has the old one)
         self.discard: Callable[[Module, View, list[Action]], Action | None] = discard_action
+        # what an attack gains for each enemy leader it sees in the stack
+        # attacked, beyond its Force (0: the heuristic of before issue 40)
+        self.hunt = 0.0
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         legal = forward(legal)
@@ -268,6 +271,10 @@ class HeuristicPlayer(Recruiting, Losses):
             if mine < est * ATTACK_MARGIN + 3 or bare:
                 return -100.0
             score += 8 + est
+            if self.hunt:
+                seen = foe.units if foe.units is not None else ()
+                heads = sum(1 for u in seen if leader[u.unit]) if seen else int(leader[foe.top])
+                score += self.hunt * heads
         elif bare and dest in b.reached:
             # Issue 11: a leader alone where an enemy stack can reach it next turn
             # is captured (RULINGS B9), not only one right beside an enemy stack.
@@ -283,6 +290,12 @@ class HeuristicPlayer(Recruiting, Losses):
             score += LEADER_RISK / 2  # an escort for leaders left alone there
         if left and src is not None and src in b.reached and all(leader[u] for u in left):
             score -= LEADER_RISK  # leaves its leaders alone within an enemy stack's reach
+        if self.hunt and not foe and not bare and src is not None and self._next_card(view):
+            # a step now, an attack under the next move card, the enemy
+            # unmoved between them (issue 40: the search player's enemy took
+            # leaders two spaces off with two cards; playouts that never did
+            # so could not show the search that danger)
+            score += self._huntable(view, group, dest, mine) / 2
         control = view.control
         claim = terr.is_revenue and control[dest] != side
         claimer = any(claims[u] for u in group)
@@ -302,6 +315,32 @@ class HeuristicPlayer(Recruiting, Losses):
         if detached and src is not None and not claim:
             score -= 3  # a lone unit only moves to claim something
         return score
+
+    def _next_card(self, view: View) -> bool:
+        """Whether a move card will still be in hand for a later step this
+        phase: at the Move step, besides the one a plan is weighed for."""
+        cards = self.m.cards
+        held = sum(1 for k in view.hand if cards[k].effect.kind == "move")
+        return held >= (2 if view.step == "move" else 1)
+
+    def _huntable(self, view: View, group: list[int], at: int, mine: float) -> float:
+        """What the best attack `group` (with `mine` Force) could make from
+        `at` is worth, as an attack's score: an enemy stack within its pace
+        that it outweighs as an attack must (0: none)."""
+        enemy, leader = view.enemy, self.leader_of
+        speed = group_speed(self.m, group)
+        row = self.dist[at]
+        best = 0.0
+        for e, foe in enumerate(view.stacks[enemy]):
+            if not foe or e == at or row[e] > speed:
+                continue
+            est = self._estimate(foe, enemy)
+            if mine < est * ATTACK_MARGIN + 3:
+                continue
+            seen = foe.units if foe.units is not None else ()
+            heads = sum(1 for u in seen if leader[u.unit]) if seen else int(leader[foe.top])
+            best = max(best, 8 + est + self.hunt * heads)
+        return best
 
     def _goals(self, view: View) -> list[int]:
         side = view.side
