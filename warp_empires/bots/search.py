@@ -66,8 +66,9 @@ BASELINE = ":v1"
 # an attack, did not show that danger. With it (bench_bot.py, the same deals
 # as before it): hard against hard:v1 won 16 of the first 19 games (7 before,
 # none won only before); normal against normal:v1 22 of 35 (16 before);
-# normal against the heuristic 69 of 80 (67), but it lost more leaders (16.4
-# per 100 of its player-turns against 10.5): its games are bloodier.
+# normal against the heuristic alike (119 of 137 against 117; 166 of 200 in
+# all), but it lost more leaders (15.9 per 100 of its player-turns against
+# 13.8): its games are bloodier.
 HUNT = 12.0
 EASY_BLUNDER = 0.75
 EASY_WHIM = 1.0
