@@ -20,8 +20,17 @@ from .base import forward
 from .cardplay import sabotage_target
 from .groups import alone_group, carried_group, leading, units_shown, view_passage
 from .hand import discard_action, worth_now
+from .hunting import Hunting
 from .losses import Losses
-from .measures import Outlook, avg_force, distances, selection_items, stack_force, threatened
+from .measures import (
+    Outlook,
+    avg_force,
+    distances,
+    leaders_seen,
+    selection_items,
+    stack_force,
+    threatened,
+)
 from .recruiting import Recruiting
 
 CARD_VALUE = {"move": 7, "destroy": 6, "side_bonus": 5, "target_bonus": 5, "zero_force": 5,
@@ -36,7 +45,7 @@ PLAY_MOVE_WORTH = 2.5
 LEADER_RISK = 20
 
 
-class HeuristicPlayer(Recruiting, Losses):
+class HeuristicPlayer(Recruiting, Losses, Hunting):
     kind = "heuristic"
 
     def __init__(self, module: Module, seed: int = 0) -> None:
@@ -58,9 +67,6 @@ class HeuristicPlayer(Recruiting, Losses):
         # Down to the hand limit: bots.hand's weighing, the app's `a` key's too
         # (a baseline player of bots.oldkeep has the old one)
         self.discard: Callable[[Module, View, list[Action]], Action | None] = discard_action
-        # what an attack gains for each enemy leader it sees in the stack
-        # attacked, beyond its Force (0: the heuristic of before issue 40)
-        self.hunt = 0.0
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         legal = forward(legal)
@@ -267,14 +273,10 @@ class HeuristicPlayer(Recruiting, Losses):
         bare = leaders and all(leader[u] for u in together)
         only_leaders = src is not None and all(leader[u] for u in group)
         if foe:
-            est = self._estimate(foe, enemy)
-            if mine < est * ATTACK_MARGIN + 3 or bare:
+            worth = self._attack(foe, enemy, mine)
+            if worth is None or bare:
                 return -100.0
-            score += 8 + est
-            if self.hunt:
-                seen = foe.units if foe.units is not None else ()
-                heads = sum(1 for u in seen if leader[u.unit]) if seen else int(leader[foe.top])
-                score += self.hunt * heads
+            score += worth
         elif bare and dest in b.reached:
             # Issue 11: a leader alone where an enemy stack can reach it next turn
             # is captured (RULINGS B9), not only one right beside an enemy stack.
@@ -290,12 +292,8 @@ class HeuristicPlayer(Recruiting, Losses):
             score += LEADER_RISK / 2  # an escort for leaders left alone there
         if left and src is not None and src in b.reached and all(leader[u] for u in left):
             score -= LEADER_RISK  # leaves its leaders alone within an enemy stack's reach
-        if self.hunt and not foe and not bare and src is not None and self._next_card(view):
-            # a step now, an attack under the next move card, the enemy
-            # unmoved between them (issue 40: the search player's enemy took
-            # leaders two spaces off with two cards; playouts that never did
-            # so could not show the search that danger)
-            score += self._huntable(view, group, dest, mine) / 2
+        if not foe and not bare and src is not None:
+            score += self._approach(view, group, dest, mine)  # bots.hunting
         control = view.control
         claim = terr.is_revenue and control[dest] != side
         claimer = any(claims[u] for u in group)
@@ -316,32 +314,6 @@ class HeuristicPlayer(Recruiting, Losses):
             score -= 3  # a lone unit only moves to claim something
         return score
 
-    def _next_card(self, view: View) -> bool:
-        """Whether a move card will still be in hand for a later step this
-        phase: at the Move step, besides the one a plan is weighed for."""
-        cards = self.m.cards
-        held = sum(1 for k in view.hand if cards[k].effect.kind == "move")
-        return held >= (2 if view.step == "move" else 1)
-
-    def _huntable(self, view: View, group: list[int], at: int, mine: float) -> float:
-        """What the best attack `group` (with `mine` Force) could make from
-        `at` is worth, as an attack's score: an enemy stack within its pace
-        that it outweighs as an attack must (0: none)."""
-        enemy, leader = view.enemy, self.leader_of
-        speed = group_speed(self.m, group)
-        row = self.dist[at]
-        best = 0.0
-        for e, foe in enumerate(view.stacks[enemy]):
-            if not foe or e == at or row[e] > speed:
-                continue
-            est = self._estimate(foe, enemy)
-            if mine < est * ATTACK_MARGIN + 3:
-                continue
-            seen = foe.units if foe.units is not None else ()
-            heads = sum(1 for u in seen if leader[u.unit]) if seen else int(leader[foe.top])
-            best = max(best, 8 + est + self.hunt * heads)
-        return best
-
     def _goals(self, view: View) -> list[int]:
         side = view.side
         out: list[int] = []
@@ -350,6 +322,15 @@ class HeuristicPlayer(Recruiting, Losses):
                 out.extend(c.territory for c in v.all if c.kind == "controls"
                            and view.control[c.territory] != side)
         return out
+
+    def _attack(self, foe: StackEntry, enemy: int, mine: float) -> float | None:
+        """What attacking the enemy stack `foe` with `mine` Force is worth to
+        a plan; None where it would not outweigh the stack as an attack must.
+        Each leader seen in it adds `hunt` (bots.hunting)."""
+        est = self._estimate(foe, enemy)
+        if mine < est * ATTACK_MARGIN + 3:
+            return None
+        return 8 + est + (self.hunt * leaders_seen(self.leader_of, foe) if self.hunt else 0.0)
 
     def _estimate(self, foe: StackEntry | None, enemy: int) -> float:
         if foe is None:

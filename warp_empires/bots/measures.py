@@ -77,6 +77,14 @@ def stack_force(force: list[int], entry: StackEntry, average: float) -> float:
     return force[entry.top] + (entry.size - 1) * average
 
 
+def leaders_seen(leader: list[bool], entry: StackEntry) -> int:
+    """The leaders a side sees in a stack (`leader`: whether each unit type
+    is one): all of them in a stack shown, else its top unit's (RULINGS H2)."""
+    if entry.units is not None:
+        return sum(1 for u in entry.units if leader[u.unit])
+    return int(leader[entry.top])
+
+
 def threatened(view: View, t: int, dist: list[list[int]], reach: int = 2) -> bool:
     enemy = view.stacks[view.enemy]
     return any(st and dist[t][e] <= reach for e, st in enumerate(enemy))

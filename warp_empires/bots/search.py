@@ -60,15 +60,12 @@ RECRUIT_TIME_SHARE = 1 / 3
 BASELINE = ":v1"
 # What the search player's heuristic adds to an attack for each enemy leader
 # it sees in the stack attacked, and so (half of it) to a step that brings
-# such an attack within reach of its next move card (bots.heuristic `hunt`).
-# Issue 40: the baseline took the Rebels' leaders two spaces off with two
-# Strategic Moves, and the playouts, whose heuristic never chained cards for
-# an attack, did not show that danger. With it (bench_bot.py, the same deals
-# as before it): hard against hard:v1 won 16 of the first 19 games (7 before,
-# none won only before); normal against normal:v1 22 of 35 (16 before);
-# normal against the heuristic alike (119 of 137 against 117; 166 of 200 in
-# all), but it lost more leaders (15.9 per 100 of its player-turns against
-# 13.8): its games are bloodier.
+# such an attack within reach of its next move card (bots.hunting). Issue 40:
+# the baseline took leaders two spaces off with two move cards in one Move
+# phase, and the playouts, whose heuristic never chained cards for an attack,
+# did not show that danger. With it, hard beat hard:v1 on 36 of the 49 deals
+# the hard of before won 26 of; against the heuristic normal won alike, in
+# bloodier games (CHANGELOG, bench_bot.py).
 HUNT = 12.0
 EASY_BLUNDER = 0.75
 EASY_WHIM = 1.0
@@ -179,7 +176,7 @@ class SearchPlayer:
         for r in self.rollers:
             r.dist = self.base.dist  # the same map: share the distance table
         if not baseline and self.level.worlds:
-            # its own choices and both sides' in its playouts (bots.heuristic
+            # its own choices and both sides' in its playouts (bots.hunting
             # `hunt`): easy, which searches nothing, plays as it did
             for p in (self.base, *self.rollers):
                 p.hunt = HUNT

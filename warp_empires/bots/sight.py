@@ -25,7 +25,7 @@ from warp_empires.engine import View
 from warp_empires.module.defs import Module
 from warp_empires.module.weights import RICH_FEATURES as RICH
 
-from .measures import avg_force, stack_force
+from .measures import avg_force, leaders_seen, stack_force
 
 
 class Sight:
@@ -57,13 +57,11 @@ class Sight:
                     continue
                 power = stack_force(force, st, self.avg[who])
                 if st.units is not None:
-                    heads = sum(1 for u in st.units if leader[u.unit])
                     reach = max(move[u.unit] for u in st.units)
                 else:
-                    heads = int(leader[st.top])
                     reach = max(1, move[st.top])
                 strength[who][t] = power
-                leaders[who][t] = heads
+                leaders[who][t] = leaders_seen(leader, st)
                 stacks[who].append((t, power, reach))
         dist = self.dist
         # the Force of `who`'s stacks that could be at each territory next turn
