@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.builder import blank, card, give, put, tid
+from tests.engine.builder import advance, blank, card, give, pick_all, picks, put, tid
 from warp_empires.bots.heuristic import HeuristicPlayer
 from warp_empires.bots.measures import Outlook, fast_force, force_within
 from warp_empires.bots.rescue import exposed, exposes, rescue
@@ -171,3 +171,33 @@ def test_a_shown_stack_brings_only_its_units_fast_enough():
     assert force_within(units, shown, fast, 1) == 1 + 1 + 1  # the swarm and the haulers
     assert force_within(units, shown, fast, 2) == 1  # the swarm alone
     assert force_within(units, st, fast, 2) == pytest.approx(1 + 4 * 28 / 13)
+
+
+def _placing_leader():
+    """Side 0 has bought its captain (a leader) and places it: a, c and e are
+    its revenue territories; two cruisers stand at c, nothing at a or e."""
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser")
+    for x in ("a", "c", "e"):
+        s.control[tid(s, x)] = 0
+    s.piles[0] = [c for c in s.piles[0] if s.unit(c).id == "captain"]
+    s.banks[0] = 50
+    advance(s, "battles_over")
+    pick_all(s, 0, picks(s))
+    apply(s, 0, ("done",))
+    assert s.step == "place"
+    return s
+
+
+def test_a_new_leader_goes_where_the_heuristic_puts_it():
+    # Play-test 13: the search put new leaders alone, away from the escort the
+    # heuristic chose for them, and all three were captured
+    s = _placing_leader()
+    v, legal = view(s, 0, log=False), legal_actions(s)
+    first = HeuristicPlayer(s.module).choose(v, legal)
+    assert first == ("place", tid(s, "c"))  # with the cruisers
+    bot = SearchPlayer(s.module, 0, "normal")
+    assert [c.action for c in bot._candidates(v, legal)] == [first]
+    assert bot.choose(v, legal) == first
+    baseline = SearchPlayer(s.module, 0, "normal", baseline=True)
+    assert len(baseline._candidates(v, legal)) == 3  # the baseline weighs every place
