@@ -6,12 +6,13 @@ functions of what a side can see (RULINGS H9)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
 from warp_empires.engine import Action, View, board
 from warp_empires.engine.viewtypes import StackEntry
-from warp_empires.module.defs import Module
+from warp_empires.module.defs import Module, UnitDef
 
 # What a unit is worth beyond its Force when choosing losses: it can still take
 # control, block, and absorb a later loss (RULINGS B7 counts units, not Force).
@@ -87,7 +88,7 @@ def fast_force(module: Module, side: int) -> list[float]:
             for d in range(top + 2)]
 
 
-def force_within(units: list[Any], entry: StackEntry, fast: list[float], d: int) -> float:
+def force_within(units: Sequence[UnitDef], entry: StackEntry, fast: list[float], d: int) -> float:
     """The Force of a stack that could attack d spaces off (a group moves at
     its slowest unit's speed, RULINGS M1): its units fast enough when they are
     shown; else its top unit's, if fast enough, and fast[d] for each unit
