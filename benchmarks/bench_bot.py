@@ -7,7 +7,7 @@
 Figures, all from one run:
 
 - Win rates of each match A-B over --games games with seeds seed, seed+1, ...;
-  A plays the first side (Rebels) in even games and the second side (Empire) in
+  A plays the first side (Star Wars: the Rebels) in even games and the second in
   odd ones, so both sides count alike. A's share of all games with its 95%
   interval (Wilson), and A's share as each side. Unfinished games (turn cap)
   count as not won. `bot:LEVEL:v1` is a named baseline: that level with the
@@ -56,6 +56,7 @@ from warp_empires.bots.search import SearchPlayer  # noqa: E402
 from warp_empires.bots.weights import weights_for  # noqa: E402
 from warp_empires.engine import Game  # noqa: E402
 from warp_empires.module import load_module  # noqa: E402
+from warp_empires.module.defs import Module  # noqa: E402
 from warp_empires.sim import win_rate  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -202,10 +203,17 @@ def main() -> None:
                                      default=0) if args.report_only else args.games)
     report["seconds"] = round(time.perf_counter() - started, 1)
     report["jobs"] = args.jobs
+    report["sides"] = side_names(load_module(args.module))
     if args.json:
         print(json.dumps(report))
     else:
         show(report)
+
+
+def side_names(m: Module) -> dict[str, str]:
+    """The module's first and second sides' short names, for the report."""
+    first = m.rules.first_side
+    return {"first": m.sides[first].short, "second": m.sides[1 - first].short}
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -286,10 +294,11 @@ def show(report: dict[str, Any]) -> None:
           + (f"; {report['from_log']} games from the log (code {report['code']})"
              if report["from_log"] else ""))
     print("\nwin rates (A's share; 95% interval):")
+    sides = report["sides"]
     for name, m in report["matches"].items():
         w, f, s = m["a_wins"], m["a_wins_as_first_side"], m["a_wins_as_second_side"]
         print(f"  {name:28s} {w['rate']:6.1%} ({w['low']:.1%}-{w['high']:.1%})   "
-              f"as Rebels {f['rate']:.1%}, as Empire {s['rate']:.1%}   "
+              f"as {sides['first']} {f['rate']:.1%}, as {sides['second']} {s['rate']:.1%}   "
               f"unfinished {m['unfinished']}, mean turns {m['turns_mean']}")
         later = m["a_wins_after_first_round"]
         print(f"  {'':28s} {m['over_in_first_round']} over in the first round; of the "
