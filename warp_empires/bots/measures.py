@@ -6,13 +6,12 @@ functions of what a side can see (RULINGS H9)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
 from warp_empires.engine import Action, View, board
 from warp_empires.engine.viewtypes import StackEntry
-from warp_empires.module.defs import Module, UnitDef
+from warp_empires.module.defs import Module
 
 # What a unit is worth beyond its Force when choosing losses: it can still take
 # control, block, and absorb a later loss (RULINGS B7 counts units, not Force).
@@ -78,28 +77,6 @@ def stack_force(force: list[int], entry: StackEntry, average: float) -> float:
     return force[entry.top] + (entry.size - 1) * average
 
 
-def fast_force(module: Module, side: int) -> list[float]:
-    """For each number of spaces d, the mean over `side`'s chits of the Force
-    of a unit that moves d spaces or more: what each unit below the top of
-    an unseen stack is expected to bring to an attack d spaces off."""
-    pool = [u for u in module.units if u.side == side for _ in range(u.count)]
-    top = max((u.move for u in pool), default=0)
-    return [sum(u.force for u in pool if u.move >= d) / max(1, len(pool))
-            for d in range(top + 2)]
-
-
-def force_within(units: Sequence[UnitDef], entry: StackEntry, fast: list[float], d: int) -> float:
-    """The Force of a stack that could attack d spaces off (a group moves at
-    its slowest unit's speed, RULINGS M1): its units fast enough when they are
-    shown; else its top unit's, if fast enough, and fast[d] for each unit
-    below (RULINGS H2). Immobile units never attack."""
-    if entry.units is not None:
-        return float(sum(units[u.unit].force for u in entry.units if units[u.unit].move >= d))
-    below = fast[min(d, len(fast) - 1)] * (entry.size - 1)
-    top = units[entry.top]
-    return (top.force if top.move >= d else 0) + below
-
-
 def leaders_seen(leader: list[bool], entry: StackEntry) -> int:
     """The leaders a side sees in a stack (`leader`: whether each unit type
     is one): all of them in a stack shown, else its top unit's (RULINGS H2)."""
@@ -140,23 +117,19 @@ class Outlook:
         units = module.units
         self.reached = set(self.near1)
         # the Force of the strongest enemy stack that could attack each
-        # territory next turn, to tell which of its own stacks with leaders
-        # it outweighs (issue 40: leaders lost beside stronger stacks). Only
-        # the units fast enough count (force_within): counting all of a
-        # hidden stack everywhere it reached made every destination alike
-        # where one stack reached them all, and the player then walked its
-        # leaders next to that stack (seed 134 against the heuristic).
+        # territory next turn (a hidden one: its top unit and the side's
+        # average below it), to tell which of its own stacks with leaders
+        # it outweighs (issue 40: leaders lost beside stronger stacks)
         self.threat = [0.0] * len(terr)
-        fast = fast_force(module, view.enemy)
+        average = avg_force(module, view.enemy)
+        force = [u.force for u in units]
         for e, st in foe_stacks:
             speed = max(1, units[st.top].move)
             row = self.dist[e]
+            power = stack_force(force, st, average)
             for t in range(len(terr)):
                 if row[t] <= speed:
                     self.reached.add(t)
-                    if row[t] == 0:
-                        continue  # a stack attacked is no threat to who takes its place
-                    power = force_within(units, st, fast, row[t])
                     self.threat[t] = max(self.threat[t], power)
         self._to_target: dict[int, int] = {}
 

@@ -336,13 +336,13 @@ class SearchPlayer:
             # (101 of 120 against 102; 9 games won only with, 10 only
             # without) and lost 11.12 leaders per 100 own player-turns
             # against 13.78 (1.81 a game against 1.98; its games were longer).
-            # Since then an attack is judged too (as if won), and an enemy
-            # stack threatens with the units fast enough to get there
-            # (measures.force_within): of the leaders it still lost, about
-            # half were in a stack that had won an attack there the turn
-            # before. Seeds 0-199 against the heuristic: 172 won against 166
-            # (20 only with it, 14 only without), 13.16 leaders lost per 100
-            # own player-turns against 15.94.
+            # Tried since and dropped (issue 40, session 13): an enemy stack
+            # threatening with only the units fast enough to get there, and
+            # attacks judged too, as if won (about half the leaders normal
+            # still lost were in a stack that had won an attack there the
+            # turn before). Against the heuristic normal won 172 of 200
+            # against 166, but hard won 11 of 19 deals against hard:v1 that
+            # it had won 16 of; with the first alone, 12 of 21 against 16.
             # The baseline weighs all.
             board = self._board(view)
             safe = [(score, plan) for score, plan in plans
