@@ -5,7 +5,7 @@ heuristic's shortlist (bots.rescue); the baseline of before does not."""
 
 from __future__ import annotations
 
-from tests.engine.builder import advance, blank, card, give, pick_all, picks, put, tid
+from tests.engine.builder import blank, card, give, put, tid
 from warp_empires.bots.heuristic import HeuristicPlayer
 from warp_empires.bots.measures import Outlook
 from warp_empires.bots.rescue import exposed, exposes, rescue
@@ -120,33 +120,3 @@ def test_the_search_weighs_no_move_that_exposes_a_leader_while_a_safe_one_is_wor
     moves = [p for p in _candidates(_away(), baseline=False) if p is not None]
     assert moves and not any(exposes(s.module, v, board, p) for p in moves)
     assert best in _candidates(_away(), baseline=True)  # the baseline of before weighs it
-
-
-def _placing_leader():
-    """Side 0 has bought its captain (a leader) and places it: a, c and e are
-    its revenue territories; two cruisers stand at c, nothing at a or e."""
-    s = blank()
-    put(s, 0, "c", "cruiser", "cruiser")
-    for x in ("a", "c", "e"):
-        s.control[tid(s, x)] = 0
-    s.piles[0] = [c for c in s.piles[0] if s.unit(c).id == "captain"]
-    s.banks[0] = 50
-    advance(s, "battles_over")
-    pick_all(s, 0, picks(s))
-    apply(s, 0, ("done",))
-    assert s.step == "place"
-    return s
-
-
-def test_a_new_leader_goes_where_the_heuristic_puts_it():
-    # Play-test 13: the search put new leaders alone, away from the escort the
-    # heuristic chose for them, and all three were captured
-    s = _placing_leader()
-    v, legal = view(s, 0, log=False), legal_actions(s)
-    first = HeuristicPlayer(s.module).choose(v, legal)
-    assert first == ("place", tid(s, "c"))  # with the cruisers
-    bot = SearchPlayer(s.module, 0, "normal")
-    assert [c.action for c in bot._candidates(v, legal)] == [first]
-    assert bot.choose(v, legal) == first
-    baseline = SearchPlayer(s.module, 0, "normal", baseline=True)
-    assert len(baseline._candidates(v, legal)) == 3  # the baseline weighs every place

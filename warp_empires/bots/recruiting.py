@@ -39,15 +39,11 @@ class Recruiting:
             return (u.is_leader * 6 + u.force + claimer * 4 - (u.move == 0) * 2)
         return max(buys, key=worth)
 
-    def placing_leader(self, view: View) -> bool:
-        """Whether the unit being placed is a leader."""
-        placing = view.pend.placing or [-1]
-        unit = next((r.unit for r in view.recruit if r.chit == placing[0]), None)
-        return unit is not None and self.leader_of[unit]
-
     def _place(self, view: View, legal: list[Action]) -> Action:
         side = view.side
-        if self.placing_leader(view):
+        placing = view.pend.placing or [-1]
+        unit = next((r.unit for r in view.recruit if r.chit == placing[0]), None)
+        if unit is not None and self.leader_of[unit]:
             return self._place_leader(view, legal)
 
         def weight(a: Action) -> int:
