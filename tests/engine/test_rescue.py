@@ -5,9 +5,11 @@ heuristic's shortlist (bots.rescue); the baseline of before does not."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.engine.builder import blank, card, give, put, tid
 from warp_empires.bots.heuristic import HeuristicPlayer
-from warp_empires.bots.measures import Outlook
+from warp_empires.bots.measures import Outlook, fast_force, force_within
 from warp_empires.bots.rescue import exposed, exposes, rescue
 from warp_empires.bots.search import SearchPlayer
 from warp_empires.engine import apply, legal_actions, view
@@ -26,10 +28,10 @@ def _position(escort: tuple[str, ...] = ("wing",)):
     return s
 
 
-def _outlook(s, side: int = 0):
+def _outlook(s, side: int = 0, graded: bool = False):
     bot = HeuristicPlayer(s.module)
     v = view(s, side, log=False)
-    return bot, v, Outlook(s.module, bot.dist, bot._goals(v), v)
+    return bot, v, Outlook(s.module, bot.dist, bot._goals(v), v, graded=graded)
 
 
 def test_a_leader_outweighed_within_reach_is_exposed():
@@ -61,11 +63,11 @@ def test_no_rescue_where_no_leader_is_in_danger():
     assert rescue(s.module, v, board, bot.plans(v, [])) is None
 
 
-def _candidates(s, baseline: bool) -> list:
+def _candidates(s, baseline: bool, level: str = "normal") -> list:
     give(s, 0, "step")
     apply(s, 0, ("play", card(s, "step")))
     assert s.step == "move_from"
-    bot = SearchPlayer(s.module, 0, "normal", baseline=baseline)
+    bot = SearchPlayer(s.module, 0, level, baseline=baseline)
     return [c.plan for c in bot._candidates(view(s, 0, log=False), legal_actions(s))]
 
 
@@ -105,11 +107,26 @@ def test_a_move_that_takes_a_leader_within_reach_of_a_stronger_stack_exposes_it(
     assert exposes(s.module, v, board, _plan(s, "c", "b", ("cruiser",)))  # the hero stays alone
 
 
-def test_an_attack_is_left_to_the_playouts():
+def test_an_attack_is_left_to_the_playouts_unless_attacks_are_judged():
     s = _away()
     put(s, 1, "b", "swarm")
+    put(s, 1, "c", "swarm")
     _, v, board = _outlook(s)
-    assert not exposes(s.module, v, board, _plan(s, "a", "b"))
+    assert not exposes(s.module, v, board, _plan(s, "a", "c"))
+    assert exposes(s.module, v, board, _plan(s, "a", "c"), attacks=True)
+
+
+def test_an_attack_exposes_a_leader_where_the_stack_won_would_be_outweighed():
+    # Issue 40: about half the leaders normal lost to the heuristic were in a
+    # stack that had won an attack there the turn before, beside a stronger one.
+    # Graded, the stack attacked is no threat to the winner; the others count.
+    s = _away()
+    put(s, 1, "b", "swarm")  # three spaces from e: out of its reach
+    put(s, 1, "c", "swarm")  # two spaces from e: 11 against 13.6
+    _, v, board = _outlook(s, graded=True)
+    assert board.threat[tid(s, "b")] == 1  # the swarm at c; not the one attacked
+    assert not exposes(s.module, v, board, _plan(s, "a", "b"), attacks=True)
+    assert exposes(s.module, v, board, _plan(s, "a", "c"), attacks=True)
 
 
 def test_the_search_weighs_no_move_that_exposes_a_leader_while_a_safe_one_is_worth_making():
@@ -120,3 +137,59 @@ def test_the_search_weighs_no_move_that_exposes_a_leader_while_a_safe_one_is_wor
     moves = [p for p in _candidates(_away(), baseline=False) if p is not None]
     assert moves and not any(exposes(s.module, v, board, p) for p in moves)
     assert best in _candidates(_away(), baseline=True)  # the baseline of before weighs it
+
+
+def test_a_wary_level_judges_attacks_and_one_not_wary_leaves_them_to_the_playouts():
+    # Level.wary: normal (4 worlds) gained from judging attacks, hard (10) lost
+    s = _attacked()
+    bot, v, board = _outlook(s, graded=True)
+    attack = next(p for _, p in bot.plans(v, []) if p[1] == tid(s, "d"))
+    assert exposes(s.module, v, board, attack, attacks=True)
+    assert not exposes(s.module, v, board, attack)
+    wary = [p for p in _candidates(_attacked(), baseline=False) if p is not None]
+    assert wary and attack not in wary
+    assert attack in _candidates(_attacked(), baseline=False, level="hard")
+
+
+def _attacked():
+    """_away with a lone swarm at d, beside the enemy stack at e: an attack
+    worth making, that would leave the hero (11) beside it (13.6 a space off)."""
+    s = _away()
+    put(s, 1, "d", "swarm")
+    return s
+
+
+def _far(where: str):
+    """The hero alone (5 + the leader bonus 5 = 10) at `where`; an unseen enemy
+    stack of five at e led by a swarm (Force 1, fast): below it, a unit of the
+    enemy's brings 30/13 on average to an attack one space off (the bases are
+    immobile) and 28/13 two spaces off (the haulers are slow)."""
+    s = blank()
+    put(s, 0, where, "hero")
+    put(s, 1, "e", "swarm", "hauler", "hauler", "base", "base")
+    s.control[tid(s, where)] = 0
+    return s
+
+
+def test_an_unseen_stack_brings_to_a_far_attack_only_units_fast_enough():
+    # RULINGS M1: a group moves at its slowest unit's speed, so two spaces off
+    # the stack is expected weaker than beside it; an immobile unit never attacks
+    s = _far("d")
+    _, v, board = _outlook(s, graded=True)
+    assert board.threat[tid(s, "d")] == pytest.approx(1 + 4 * 30 / 13)  # 10.2: one space
+    assert board.threat[tid(s, "c")] == pytest.approx(1 + 4 * 28 / 13)  # 9.6: two spaces
+    assert exposed(s.module, v, board) == {tid(s, "d")}
+    s = _far("c")
+    _, v, board = _outlook(s, graded=True)
+    assert exposed(s.module, v, board) == set()
+    _, v, board = _outlook(s)  # not graded: the whole stack wherever its top unit reaches
+    assert exposed(s.module, v, board) == {tid(s, "c")}
+
+
+def test_a_shown_stack_brings_only_its_units_fast_enough():
+    s = _far("c")
+    shown = view(s, 1, log=False).stacks[1][tid(s, "e")]  # as its own side sees it
+    units = s.module.units
+    fast = fast_force(s.module, 1)
+    assert force_within(units, shown, fast, 1) == 1 + 1 + 1  # the swarm and the haulers
+    assert force_within(units, shown, fast, 2) == 1  # the swarm alone

@@ -6,6 +6,7 @@ functions of what a side can see (RULINGS H9)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -77,6 +78,28 @@ def stack_force(force: list[int], entry: StackEntry, average: float) -> float:
     return force[entry.top] + (entry.size - 1) * average
 
 
+def fast_force(module: Module, side: int) -> list[float]:
+    """For each number of spaces d, the mean over `side`'s chits of the Force
+    of a unit that moves d spaces or more: what each unit below the top of
+    an unseen stack is expected to bring to an attack d spaces off."""
+    pool = [u for u in module.units if u.side == side for _ in range(u.count)]
+    top = max((u.move for u in pool), default=0)
+    return [sum(u.force for u in pool if u.move >= d) / max(1, len(pool))
+            for d in range(top + 2)]
+
+
+def force_within(units: Sequence[Any], entry: StackEntry, fast: list[float], d: int) -> float:
+    """The Force of a stack that could attack d spaces off (a group moves at
+    its slowest unit's speed, RULINGS M1): its units fast enough when they are
+    shown; else its top unit's, if fast enough, and fast[d] for each unit
+    below (RULINGS H2). Immobile units never attack."""
+    if entry.units is not None:
+        return float(sum(units[u.unit].force for u in entry.units if units[u.unit].move >= d))
+    below = fast[min(d, len(fast) - 1)] * (entry.size - 1)
+    top = units[entry.top]
+    return (top.force if top.move >= d else 0) + below
+
+
 def leaders_seen(leader: list[bool], entry: StackEntry) -> int:
     """The leaders a side sees in a stack (`leader`: whether each unit type
     is one): all of them in a stack shown, else its top unit's (RULINGS H2)."""
@@ -95,7 +118,10 @@ class Outlook:
     worked out once: goals, the territories near enemy stacks, distances."""
 
     def __init__(self, module: Module, dist: list[list[int]], goals: list[int],
-                 view: View) -> None:
+                 view: View, graded: bool = False) -> None:
+        """`graded`: an enemy stack threatens each territory with only the
+        units fast enough to get there (force_within), not all of it
+        everywhere its top unit reaches (see the threat below)."""
         side = view.side
         terr = module.map.territories
         control = view.control
@@ -119,10 +145,14 @@ class Outlook:
         # the Force of the strongest enemy stack that could attack each
         # territory next turn (a hidden one: its top unit and the side's
         # average below it), to tell which of its own stacks with leaders
-        # it outweighs (issue 40: leaders lost beside stronger stacks)
+        # it outweighs (issue 40: leaders lost beside stronger stacks).
+        # Graded (normal's): where one stack reached every destination, the
+        # whole-stack count made them all alike, and normal walked its leaders
+        # next to that stack (seed 134 against the heuristic).
         self.threat = [0.0] * len(terr)
         average = avg_force(module, view.enemy)
         force = [u.force for u in units]
+        fast = fast_force(module, view.enemy) if graded else []
         for e, st in foe_stacks:
             speed = max(1, units[st.top].move)
             row = self.dist[e]
@@ -130,6 +160,10 @@ class Outlook:
             for t in range(len(terr)):
                 if row[t] <= speed:
                     self.reached.add(t)
+                    if graded:
+                        if row[t] == 0:
+                            continue  # a stack attacked is no threat to who takes its place
+                        power = force_within(units, st, fast, row[t])
                     self.threat[t] = max(self.threat[t], power)
         self._to_target: dict[int, int] = {}
 

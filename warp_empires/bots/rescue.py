@@ -39,13 +39,16 @@ def exposed(module: Module, view: View, board: Outlook) -> set[int]:
     return out
 
 
-def exposes(module: Module, view: View, board: Outlook, plan: Plan) -> bool:
+def exposes(module: Module, view: View, board: Outlook, plan: Plan,
+            attacks: bool = False) -> bool:
     """Whether a group move leaves a leader in a stack that an enemy stack
     able to attack it next turn outweighs (CAUTION): at its destination (with
-    the stack it joins), or at its source (the leaders it leaves behind). An
-    attack is not judged here: what stays after a battle is the playouts' to say."""
+    the stack it joins), or at its source (the leaders it leaves behind).
+    An attack is judged only if `attacks` (as if won and free: about half the
+    leaders normal lost were in a stack that had won an attack there the turn
+    before); else what stays after a battle is the playouts' to say."""
     src, dest, chits = plan
-    if view.stacks[view.enemy][dest]:
+    if not attacks and view.stacks[view.enemy][dest]:
         return False
     units = module.units
     bonus = module.rules.leader_bonus

@@ -97,6 +97,10 @@ class Level:
     searched: tuple[str, ...] = SEARCHED
     # the steps its named baseline (`bot:LEVEL:v1`) searches, where they differ
     v1_searched: tuple[str, ...] | None = None
+    # a group move is left unweighed for leaving a leader outweighed, attacks
+    # judged too (as if won), against a threat graded by speed (Outlook
+    # `graded`): it helps a search of few worlds, not one of many (Level normal)
+    wary: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -117,8 +121,13 @@ LEVELS: dict[str, Level] = {
     # heuristic over seeds 0-119 (bench_bot.py) it then won 102 of 120 (85.0%),
     # against 91 without (the games told apart: 18 won only with, 7 only
     # without); over seeds 0-199, 165 of 200 (82.5%); decision p95 0.36 s.
+    # Wary (issue 40): against the heuristic, seeds 0-199, it won 172 of 200
+    # against 166 (20 games only wary, 14 only not) and lost 13.16 leaders
+    # per 100 own player-turns against 15.94. Hard, wary, won 11 of 19 deals
+    # against hard:v1 that it had won 16 of: its 10 worlds judge attacks
+    # better than the rule does.
     "normal": Level("normal", 4, 3, 2, 0.9, searched=SEARCHED + ("recruit", "place"),
-                    v1_searched=SEARCHED),
+                    v1_searched=SEARCHED, wary=True),
     # More worlds and a longer shortlist. It was the first level to weigh what
     # to buy and where to place it: with only the Move and Battle phases
     # searched, more worlds (10 v 4) bought nothing against normal (49% of 51
@@ -335,17 +344,11 @@ class SearchPlayer:
             # (101 of 120 against 102; 9 games won only with, 10 only
             # without) and lost 11.12 leaders per 100 own player-turns
             # against 13.78 (1.81 a game against 1.98; its games were longer).
-            # Tried since and dropped (issue 40, session 13): an enemy stack
-            # threatening with only the units fast enough to get there, and
-            # attacks judged too, as if won (about half the leaders normal
-            # still lost were in a stack that had won an attack there the
-            # turn before). Against the heuristic normal won 172 of 200
-            # against 166, but hard won 11 of 19 deals against hard:v1 that
-            # it had won 16 of; with the first alone, 12 of 21 against 16.
-            # The baseline weighs all.
+            # A wary level judges attacks too (Level.wary). The baseline weighs all.
             board = self._board(view)
+            wary = self.level.wary
             safe = [(score, plan) for score, plan in plans
-                    if not exposes(self.m, view, board, plan)]
+                    if not exposes(self.m, view, board, plan, attacks=wary)]
             if safe and safe[0][0] > 0:
                 plans = safe
         for score, plan in plans:
@@ -388,7 +391,8 @@ class SearchPlayer:
 
     def _board(self, view: View) -> Outlook:
         """What the group moves of this decision are scored against (measures.Outlook)."""
-        return Outlook(self.m, self.base.dist, self.base._goals(view), view)
+        return Outlook(self.m, self.base.dist, self.base._goals(view), view,
+                       graded=self.level.wary)
 
     def _take(self, c: Candidate, view: View) -> Action:
         """Carries a decision out; a group's picks then follow its plan."""
