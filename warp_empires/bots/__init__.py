@@ -8,10 +8,11 @@ from warp_empires.module.defs import Module
 
 from .base import Player
 from .heuristic import HeuristicPlayer
+from .levels import DEFAULT_LEVEL, LEVELS
 from .oldkeep import BASELINE, heuristic_discard, search_discard
 from .random_player import RandomPlayer
 from .search import BASELINE as V1
-from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer
+from .search import SearchPlayer
 from .solo import SoloPlayer
 from .weights import weights_for
 
