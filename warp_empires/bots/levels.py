@@ -65,11 +65,12 @@ LEVELS: dict[str, Level] = {
     # Wary (issue 40): against the heuristic, seeds 0-199, it won 172 of 200
     # against 166 (20 games only wary, 14 only not) and lost 13.16 leaders
     # per 100 own player-turns against 15.94. Hard, wary, won 11 of 19 deals
-    # against hard:v1 that it had won 16 of: its 10 worlds judge attacks
-    # better than the rule does. Tried and not kept: a rescue of exposed
-    # leaders (bots.rescue) put first, as the choice the playouts must beat,
-    # won alike (173 of 200 against 172, 5 only with, 4 only without) and
-    # lost alike (12.49 leaders per 100 own player-turns against 13.16).
+    # against hard:v1 that it had won 16 of (with the graded threat alone, 12
+    # of 21 against 16): its 10 worlds judge attacks better than the rule
+    # does. Tried and not kept: a rescue of exposed leaders (bots.rescue) put
+    # first, as the choice the playouts must beat, won alike (173 of 200
+    # against 172, 5 only with, 4 only without) and lost alike (12.49
+    # leaders per 100 own player-turns against 13.16).
     "normal": Level("normal", 4, 3, 2, 0.9, searched=SEARCHED + ("recruit", "place"),
                     v1_searched=SEARCHED, wary=True),
     # More worlds and a longer shortlist. It was the first level to weigh what
