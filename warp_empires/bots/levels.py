@@ -70,7 +70,11 @@ LEVELS: dict[str, Level] = {
     # does. Tried and not kept: a rescue of exposed leaders (bots.rescue) put
     # first, as the choice the playouts must beat, won alike (173 of 200
     # against 172, 5 only with, 4 only without) and lost alike (12.49
-    # leaders per 100 own player-turns against 13.16).
+    # leaders per 100 own player-turns against 13.16). Nor a stronger escort
+    # asked of a leader's stack (bots.rescue CAUTION 1.6, not 1.25): 171 of
+    # 200 against 172, 10.26 leaders lost per 100 own player-turns against
+    # 13.16, but in longer games (25.0 turns against 20.8): 259 leaders lost
+    # in the 200 games against 276.
     "normal": Level("normal", 4, 3, 2, 0.9, searched=SEARCHED + ("recruit", "place"),
                     v1_searched=SEARCHED, wary=True),
     # More worlds and a longer shortlist. It was the first level to weigh what
