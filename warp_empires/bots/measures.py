@@ -12,7 +12,7 @@ from typing import Any
 
 from warp_empires.engine import Action, View, board
 from warp_empires.engine.viewtypes import StackEntry
-from warp_empires.module.defs import Module
+from warp_empires.module.defs import Module, UnitDef
 
 # What a unit is worth beyond its Force when choosing losses: it can still take
 # control, block, and absorb a later loss (RULINGS B7 counts units, not Force).
@@ -88,7 +88,7 @@ def fast_force(module: Module, side: int) -> list[float]:
             for d in range(top + 2)]
 
 
-def force_within(units: Sequence[Any], entry: StackEntry, fast: list[float], d: int) -> float:
+def force_within(units: Sequence[UnitDef], entry: StackEntry, fast: list[float], d: int) -> float:
     """The Force of a stack that could attack d spaces off (a group moves at
     its slowest unit's speed, RULINGS M1): its units fast enough when they are
     shown; else its top unit's, if fast enough, and fast[d] for each unit
@@ -156,15 +156,18 @@ class Outlook:
         for e, st in foe_stacks:
             speed = max(1, units[st.top].move)
             row = self.dist[e]
-            power = stack_force(force, st, average)
+            whole = stack_force(force, st, average)
             for t in range(len(terr)):
-                if row[t] <= speed:
-                    self.reached.add(t)
-                    if graded:
-                        if row[t] == 0:
-                            continue  # a stack attacked is no threat to who takes its place
-                        power = force_within(units, st, fast, row[t])
-                    self.threat[t] = max(self.threat[t], power)
+                if row[t] > speed:
+                    continue
+                self.reached.add(t)
+                if not graded:
+                    power = whole
+                elif row[t] == 0:
+                    continue  # a stack attacked is no threat to who takes its place
+                else:
+                    power = force_within(units, st, fast, row[t])
+                self.threat[t] = max(self.threat[t], power)
         self._to_target: dict[int, int] = {}
 
     def to_target(self, t: int) -> int:

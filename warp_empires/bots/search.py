@@ -275,9 +275,8 @@ class SearchPlayer:
             # against 13.78 (1.81 a game against 1.98; its games were longer).
             # A wary level judges attacks too (Level.wary). The baseline weighs all.
             board = self._board(view)
-            wary = self.level.wary
             safe = [(score, plan) for score, plan in plans
-                    if not exposes(self.m, view, board, plan, attacks=wary)]
+                    if not exposes(self.m, view, board, plan, attacks=self.level.wary)]
             if safe and safe[0][0] > 0:
                 plans = safe
         for score, plan in plans:
