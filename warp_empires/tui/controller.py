@@ -218,7 +218,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         self._rows_memory.forget()
         self.prefix = None
         self.title_note = None
-        self.typed_row = self.typed_pick = None
+        self.typed_row = self.typed_pick = self.typed_pair = None
         self.highlight = None
 
     def ready(self) -> None:

@@ -23,6 +23,9 @@ class RowTyping:
     prefix: int | None
     typed_row: int | None
     typed_pick: int | None = None  # a row a number just ticked: see typed_enter
+    # two tick rows typed as one number that is a row of another kind: held
+    # with that row for Enter; any other key ticks the two (`_pair_of_ticks`)
+    typed_pair: tuple[int, int] | None = None
     title_note: str | None
     highlight: int | None
     in_sight: int | None = None  # a row to bring into view before the highlight
@@ -46,6 +49,7 @@ class RowTyping:
         self.prefix = None
         self.title_note = None
         self.typed_row = None
+        self.typed_pair = None
         self.highlight = None
         self.ahead.clear()
         self._ahead_times.clear()
@@ -71,6 +75,7 @@ class RowTyping:
             row = self.typed_row  # a typed two-digit row waits for this Enter
         self.title_note = None
         self.typed_row = None
+        self.typed_pair = None  # Enter chose the row, not the two ticks
         if row is None:
             self.notices.append(Notice(
                 "No row is highlighted: type a row's number, or move to it with the "
@@ -83,6 +88,10 @@ class RowTyping:
         number takes its row at once; one that can waits, and the next key
         settles it (a second digit that makes a row; else the first digit
         alone, then that key)."""
+        self._settle_pair()
+        if self.mode is not Mode.DECIDING:
+            self._hold(str(digit))  # the ticks made a decision: the digit waits its turn
+            return
         rows = min(len(self.rows), MAX_TYPED_ROW)
         first = self.prefix
         self.title_note = None
@@ -118,6 +127,36 @@ class RowTyping:
         return (self.mode is Mode.DECIDING and 1 <= number <= len(self.rows)
                 and self.rows[number - 1].is_item)
 
+    def _pair_of_ticks(self, number: int) -> bool:
+        """Whether two-digit row `number`, not a tick itself, is also two
+        different tick rows a person may have meant (play-tests 13 and 14: `1`
+        `3` meant as two ticks read as row 13, *lose the picked units*, and
+        `1` `4` as row 14, *choose another group*). Either reading is held."""
+        first, second = divmod(number, 10)
+        if not 10 <= number <= len(self.rows) or first == second or second == 0:
+            return False
+        if self.rows[number - 1].is_item:
+            return False
+        return all(self._ticks_only(n) and self.rows[n - 1].enabled for n in (first, second))
+
+    def _settle_pair(self) -> None:
+        """A row held for Enter as two ticks too (`_pair_of_ticks`), then any
+        key but Enter or Escape: the two ticks were meant. Each is ticked, and
+        the title names both."""
+        pair, self.typed_pair = self.typed_pair, None
+        if pair is None:
+            return
+        self.typed_row = self.highlight = None
+        self.title_note = None
+        for number in pair:
+            if self.mode is not Mode.DECIDING:
+                self._hold(str(number))  # the first tick made a decision
+                return
+            self._typed_row(number, two_digits=False)
+        if self.mode is Mode.DECIDING and all(self._ticks_only(n) for n in pair):
+            self.title_note = self._tick_note(list(pair))
+            self.in_sight = pair[0] - 1
+
     def _tick_note(self, numbers: list[int], why: str = "") -> str:
         """The list's title after rows ticked by their numbers: which, and,
         where the confirming row is highlighted, what Enter does there in its
@@ -148,7 +187,8 @@ class RowTyping:
         row = self.rows[index]
         if number < 10 and number * 10 <= rows:
             keys.append("enter")
-        elif number >= 10 and not (row.is_item and row.enabled) and not self._taken_back_later():
+        elif number >= 10 and not (row.is_item and row.enabled) and (
+                not self._taken_back_later() or self._pair_of_ticks(number)):
             keys.append("enter")
         return keys
 
@@ -162,7 +202,9 @@ class RowTyping:
         return view is not None and view.phase == "move" and view.active == view.side
 
     def _settle(self) -> None:
-        """A digit waiting for a second one counts alone."""
+        """A digit waiting for a second one counts alone; a row held as two
+        ticks too is the two ticks."""
+        self._settle_pair()
         first, self.prefix = self.prefix, None
         if first is not None:
             self._typed_row(first, two_digits=False)
@@ -177,10 +219,16 @@ class RowTyping:
                 f"There is no row {number}: the list has {len(self.rows)}.", "warning"))
             return
         row = self.rows[number - 1]
-        if two_digits and not (row.is_item and row.enabled) and not self._taken_back_later():
+        pair = two_digits and self._pair_of_ticks(number)
+        if two_digits and not (row.is_item and row.enabled) and (
+                not self._taken_back_later() or pair):
             if row.enabled:
                 self.highlight = self.typed_row = number - 1
                 self.title_note = f"Row {number}: Enter to choose it"
+                if pair:
+                    first, second = divmod(number, 10)
+                    self.typed_pair = (first, second)
+                    self.title_note += f"; another key ticks rows {first} and {second}"
                 return
         if row.is_item and row.enabled:
             self.highlight = number - 1  # its tick in sight (play-test: row 11 off screen)
