@@ -13,7 +13,7 @@ from tests.tui.helpers import game_where
 from warp_empires.engine import only_payment
 from warp_empires.module import load_module
 from warp_empires.net.room import Room, Seat
-from warp_empires.tui.remote import RemoteSession
+from warp_empires.tui.remote_session import RemoteSession
 
 
 @pytest.fixture(scope="module")

@@ -35,7 +35,8 @@ from warp_empires.tui.screens.title import TitleScreen
 if TYPE_CHECKING:
     from warp_empires.module.defs import Module
     from warp_empires.net.links import Link
-    from warp_empires.tui.remote import Joined, RemoteSession
+    from warp_empires.tui.remote import Joined
+    from warp_empires.tui.remote_session import RemoteSession
     from warp_empires.tui.screens.game import GameScreen
     from warp_empires.tui.session import Session
 

@@ -215,7 +215,7 @@ class SeveralAtOnce:
         for action in actions():
             if self.session.waiting:
                 # a joined seat: each goes when the answer before it has come,
-                # if still legal then (tui/remote.RemoteSession.queued)
+                # if still legal then (tui/remote_session.RemoteSession.queued)
                 self.session.apply(side, action)
                 taken += 1
                 continue
