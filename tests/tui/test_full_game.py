@@ -25,6 +25,21 @@ async def test_two_computer_players_to_the_end_screen(star_wars, tmp_path):
         assert pilot.app.screen.__class__.__name__ == "TitleScreen"
 
 
+async def test_the_final_map_offers_no_pause(star_wars, tmp_path):
+    # play-test 14: after the game, the final map's footer offered "space Pause"
+    from warp_empires.tui.screens.game import GameScreen
+
+    game = Game.new(star_wars, 11)
+    async with game_app(tmp_path, pace=0.0).run_test(size=(120, 40)) as pilot:
+        await open_game(pilot, game, players=("heuristic", "random"), max_turns=2)
+        await until(pilot, lambda: isinstance(pilot.app.screen, EndScreen))
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert not pilot.app.screen.check_action("toggle_pause", ("pause",))
+        assert "Pause" not in screen_text(pilot.app).splitlines()[-1]
+
+
 def test_headless_exit_on_end_prints_one_result_line(capsys):
     code = main(["play", "--players", "heuristic,random", "--seed", "3", "--headless",
                  "--exit-on-end", "--max-turns", "4"])

@@ -18,17 +18,19 @@ def _controller(game: Game) -> Controller:
     return c
 
 
-def _pair_row(c: Controller) -> int | None:
-    """A row number 1b (b > 1) that is no tick, while rows 1 and b are ticks."""
+def _pair_row(c: Controller, verbs: tuple[str, ...]) -> int | None:
+    """A row number 1b (b > 1) of one of `verbs`, while rows 1 and b are ticks."""
     rows = c.rows
     ticks = {n for n in range(1, min(len(rows), 9) + 1) if rows[n - 1].is_item
              and rows[n - 1].enabled}
     return next((10 + b for b in range(2, 10) if 10 + b <= len(rows) and 1 in ticks
-                 and b in ticks and not rows[9 + b].is_item and rows[9 + b].enabled), None)
+                 and b in ticks and rows[9 + b].action[0] in verbs and rows[9 + b].enabled),
+                None)
 
 
-def _group_list(module) -> tuple[Game, Controller, int]:
-    """A group's list in its side's own Move phase with such a row."""
+def _group_list(module, verbs: tuple[str, ...] = ("back",)) -> tuple[Game, Controller, int]:
+    """A group's list in its side's own Move phase with such a row: by default
+    *choose another group*, as play-test 14 met it."""
     found: dict = {}
 
     def wanted(g: Game) -> bool:
@@ -36,12 +38,12 @@ def _group_list(module) -> tuple[Game, Controller, int]:
             return False
         g.options["open_hands"] = True
         c = _controller(g)
-        row = _pair_row(c) if c.mode is Mode.DECIDING else None
+        row = _pair_row(c, verbs) if c.mode is Mode.DECIDING else None
         if row is not None:
             found.update(c=c, row=row)
         return row is not None
 
-    game = game_where(module, wanted, seeds=range(1, 120))
+    game = game_where(module, wanted, seeds=range(1, 200))
     return game, found["c"], found["row"]
 
 
@@ -95,3 +97,17 @@ def test_a_third_digit_after_two_ticks_ticks_all_three(star_wars):
     assert [a[1][1] for a in game.actions[before:]] == items
     assert [a[1][0] for a in game.actions[before:]] != [] and all(
         a[1][0] in ("pick", "unpick") for a in game.actions[before:])
+
+
+def test_two_ticks_that_spell_a_destination_move_the_group_at_once(star_wars):
+    # A destination in the side's own Move phase keeps its two keys (issue 39,
+    # benchmarks/bench_keys.py): the move shows on the map and `u` takes it back.
+    game, c, number = _group_list(star_wars, ("to",))
+    assert c.keys_for(number - 1) == ["1", str(number - 10)]
+    expected = c.rows[number - 1].action
+    before = len(game.actions)
+    c.key("1")
+    c.key(str(number - 10))
+    assert tuple(game.actions[before][1]) == expected
+    c.key("u")
+    assert len(game.actions) == before

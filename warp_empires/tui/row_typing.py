@@ -131,11 +131,15 @@ class RowTyping:
         """Whether two-digit row `number`, not a tick itself, is also two
         different tick rows a person may have meant (play-tests 13 and 14: `1`
         `3` meant as two ticks read as row 13, *lose the picked units*, and
-        `1` `4` as row 14, *choose another group*). Either reading is held."""
+        `1` `4` as row 14, *choose another group*). Either reading is held,
+        but for a destination in the side's own Move phase: a slip there
+        shows on the map at once and `u` takes it back (RULINGS Z2), and
+        holding those cost a key a player-turn (benchmarks/bench_keys.py)."""
         first, second = divmod(number, 10)
         if not 10 <= number <= len(self.rows) or first == second or second == 0:
             return False
-        if self.rows[number - 1].is_item:
+        row = self.rows[number - 1]
+        if row.is_item or (row.action[0] == "to" and self._taken_back_later()):
             return False
         return all(self._ticks_only(n) and self.rows[n - 1].enabled for n in (first, second))
 

@@ -188,8 +188,8 @@ class DecisionInput:
         if action == "results":
             return self.session.over
         if action in ("pace", "toggle_pause"):
-            if not self.session.runs_bots:
-                return False
+            if not self.session.runs_bots or self.session.over:
+                return False  # (play-test 14: "space Pause" on the final map)
             # one key, two footer labels: the one that says what it will do now
             return action == "pace" or (parameters[0] == "resume") == self._paused
         return True
