@@ -6,8 +6,9 @@ picked units*. Such a row is held for Enter, and any other key ticks the two."""
 
 from __future__ import annotations
 
-from tests.tui.helpers import game_where
+from tests.tui.helpers import game_where, untick
 from warp_empires.engine import Game
+from warp_empires.present.rows import build_choices
 from warp_empires.tui.controller import Controller, Mode
 from warp_empires.tui.session import Session
 
@@ -18,14 +19,14 @@ def _controller(game: Game) -> Controller:
     return c
 
 
-def _pair_row(c: Controller, verbs: tuple[str, ...]) -> int | None:
+def _pair_row(c: Controller, verbs: tuple[str, ...], enabled: bool = True) -> int | None:
     """A row number 1b (b > 1) of one of `verbs`, while rows 1 and b are ticks."""
     rows = c.rows
     ticks = {n for n in range(1, min(len(rows), 9) + 1) if rows[n - 1].is_item
              and rows[n - 1].enabled}
     return next((10 + b for b in range(2, 10) if 10 + b <= len(rows) and 1 in ticks
-                 and b in ticks and rows[9 + b].action[0] in verbs and rows[9 + b].enabled),
-                None)
+                 and b in ticks and rows[9 + b].action[0] in verbs
+                 and rows[9 + b].enabled == enabled), None)
 
 
 def _group_list(module, verbs: tuple[str, ...] = ("back",)) -> tuple[Game, Controller, int]:
@@ -111,3 +112,26 @@ def test_two_ticks_that_spell_a_destination_move_the_group_at_once(star_wars):
     assert tuple(game.actions[before][1]) == expected
     c.key("u")
     assert len(game.actions) == before
+
+
+def test_two_ticks_that_spell_a_row_not_open_yet_are_the_two_ticks(star_wars):
+    # play-test 13's case: cards or losses to pick whose confirming row is a
+    # two-digit number spelt by two ticks. Before enough are picked that row
+    # cannot be chosen, so the two ticks are the only reading (before: "Not
+    # now", and neither was ticked).
+    def wanted(g: Game) -> bool:
+        rows = build_choices(g) if g.prompt().kind == "discard_down" else []
+        return len(rows) >= 12 and rows[-1].action[0] == "confirm" and g.prompt().owed >= 3
+
+    game = game_where(star_wars, wanted, seeds=range(1, 200), turns=40)
+    game.options["open_hands"] = True
+    c = _controller(game)
+    untick(c)  # the list opens with the cards it suggests ticked: pick by hand
+    number = _pair_row(c, ("confirm",), enabled=False)
+    assert number is not None and game.state.pend.picked == []
+    b = number - 10
+    items = [c.rows[n - 1].action[1] for n in (1, b)]
+    c.key("1")
+    c.key(str(b))
+    assert sorted(game.state.pend.picked) == sorted(items)
+    assert c.title().startswith(f"Rows 1 and {b} ticked")

@@ -224,6 +224,12 @@ class RowTyping:
             return
         row = self.rows[number - 1]
         pair = two_digits and self._pair_of_ticks(number)
+        if pair and not row.enabled:
+            # a row that cannot be chosen now (a discard before enough are
+            # picked): the two ticks are the only reading
+            self.typed_pair = divmod(number, 10)
+            self._settle_pair()
+            return
         if two_digits and not (row.is_item and row.enabled) and (
                 not self._taken_back_later() or pair):
             if row.enabled:
