@@ -2,7 +2,9 @@
 (tui/row_typing.py `_pair_of_ticks`). Play-tests 13 and 14: in a group's
 list of 14 rows, `1` `4` meant "untick rows 1 and 4" was taken as row 14,
 *choose another group*; in a loss list `1` `3` read as row 13, *lose the
-picked units*. Such a row is held for Enter, and any other key ticks the two."""
+picked units*. Such a row is held for Enter, and any other key ticks the two;
+one that cannot be chosen yet is the two ticks; a destination in the side's
+own Move phase is taken at once, as any two-digit row there (RULINGS Z2)."""
 
 from __future__ import annotations
 
