@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from tests.tui.helpers import game_app, open_game, screen_text, until
+from tests.tui.helpers import game_app, game_where, open_game, screen_text, until
 from warp_empires.cli import main
 from warp_empires.engine import Game
 from warp_empires.tui.config import GameSettings, LaunchOptions
 from warp_empires.tui.screens.end import EndScreen
+from warp_empires.tui.screens.game import GameScreen
 
 
 async def test_two_computer_players_to_the_end_screen(star_wars, tmp_path):
@@ -27,12 +28,12 @@ async def test_two_computer_players_to_the_end_screen(star_wars, tmp_path):
 
 async def test_the_final_map_offers_no_pause(star_wars, tmp_path):
     # play-test 14: after the game, the final map's footer offered "space Pause"
-    from warp_empires.tui.screens.game import GameScreen
-
-    game = Game.new(star_wars, 11)
+    # played past its turn cap before the app opens it: the app opens at its
+    # end, with computer players that would otherwise play on
+    game = game_where(star_wars, lambda g: g.state.turn > 2, seeds=range(11, 12))
     async with game_app(tmp_path, pace=0.0).run_test(size=(120, 40)) as pilot:
         await open_game(pilot, game, players=("heuristic", "random"), max_turns=2)
-        await until(pilot, lambda: isinstance(pilot.app.screen, EndScreen))
+        assert isinstance(pilot.app.screen, EndScreen)
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(pilot.app.screen, GameScreen)
