@@ -148,8 +148,11 @@ class RowTyping:
         key but Enter or Escape: the two ticks were meant. Each is ticked, and
         the title names both."""
         pair, self.typed_pair = self.typed_pair, None
-        if pair is None:
-            return
+        if pair is not None:
+            self._tick_both(pair)
+
+    def _tick_both(self, pair: tuple[int, int]) -> None:
+        """Ticks the two rows in turn; the title names both."""
         self.typed_row = self.highlight = None
         self.title_note = None
         for number in pair:
@@ -227,8 +230,7 @@ class RowTyping:
         if pair and not row.enabled:
             # a row that cannot be chosen now (a discard before enough are
             # picked): the two ticks are the only reading
-            self.typed_pair = divmod(number, 10)
-            self._settle_pair()
+            self._tick_both(divmod(number, 10))
             return
         if two_digits and not (row.is_item and row.enabled) and (
                 not self._taken_back_later() or pair):
