@@ -13,7 +13,7 @@ from warp_empires.engine.forecast import battle_forecast
 from warp_empires.engine.invariants import broken
 from warp_empires.engine.state import State
 
-from .builder import blank, first_casualties, pass_both, put, tid, to_battle
+from .builder import blank, card, first_casualties, give, pass_both, pick_all, put, tid, to_battle
 
 
 def _won_at_c(hidden_at_f: bool = False) -> State:
@@ -84,6 +84,60 @@ def test_h2_a_unit_joining_or_leaving_hides_the_stack_again(change):
     assert _listed(s, 1, 0, "c") is None
     assert _listed(s, 0, 1, "f") is not None  # the other stack is untouched
     assert broken(s) == []
+
+
+def _moved(*groups: tuple[str, str, int], before: dict[str, tuple[str, ...]] | None = None
+           ) -> State:
+    """Side 0's two cruisers at c were seen in a battle (State.shown); each
+    group (from, to, how many of the stack there, top first) then moves under
+    one card, and the Move phase ends, so the enemy is told (RULINGS Z2)."""
+    s = blank()
+    put(s, 0, "c", "cruiser", "cruiser")
+    for where, names in (before or {}).items():
+        put(s, 0, where, *names)
+    board.show_stack(s, 0, tid(s, "c"))
+    give(s, 0, "march")
+    apply(s, 0, ("play", card(s, "march")))
+    for src, dest, n in groups:
+        apply(s, 0, ("from", tid(s, src)))
+        pick_all(s, 0, list(s.stacks[0][tid(s, src)][:n]))
+        apply(s, 0, ("to", tid(s, dest)))
+    if prompt(s).kind == "move_from":
+        apply(s, 0, ("stop",))
+    apply(s, 0, ("end",))
+    assert broken(s) == []
+    return s
+
+
+def test_h2_a_whole_stack_seen_that_moves_on_whole_stays_listed():
+    # The enemy sees the stack's size and the group's (H2, the move's line):
+    # all of it went, so it is still known where it now stands.
+    s = _moved(("c", "d", 2))
+    assert _listed(s, 1, 0, "d") == list(s.stacks[0][tid(s, "d")])
+    assert _listed(s, 1, 0, "d", public=True) is not None  # both players know it
+    # the forecast the play-testers read: nothing hidden, one total
+    swarm = s.module.unit_by_id(1, "swarm").index
+    f = battle_forecast(s.module, view(s, 1), tid(s, "d"), joining=[swarm])
+    assert f is not None and f.hidden == 0 and f.theirs[0] == f.theirs[1]
+    t = _moved(("c", "b", 2), before={"b": ("frigate",)})
+    assert _listed(t, 1, 0, "b") is None  # joined a stack never seen: no better known
+
+
+def test_h2_part_of_a_stack_seen_moving_on_hides_both_parts():
+    # which of the two went is the owner's secret (H2)
+    s = _moved(("c", "d", 1))
+    assert _listed(s, 1, 0, "d") is None and _listed(s, 1, 0, "c") is None
+
+
+def test_h2_a_whole_stack_seen_joining_another_seen_keeps_both_listed():
+    s = blank()
+    put(s, 0, "c", "cruiser")
+    put(s, 0, "d", "frigate")
+    board.show_stack(s, 0, tid(s, "c"))
+    board.show_stack(s, 0, tid(s, "d"))
+    board.move_group(s, 0, tid(s, "c"), tid(s, "d"), s.stacks[0][tid(s, "c")])
+    assert _listed(s, 1, 0, "d") == list(s.stacks[0][tid(s, "d")])
+    assert len(s.stacks[0][tid(s, "d")]) == 2
 
 
 def test_h2_a_new_top_unit_keeps_the_stack_listed():

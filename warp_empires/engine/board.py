@@ -219,6 +219,21 @@ def join_seen(s: State, side: int, dest: int, group: Sequence[int]) -> None:
         show_stack(s, side, dest)
 
 
+def move_group(s: State, side: int, src: int, dest: int, group: Sequence[int]) -> None:
+    """The group leaves `src` and goes on top of the stack at `dest` (RULINGS
+    H2: its first unit on top). A whole stack both sides have seen stays
+    known where it forms the stack or joins one shown: the enemy sees the
+    stack's size and the group's (H2, the move's line in the log), so it
+    knows that all of it went (play-tests 13 and 14: the forecast forgot a
+    stack seen in battle as soon as it moved on whole)."""
+    whole = (side, src) in s.shown and len(group) == len(s.stacks[side][src])
+    known = whole and (not s.stacks[side][dest] or (side, dest) in s.shown)
+    remove_group(s, side, src, group)
+    put_on_top(s, side, dest, group)
+    if known:
+        show_stack(s, side, dest)
+
+
 def forget_shown(s: State, side: int, t: int) -> None:
     if (side, t) in s.shown:
         s.shown = [p for p in s.shown if p != (side, t)]  # replaced whole: copies share it

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import Action
-from .board import log, log_pair, other, put_on_top, remove_group, roll_against
+from .board import log, log_pair, move_group, other, roll_against
 from .options import option
 from .passage import Passage, admits_all, chits_passage
 from .pending import Intercepting
@@ -104,8 +104,7 @@ def walk(s: State, mover: int, at: int, group: list[int], path: list[int],
     last = back if back >= 0 else at
     while path:
         t = path.pop(0)
-        remove_group(s, mover, at, group)
-        put_on_top(s, mover, t, group)  # RULINGS H2: the group's first unit on top
+        move_group(s, mover, at, t, group)  # RULINGS H2: the group's first unit on top
         at = t
         stands = passage is None or passage.end[t]
         # asked wherever enemy stacks are next to it, whatever the group carries:
@@ -193,8 +192,7 @@ class Intercept(Step):
                 return None
             return _resume(s)
         going = _mobile(s, src, side, p.t)
-        remove_group(s, side, src, going)
-        put_on_top(s, side, p.t, going)  # the stack's top (or first mobile unit) leads
+        move_group(s, side, src, p.t, going)  # the stack's top (or first mobile unit) leads
         k = len(going)
         if p.back >= 0:
             return _turn_back(s, side, src, k)
@@ -259,8 +257,7 @@ def _turn_back(s: State, side: int, src: int, k: int) -> str | None:
     stand turns back to the last territory of its way where all may stand, and
     its move ends there; the interceptors hold the territory they entered."""
     p = s.pend
-    remove_group(s, p.mover, p.t, p.group)
-    put_on_top(s, p.mover, p.back, p.group)
+    move_group(s, p.mover, p.t, p.back, p.group)
     log(s, f"{s.says(side, 'move')} {k} unit{'s' if k != 1 else ''} from "
            f"{s.territory_name(src)} into {s.territory_name(p.t)}; the group there carries "
            f"units that may not stay, and turns back to {s.territory_name(p.back)}, where "

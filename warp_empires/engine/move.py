@@ -8,10 +8,9 @@ from .actions import Action
 from .board import (
     log,
     log_pair,
+    move_group,
     occupied,
-    put_on_top,
     reachable,
-    remove_group,
     stack_move,
     to_top,
     unit_names,
@@ -263,9 +262,8 @@ class MoveUnits(SelectStep):
                                    chits_passage(s, group))
                 if interception.playing(s) else [])
         if not path:
-            remove_group(s, side, src, group)
             # RULINGS H2: the group's first unit goes on top of the stack it forms or joins.
-            put_on_top(s, side, dst, group)
+            move_group(s, side, src, dst, group)
             if s.stacks[1 - side][dst]:
                 p.engaged.extend(group)  # RULINGS M9: into an enemy stack, not through it
         p.moved.extend(group)

@@ -219,6 +219,8 @@ def verify_doc(doc: SaveDoc, module: Module, where: str) -> Game:
     for name in LATER_FIELDS:
         if name not in snapshot:
             replayed.pop(name, None)  # written before the engine kept it
+    if _knew_less(snapshot, replayed):
+        snapshot = {**snapshot, "shown": replayed["shown"]}
     if doc.base is not None and doc.base["format"] == 2 and not doc.actions:
         snapshot = replayed  # carried over from format 2: the base is the snapshot
     # to_data() is already plain lists (fast path); tuples would compare unequal.
@@ -242,6 +244,21 @@ WORDS = ("win_reason",)
 # (stacks seen in a battle are then hidden again until the next one there).
 LATER_FIELDS = ("shown",)
 BATTLE_WORDS = ("result",)
+
+
+def _knew_less(snapshot: dict[str, Any], replayed: dict[str, Any]) -> bool:
+    """Whether the saved stacks seen (`shown`) are some of the replay's, not
+    all: a save written before a stack seen whole stayed known when it moved
+    on whole (docs/rules.md, Battles) knows fewer, which hides nothing it
+    should show. One listing a stack the replay does not is refused, since
+    it would show the enemy a secret (RULINGS H2)."""
+    saved, again = snapshot.get("shown"), replayed.get("shown")
+    if not isinstance(saved, list) or not isinstance(again, list) or saved == again:
+        return False
+    try:
+        return {tuple(p) for p in saved} < {tuple(p) for p in again}
+    except TypeError:  # an untrusted field of another shape: the comparison says so
+        return False
 
 
 def without_words(data: dict[str, Any]) -> dict[str, Any]:
