@@ -113,9 +113,9 @@ def test_action_text_forms():
     apply(s, 0, act)
     assert describe_action(s.module, s, ("from", tid(s, "a"))) == "move a group from A"
     apply(s, 0, parse_action(s.module, "from a"))
-    assert describe_action(s.module, s, ("pick", 0)) == "add Cruiser to the group"
+    assert describe_action(s.module, s, ("pick", 0)) == "move Cruiser with the group"
     apply(s, 0, parse_action(s.module, "pick 0"))
-    assert describe_action(s.module, s, ("unpick", 0)) == "unpick: add Cruiser to the group"
+    assert describe_action(s.module, s, ("unpick", 0)) == "unpick: move Cruiser with the group"
     for a in legal_actions(s):
         assert parse_action(s.module, short_text(a)) == a
 

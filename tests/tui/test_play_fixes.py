@@ -165,7 +165,7 @@ async def test_units_offered_for_a_group_show_their_speed(star_wars):
         assert items
         for i, choice in enumerate(items):
             unit = star_wars.units[game.state.chits[game.state.pend.group.items[i]]]
-            assert choice.label == f"add {unit.name} to the group (Force {unit.force}, " \
+            assert choice.label == f"move {unit.name} with the group (Force {unit.force}, " \
                                    f"{unit.speed})"
 
 

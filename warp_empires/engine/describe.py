@@ -42,7 +42,7 @@ PHRASES = {
 PICK = {
     "predraw_discard": "discard {x}",
     "discard_down": "discard {x}",
-    "move_units": "add {x} to the group",
+    "move_units": "move {x} with the group",
     "recruit": "buy {x} ({cost})",
     "casualty": "lose {x}",
     "upkeep": "disband {x}",
