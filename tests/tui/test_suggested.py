@@ -57,11 +57,17 @@ def test_the_recruit_phase_opens_with_the_suggested_buys_ticked_and_u_clears_the
     c = _controller(game)
     assert [tuple(a) for _side, a in game.actions[before:]] == wanted
     assert game.state.step == "recruit" and c.mode is Mode.DECIDING  # not finished for them
-    assert any("Suggested buys ticked" in n.text for n in c.take_notices())
+    # said in the list's own title, not in a message over the screen (play-test 13)
+    assert c.title().endswith(" · suggested buys: c buys, u clears"), c.title()
+    assert not any("buys" in n.text for n in c.take_notices())
     c.key("u")  # one key clears them all, and they stay cleared
     assert len(game.actions) == before and game.state.pend.offer.picked == []
+    assert "suggested" not in c.title()  # nothing ticked: nothing to say
     c.refresh()
     assert game.state.pend.offer.picked == []
+    row = next(i for i, r in enumerate(c.rows) if r.action[0] == "pick" and r.enabled)
+    c.key(str(row + 1))  # a tick of the person's own is not a suggestion
+    assert game.state.pend.offer.picked and "suggested" not in c.title()
     # the person who asked the app to take nothing for them gets no ticks
     game2 = _at(star_wars, "recruit")
     c2 = Controller(Session(game2, ("human", "human")), auto_forced=lambda: False)
@@ -295,9 +301,11 @@ def test_down_to_the_hand_limit_opens_with_the_best_hand_ticked_and_c_discards(s
     before = len(game.actions)
     c = _controller(game)
     assert set(game.state.pend.picked) == drop and game.state.step == "discard_down"
-    assert any("leave the best hand are ticked" in n.text for n in c.take_notices())
+    assert c.title().endswith(" · ticked to keep the best hand: c discards, u clears")
+    assert not any("best hand" in n.text for n in c.take_notices())
     c.key("u")  # one key clears them all, and they stay cleared
     assert len(game.actions) == before and game.state.pend.picked == []
+    assert "best hand" not in c.title()
     c.refresh()
     assert game.state.pend.picked == []
     c.key("a")

@@ -133,7 +133,9 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         if self.mode is not Mode.DECIDING:
             n = len(self.ahead)
             return "Waiting" + (f" ({n} {'key' if n == 1 else 'keys'} typed ahead)" if n else "")
-        return choices_title(self.view, self.rows, self.session.prompt())
+        title = choices_title(self.view, self.rows, self.session.prompt())
+        ticked = self.ticked_words()
+        return f"{title} · {ticked}" if ticked is not None else title
 
     # -- catching up with the session -------------------------------------------
 
@@ -342,6 +344,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
                                        + (f", {choice.why}." if choice.why else "."), "warning"))
             return
         self.fresh = False
+        self._ticked_changed |= choice.action[0] in ("pick", "unpick")  # several.ticked_words
         self._recap_decided(side)
         if self.session.hot_seat:  # the hand-over card tells what follows
             self._log_marks[side] = self.session.log_length()

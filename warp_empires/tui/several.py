@@ -24,13 +24,15 @@ if TYPE_CHECKING:
 ONE_CLOSES = ("casualty", "upkeep", "attrition")
 # Selections that open with what `a` would tick already ticked (issue 39:
 # `a` then `f` were two keys a turn where the person nearly always took the
-# suggestion), and what the person is told. Only a side's own private
-# selection: a shared screen's watcher would read the decider's view in it.
+# suggestion), and what the choice list's title then adds, while any tick is
+# left. Only a side's own private selection: a shared screen's watcher would
+# read the decider's view in it. Play-test 13: told in a passing message,
+# the words covered the hand being discarded from, and the ticks under them
+# were confirmed by mistake; the list's own title covers nothing.
 TICKED_AT_ONCE = {
-    "recruit": "Suggested buys ticked: `c` buys them, `u` clears them.",
+    "recruit": "suggested buys: c buys, u clears",
     # down to the hand limit: nearly every turn's "a c" in the play-tests
-    "discard_down": "The cards that leave the best hand are ticked: `c` discards them, "
-                    "`u` clears them.",
+    "discard_down": "ticked to keep the best hand: c discards, u clears",
 }
 
 class SeveralAtOnce:
@@ -51,6 +53,7 @@ class SeveralAtOnce:
     _adviser: Adviser | None = None
     _suggested: tuple[int, int | None, str | None] | None = None  # (version, viewer, words)
     _ticked: tuple[int, str, int] | None = None  # the selection last ticked at once
+    _ticked_changed = False  # the person has ticked or unticked a row of it since
 
     _auto_forced: Callable[[], bool]
 
@@ -129,14 +132,23 @@ class SeveralAtOnce:
         here = (view.side, view.step, view.turn)
         if selection is None or selection.picked or self._ticked == here:
             return
-        self._ticked = here
+        self._ticked, self._ticked_changed = here, False
         if view.step == "discard_down":
             if self.best_discards() is not None:
-                self.notices.append(Notice(TICKED_AT_ONCE[view.step], timeout=5))
                 self.keep_best()
         elif self.suggestion() is not None:
-            self.notices.append(Notice(TICKED_AT_ONCE[view.step], timeout=5))
             self.take_suggestion()
+
+    def ticked_words(self) -> str | None:
+        """What the choice list's title adds while a selection ticked at once
+        (tick_at_once) still has the ticks it opened with: what they are, and
+        the keys. Once the person ticks or unticks a row, the picks are theirs."""
+        view = self.view
+        if view is None or view.step not in TICKED_AT_ONCE or self._ticked_changed \
+                or self._ticked != (view.side, view.step, view.turn):
+            return None
+        selection = view.pend.selection
+        return TICKED_AT_ONCE[view.step] if selection is not None and selection.picked else None
 
     def take_suggestion(self) -> None:
         """`a` where SUGGESTS applies: the computer's picks (or places), one
