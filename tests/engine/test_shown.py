@@ -123,6 +123,20 @@ def test_h2_a_whole_stack_seen_that_moves_on_whole_stays_listed():
     assert _listed(t, 1, 0, "b") is None  # joined a stack never seen: no better known
 
 
+@pytest.mark.parametrize("hidden", [("frigate",), ("wing",), ("frigate", "wing")])
+def test_h2_twins_a_stack_seen_joining_a_hidden_one_tells_nothing_of_it(hidden):
+    # Twin positions that differ only in what side 0's unseen stack at d
+    # holds below its top: the enemy's view after the whole stack seen at c
+    # joins it is the same (a size it already knew plus the group's).
+    seen = _moved(("c", "d", 2), before={"d": ("cruiser", *hidden)})
+    other = tuple("wing" if unit == "frigate" else "frigate" for unit in hidden)
+    twin = _moved(("c", "d", 2), before={"d": ("cruiser", *other)})
+    assert seen.stacks[0] != twin.stacks[0]  # the secret differs
+    assert _listed(seen, 1, 0, "d") is None
+    assert view(seen, 1) == view(twin, 1)
+    assert prompt(seen) == prompt(twin) and legal_actions(seen, 1) == legal_actions(twin, 1)
+
+
 def test_h2_part_of_a_stack_seen_moving_on_hides_both_parts():
     # which of the two went is the owner's secret (H2)
     s = _moved(("c", "d", 1))
