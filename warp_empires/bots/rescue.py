@@ -22,6 +22,16 @@ Plan = tuple[int, int, list[int]]  # (source, destination, chits), as HeuristicP
 # have not to be exposed by a move: the estimate fell short where leaders were
 # lost (the doom stack of turn 2, 23 Force, was seen as about 15).
 CAUTION = 1.25
+# Tried and not kept (session 16): most leaders normal still lost defending
+# were in stacks its own view did not call exposed, many only because an
+# attacker with a leader of its own takes the defender's leader bonus away
+# (RULINGS B5). Counting that bonus on the attacker's side where danger and
+# refuge are judged (exposed, rescue): against the heuristic, 114 of 130
+# deals won against 119 (0 only with it, 5 only without), 11.56 leaders lost
+# per 100 own player-turns against 12.72 (bench-logs nh_lift.jsonl). Counting
+# it in every group move's judgement too (exposes), with a hidden stack of
+# more than one unit taken to hold a leader: in 40 probe games the games
+# grew half as long again and it lost more leaders (75-87 against 66).
 
 
 def exposed(module: Module, view: View, board: Outlook) -> set[int]:
