@@ -75,6 +75,24 @@ def test_the_recruit_phase_opens_with_the_suggested_buys_ticked_and_u_clears_the
     assert game2.state.pend.offer.picked == []
 
 
+def test_a_second_draw_for_recruits_opens_with_its_suggested_buys_ticked_too(star_wars):
+    # RULINGS R2: buying the whole offer earns a second draw; play-test 16: it
+    # opened with nothing ticked, unlike the first
+    def buys_all(g: Game) -> bool:
+        s = g.state
+        return s.step == "recruit" and not s.pend.bonus and star_wars.rules.recruit_bonus_die \
+            and len(_heuristic_run(star_wars, s)) == len(s.pend.offer.items)
+    game = game_where(star_wars, buys_all, seeds=range(1, 80))
+    game.options["open_hands"] = True
+    c = _controller(game)
+    assert len(game.state.pend.offer.picked) == len(game.state.pend.offer.items)
+    c.key("c")  # buys them all
+    while game.state.step == "place":
+        c.key("1")
+    assert game.state.step == "recruit" and game.state.pend.bonus == 1  # the second draw
+    assert game.state.pend.offer.picked and "suggested buys" in c.title()
+
+
 def test_a_buys_what_the_heuristic_buys_and_leaves_the_finishing_to_the_person(star_wars):
     game = _at(star_wars, "recruit")
     wanted = _heuristic_run(star_wars, game.state)

@@ -52,7 +52,7 @@ class SeveralAtOnce:
     _run_taken = 0
     _adviser: Adviser | None = None
     _suggested: tuple[int, int | None, str | None] | None = None  # (version, viewer, words)
-    _ticked: tuple[int, str, int] | None = None  # the selection last ticked at once
+    _ticked: tuple | None = None  # the selection last ticked at once (_ticked_key)
     _ticked_changed = False  # the person has ticked or unticked a row of it since
 
     _auto_forced: Callable[[], bool]
@@ -129,10 +129,9 @@ class SeveralAtOnce:
                 or self.session.waiting or self._run is not None or not self._auto_forced():
             return  # (nor where the person asked the app to take nothing for them)
         selection = view.pend.selection
-        here = (view.side, view.step, view.turn)
-        if selection is None or selection.picked or self._ticked == here:
+        if selection is None or selection.picked or self._ticked == _ticked_key(view):
             return
-        self._ticked, self._ticked_changed = here, False
+        self._ticked, self._ticked_changed = _ticked_key(view), False
         if view.step == "discard_down":
             if self.best_discards() is not None:
                 self.keep_best()
@@ -145,7 +144,7 @@ class SeveralAtOnce:
         the keys. Once the person ticks or unticks a row, the picks are theirs."""
         view = self.view
         if view is None or view.step not in TICKED_AT_ONCE or self._ticked_changed \
-                or self._ticked != (view.side, view.step, view.turn):
+                or self._ticked != _ticked_key(view):
             return None
         selection = view.pend.selection
         return TICKED_AT_ONCE[view.step] if selection is not None and selection.picked else None
@@ -311,3 +310,11 @@ class SeveralAtOnce:
                 break
             self.session.undo(side)
         self.refresh()
+
+
+def _ticked_key(view: View) -> tuple:
+    """One selection ticked at once: a side's step in a turn, and what it
+    offers, so that a second draw for recruits (RULINGS R2) opens ticked too
+    (play-test 16: it opened with nothing ticked)."""
+    selection = view.pend.selection
+    return (view.side, view.step, view.turn, tuple(selection.items) if selection else ())
