@@ -198,6 +198,32 @@ async def test_the_recap_at_80x24_takes_the_hands_room(star_wars):
         assert set(panel.lines) <= texts
 
 
+async def test_moving_the_map_cursor_puts_the_recap_away_for_the_territory(star_wars):
+    # Play-test 16: in the Draw phase the recap covered the territory panel,
+    # and "Go to" moved the cursor without bringing it back before a decision.
+    # The screen following a decision moves the cursor too: that keeps it.
+    from warp_empires.tui.widgets.map_view import MapView
+
+    c = _against_the_computer(star_wars, seed=11)
+    _until_told(c)
+    game = c.session.game
+    async with game_app(pace=5.0).run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game, players=("human", "heuristic"))
+        await pilot.pause()
+        panel, map_view = screen.query_one(RecapPanel), screen.query_one(MapView)
+        assert panel.display and screen.controller.recap
+        decisions = len(game.actions)
+        map_view.move_cursor_to((map_view.cursor + 1) % len(star_wars.map.territories))
+        await pilot.pause()
+        assert panel.display  # not the person's doing
+        map_view.focus()
+        await pilot.press("right", "down")
+        await pilot.pause()
+        assert not panel.display and screen.controller.recap == []
+        assert len(game.actions) == decisions  # nothing decided for it
+        assert screen.query_one("#details").display  # the territory's details in view
+
+
 def test_a_pass_in_the_computers_attack_keeps_the_news_of_its_turn(star_wars):
     # Play-test: the computer moved, played Incite Uprising and attacked; the
     # person passed in the battle, and the recap at their own turn told only

@@ -319,11 +319,11 @@ def test_down_to_the_hand_limit_opens_with_the_best_hand_ticked_and_c_discards(s
     before = len(game.actions)
     c = _controller(game)
     assert set(game.state.pend.picked) == drop and game.state.step == "discard_down"
-    assert c.title().endswith(" · ticked to keep the best hand: c discards, u clears")
+    assert c.title().endswith(" · suggested: c discards, u clears"), c.title()
     assert not any("best hand" in n.text for n in c.take_notices())
     c.key("u")  # one key clears them all, and they stay cleared
     assert len(game.actions) == before and game.state.pend.picked == []
-    assert "best hand" not in c.title()
+    assert "suggested" not in c.title()
     c.refresh()
     assert game.state.pend.picked == []
     c.key("a")

@@ -36,5 +36,5 @@ class GotoTerritory(Provider):
 
     @staticmethod
     def _go(map_view: MapView, territory: int) -> None:
-        map_view.move_cursor_to(territory)
+        map_view.move_cursor_to(territory, by_person=True)
         map_view.focus()

@@ -82,6 +82,12 @@ class Recaps:
         else:  # a shared screen's log is the public one: counted in its own view's
             self._recap_marks[side] = len(self.session.view(side).log)
 
+    def looked_away(self) -> None:
+        """The person moved the map's cursor while told: that counts as read,
+        as a decision would (the log panel and `L` keep every line)."""
+        if self.recap and self.view is not None:
+            self._recap_decided(self.view.side)
+
     def _recap_told(self, side: int) -> None:
         """A hand-over card told `side` what happened: nothing more to say."""
         self._recap_decided(side)

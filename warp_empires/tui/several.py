@@ -32,7 +32,7 @@ ONE_CLOSES = ("casualty", "upkeep", "attrition")
 TICKED_AT_ONCE = {
     "recruit": "suggested buys: c buys, u clears",
     # down to the hand limit: nearly every turn's "a c" in the play-tests
-    "discard_down": "ticked to keep the best hand: c discards, u clears",
+    "discard_down": "suggested: c discards, u clears",
 }
 
 class SeveralAtOnce:

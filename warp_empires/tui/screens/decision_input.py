@@ -19,6 +19,7 @@ from warp_empires.tui.looks import battles_ahead, joining, territory_details
 from warp_empires.tui.widgets.choice_list import ChoiceList
 from warp_empires.tui.widgets.hand import HandList
 from warp_empires.tui.widgets.map_view import MapView
+from warp_empires.tui.widgets.recap import RecapPanel
 
 if TYPE_CHECKING:
     from warp_empires.engine import View
@@ -90,6 +91,13 @@ class DecisionInput:
             self._show_details(self.query_one(MapView).cursor)
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        if message.by_person and self.controller.recap:
+            # the person looks at the map: the recap has been read, and the
+            # territory's details it covers are wanted (play-test 16: in the
+            # Draw phase they stayed hidden until a decision)
+            self.controller.looked_away()
+            self.query_one(RecapPanel).show(self.controller.recap)
+            self.set_class(bool(self.controller.recap), "-recap")  # as game.py draws it
         self._show_details(message.territory)
 
     def _show_details(self, territory: int) -> None:

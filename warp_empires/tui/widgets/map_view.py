@@ -81,8 +81,12 @@ class MapView(ScrollView, can_focus=True):
             super().__init__()
 
     class CursorMoved(Message):
-        def __init__(self, territory: int) -> None:
+        """The cursor is on another territory; `by_person`: moved by a key,
+        a click or "Go to", not by the screen following a decision."""
+
+        def __init__(self, territory: int, by_person: bool = False) -> None:
             self.territory = territory
+            self.by_person = by_person
             super().__init__()
 
     def __init__(self, module: Module, *, id: str | None = None) -> None:
@@ -140,13 +144,14 @@ class MapView(ScrollView, can_focus=True):
         # A border shared with a neighbour changes weight too.
         self._invalidate(changed, borders=True)
 
-    def move_cursor_to(self, territory: int, *, scroll: bool = True) -> None:
+    def move_cursor_to(self, territory: int, *, scroll: bool = True,
+                       by_person: bool = False) -> None:
         if not 0 <= territory < len(self._looks):
             return
         old, self.cursor = self.cursor, territory
         if old != territory:
             self._invalidate([old, territory], borders=True)
-            self.post_message(self.CursorMoved(territory))
+            self.post_message(self.CursorMoved(territory, by_person))
         if scroll:
             self._scroll_to_cursor()
 
@@ -164,7 +169,7 @@ class MapView(ScrollView, can_focus=True):
     def action_move(self, direction: str) -> None:
         target = nearest_in_direction(self._geo, self.cursor, direction)
         if target is not None:
-            self.move_cursor_to(target)
+            self.move_cursor_to(target, by_person=True)
 
     def action_select(self) -> None:
         self.post_message(self.Selected(self.cursor))
@@ -174,7 +179,7 @@ class MapView(ScrollView, can_focus=True):
             return
         ordered = sorted(self._choices)
         later = [t for t in ordered if t > self.cursor]
-        self.move_cursor_to(later[0] if later else ordered[0])
+        self.move_cursor_to(later[0] if later else ordered[0], by_person=True)
 
     def action_zoom(self) -> None:
         """Fit the window, then each fixed zoom in turn, then fit again."""
@@ -190,7 +195,7 @@ class MapView(ScrollView, can_focus=True):
             return
         t = self._geo.territory_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
         if t != VOID:
-            self.move_cursor_to(t, scroll=False)
+            self.move_cursor_to(t, scroll=False, by_person=True)
             self.post_message(self.Selected(t))
 
     # -- layout -----------------------------------------------------------

@@ -6,7 +6,9 @@ to play are rows of the choices.
 Tried at 120x40 and 80x24: beside the choices it took the room a long row
 needs (a wrapped row hides the one below it), and over the map it hid where
 the enemy went, which is what it tells; the details it covers are the
-cursor's territory, looked at after reading what happened.
+cursor's territory, looked at after reading what happened: moving the cursor
+puts the recap away (screens/decision_input.py; play-test 16: in the Draw
+phase the details stayed covered until a decision).
 """
 
 from __future__ import annotations
