@@ -190,6 +190,15 @@ def test_b9_before_a_pick_the_confirming_row_reads_capture_when_every_unit_would
     assert describe_action(s.module, s, ("confirm",)) == "capture the picked unit"
 
 
+def test_b9_before_a_pick_among_captures_and_eliminations_the_confirming_row_says_both():
+    # play-test 16: row 1 read "capture Jerjerrod", the confirming row "eliminate"
+    s = _winner_picks_from("enforcer", "swarm")
+    picks = {describe_action(s.module, s, a).split()[0] for a in legal_actions(s)
+             if a[0] == "pick"}
+    assert picks == {"capture", "eliminate"}
+    assert describe_action(s.module, s, ("confirm",)) == "capture or eliminate the picked unit"
+
+
 def test_h2_h3_a_bought_unit_is_named_to_its_owner_only():
     s = blank()
     put(s, 0, "a", "cruiser")

@@ -78,8 +78,12 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
             # nothing picked yet: as the units that may be picked would be
             # (play-test: "eliminate" over a list of captures only)
             taken = [sel.items[i] for i in sel.picked] or list(sel.items)
-            captures = bool(taken) and all(captured_if_lost(state, c) for c in taken)
-            text = f"{'capture' if captures else 'eliminate'} the picked unit"
+            fates = {captured_if_lost(state, c) for c in taken}
+            # play-test 16: "eliminate" under a list where row 1 read "capture"
+            word = {frozenset({True}): "capture",
+                    frozenset({True, False}): "capture or eliminate"}.get(frozenset(fates),
+                                                                         "eliminate")
+            text = f"{word} the picked unit"
         return text
     if verb == "done":
         if step != "recruit":

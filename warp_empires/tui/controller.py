@@ -123,8 +123,11 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
     def title(self) -> str:
         """The choice list's title: a typed row first, then what is owed."""
         if self.prefix is not None:
-            last = min(len(self.rows), MAX_TYPED_ROW, self.prefix * 10 + 9)
-            return (f"Row {self.prefix}_ : a second digit for rows {self.prefix}0-{last}, "
+            first = self.prefix * 10
+            last = min(len(self.rows), MAX_TYPED_ROW, first + 9)
+            # play-test 16: "for rows 10-10" in a list of ten
+            rows = f"row {first}" if last == first else f"rows {first}-{last}"
+            return (f"Row {self.prefix}_ : a second digit for {rows}, "
                     "or Enter for row " + str(self.prefix))
         if self.title_note is not None:
             return self.title_note
