@@ -132,14 +132,15 @@ class RowTyping:
         different tick rows a person may have meant (play-tests 13 and 14: `1`
         `3` meant as two ticks read as row 13, *lose the picked units*, and
         `1` `4` as row 14, *choose another group*). Either reading is held,
-        but for a destination in the side's own Move phase: a slip there
-        shows on the map at once and `u` takes it back (RULINGS Z2), and
-        holding those cost a key a player-turn (benchmarks/bench_keys.py)."""
+        a destination too, also in the side's own Move phase: play-test 16's
+        `2` `5`, meant as two unticks, sent a stack of 7 to row 25. That costs
+        about a key a player-turn (benchmarks/bench_keys.py: median 26 keys,
+        the issue-39 target, against 24 with destinations taken at once)."""
         first, second = divmod(number, 10)
         if not 10 <= number <= len(self.rows) or first == second or second == 0:
             return False
         row = self.rows[number - 1]
-        if row.is_item or (row.action[0] == "to" and self._taken_back_later()):
+        if row.is_item:
             return False
         return all(self._ticks_only(n) and self.rows[n - 1].enabled for n in (first, second))
 
