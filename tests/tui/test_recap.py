@@ -183,13 +183,19 @@ async def test_the_whole_log_screen_filters_by_side_and_kind(star_wars):
         assert pilot.app.screen is screen
 
 
-async def test_the_recap_at_80x24_takes_the_hands_room(star_wars):
-    c = _against_the_computer(star_wars, seed=11)
+async def _told_on_screen(pilot, module) -> GameScreen:
+    """The app opened on a game against the computer where the person
+    decides with a recap to read (seed 11)."""
+    c = _against_the_computer(module, seed=11)
     _until_told(c)
-    game = c.session.game
+    screen = await open_game(pilot, c.session.game, players=("human", "heuristic"))
+    await pilot.pause()
+    return screen
+
+
+async def test_the_recap_at_80x24_takes_the_hands_room(star_wars):
     async with game_app(pace=5.0).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, game, players=("human", "heuristic"))
-        await pilot.pause()
+        screen = await _told_on_screen(pilot, star_wars)
         panel = screen.query_one(RecapPanel)
         # a game opened: the latest turn this side did not play is told
         assert panel.display and panel.lines
@@ -204,12 +210,9 @@ async def test_moving_the_map_cursor_puts_the_recap_away_for_the_territory(star_
     # The screen following a decision moves the cursor too: that keeps it.
     from warp_empires.tui.widgets.map_view import MapView
 
-    c = _against_the_computer(star_wars, seed=11)
-    _until_told(c)
-    game = c.session.game
     async with game_app(pace=5.0).run_test(size=(120, 40)) as pilot:
-        screen = await open_game(pilot, game, players=("human", "heuristic"))
-        await pilot.pause()
+        screen = await _told_on_screen(pilot, star_wars)
+        game = screen.controller.session.game
         panel, map_view = screen.query_one(RecapPanel), screen.query_one(MapView)
         assert panel.display and screen.controller.recap
         decisions = len(game.actions)

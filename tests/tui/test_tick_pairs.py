@@ -102,7 +102,7 @@ def test_a_third_digit_after_two_ticks_ticks_all_three(star_wars):
         a[1][0] in ("pick", "unpick") for a in game.actions[before:])
 
 
-def test_two_ticks_that_spell_a_destination_wait_for_enter_too(star_wars):
+def test_two_ticks_that_spell_a_destination_are_held_for_enter_too(star_wars):
     # Play-test 16, the third to fall into it: `2` `5` meant to untick units 2
     # and 5 sent a stack of 7 to row 25. A destination is held like any such
     # row, also in the side's own Move phase (benchmarks/bench_keys.py: a
