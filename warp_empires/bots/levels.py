@@ -93,7 +93,7 @@ LEVELS: dict[str, Level] = {
     # hv1_shown.jsonl). Not yet understood; one lead: its group moves are
     # judged against an enemy stack's whole Force (Outlook, not graded), which
     # a stack now known unit by unit gives in full. With that judgement and
-    # the rescue off, 1 of 2 such deals replayed was won again.
+    # the rescue off, 1 of 3 such deals replayed was won again.
     "hard": Level("hard", 10, 4, 2, 2.8, margin=0.01,
                   searched=SEARCHED + ("recruit", "place")),
 }
