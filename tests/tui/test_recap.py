@@ -188,9 +188,7 @@ async def _told_on_screen(pilot, module) -> GameScreen:
     decides with a recap to read (seed 11)."""
     c = _against_the_computer(module, seed=11)
     _until_told(c)
-    screen = await open_game(pilot, c.session.game, players=("human", "heuristic"))
-    await pilot.pause()
-    return screen
+    return await open_game(pilot, c.session.game, players=("human", "heuristic"))
 
 
 async def test_the_recap_at_80x24_takes_the_hands_room(star_wars):
@@ -216,12 +214,12 @@ async def test_moving_the_map_cursor_puts_the_recap_away_for_the_territory(star_
         panel, map_view = screen.query_one(RecapPanel), screen.query_one(MapView)
         assert panel.display and screen.controller.recap
         decisions = len(game.actions)
-        map_view.move_cursor_to((map_view.cursor + 1) % len(star_wars.map.territories))
-        await pilot.pause()
+        # the screen moving the cursor (its message handled at once, no wait)
+        there = (map_view.cursor + 1) % len(star_wars.map.territories)
+        screen.on_map_view_cursor_moved(MapView.CursorMoved(there))
         assert panel.display  # not the person's doing
         map_view.focus()
-        await pilot.press("right", "down")
-        await pilot.pause()
+        await pilot.press("right", "down")  # (press waits until the screen is idle)
         assert not panel.display and screen.controller.recap == []
         assert len(game.actions) == decisions  # nothing decided for it
         assert screen.query_one("#details").display  # the territory's details in view

@@ -80,9 +80,8 @@ def describe_action(module: Any, state: Any, action: Action) -> str:
             taken = [sel.items[i] for i in sel.picked] or list(sel.items)
             fates = {captured_if_lost(state, c) for c in taken}
             # play-test 16: "eliminate" under a list where row 1 read "capture"
-            word = {frozenset({True}): "capture",
-                    frozenset({True, False}): "capture or eliminate"}.get(frozenset(fates),
-                                                                         "eliminate")
+            word = "capture or eliminate" if len(fates) == 2 else \
+                "capture" if True in fates else "eliminate"
             text = f"{word} the picked unit"
         return text
     if verb == "done":

@@ -19,7 +19,6 @@ from warp_empires.tui.looks import battles_ahead, joining, territory_details
 from warp_empires.tui.widgets.choice_list import ChoiceList
 from warp_empires.tui.widgets.hand import HandList
 from warp_empires.tui.widgets.map_view import MapView
-from warp_empires.tui.widgets.recap import RecapPanel
 
 if TYPE_CHECKING:
     from warp_empires.engine import View
@@ -34,8 +33,8 @@ UNDO_SHOWN = 9  # the footer counts the decisions undo can take back up to this 
 
 class DecisionInput:
     """Needs from the screen: `session`, `module`, `controller`, `press`,
-    `_choices`, `_view`, `_paused`, and Textual's `query_one`, `focused`,
-    `has_class`, `set_class`, `notify` and `app`."""
+    `_show_recap`, `_choices`, `_view`, `_paused`, and Textual's `query_one`,
+    `focused`, `has_class`, `set_class`, `notify` and `app`."""
 
     session: Session
     module: Module
@@ -49,6 +48,9 @@ class DecisionInput:
     has_class: Any
     set_class: Any
     app: Any
+
+    if TYPE_CHECKING:
+        def _show_recap(self) -> None: ...
 
     # What the screen shows is the controller's.
     @property
@@ -96,8 +98,7 @@ class DecisionInput:
             # territory's details it covers are wanted (play-test 16: in the
             # Draw phase they stayed hidden until a decision)
             self.controller.looked_away()
-            self.query_one(RecapPanel).show(self.controller.recap)
-            self.set_class(bool(self.controller.recap), "-recap")  # as game.py draws it
+            self._show_recap()
         self._show_details(message.territory)
 
     def _show_details(self, territory: int) -> None:

@@ -319,11 +319,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[N
         self.query_one(PhaseBar).show(self.module, view, -1 if public else viewer,
                                       self._pace_note())
         self.query_one(BattlePanel).show(self.module, view, self._battle_units)
-        recap = self.query_one(RecapPanel)
-        if c.recap and not recap.events:  # told from its first line
-            self.query_one("#side-scroll").scroll_home(animate=False)
-        recap.show(c.recap)
-        self.set_class(bool(c.recap), "-recap")  # 80x24: in the hand's room, app.tcss
+        self._show_recap()
         self.query_one(StatusPanel).show(self.module, view)
         self._show_details(map_view.cursor)
         enemy, note = enemy_hand(view)
@@ -354,6 +350,14 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[N
             c.highlight = None
         c.in_sight = None
         self.refresh_bindings()
+
+    def _show_recap(self) -> None:
+        """The recap panel as the controller has it (tui/recap.py)."""
+        recap, lines = self.query_one(RecapPanel), self.controller.recap
+        if lines and not recap.events:  # told from its first line
+            self.query_one("#side-scroll").scroll_home(animate=False)
+        recap.show(lines)
+        self.set_class(bool(lines), "-recap")  # 80x24: in the hand's room, app.tcss
 
     def _show_prompt(self, side: int, text: str, deciding: bool) -> None:
         line = Text()
