@@ -87,8 +87,8 @@ LEVELS: dict[str, Level] = {
     # games); with the Recruit phase too it won 58% of 113 (49-67%; on the 51
     # deals of before, 32 wins against 25), against a normal that did not.
     # Since a stack seen in battle stays known when it moves on whole, hard
-    # does worse against hard:v1, which sees it too: on the first 53 deals of
-    # session 14's 200 it won 31 against 38 (0 only now, 7 only before; the
+    # does worse against hard:v1, which sees it too: on the first 88 deals of
+    # session 14's 200 it won 54 against 65 (0 only now, 11 only before; the
     # games replayed alike with the code of before, bench-logs
     # hv1_shown.jsonl). Not yet understood; one lead: its group moves are
     # judged against an enemy stack's whole Force (Outlook, not graded), which
