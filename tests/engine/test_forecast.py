@@ -302,6 +302,38 @@ def test_u1_w3_the_status_says_when_upkeep_would_lose_the_game():
     assert "disband 1 unit" in status(s2) and "loses" not in status(s2)
 
 
+def test_w2_the_status_warns_of_the_last_leader_on_the_map_to_its_side_only():
+    # Play-test 16: the game ended when the last Rebel leader was captured,
+    # and nothing in play had said it was the last (RULINGS W2: the enemy's
+    # victory asks for none of them on the map).
+    from warp_empires.tui.widgets.status import status_text
+
+    def status(s, side: int = 0, public: bool = False) -> str:
+        return status_text(s.module, view(s, side, public=public)).plain
+
+    s = blank()
+    put(s, 0, "a", "hero", "wing")
+    put(s, 0, "c", "cruiser", "wing")
+    put(s, 1, "e", "tyrant")
+    assert "hero is your last leader on the map: lose it and the blue may win" in status(s).lower()
+    # a second leader, in a stack the enemy has not seen: no warning, and the
+    # enemy's panel and a shared screen's read the same as with one (H1, H2)
+    t = blank()
+    put(t, 0, "a", "hero", "wing")
+    put(t, 0, "c", "cruiser", "captain")
+    put(t, 1, "e", "tyrant")
+    assert "last leader" not in status(t) and "may win" not in status(t)
+    assert status(s, 1) == status(t, 1)
+    assert status(s, 0, public=True) == status(t, 0, public=True)
+    assert "may win" not in status(s, 0, public=True)
+    # none left on the map (the enemy holds no captive yet, so the game goes on)
+    u = blank()
+    put(u, 0, "c", "cruiser")
+    assert "no leader of yours is on the map" in status(u)
+    # the enemy's victory here asks for none of side 1's leaders: no warning
+    assert "leader" not in status(s, 1)
+
+
 def test_an_uprising_on_the_enemys_last_marker_is_said_to_end_its_game():
     # RULINGS M8, U1, W3: with its last revenue marker gone the enemy collects
     # nothing, its upkeep keeps no unit, and with no units and no revenue

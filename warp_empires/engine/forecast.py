@@ -53,6 +53,19 @@ def last_marker(module: Module, view: View, t: int) -> bool:
         for u, c in enumerate(view.control) if u != t)
 
 
+def own_leaders(module: Module, view: View) -> list[int] | None:
+    """The unit types of the viewer's leaders on the map (in repair too: not
+    off it, victory.py), or None where the view does not list its own stacks
+    (a shared screen's: the count is the viewer's secret, RULINGS H1)."""
+    side = view.side
+    own = [e for e in view.stacks[side] if e]
+    if any(e.units is None for e in own):
+        return None
+    units = module.units
+    return [u.unit for e in own for u in e.units or () if units[u.unit].is_leader] + [
+        h.unit for h in view.hangar if units[h.unit].side == side and units[h.unit].is_leader]
+
+
 def unclaimed_reason(module: Module, view: View, t: int) -> str | None:
     """Why the viewer's Control phase would not put its marker on territory
     `t` where its units stand, or None when it would (or nothing to say: no

@@ -7,8 +7,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from warp_empires.engine import View
-from warp_empires.engine.forecast import Upkeep, upkeep
+from warp_empires.engine.forecast import Upkeep, own_leaders, upkeep
 from warp_empires.module.defs import Module
+from warp_empires.present.odds import leaderless_victories
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.looks import side_style, side_text
 
@@ -72,6 +73,8 @@ def _side_notes(module: Module, view: View, side: int, due: Upkeep) -> Text:
             # U1, W3: no units and no revenue territory loses).
             text.append("  with no revenue territory left either, that loses the game\n",
                         style="bold red")
+    if side == view.side:
+        text.append_text(_last_leader(module, view))
     captives = view.captives[side]
     if captives:
         names = ", ".join(module.units[u].name for u in captives)
@@ -86,6 +89,24 @@ def _side_notes(module: Module, view: View, side: int, due: Upkeep) -> Text:
             for h in repairs)
         text.append(f"  hangar: {names}\n", style="italic")
     return text
+
+
+def _last_leader(module: Module, view: View) -> Text:
+    """A warning while the viewer has one leader on the map, or none, and the
+    enemy wins by a victory that asks for none (play-test 16: the game ended
+    at the capture of the last one, and nothing had said it was the last).
+    Only on the viewer's own screens: how many leaders it has is its secret."""
+    goals = leaderless_victories(module, view.side)
+    leaders = own_leaders(module, view) if goals else None
+    if leaders is None or len(leaders) > 1:
+        return Text()
+    # short, as the panel is narrow: the module's words are in Help's Module tab
+    # ("may": the victory may ask more, a captive in Star Wars)
+    enemy = f"{module.sides[1 - view.side].the()} may win"
+    words = (f"{module.units[leaders[0]].name} is your last leader on the map: "
+             f"lose it and {enemy}" if leaders
+             else f"no leader of yours is on the map: {enemy}")
+    return Text(f"  {words}\n", style="bold red")
 
 
 def status_text(module: Module, view: View) -> Text:
