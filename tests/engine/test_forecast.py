@@ -306,7 +306,7 @@ def test_w2_the_status_warns_of_the_last_leader_on_the_map_to_its_side_only():
     # Play-test 16: the game ended when the last Rebel leader was captured,
     # and nothing in play had said it was the last (RULINGS W2: the enemy's
     # victory asks for none of them on the map).
-    from warp_empires.tui.widgets.status import status_text
+    from warp_empires.tui.widgets.status import compact_status_text, status_text
 
     def status(s, side: int = 0, public: bool = False) -> str:
         return status_text(s.module, view(s, side, public=public)).plain
@@ -326,12 +326,17 @@ def test_w2_the_status_warns_of_the_last_leader_on_the_map_to_its_side_only():
     assert status(s, 1) == status(t, 1)
     assert status(s, 0, public=True) == status(t, 0, public=True)
     assert "may win" not in status(s, 0, public=True)
-    # none left on the map (the enemy holds no captive yet, so the game goes on)
+    # none on the map: nothing left to guard, nothing said
     u = blank()
     put(u, 0, "c", "cruiser")
-    assert "no leader of yours is on the map" in status(u)
+    assert "leader" not in status(u)
     # the enemy's victory here asks for none of side 1's leaders: no warning
     assert "leader" not in status(s, 1)
+    # one line on a short screen (80x24)
+    short = compact_status_text(s.module, view(s, 0)).plain
+    assert "  your last leader: Hero\n" in short
+    assert compact_status_text(t.module, view(t, 1)).plain \
+        == compact_status_text(s.module, view(s, 1)).plain
 
 
 def test_an_uprising_on_the_enemys_last_marker_is_said_to_end_its_game():

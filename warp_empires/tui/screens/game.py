@@ -14,7 +14,7 @@ from textual import _time as textual_time
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
@@ -48,6 +48,7 @@ from warp_empires.tui.widgets.hand import HandList
 from warp_empires.tui.widgets.map_view import MapView
 from warp_empires.tui.widgets.phase_bar import PhaseBar
 from warp_empires.tui.widgets.recap import RecapPanel
+from warp_empires.tui.widgets.side_scroll import MORE_BELOW, SideScroll
 from warp_empires.tui.widgets.status import StatusPanel
 
 __all__ = ["CONFIRM_KEYS", "VERB_KEYS", "GameScreen"]
@@ -169,7 +170,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[N
         with Horizontal(id="main"):
             yield MapView(self.module, id="map")
             with Vertical(id="side"):
-                with VerticalScroll(id="side-scroll"):
+                with SideScroll(id="side-scroll"):
                     yield BattlePanel(id="battle")
                     yield RecapPanel(id="recap")
                     yield Static(id="details")
@@ -185,6 +186,9 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[N
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Log"
         self.sync()
+
+    def on_side_scroll_more(self, message: SideScroll.More) -> None:
+        self.query_one(StatusPanel).border_title = MORE_BELOW if message.below else ""
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < 110, "-narrow")

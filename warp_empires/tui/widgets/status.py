@@ -54,12 +54,13 @@ def compact_status_text(module: Module, view: View) -> Text:
         text.append(f" ${view.banks[side]} (+{due.revenue}) · hand {view.hand_sizes[side]} · ")
         text.append(f"units {due.units}/{due.limit}", style="bold red" if due.over else "")
         text.append("\n")
-        text.append_text(_side_notes(module, view, side, due))
+        text.append_text(_side_notes(module, view, side, due, compact=True))
     text.rstrip()
     return text
 
 
-def _side_notes(module: Module, view: View, side: int, due: Upkeep) -> Text:
+def _side_notes(module: Module, view: View, side: int, due: Upkeep,
+                compact: bool = False) -> Text:
     """The lines that warn of one side, indented: its upkeep (the viewer's
     own), the captives it holds, its ships in repair."""
     text = Text()
@@ -74,7 +75,7 @@ def _side_notes(module: Module, view: View, side: int, due: Upkeep) -> Text:
             text.append("  with no revenue territory left either, that loses the game\n",
                         style="bold red")
     if side == view.side:
-        text.append_text(_last_leader(module, view))
+        text.append_text(_last_leader(module, view, compact))
     captives = view.captives[side]
     if captives:
         names = ", ".join(module.units[u].name for u in captives)
@@ -91,21 +92,23 @@ def _side_notes(module: Module, view: View, side: int, due: Upkeep) -> Text:
     return text
 
 
-def _last_leader(module: Module, view: View) -> Text:
-    """A warning while the viewer has one leader on the map, or none, and the
-    enemy wins by a victory that asks for none (play-test 16: the game ended
-    at the capture of the last one, and nothing had said it was the last).
-    Only on the viewer's own screens: how many leaders it has is its secret."""
+def _last_leader(module: Module, view: View, compact: bool = False) -> Text:
+    """A warning while the viewer has one leader on the map and the enemy
+    wins by a victory that asks for none (play-test 16: the game ended at the
+    capture of the last one, and nothing had said it was the last). With
+    none there is nothing left to guard (in Star Wars the Empire then also
+    needs a captive, which only a capture gives). Only on the viewer's own
+    screens: how many leaders it has is its secret. One line on a short
+    screen (`compact`), where the panel has little room."""
     goals = leaderless_victories(module, view.side)
     leaders = own_leaders(module, view) if goals else None
-    if leaders is None or len(leaders) > 1:
+    if leaders is None or len(leaders) != 1:
         return Text()
-    # short, as the panel is narrow: the module's words are in Help's Module tab
+    name = module.units[leaders[0]].name
     # ("may": the victory may ask more, a captive in Star Wars)
-    enemy = f"{module.sides[1 - view.side].the()} may win"
-    words = (f"{module.units[leaders[0]].name} is your last leader on the map: "
-             f"lose it and {enemy}" if leaders
-             else f"no leader of yours is on the map: {enemy}")
+    words = f"your last leader: {name}" if compact else (
+        f"{name} is your last leader on the map: lose it and "
+        f"{module.sides[1 - view.side].the()} may win")
     return Text(f"  {words}\n", style="bold red")
 
 

@@ -1,0 +1,41 @@
+"""The side panel's scrolling part (the battle, the recap, a territory's
+details), which says when some of it is out of sight below: play-test 16, at
+140x42, read a battle panel cut off after its own stack and a territory's
+list cut off by a hand of 12 cards, with nothing to say there was more."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.containers import VerticalScroll
+from textual.message import Message
+
+# On the line under it (the status panel's top border): the panel is reached
+# with Tab (the focus goes round the map, the choices, the hand, this panel
+# and the log) and scrolled with the arrows, or with the mouse wheel.
+MORE_BELOW = "▼ more above: Tab to it, then ↓"
+
+
+class SideScroll(VerticalScroll):
+    class More(Message):
+        """Whether some of the panel is now out of sight below."""
+
+        def __init__(self, below: bool) -> None:
+            super().__init__()
+            self.below = below
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.below = False
+
+    def on_mount(self) -> None:
+        self.watch(self, "scroll_y", self._check, init=False)
+        self.watch(self, "virtual_size", self._check, init=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check()
+
+    def _check(self, *_: object) -> None:
+        below = self.max_scroll_y - self.scroll_y >= 1
+        if below != self.below:
+            self.below = below
+            self.post_message(self.More(below))
