@@ -53,6 +53,23 @@ def test_the_title_after_the_last_pick_owed_says_what_enter_does(star_wars):
     assert len(game.state.hands[c.view.side]) == hand - owed
 
 
+def test_a_last_pick_owed_by_one_digit_says_what_enter_does_too(star_wars):
+    # Play-test 16: the confirming row was highlighted after the last tick,
+    # typed as one digit, but the title said only "5 of 12 picked"
+    game = _long_discard(star_wars)
+    c = _controller(game)
+    owed = game.prompt().owed
+    assert 2 <= owed <= 8  # rows 3 to owed + 1, each one digit
+    _typed(c, " ".join(str(n) for n in range(3, owed + 2)))  # all but one owed
+    assert game.prompt().owed == 1
+    _typed(c, "2")
+    confirm = c.highlight
+    assert confirm is not None and c.rows[confirm].action[0] in CONFIRMING
+    assert c.title() == f"Row 2 ticked. Enter now: {c.rows[confirm].label} (row {confirm + 1})"
+    _typed(c, "2")  # taken back: owed again, the list's own title
+    assert game.prompt().owed == 1 and c.title().startswith("Choices")
+
+
 async def test_paging_leaves_a_waiting_digit_and_the_rows_paged_to_in_sight(star_wars):
     game = _long_discard(star_wars)
     async with game_app(pace=60.0).run_test(size=(80, 24)) as pilot:

@@ -88,8 +88,12 @@ class DiscardDown(OwedStep):
 
     def text(self, s: State) -> str:
         n = self.owed(s)
-        return (f"Too many cards: pick {n} more to discard (hand limit "
-                f"{s.module.rules.hand_limit})." if n else "Discard the picked cards.")
+        limit = s.module.rules.hand_limit
+        if n:
+            return f"Too many cards: pick {n} more to discard (hand limit {limit})."
+        # play-test 16: "Discard the picked cards." said neither how many nor why
+        k = len(s.pend.picked)
+        return f"Discard the {k} picked card{'s' if k != 1 else ''} (hand limit {limit})."
 
 
 # Revenue (RULINGS V1)
@@ -206,8 +210,9 @@ class Recruit(SelectStep):
     def text(self, s: State) -> str:
         sel = s.pend.offer
         spent = _cost(s, sel.chosen())
-        return (f"Recruit phase: pick the units to buy (bank {s.banks[s.active]}, picked "
-                f"{spent}), then finish.")
+        # play-test 16: "picked 9" read as 9 units beside the list's "3 of 5 picked"
+        return (f"Recruit phase: pick the units to buy (bank {s.banks[s.active]}, the "
+                f"picked cost {spent}), then finish.")
 
 
 def next_placement(s: State) -> str | None:

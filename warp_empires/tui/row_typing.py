@@ -260,7 +260,10 @@ class RowTyping:
             # highlighted row (the one just typed) back: Enter straight after
             # leaves it as typed (`typed_enter`)
             self.typed_pick = number - 1
-        if two_digits and row.is_item and row.enabled and self._ticks_only(number):
+        # the title says what the highlighted confirming row does (play-test 16:
+        # after a last single-digit tick it said only "5 of 12 picked")
+        if (two_digits or confirm is not None) and row.is_item and row.enabled \
+                and self._ticks_only(number):
             self.title_note = self._tick_note([number])
 
     def typed_enter(self, row: int | None) -> bool:
