@@ -275,3 +275,32 @@ def test_a_recruits_place_beside_an_enemy_stack_gives_its_odds(star_wars):
             and not game.state.stacks[side][r.action[1]]]
     assert lone and all("(battle: " in r.label and ENEMY_NOTE not in r.label for r in lone)
     assert battle_forecast(star_wars, seen, lone[0].action[1], group_units(seen)) is not None
+
+
+def test_each_stack_chosen_goes_back_with_its_picks_after_another(star_wars):
+    # Play-test 16: a group moved, a second stack chosen, then `u` three
+    # times: the second stack, the move, and then only one unit of the first
+    # group's picks; the footer's count was off too ("2 back" before the move,
+    # "5 back" when back at the same place). The app's picks after each
+    # source are one decision with it, not only the latest group's.
+    game, c = _deciding(game_where(star_wars, _two_stacks_to_choose, seeds=range(1, 80),
+                                   turns=12))
+    side = game.prompt().side
+    before, presses = len(game.actions), c.undo_back()
+    first = next(r for r in c.rows if r.action[0] == "from"
+                 and len(game.state.stacks[side][r.action[1]]) >= 3)
+    c.choose(first)
+    enemy = game.state.stacks[1 - side]
+    c.choose(next(r for r in c.rows if r.action[0] == "to" and r.enabled
+                  and not enemy[r.action[1]]))
+    moved = len(game.actions)
+    c.choose(next(r for r in c.rows if r.action[0] == "from" and r.enabled
+                  and len(game.state.stacks[side][r.action[1]]) >= 2))
+    assert game.state.step == "move_units"
+    c.key("u")  # the second stack with its picks
+    assert game.state.step == "move_from" and len(game.actions) == moved
+    c.key("u")  # the move
+    assert game.state.step == "move_units"
+    c.key("u")  # the first stack with all its picks
+    assert game.state.step == "move_from" and len(game.actions) == before
+    assert c.undo_back() == presses

@@ -79,9 +79,11 @@ class Session:
         }
         # counts every change of the game made through this session
         self.version = 0
-        # (after the source, after its last pick) in the actions: a group's
-        # source and the picks the app made after it, one decision to undo
-        self._fill: tuple[int, int] | None = None
+        # (after the source, after its last pick) in the actions of each group
+        # whose picks the app made after its source, one decision to undo with
+        # it; all of them, not the latest only (play-test 16: after a second
+        # group, `u` took the first group's picks back one unit at a time)
+        self._fills: list[tuple[int, int]] = []
         # what a computer player raised, reported by the screen (a fallback played)
         self.player_errors: list[BaseException] = []
         # the order each person has seen their hand in, new cards as drawn; a
@@ -166,10 +168,10 @@ class Session:
         events = self.game.apply(side, action)
         self.version += 1
         done = len(self.game.actions)
+        while self._fills and done < self._fills[-1][0]:
+            self._fills.pop()  # taken back past that source
         if action[0] == "from":
-            self._fill = (done, done)  # the app picks its stack whole (play_forced)
-        elif self._fill is not None and done < self._fill[0]:
-            self._fill = None  # taken back past that source
+            self._fills.append((done, done))  # the app picks its stack whole (play_forced)
         return events
 
     def log_length(self) -> int:
@@ -218,10 +220,10 @@ class Session:
             if taken is None:
                 break
             label = describe(self.game, taken)
-            fill = self._fill if taken[0] == "pick" and self._filling() else None
+            filling = taken[0] == "pick" and self._filling()
             self.apply(p.side, taken)
-            if fill is not None:
-                self._fill = (fill[0], len(self.game.actions))
+            if filling:
+                self._fills[-1] = (self._fills[-1][0], len(self.game.actions))
             done.append((p.side, label))
             if one:
                 break
@@ -253,15 +255,14 @@ class Session:
 
     def _taken_at(self, state: Any, count: int) -> bool:
         """_taken_for_them of the position `state`, `count` actions into the game."""
-        fill = self._fill
         deciding = prompt(state)
         if deciding.forced or taken_whole(state, begun=True) is not None:
             return True
-        if fill is not None and fill[0] <= count < fill[1]:
+        if any(start <= count < end for start, end in self._fills):
             return True
         actions = self.game.actions
         went_back = count > 0 and tuple(actions[count - 1][1]) == ("back",)
-        filling = fill is not None and fill[1] == count
+        filling = any(end == count for _, end in self._fills)
         return evident_move(view(state, deciding.side, log=False), legal_actions(state),
                             went_back, filling) is not None
 
@@ -280,7 +281,7 @@ class Session:
     def _filling(self) -> bool:
         """Whether the latest decisions are a source and the picks the app
         made after it (a person's own pick or unpick ends that)."""
-        return self._fill is not None and self._fill[1] == len(self.game.actions)
+        return bool(self._fills) and self._fills[-1][1] == len(self.game.actions)
 
     def _evident_move(self) -> Action | None:
         """What the side's own Move phase asks now with one sensible answer
