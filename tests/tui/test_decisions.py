@@ -263,11 +263,31 @@ async def test_a_places_the_rest_of_the_recruits_where_the_last_went(star_wars):
         before = len(game.actions)
         await pilot.press("2")
         t = game.actions[-1][1][1]
-        assert screen.active_bindings["a"].binding.action == "place_rest"
+        binding = screen.active_bindings["a"].binding
+        assert (binding.action, binding.description) == ("place_rest('many')", "Rest there too")
         await pilot.press("a")
         placed = [a for s, a in game.actions[before:] if a[0] == "place"]
         assert placed == [["place", t]] * owed
         assert not (game.prompt().kind == "place" and game.prompt().side == side)
+
+
+async def test_with_one_recruit_left_a_is_there_too(star_wars):
+    # Play-test 16: "a Rest there too" with a single recruit left to place
+    from tests.tui.helpers import game_where
+    from warp_empires.tui.screens.handover import HandoverScreen
+
+    game = game_where(star_wars, lambda g: g.prompt().kind == "place"
+                      and len(g.state.pend.placing) == 2 and len(g.legal_actions()) >= 2)
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        if isinstance(pilot.app.screen, HandoverScreen):
+            await pilot.press("enter")
+        await pilot.press("2")
+        t = game.actions[-1][1][1]
+        binding = screen.active_bindings["a"].binding
+        assert (binding.action, binding.description) == ("place_rest('one')", "There too")
+        await pilot.press("a")
+        assert game.actions[-1][1] == ["place", t]
 
 
 async def test_recruiting_says_how_many_the_upkeep_keeps(at_decision):

@@ -167,7 +167,8 @@ class DecisionInput:
         if action == "unpick_all":
             return not c.can_pick_all() and c.can_unpick_all()
         if action == "place_rest":
-            return c.rest_there() is not None
+            waiting = len(c.view.pend.placing) if c.view is not None else 0
+            return c.rest_there() is not None and (waiting == 1) == (parameters[0] == "one")
         if action == "keep_best":
             return c.best_discards() is not None
         if action == "pass_to_end":
@@ -223,11 +224,12 @@ class DecisionInput:
         self.press("a")
 
     action_unpick_all = action_pick_all
-    action_place_rest = action_pick_all
     action_keep_best = action_pick_all
 
     def action_suggest(self, _words: str) -> None:
         self.press("a")
+
+    action_place_rest = action_suggest  # ('one' or 'many': the footer's words)
 
     def action_pass_to_end(self) -> None:
         self.press("P")

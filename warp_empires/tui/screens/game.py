@@ -83,7 +83,9 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[N
           for verb, label, alias in CONFIRM_KEYS if alias),
         Binding("a", "pick_all", "Pick all units"),
         Binding("a", "unpick_all", "Unpick all"),  # a stack chosen is picked whole
-        Binding("a", "place_rest", "Rest there too"),  # recruits: where the last one went
+        # recruits: where the last one went ("rest" of one read oddly, play-test 16)
+        Binding("a", "place_rest('many')", "Rest there too"),
+        Binding("a", "place_rest('one')", "There too"),
         Binding("a", "keep_best", "Keep the best"),  # down to the hand limit
         Binding("P", "pass_to_end", "Pass to the end"),  # of this battle's card play
         # what a computer player would pick: recruits, places, losses, disbands
