@@ -198,6 +198,10 @@ def test_a_lone_owed_loss_is_confirmed_with_its_pick_and_stands(star_wars):
                       and len(g.state.pend.items) >= 2, seeds=range(1, 60))
     game.options["open_hands"] = True
     c = _controller(game)
+    # drawn as what it is, one key for one choice (play-test 17: tick boxes, a
+    # dimmed confirming row and `c` promised a confirmation that never came)
+    assert c.one_key() and all(r.is_item for r in c.rows)
+    assert c.title() == "Choices: one to pick; its number takes it at once"
     before = len(game.actions)
     c.key("1")
     assert [a[0] for _s, a in game.actions[before:before + 2]] == ["pick", "confirm"]
@@ -208,6 +212,22 @@ def test_a_lone_owed_loss_is_confirmed_with_its_pick_and_stands(star_wars):
     assert any("Nothing to take back" in n.text for n in c.take_notices())
 
 
+async def test_a_lone_owed_loss_is_drawn_without_tick_boxes_or_confirm(star_wars):
+    from tests.tui.helpers import game_app, open_game, screen_text
+    from warp_empires.tui.widgets.choice_list import ChoiceList
+
+    game = game_where(star_wars, lambda g: g.state.step == "casualty"
+                      and g.state.battle.stage == "loser" and g.prompt().owed == 1
+                      and len(g.state.pend.items) >= 2, seeds=range(1, 60))
+    game.options["open_hands"] = True
+    async with game_app(pace=60.0).run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        rows = [str(o.prompt) for o in screen.query_one(ChoiceList)._options]
+        assert rows and not any("[ ]" in r or "(1 more to pick)" in r for r in rows)
+        assert "c Confirm" not in screen_text(pilot.app)
+
+
 def test_losses_owed_in_force_keep_their_confirm(star_wars):
     # RULINGS B8: the winner's own losses are owed in Force, and which units
     # settle it is the choice: a pick never confirms them
@@ -216,6 +236,7 @@ def test_losses_owed_in_force_keep_their_confirm(star_wars):
                       seeds=range(1, 80))
     game.options["open_hands"] = True
     c = _controller(game)
+    assert not c.one_key() and any(r.action[0] == "confirm" for r in c.rows)
     before = len(game.actions)
     row = next(i for i, r in enumerate(c.rows) if r.action[0] == "pick" and r.enabled)
     c.choose_row(row)

@@ -136,6 +136,8 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
         if self.mode is not Mode.DECIDING:
             n = len(self.ahead)
             return "Waiting" + (f" ({n} {'key' if n == 1 else 'keys'} typed ahead)" if n else "")
+        if self.one_key():
+            return "Choices: one to pick; its number takes it at once"
         title = choices_title(self.view, self.rows, self.session.prompt())
         ticked = self.ticked_words()
         return f"{title} · {ticked}" if ticked is not None else title
@@ -256,6 +258,8 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
             # the first rows are the hand's cards: in the order the hand is shown
             rows = [rows[i] for i in self.hand_order] + rows[len(self.hand_order):]
         self.rows = rows
+        if deciding and self.one_key():  # its pick confirms it: no confirming row
+            self.rows = [r for r in rows if r.is_item or r.action[0] not in CONFIRMING]
         decision = self._decision_key(view, deciding)
         self.same_decision = decision is not None and decision == self._decision
         self._decision = decision

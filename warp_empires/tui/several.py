@@ -188,23 +188,30 @@ class SeveralAtOnce:
         # one `u` straight after takes them all back
         self._batch = (taken, self.session.version) if taken > 1 else None
 
-    def closes_at_once(self, action: Action) -> bool:
-        """Whether `action` is the pick of a selection that owes exactly one
-        unit (a battle's lone loss, the winner's pick of the loser's first
-        loss, one unit to disband), so that its confirmation follows at once:
-        a decision of one thought is one key (issue 39), and it stands at
-        once, as a retreat does: a loss is shown to both sides (RULINGS B7),
-        so undo stops there (Z1). `a` (the suggestion) only ticks: the person
-        sees it before confirming. A loss owed in Force (the winner's own, B8)
-        keeps its confirm: which units settle it is the choice."""
+    def one_key(self) -> bool:
+        """Whether the open selection owes exactly one unit and its pick is
+        confirmed with it (a battle's lone loss, the winner's pick of the
+        loser's first loss, one unit to disband): a decision of one thought is
+        one key (issue 39), and it stands at once, as a retreat does: a loss
+        is shown to both sides (RULINGS B7), so undo stops there (Z1). `a`
+        (the suggestion) only ticks: the person sees it before confirming. A
+        loss owed in Force (the winner's own, B8) keeps its confirm: which
+        units settle it is the choice. Its rows are then drawn as plain
+        choices, with no tick boxes and no confirming row (play-test 17: the
+        boxes, the dimmed confirm row and `c` promised a confirmation that
+        never came)."""
         view = self.view
-        if view is None or action[0] != "pick" or view.step not in ONE_CLOSES:
+        if view is None or view.step not in ONE_CLOSES:
             return False
         selection = view.pend.selection
         if selection is None or selection.picked or view.prompt.owed != 1:
             return False
         return view.step != "casualty" or (view.battle is not None
                                            and view.battle.stage == "loser")
+
+    def closes_at_once(self, action: Action) -> bool:
+        """Whether `action` is the pick of a one_key selection."""
+        return action[0] == "pick" and self.one_key()
 
     def close_at_once(self, side: int, before: int) -> None:
         """The confirmation after closes_at_once's pick: applied now, or after

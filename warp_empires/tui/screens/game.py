@@ -343,7 +343,7 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[N
         # a battle loss ticked).
         choices = self.query_one(ChoiceList)
         choices.show(rows, c.title(), keep_highlight=c.same_decision,
-                     highlight=not (public or c.fresh))
+                     highlight=not (public or c.fresh), marks=not c.one_key())
         self._append_log(view.log)
         if not c.same_decision:
             self._place_focus()

@@ -24,10 +24,11 @@ def row_key(index: int, rows: int) -> str:
     return f"{index + 1:>2}" if rows >= 10 else f"{index + 1}"
 
 
-def choice_text(key: str, choice: Choice) -> Text:
-    """One row: its key, the picked mark of a selection item, the words."""
+def choice_text(key: str, choice: Choice, marks: bool = True) -> Text:
+    """One row: its key, the picked mark of a selection item (unless not
+    `marks`: a pick that confirms itself), the words."""
     text = Text.assemble((f"{key} ", "bold"))
-    if choice.is_item:
+    if choice.is_item and marks:
         # A mark as well as the style: picked is never told by colour alone.
         text.append("[x] " if choice.picked else "[ ] ", style="bold" if choice.picked else "")
     text.append(choice.label, style="bold" if choice.picked else "")
@@ -74,16 +75,19 @@ class ChoiceList(OptionList):
         self.border_title = "Choices"
 
     def show(self, choices: list[Choice], title: str = "Choices", note: str = "",
-             keep_highlight: bool = False, highlight: bool = True) -> None:
-        """`note`: a line under the choices (not a choice). `keep_highlight`:
+             keep_highlight: bool = False, highlight: bool = True,
+             marks: bool = True) -> None:
+        """`note`: a line under the choices (not a choice). `marks=False`: the
+        items without their tick boxes (a pick that confirms itself). `keep_highlight`:
         the same decision goes on (a pick in a selection), so the highlighted
         row stays where the person left it instead of going back to the top.
         `highlight=False`: no row is highlighted until a key or a click moves
         to one, so a lone Enter takes nothing."""
-        shown = (tuple(choices), title, note)
+        shown = (tuple(choices), title, note, marks)
         if shown == self._shown:
             return
-        same_rows = self._shown is not None and self._shown[::2] == shown[::2]
+        same_rows = self._shown is not None and self._shown[::2] == shown[::2] \
+            and self._shown[3] == marks
         self._shown = shown
         if same_rows and (self.highlighted is not None or not highlight):
             # Only the title changed (a row number being typed): the rows stay
@@ -98,7 +102,7 @@ class ChoiceList(OptionList):
         options = []
         for i, choice in enumerate(choices):
             key = row_key(i, len(choices))
-            options.append(Option(choice_text(key, choice), id=f"choice-{i}",
+            options.append(Option(choice_text(key, choice, marks), id=f"choice-{i}",
                                   disabled=not choice.enabled))
         if not choices:
             options.append(Option(Text("nothing for you to decide now", style="dim"),
