@@ -168,7 +168,7 @@ def test_b8_the_forecast_says_when_a_win_would_take_a_leader():
     assert odds.our_loss_force == (3, 3) and odds.leader_paid == "must"
     assert "which must take a leader (your last on the map)" in odds.words()
     # and the destination's row says it too (play-test: it said only "you win")
-    assert brief(odds).endswith("; winning costs you Force 3: your last leader")
+    assert brief(odds).endswith("; winning costs you your last leader (Force 3 owed)")
     # the side panel names what the enemy then wins by (issue 39 play-test)
     from warp_empires.tui.looks import territory_details
 
@@ -177,13 +177,46 @@ def test_b8_the_forecast_says_when_a_win_would_take_a_leader():
     put(s, 0, "d", "captain")  # another leader elsewhere: not the last one
     odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
     assert "which must take a leader;" in odds.words() + ";" and not odds.last_leader
-    assert brief(odds).endswith("; winning costs you Force 3: a leader")
+    assert brief(odds).endswith("; winning costs you a leader (Force 3 owed)")
     s2 = blank()
     put(s2, 0, "c", "hero", "cruiser")  # the cruiser's Force 4 pays the 3
     put(s2, 1, "c", "destroyer")
     odds = battle_forecast(s2.module, view(s2, 0), tid(s2, "c"))
     assert odds.leader_paid == "" and "leader" not in odds.words()
     assert brief(odds).endswith("; winning costs you Force 3")
+
+
+def test_b7_a_row_forecasting_a_loss_says_the_last_leader_goes_with_it():
+    # Play-test 17: lone Leia attacked, or Luke and a wing against the Emperor:
+    # the row forecast a loss and said nothing, though losing gives the winner
+    # the first pick of the losses (RULINGS B7), the last leader among them
+    from warp_empires.engine.forecast import battle_forecast
+
+    s = blank()
+    put(s, 0, "c", "hero", "wing")  # 5 + 1 (+5 bonus, cancelled by the tyrant)
+    put(s, 1, "c", "tyrant", "destroyer", "destroyer")  # 15: the hero's side loses
+    odds = battle_forecast(s.module, view(s, 0), tid(s, "c"))
+    assert odds.verdict == "likely lose" and odds.last_here  # two of its units hidden
+    assert brief(odds).endswith("; losing costs your last leader")
+    assert "your last leader on the map among them" in odds.words()
+    # a win (a card may bring one) that a leader must pay for too: either way
+    t = blank()
+    put(t, 0, "c", "hero", "wing")  # 6 (+5: no leader there) against 15
+    put(t, 1, "c", "destroyer", "destroyer", "destroyer")  # won, 10 lost: 5 owed
+    t.shown = [(1, tid(t, "c"))]  # seen in a battle
+    odds = battle_forecast(t.module, view(t, 0), tid(t, "c"))
+    assert (odds.verdict, odds.leader_paid) == ("lose", "must")
+    assert brief(odds).endswith("; either way you lose your last leader")
+    # another leader elsewhere, or a shared screen's view: nothing said
+    put(s, 0, "a", "captain")
+    assert not battle_forecast(s.module, view(s, 0), tid(s, "c")).last_here
+    u = blank()
+    put(u, 0, "c", "hero", "wing")
+    put(u, 0, "a", "captain")  # elsewhere, unseen by the enemy: a shared view lists it not
+    put(u, 1, "c", "tyrant", "destroyer", "destroyer")
+    u.shown = [(0, tid(u, "c")), (1, tid(u, "c"))]
+    shared = battle_forecast(u.module, view(u, 0, public=True), tid(u, "c"))
+    assert shared is not None and not shared.last_here
 
 
 def test_the_victories_a_side_loses_with_its_last_leader_are_named():
@@ -315,7 +348,7 @@ def test_w2_the_status_warns_of_the_last_leader_on_the_map_to_its_side_only():
     put(s, 0, "a", "hero", "wing")
     put(s, 0, "c", "cruiser", "wing")
     put(s, 1, "e", "tyrant")
-    assert "hero is your last leader on the map: lose it and the blue may win" in status(s).lower()
+    assert "hero is your last leader: lose it and the blue may win" in status(s).lower()
     # a second leader, in a stack the enemy has not seen: no warning, and the
     # enemy's panel and a shared screen's read the same as with one (H1, H2)
     t = blank()

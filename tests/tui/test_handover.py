@@ -415,7 +415,7 @@ async def test_long_lines_on_the_handover_card_keep_it_on_an_80x24_screen():
         box = card.query_one("#card").region
         assert box.y >= 0 and box.bottom <= 23  # above the footer's row
         told = str(card.query_one("#happened").render())
-        assert "7: The Empire" in told and "more: `L` behind this card shows the log)" in told
+        assert "7: The Empire" in told and "more: L behind this card shows the log)" in told
 
 
 def test_the_handover_card_keeps_what_matters_when_not_all_fits():

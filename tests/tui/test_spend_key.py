@@ -42,4 +42,4 @@ def test_x_where_nothing_can_be_spent_says_so(star_wars):
     n = len(game.actions)
     c.key("x")
     assert len(game.actions) == n
-    assert any("`x` (Spend a point) is not a choice now" in m.text for m in c.notices)
+    assert any("x (Spend a point) is not a choice now" in m.text for m in c.notices)

@@ -108,6 +108,10 @@ class BattleForecast:
     # that leader would be the viewer's last one on the map (a theme may make
     # that a loss of the game, as the first theme's victory conditions do)
     last_leader: bool = False
+    # the viewer's stack holds its last leader on the map: losing, the winner
+    # picks the first loss (B7) and may take it (play-test 17: a row that
+    # forecast a loss said nothing of it; either way the game was lost)
+    last_here: bool = False
     their_cards: int = 0  # the enemy's hand size (public): cards may yet turn it
     tie_goes_to: str = ""  # "defender"/"attacker" when the totals are known and equal (B6)
 
@@ -139,6 +143,8 @@ class BattleForecast:
                         out += " (your last on the map)"
         if self.verdict != "win":
             out += f"; losing, you lose {self.our_losses_if_lost}"
+            if self.last_here:
+                out += " (your last leader on the map among them, if the enemy picks it)"
         return out
 
 
@@ -289,17 +295,21 @@ def battle_forecast(module: Module, view: View, t: int,
                        else "may" if loss_force[1] > others else "")
     # Play-test: a side won a battle, paid with its last leader on the map,
     # and lost the game at once (a victory condition): say when it would be.
-    # A group moving in takes its leaders from elsewhere.
-    last_leader = False
-    if leader_paid and sum(1 for u in ours if u.is_leader) == 1:
+    # A group moving in takes its leaders from elsewhere. Only where the view
+    # lists all the viewer's stacks (not a shared screen's: H1).
+    last_here = False
+    listed = all(st.units is not None for st in view.stacks[side] if st)
+    if listed and sum(1 for u in ours if u.is_leader) == 1:
         elsewhere = sum(1 for tt, st in enumerate(view.stacks[side]) if st and tt != t
                         for u in st.units or () if module.units[u.unit].is_leader)
-        last_leader = elsewhere - sum(1 for u in joining if module.units[u].is_leader) <= 0
+        last_here = elsewhere - sum(1 for u in joining if module.units[u].is_leader) <= 0
+    last_leader = bool(leader_paid) and last_here
     return BattleForecast((o_lo, o_hi), (t_lo, t_hi), hidden, verdict,
                           their_losses=_losses(known) if not hidden else
                           loser_loses(theirs_entry.size),
                           our_loss_force=loss_force, our_losses_if_lost=_losses(ours),
                           leader_paid=leader_paid, last_leader=last_leader,
+                          last_here=last_here,
                           their_cards=view.hand_sizes[enemy],
                           tie_goes_to=rules.tie_winner if o_lo == o_hi == t_lo == t_hi else "")
 

@@ -54,6 +54,12 @@ def brief(odds: BattleForecast) -> str:
         # play-test: "you win 19 to 5" was lost to three battle cards; the
         # side panel said "before cards", the row did not
         out += " before cards"
+    if odds.verdict != "win" and odds.last_here:
+        # play-test 17: a row that forecast a loss said nothing of the last
+        # leader in the stack, which the winner's first pick takes (B7)
+        if odds.leader_paid == "must":
+            return f"{out}; either way you lose your last leader"
+        out += "; losing costs your last leader"
     cost = winning_cost(odds)
     return f"{out}; {cost}" if cost else out
 
@@ -68,11 +74,13 @@ def winning_cost(odds: BattleForecast, won: bool = False) -> str:
     if (odds.verdict == "lose" and not won) or force is None or force[1] <= 0:
         return ""  # (`won`: the battle would be won, whatever the forecast said)
     span = str(force[0]) if force[0] == force[1] else f"{force[0]}-{force[1]}"
-    out = f"winning costs you Force {span}"
-    if odds.leader_paid:
-        who = "your last leader" if odds.last_leader else "a leader"
-        out += f": {who}" if odds.leader_paid == "must" else f", maybe {who}"
-    return out
+    if not odds.leader_paid:
+        return f"winning costs you Force {span}"
+    # (play-test 17: "Force 3: your last leader" read as the leader's Force)
+    who = "your last leader" if odds.last_leader else "a leader"
+    if odds.leader_paid == "must":
+        return f"winning costs you {who} (Force {span} owed)"
+    return f"winning costs you Force {span}, maybe {who}"
 
 
 def leaderless_victories(module: Module, side: int) -> list[str]:

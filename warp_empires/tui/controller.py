@@ -413,7 +413,7 @@ class Controller(TypedAhead, RowTyping, Pointing, SeveralAtOnce, StandingPass, T
             return
         # play-test: `e` typed while a move card was carried out did nothing, unsaid
         key, label = VERB_KEYS[verb]
-        self.notices.append(Notice(f"`{key}` ({label}) is not a choice now.", "warning"))
+        self.notices.append(Notice(f"{key} ({label}) is not a choice now.", "warning"))
 
     def _confirm(self, verb: str | None) -> None:
         """`c` (or `d`, `f`): the row that closes the selection; while it is

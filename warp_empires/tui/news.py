@@ -106,7 +106,7 @@ def left_out(events: list[tuple[str, str]], lines: list[str],
     (`on_card`: the hand-over card's, where `L` works only once it has gone)."""
     n = len(runs(events)) - len(lines)
     # play-test at 80x24: the rest could not be scrolled to, and nothing said where it was
-    where = "`L` behind this card shows the log" if on_card else "`L` shows the log"
+    where = "L behind this card shows the log" if on_card else "L shows the log"
     return f"({n} more: {where})" if n else None
 
 

@@ -101,7 +101,7 @@ class StandingPass:
     def pass_to_end(self) -> None:
         """Passes now, and at this side's later turns of this battle's card play."""
         if not self.can_pass_to_end():
-            self.notices.append(Notice("`P` (pass to the end of the battle) works while "
+            self.notices.append(Notice("P (pass to the end of the battle) works while "
                                        "you choose a battle card.", "warning"))
             return
         view = self.view

@@ -277,8 +277,9 @@ class DecisionInput:
 
     # Tab's round: the map and the choices, where the decisions are, one Tab
     # apart (play-test: from the map the list was three Tabs away, past the
-    # side panel and the hand).
-    FOCUS_ROUND = ("map", "choices", "hand", "side-scroll", "log")
+    # side panel and the hand); then the side panel, one Tab from the choices
+    # when its line says there is more in it (play-test 17: two, past the hand).
+    FOCUS_ROUND = ("map", "choices", "side-scroll", "hand", "log")
 
     def action_focus_step(self, step: int) -> None:
         shown = [w for w in (self.query_one(f"#{i}") for i in self.FOCUS_ROUND)

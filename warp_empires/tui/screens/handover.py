@@ -98,7 +98,7 @@ class HandoverScreen(DismissOnce, Screen[None]):
             passes = self.handover is not None and self.handover.passes
             yield Static(
                 "Press Enter when they are at the keyboard"
-                + (" (or `p`: they pass, their screen unseen; `P`: to the end of the "
+                + (" (or p: they pass, their screen unseen; P: to the end of the "
                    "battle)." if passes else "."), id="press"
             )
             ready = Button(Text(f"I play {self.side_name}: show my game"), id="ready",

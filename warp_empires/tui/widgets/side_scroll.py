@@ -10,12 +10,20 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 
 # On the line under it (the status panel's top border): the panel is reached
-# with Tab (the focus goes round the map, the choices, the hand, this panel
-# and the log) and scrolled with the arrows, or with the mouse wheel.
-MORE_BELOW = "▼ more above: Tab to it, then ↓"
+# with Tab from the choices (the focus goes round the map, the choices, this
+# panel, the hand and the log) and scrolled with the arrows, or with the mouse
+# wheel. (Play-test 17: "more above" beside a down arrow read as its opposite.)
+MORE_BELOW = "▼ more: Tab to the panel, then ↓"
 
 
 class SideScroll(VerticalScroll):
+    # focused, its scroll bar takes the colour of a focused panel's border
+    # (play-test 17: nothing showed it had the keys); an edge of its own would
+    # cost the panel's text a column
+    DEFAULT_CSS = """
+    SideScroll:focus { scrollbar-color: $accent; scrollbar-color-hover: $accent; }
+    """
+
     class More(Message):
         """Whether some of the panel is now out of sight below."""
 

@@ -107,7 +107,7 @@ def _last_leader(module: Module, view: View, compact: bool = False) -> Text:
     name = module.units[leaders[0]].name
     # ("may": the victory may ask more, a captive in Star Wars)
     words = f"your last leader: {name}" if compact else (
-        f"{name} is your last leader on the map: lose it and "
+        f"{name} is your last leader: lose it and "
         f"{module.sides[1 - view.side].the()} may win")
     return Text(f"  {words}\n", style="bold red")
 
