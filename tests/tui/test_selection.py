@@ -244,6 +244,29 @@ async def test_pick_all_then_undo_in_a_group(at_decision):
         assert len(game.state.pend.group.picked) == 1
 
 
+async def test_what_a_took_goes_back_whole_after_another_key_too(at_decision):
+    # Play-test 17: once another key came after `a`, its picks went back one
+    # at a time (the footer's count jumped from 2 to 7 on that key)
+    game = at_decision("move_units")
+    async with game_app().run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot, game)
+        c = screen.controller
+        n = len(game.state.pend.group.items)
+        before = c.undo_back()
+        await pilot.press("a")
+        assert len(game.state.pend.group.picked) == n > 2
+        assert c.undo_back() == before + 1
+        rows = [r for r in screen.query_one(ChoiceList).choices if r.is_item and r.enabled]
+        screen.choose(rows[0])  # unpicked: a decision of its own
+        await pilot.pause()
+        assert len(game.state.pend.group.picked) == n - 1
+        assert c.undo_back() == before + 2
+        await pilot.press("u")
+        assert len(game.state.pend.group.picked) == n
+        await pilot.press("u")  # all the `a` took, at once
+        assert game.state.pend.group.picked == [] and c.undo_back() == before
+
+
 def _long_discard(star_wars):
     """A game at a discard down to the hand limit with 12 or more rows."""
     from warp_empires.present.rows import build_choices

@@ -204,6 +204,11 @@ class RemoteSession:
         for _ in range(times):
             self.apply(side, ("undo",))
 
+    def one_decision(self, taken: int) -> bool:
+        """Not kept: the server's undo goes back one decision a message, and
+        the controller sends as many straight after the key (GameSession)."""
+        return False
+
     def resign(self, side: int) -> None:
         self.apply(side, ("resign",))
 

@@ -84,6 +84,11 @@ class Session:
         # it; all of them, not the latest only (play-test 16: after a second
         # group, `u` took the first group's picks back one unit at a time)
         self._fills: list[tuple[int, int]] = []
+        # (second, after the last) in the actions of each run of decisions one
+        # key made (`a`, a pick that confirms itself), one decision to undo
+        # whenever the undo comes (play-test 17: once another key came after
+        # `a`, its picks went back one at a time)
+        self._runs: list[tuple[int, int]] = []
         # what a computer player raised, reported by the screen (a fallback played)
         self.player_errors: list[BaseException] = []
         # the order each person has seen their hand in, new cards as drawn; a
@@ -170,6 +175,8 @@ class Session:
         done = len(self.game.actions)
         while self._fills and done < self._fills[-1][0]:
             self._fills.pop()  # taken back past that source
+        while self._runs and done < self._runs[-1][0]:
+            self._runs.pop()
         if action[0] == "from":
             self._fills.append((done, done))  # the app picks its stack whole (play_forced)
         return events
@@ -258,13 +265,20 @@ class Session:
         deciding = prompt(state)
         if deciding.forced or taken_whole(state, begun=True) is not None:
             return True
-        if any(start <= count < end for start, end in self._fills):
+        if any(start <= count < end for start, end in (*self._fills, *self._runs)):
             return True
         actions = self.game.actions
         went_back = count > 0 and tuple(actions[count - 1][1]) == ("back",)
         filling = any(end == count for _, end in self._fills)
         return evident_move(view(state, deciding.side, log=False), legal_actions(state),
                             went_back, filling) is not None
+
+    def one_decision(self, taken: int) -> bool:
+        """The latest `taken` decisions go back with one undo (GameSession)."""
+        done = len(self.game.actions)
+        if taken > 1:
+            self._runs.append((done - taken + 1, done))
+        return True
 
     def undo(self, side: int) -> None:
         """Takes back `side`'s latest decision, and the forced ones before it:

@@ -185,8 +185,7 @@ class SeveralAtOnce:
             if action[0] == "place":
                 self._placed_at = (turn, action[1])
         taken, self._run = self._run_taken, None
-        # one `u` straight after takes them all back
-        self._batch = (taken, self.session.version) if taken > 1 else None
+        self._one_decision(taken, self.session.version)
 
     def one_key(self) -> bool:
         """Whether the open selection owes exactly one unit and its pick is
@@ -220,7 +219,7 @@ class SeveralAtOnce:
         if not self.session.waiting and ("confirm",) not in self.session.legal_actions(side):
             return
         self.session.apply(side, ("confirm",))
-        self._batch = (2, before + 2)
+        self._one_decision(2, before + 2)
 
     def _several(self, actions: Callable[[], list[Action]]) -> None:
         """Applies the actions `actions` gives, each checked against the legal
@@ -241,10 +240,15 @@ class SeveralAtOnce:
                 break
             self.session.apply(side, action)
             taken += 1
-        # one `u` takes them all back while nothing else happened since: the
-        # session's count of changes is then `before + taken` (a joined seat's
-        # once every answer has come)
-        self._batch = (taken, before + taken) if taken > 1 else None
+        self._one_decision(taken, before + taken)
+
+    def _one_decision(self, taken: int, after: int) -> None:
+        """One `u` takes back the `taken` decisions one key made: the session
+        keeps that (a local game's, whenever the `u` comes), or else one `u`
+        straight after does, while the session's count of changes is `after`
+        (a joined seat's once every answer has come)."""
+        keeps = taken > 1 and self.session.one_decision(taken)
+        self._batch = (taken, after) if taken > 1 and not keeps else None
         self.after_change()
 
     def pick_all(self) -> None:

@@ -184,7 +184,7 @@ class DecisionInput:
             back = c.undo_back()
             if not parameters or parameters == (0,):  # `u` dimmed, or Ctrl+Z
                 return None if back == 0 else bool(parameters)
-            return parameters[0] == min(back, UNDO_SHOWN)
+            return parameters[0] == min(back, UNDO_SHOWN + 1)
         if action == "digit":
             if parameters == (1,) or len(parameters) > 1:  # the three bindings of `1`
                 shown = "narrow" if self.has_class("-narrow") \

@@ -105,8 +105,9 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[N
         Binding("shift+tab", "focus_step(-1)", show=False),
         Binding("u", "undo", "Undo"),
         # how far back (issue 39): one binding per count, the one that holds shown
-        *(Binding("u", f"undo({n})", f"Undo ({n} back)") for n in range(1, UNDO_SHOWN)),
-        Binding("u", f"undo({UNDO_SHOWN})", f"Undo ({UNDO_SHOWN}+ back)"),
+        *(Binding("u", f"undo({n})", f"Undo ({n} back)") for n in range(1, UNDO_SHOWN + 1)),
+        # more than that (play-test 17: "9+" was shown where exactly 9 were left)
+        Binding("u", f"undo({UNDO_SHOWN + 1})", f"Undo ({UNDO_SHOWN + 1}+ back)"),
         Binding("ctrl+z", "undo(0)", "Undo", show=False),  # (0): not a count, never hidden
         # One key, two footer labels: "1-99" once the rows need two digits;
         # none on a narrow screen, where the footer needs the room for Save
