@@ -241,6 +241,7 @@ class SeveralAtOnce:
             self.session.apply(side, action)
             taken += 1
         self._one_decision(taken, before + taken)
+        self.after_change()
 
     def _one_decision(self, taken: int, after: int) -> None:
         """One `u` takes back the `taken` decisions one key made: the session
@@ -249,7 +250,6 @@ class SeveralAtOnce:
         (a joined seat's once every answer has come)."""
         keeps = taken > 1 and self.session.one_decision(taken)
         self._batch = (taken, after) if taken > 1 and not keeps else None
-        self.after_change()
 
     def pick_all(self) -> None:
         """Every unit that may join the moving group, the stack's top unit
