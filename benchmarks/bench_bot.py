@@ -139,8 +139,16 @@ def logged(path: Path | None, code: str) -> dict[tuple, dict[str, Any]]:
             for key in ("times", "mattered", "playouts", "deliberated", "changed",
                         "search_seconds", "conduct"):
                 r[key] = {int(k): v for k, v in r.get(key, {}).items()}
-            out[tuple(r["job"])] = r
+            out[job_key(r["job"])] = r
     return out
+
+
+def job_key(job: tuple | list) -> tuple:
+    """A game's key in a log: (A, B, seed, max turns, A first). The module's
+    folder is left out: its content is in the code fingerprint, and a run
+    resumed from another checkout (a worktree) must find its games (session
+    17: keyed by the folder too, one replayed 72 games it had)."""
+    return tuple(job[:5])
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -182,9 +190,9 @@ def main() -> None:
     done = logged(args.log, code)
     if args.report_only:  # whatever the log holds of these matches, however far it got
         pairs = set(matches)
-        jobs = [j for j in done if (j[0], j[1]) in pairs]
-    results: list[dict[str, Any]] = [done[tuple(j)] for j in jobs if tuple(j) in done]
-    todo = [j for j in jobs if tuple(j) not in done]
+        jobs = [(*j, folder) for j in done if (j[0], j[1]) in pairs]
+    results: list[dict[str, Any]] = [done[job_key(j)] for j in jobs if job_key(j) in done]
+    todo = [j for j in jobs if job_key(j) not in done]
 
     def keep(job: tuple, r: dict[str, Any]) -> None:
         results.append(r)

@@ -3,7 +3,9 @@ benchmarking a theme read "as Rebels" for its first side)."""
 
 from __future__ import annotations
 
-from benchmarks.bench_bot import show, side_names, summarise
+import json
+
+from benchmarks.bench_bot import job_key, logged, show, side_names, summarise
 from tests.net.support import ROME  # the template's theme, under its own name
 from warp_empires.module import load_module
 
@@ -28,3 +30,16 @@ def test_the_report_names_the_modules_sides(capsys):
     out = capsys.readouterr().out
     assert "as Rome 100.0%, as Carthaginians 0.0%" in out
     assert "Rebels" not in out
+
+
+def test_a_log_resumed_from_another_checkout_finds_its_games(tmp_path):
+    # session 17: a run resumed from a worktree keyed its games by the module's
+    # folder too, found none of them and played 72 again
+    log = tmp_path / "games.jsonl"
+    game = {**_game(3, False, True), "job": ["bot:hard", "bot:hard:v1", 3, 120, False,
+                                             "/one/checkout/modules/star_wars"], "code": "c0de"}
+    log.write_text(json.dumps(game) + "\n" + '{"cut short')
+    done = logged(log, "c0de")
+    other = ("bot:hard", "bot:hard:v1", 3, 120, False, "/another/modules/star_wars")
+    assert job_key(other) in done and done[job_key(other)]["winner"] == game["winner"]
+    assert logged(log, "another code") == {}
