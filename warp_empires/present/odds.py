@@ -47,7 +47,13 @@ def brief(odds: BattleForecast) -> str:
     def span(r: tuple[int, int]) -> str:
         return str(r[0]) if r[0] == r[1] else f"{r[0]}-{r[1]}"
 
-    out = f"{_VERDICT[odds.verdict]} {span(odds.ours)} to {span(odds.theirs)}"
+    if odds.ours[0] == odds.ours[1] and odds.theirs[0] == odds.theirs[1]:
+        out = f"{_VERDICT[odds.verdict]} {span(odds.ours)} to {span(odds.theirs)}"
+    else:
+        # play-test 17: "likely lose 4-9 to 4-30" (a range beside "to") was
+        # hard to read; each side's range named
+        verdict = "either way" if odds.verdict == "uncertain" else _VERDICT[odds.verdict]
+        out = f"{verdict}: you {span(odds.ours)}, they {span(odds.theirs)}"
     if odds.tie_goes_to:
         out += f", a tie goes to the {odds.tie_goes_to}"
     if odds.their_cards and odds.verdict != "lose":
