@@ -213,8 +213,12 @@ async def test_a_spied_hand_is_shown_whole_next_to_your_own(star_wars):
         screen = await open_game(pilot, game, players=players)
         await pilot.pause()
         hand = screen.query_one(HandList)
-        last = hand.get_option_at_index(hand.option_count - 1)
-        assert "Enemy hand (spied this turn)" in str(last.prompt)
+        rows = [str(hand.get_option_at_index(i).prompt) for i in range(hand.option_count)]
+        head = next(i for i, r in enumerate(rows) if r.startswith("Enemy hand (spied this turn)"))
+        # a line a card (play-test 17: one line of them all was cut off)
+        spied = next(i["cards"] for i in reversed(screen.controller.view.intel)
+                     if i.get("kind") == "hand")
+        assert rows[head + 1:] == [f"  {star_wars.cards[k].name}" for k in spied]
         assert hand.max_scroll_y == 0  # nothing of either hand is scrolled out of sight
 
 

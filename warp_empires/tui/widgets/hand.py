@@ -75,9 +75,12 @@ class HandList(OptionList):
             shown = "not shown while both may watch" if "hidden" in title else "no cards"
             options.append(Option(Text(shown, style="dim"), disabled=True))
         if enemy_hand is not None:
-            names = ", ".join(module.cards[k].name for k in enemy_hand) or "no cards"
-            options.append(Option(Text(f"Enemy hand ({enemy_note}): {names}", style="italic"),
-                                  disabled=True))
+            # a line a card, as the own hand's (play-test 17: one line of them
+            # all was cut off after the first name at the panel's edge)
+            head = f"Enemy hand ({enemy_note}):" + ("" if enemy_hand else " no cards")
+            options.append(Option(Text(head, style="italic"), disabled=True))
+            options.extend(Option(Text(f"  {module.cards[k].name}", style="italic"),
+                                  disabled=True) for k in enemy_hand)
         highlighted = self.highlighted
         self.set_options(options)
         if highlighted is not None and highlighted < len(options):
