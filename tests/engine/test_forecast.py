@@ -335,7 +335,7 @@ def test_u1_w3_the_status_says_when_upkeep_would_lose_the_game():
     assert "disband 1 unit" in status(s2) and "loses" not in status(s2)
 
 
-def test_w2_the_status_warns_of_the_last_leader_on_the_map_to_its_side_only():
+def test_w2_the_last_leader_warning_is_its_sides_alone_twins_read_alike():
     # Play-test 16: the game ended when the last Rebel leader was captured,
     # and nothing in play had said it was the last (RULINGS W2: the enemy's
     # victory asks for none of them on the map).

@@ -42,6 +42,9 @@ class Level:
     # judged too (as if won), against a threat graded by speed (Outlook
     # `graded`): it helps a search of few worlds, not one of many (Level normal)
     wary: bool = False
+    # an attack's worth is net of what winning it costs in the winner's own
+    # losses (bots.hunting win_price), in its choices and its playouts
+    priced: bool = False
 
 
 LEVELS: dict[str, Level] = {
