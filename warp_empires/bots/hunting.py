@@ -46,7 +46,7 @@ class Hunting:
         if owed <= 0:
             return 0.0
         units = self.m.units
-        best = cheapest_set([(None, units[u]) for u in together], owed)
+        best = cheapest_set([((), units[u]) for u in together], owed)
         paid = [u for _, u in best[1]] if best is not None else [units[u] for u in together]
         return sum(u.force + (leader_risk if u.is_leader else 0.0) for u in paid)
 
