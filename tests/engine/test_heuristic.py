@@ -207,27 +207,3 @@ def test_b8_the_winner_picks_a_first_loss_it_can_pay_for_without_its_leaders():
     items2 = s2.pend.items
     pick2 = HeuristicPlayer(s2.module).choose(view(s2, 0, log=False), legal_actions(s2))
     assert items2[pick2[1]] == tyrant
-
-
-def test_b8_a_priced_attack_counts_what_winning_costs_the_winner():
-    # Play-test 17: a Super Star Destroyer sent alone against a transport won
-    # and was the price of its own win (RULINGS B8: the winner loses units
-    # worth half the Force the loser lost, a lone unit itself)
-    from warp_empires.bots.heuristic import LEADER_RISK
-
-    s = blank()
-    put(s, 1, "e", "swarm", "swarm")  # Force 2 seen on top: about 1 lost, 1 owed
-    p = HeuristicPlayer(s.module)
-    foe = view(s, 0, log=False).stacks[1][tid(s, "e")]
-    unit = {name: s.module.unit_by_id(0, name).index for name in ("cruiser", "wing", "hero")}
-    assert p.win_price([unit["cruiser"]], foe, 1, LEADER_RISK) == 4  # alone: itself
-    assert p.win_price([unit["cruiser"], unit["wing"]], foe, 1, LEADER_RISK) == 1  # the wing
-    assert p.win_price([unit["hero"]], foe, 1, LEADER_RISK) == 5 + LEADER_RISK
-    # in a plan's score, only where the level prices its attacks
-    put(s, 0, "d", "cruiser", "cruiser")  # 8 against about 2: worth attacking
-    v = view(s, 0, log=False)
-    group = [unit["cruiser"]] * 2
-    plain = p._score(v, group, tid(s, "d"), tid(s, "e"))
-    assert plain > 0
-    p.priced = True
-    assert p._score(v, group, tid(s, "d"), tid(s, "e")) == plain - 4  # a cruiser pays

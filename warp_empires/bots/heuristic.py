@@ -277,8 +277,6 @@ class HeuristicPlayer(Recruiting, Losses, Hunting):
             if worth is None or bare:
                 return -100.0
             score += worth
-            if self.priced:  # bots.hunting
-                score -= self.win_price(together, foe, enemy, LEADER_RISK)
         elif bare and dest in b.reached:
             # Issue 11: a leader alone where an enemy stack can reach it next turn
             # is captured (RULINGS B9), not only one right beside an enemy stack.

@@ -42,9 +42,6 @@ class Level:
     # judged too (as if won), against a threat graded by speed (Outlook
     # `graded`): it helps a search of few worlds, not one of many (Level normal)
     wary: bool = False
-    # an attack's worth is net of what winning it costs in the winner's own
-    # losses (bots.hunting win_price), in its choices and its playouts
-    priced: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -111,6 +108,15 @@ LEVELS: dict[str, Level] = {
     # worlds (the enemy's dealt hand seldom holds the move cards it had).
     # Not kept: a last leader outweighed within reach weighed -1 in the
     # evaluation lowered every candidate alike and changed none of those 3.
+    # Nor, tried on normal against the heuristic (cheaper to measure), an
+    # attack's worth net of what winning it costs the winner (RULINGS B8: the
+    # loser loses about half its Force, the winner half of that in its
+    # cheapest units, a leader among them LEADER_RISK more; play-test 17 saw
+    # hard send a Force-15 ship alone against a Force-1 transport and pay for
+    # the win with it), in its choices and its playouts: 171 of 200 against
+    # 179 (6 only with it, 14 only without), 11.65 leaders lost per 100 own
+    # player-turns against 12.97 (bench-logs nh_priced.jsonl, the change in
+    # bench-logs priced.patch): more careful, and it won less.
     "hard": Level("hard", 10, 4, 2, 2.8, margin=0.01,
                   searched=SEARCHED + ("recruit", "place")),
 }

@@ -118,7 +118,6 @@ class SearchPlayer:
             # `hunt`): easy, which searches nothing, plays as it did
             for p in (self.base, *self.rollers):
                 p.hunt = HUNT
-                p.priced = self.level.priced
         # for benchmarks: decisions that mattered, playouts run, time searching
         self.deliberated = 0
         self.playouts = 0
