@@ -258,7 +258,6 @@ async def test_what_a_took_goes_back_whole_after_another_key_too(at_decision):
         assert c.undo_back() == before + 1
         rows = [r for r in screen.query_one(ChoiceList).choices if r.is_item and r.enabled]
         screen.choose(rows[0])  # unpicked: a decision of its own
-        await pilot.pause()
         assert len(game.state.pend.group.picked) == n - 1
         assert c.undo_back() == before + 2
         await pilot.press("u")

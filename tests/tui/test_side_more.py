@@ -41,7 +41,6 @@ async def test_the_status_line_says_the_side_panel_goes_on_below(star_wars, tmp_
         screen = await open_game(pilot, game, players=("human", "heuristic"))
         side = screen.query_one("#side-scroll")
         status = screen.query_one(StatusPanel)
-        await pilot.pause()
         assert side.max_scroll_y > 0, "the battle panel is taller than its room"
         assert status.border_title == MORE_BELOW
         side.scroll_end(animate=False, immediate=True)

@@ -222,7 +222,6 @@ async def test_a_lone_owed_loss_is_drawn_without_tick_boxes_or_confirm(star_wars
     game.options["open_hands"] = True
     async with game_app(pace=60.0).run_test(size=(120, 40)) as pilot:
         screen = await open_game(pilot, game)
-        await pilot.pause()
         rows = [str(o.prompt) for o in screen.query_one(ChoiceList)._options]
         assert rows and not any("[ ]" in r or "(1 more to pick)" in r for r in rows)
         assert "c Confirm" not in screen_text(pilot.app)
