@@ -62,7 +62,7 @@ def test_two_ticks_that_spell_a_command_row_are_held_not_taken(star_wars):
     c.key(str(b))
     assert len(game.actions) == before  # nothing taken, nothing ticked yet
     assert c.highlight == number - 1
-    assert c.title() == f"Row {number}: Enter to choose it; another key ticks rows 1 and {b}"
+    assert c.title() == f"Row {number}: Enter to choose it; a letter or digit ticks rows 1 and {b}"
     c.key("escape")  # Escape lets both readings go
     assert len(game.actions) == before and c.highlight is None
     c.key("1")

@@ -241,7 +241,9 @@ class RowTyping:
                 if pair:
                     first, second = divmod(number, 10)
                     self.typed_pair = (first, second)
-                    self.title_note += f"; another key ticks rows {first} and {second}"
+                    # (play-test 17: "another key", and an arrow key, which
+                    # moves the map or the list, left it waiting)
+                    self.title_note += f"; a letter or digit ticks rows {first} and {second}"
                 return
         if row.is_item and row.enabled:
             self.highlight = number - 1  # its tick in sight (play-test: row 11 off screen)
