@@ -304,3 +304,17 @@ def test_each_stack_chosen_goes_back_with_its_picks_after_another(star_wars):
     c.key("u")  # the first stack with all its picks
     assert game.state.step == "move_from" and len(game.actions) == before
     assert c.undo_back() == presses
+
+
+def test_a_destination_row_says_the_revenue_it_could_claim(star_wars):
+    # Play-test 17: a map label "$2 [R]" beside the next name was read as that
+    # territory's, and a leader sent to an empty space
+    game = game_where(star_wars, lambda g: g.state.step == "move_units"
+                      and sum(a[0] == "to" for a in g.legal_actions()) >= 3, turns=12)
+    side = game.prompt().side
+    view = game.view(side, log=False)
+    rows = [c for c in build_choices(game) if c.action[0] == "to"]
+    terr = star_wars.map.territories
+    told = [r for r in rows if terr[r.action[1]].is_revenue and view.control[r.action[1]] != side]
+    assert told and all(f"(${terr[r.action[1]].revenue})" in r.label for r in told)
+    assert all("($" not in r.label for r in rows if r not in told)

@@ -181,6 +181,12 @@ def _choice(game: Game, a: Action, view: View) -> Choice:
         # play-test: a first-turn remove_control card on the enemy's only marker,
         # its capital, ended the game at its upkeep without a word of warning
         label += " (their last marker: they lose at their upkeep)"
+    if a[0] == "to":
+        where = module.map.territories[a[1]]
+        if where.is_revenue and view.control[a[1]] != view.side:
+            # play-test 17: a map label "$2 [R]" beside the next name was read
+            # as that territory's, and a leader sent to an empty one
+            label += f" (${where.revenue})"
     battle = a[0] in ("to", "place") and bool(view.stacks[1 - view.side][a[1]])
     if battle:
         # Entering an enemy stack ends the move and means a battle (RULINGS M2);
