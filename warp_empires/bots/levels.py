@@ -99,12 +99,12 @@ LEVELS: dict[str, Level] = {
     # move that differed was a playout's noise, -0.26 against -0.29), so
     # a deal won before and lost now is no more than a new game: the rates
     # must be compared, not the deals (session 17).
-    # Where it loses (session 14's 200 games): as the Rebels, 12 of its 102
-    # games in 8 player-turns or fewer (v1 as the Rebels: 24), each to the
-    # capture of its last leader: its leaders' stack took Coruscant or the
-    # Emperor's stack, one leader paid for the win (seeds 40, 70) or the
-    # winners were left outweighed (44), and the Empire took the last one
-    # the turn after. At those decisions every candidate scored alike (-0.66
+    # Where it loses (session 14's 200 games, the shipped module): as the
+    # first side, 12 of its 102 games in 8 player-turns or fewer (v1 as that
+    # side: 24), each to the capture of its last leader: its leaders' stack
+    # took the enemy's capital or the enemy's leaders' stack, one leader paid
+    # for the win (seeds 40, 70) or the winners were left outweighed (44),
+    # and the enemy took the last one the turn after. At those decisions every candidate scored alike (-0.66
     # to -0.68 over 10 worlds): the playouts see the danger in too few
     # worlds (the enemy's dealt hand seldom holds the move cards it had).
     # Not kept: a last leader outweighed within reach weighed -1 in the

@@ -96,8 +96,8 @@ def _last_leader(module: Module, view: View, compact: bool = False) -> Text:
     """A warning while the viewer has one leader on the map and the enemy
     wins by a victory that asks for none (play-test 16: the game ended at the
     capture of the last one, and nothing had said it was the last). With
-    none there is nothing left to guard (in Star Wars the Empire then also
-    needs a captive, which only a capture gives). Only on the viewer's own
+    none there is nothing left to guard (where the victory also asks for a
+    captive, only a capture gives one). Only on the viewer's own
     screens: how many leaders it has is its secret. One line on a short
     screen (`compact`), where the panel has little room."""
     goals = leaderless_victories(module, view.side)
@@ -105,7 +105,7 @@ def _last_leader(module: Module, view: View, compact: bool = False) -> Text:
     if leaders is None or len(leaders) != 1:
         return Text()
     name = module.units[leaders[0]].name
-    # ("may": the victory may ask more, a captive in Star Wars)
+    # ("may": the victory may ask more, a captive say)
     words = f"your last leader: {name}" if compact else (
         f"{name} is your last leader: lose it and "
         f"{module.sides[1 - view.side].the()} may win")
