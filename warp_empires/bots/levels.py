@@ -91,8 +91,9 @@ LEVELS: dict[str, Level] = {
     # session 14's 200 it won 54 against 65 (0 only now, 11 only before; the
     # games replayed alike with the code of before, bench-logs
     # hv1_shown.jsonl; over 140 deals 83, 59.3%, against 96 on the same deals,
-    # z about 1.6: likely, not proven). Not yet understood; one lead: its group moves are
-    # judged against an enemy stack's whole Force (Outlook, not graded), which
+    # z about 1.6: likely, not proven). Not yet understood; one lead: its
+    # group moves are judged against an enemy stack's whole Force (Outlook,
+    # not graded), which
     # a stack now known unit by unit gives in full. With that judgement and
     # the rescue off, 1 of 3 such deals replayed was won again. But a change
     # anywhere sends a game elsewhere within a few turns (seed 2: the first
