@@ -105,9 +105,10 @@ LEVELS: dict[str, Level] = {
     # side: 24), each to the capture of its last leader: its leaders' stack
     # took the enemy's capital or the enemy's leaders' stack, one leader paid
     # for the win (seeds 40, 70) or the winners were left outweighed (44),
-    # and the enemy took the last one the turn after. At those decisions every candidate scored alike (-0.66
-    # to -0.68 over 10 worlds): the playouts see the danger in too few
-    # worlds (the enemy's dealt hand seldom holds the move cards it had).
+    # and the enemy took the last one the turn after. At those decisions
+    # every candidate scored alike (-0.66 to -0.68 over 10 worlds): the
+    # playouts see the danger in too few worlds (the enemy's dealt hand
+    # seldom holds the move cards it had).
     # Not kept: a last leader outweighed within reach weighed -1 in the
     # evaluation lowered every candidate alike and changed none of those 3.
     # Nor, tried on normal against the heuristic (cheaper to measure), an
