@@ -44,8 +44,6 @@ async def test_the_status_line_says_the_side_panel_goes_on_below(star_wars, tmp_
         assert side.max_scroll_y > 0, "the battle panel is taller than its room"
         assert status.border_title == MORE_BELOW
         side.scroll_end(animate=False, immediate=True)
-        await pilot.pause()
         assert status.border_title == ""  # all of it read
         side.scroll_home(animate=False, immediate=True)
-        await pilot.pause()
         assert status.border_title == MORE_BELOW

@@ -298,8 +298,7 @@ def battle_forecast(module: Module, view: View, t: int,
     # A group moving in takes its leaders from elsewhere. Only where the view
     # lists all the viewer's stacks (not a shared screen's: H1).
     last_here = False
-    own_listed = all(st.units is not None for st in view.stacks[side] if st)
-    if own_listed and sum(1 for u in ours if u.is_leader) == 1:
+    if own_leaders(module, view) is not None and sum(1 for u in ours if u.is_leader) == 1:
         elsewhere = sum(1 for tt, st in enumerate(view.stacks[side]) if st and tt != t
                         for u in st.units or () if module.units[u.unit].is_leader)
         last_here = elsewhere - sum(1 for u in joining if module.units[u].is_leader) <= 0

@@ -188,10 +188,11 @@ class GameScreen(DecisionInput, ComputerPlayers, LogPanel, HandingOver, Screen[N
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Log"
+        self.watch(self.query_one(SideScroll), "below", self._more_below)
         self.sync()
 
-    def on_side_scroll_more(self, message: SideScroll.More) -> None:
-        self.query_one(StatusPanel).border_title = MORE_BELOW if message.below else ""
+    def _more_below(self, below: bool) -> None:
+        self.query_one(StatusPanel).border_title = MORE_BELOW if below else ""
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < 110, "-narrow")

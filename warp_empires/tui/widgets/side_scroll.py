@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.containers import VerticalScroll
-from textual.message import Message
+from textual.reactive import reactive
 
 # On the line under it (the status panel's top border): the panel is reached
 # with Tab from the choices (the focus goes round the map, the choices, this
@@ -24,16 +24,8 @@ class SideScroll(VerticalScroll):
     SideScroll:focus { scrollbar-color: $accent; scrollbar-color-hover: $accent; }
     """
 
-    class More(Message):
-        """Whether some of the panel is now out of sight below."""
-
-        def __init__(self, below: bool) -> None:
-            super().__init__()
-            self.below = below
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.below = False
+    # whether some of the panel is out of sight below (the screen watches it)
+    below = reactive(False)
 
     def on_mount(self) -> None:
         self.watch(self, "scroll_y", self._check, init=False)
@@ -43,7 +35,4 @@ class SideScroll(VerticalScroll):
         self._check()
 
     def _check(self, *_: object) -> None:
-        below = self.max_scroll_y - self.scroll_y >= 1
-        if below != self.below:
-            self.below = below
-            self.post_message(self.More(below))
+        self.below = self.max_scroll_y - self.scroll_y >= 1
