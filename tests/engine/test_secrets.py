@@ -339,9 +339,10 @@ def twin_stack(s: State, owner: int, r: random.Random) -> State | None:
     """A unit below the top of one of the owner's stacks swapped with a chit of
     another type from its pile (RULINGS H2). Stacks in battle are shown (B2),
     and so are those both sides saw in one and nothing has joined or left
-    since (State.shown); a fortification only goes where one could stand (a
+    since (State.shown), and the units of a stack both know in part
+    (State.seen); a fortification only goes where one could stand (a
     revenue territory), and a unit of the group being moved keeps its mobility."""
-    seen = _named(s)
+    seen = _named(s) | {c for _, _, chits in s.seen for c in chits}
     busy = _pend_chits(s.pend)
     shown = s.battle.t if s.battle is not None else -1
     units = s.module.units

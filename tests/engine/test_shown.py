@@ -1,6 +1,7 @@
 """Stacks seen in a battle stay seen (RULINGS B2, H2, H9): both sides saw
 every unit of both stacks, so the survivors stay listed in both views until a
 unit joins or leaves the stack; a change of its top unit keeps them listed.
+Units joining leave the ones seen known in part (tests/engine/test_seen.py).
 A play-test found the forecast saying "(4 hidden)" and "5 to 52" for a stack
 whose every unit the player had seen in last turn's battle."""
 
@@ -55,16 +56,18 @@ def test_b2_the_survivors_of_a_battle_stay_listed_for_both_sides():
     assert f is not None and f.hidden == 0 and f.theirs[0] == f.theirs[1]
 
 
-def test_b2_survivors_joining_a_hidden_stack_make_it_no_better_known():
+def test_b2_survivors_joining_a_hidden_stack_are_known_there_the_rest_is_not():
     s = _won_at_c(hidden_at_f=True)
     assert _listed(s, 0, 1, "f") is None
-    assert view(s, 0).stacks[1][tid(s, "f")].size == 4
+    entry = view(s, 0).stacks[1][tid(s, "f")]
+    assert entry.size == 4
+    assert [u.chit for u in entry.seen] == list(s.stacks[1][tid(s, "f")][2:])  # the swarms
     assert _listed(s, 1, 0, "c") is not None  # the winner's stack is still listed
 
 
 @pytest.mark.parametrize("change", ["place", "put_on_top", "put_below", "remove_from_map",
                                     "remove_group"])
-def test_h2_a_unit_joining_or_leaving_hides_the_stack_again(change):
+def test_h2_a_unit_joining_or_leaving_unlists_the_stack(change):
     s = _won_at_c()
     c = tid(s, "c")
     here = s.stacks[0][c]
@@ -82,6 +85,9 @@ def test_h2_a_unit_joining_or_leaving_hides_the_stack_again(change):
         board.remove_group(s, 0, c, here[1:])
         board.put_on_top(s, 0, tid(s, "d"), here[1:])
     assert _listed(s, 1, 0, "c") is None
+    # units joining leave the ones seen known; one leaving unnamed forgets them
+    seen = [u.chit for u in view(s, 1).stacks[0][c].seen]
+    assert seen == (list(here) if change in ("place", "put_on_top", "put_below") else [])
     assert _listed(s, 0, 1, "f") is not None  # the other stack is untouched
     assert broken(s) == []
 
@@ -120,7 +126,9 @@ def test_h2_a_whole_stack_seen_that_moves_on_whole_stays_listed():
     f = battle_forecast(s.module, view(s, 1), tid(s, "d"), joining=[swarm])
     assert f is not None and f.hidden == 0 and f.theirs[0] == f.theirs[1]
     t = _moved(("c", "b", 2), before={"b": ("frigate",)})
-    assert _listed(t, 1, 0, "b") is None  # joined a stack never seen: no better known
+    assert _listed(t, 1, 0, "b") is None  # joined a stack never seen: known in part
+    assert [u.chit for u in view(t, 1).stacks[0][tid(t, "b")].seen] == list(
+        t.stacks[0][tid(t, "b")][:2])
 
 
 @pytest.mark.parametrize("hidden", [("frigate",), ("wing",), ("frigate", "wing")])
@@ -141,6 +149,7 @@ def test_h2_part_of_a_stack_seen_moving_on_hides_both_parts():
     # which of the two went is the owner's secret (H2)
     s = _moved(("c", "d", 1))
     assert _listed(s, 1, 0, "d") is None and _listed(s, 1, 0, "c") is None
+    assert s.seen == []
 
 
 def test_h2_a_whole_stack_seen_joining_another_seen_keeps_both_listed():
@@ -191,9 +200,9 @@ def test_the_side_panel_says_a_listed_enemy_stack_was_seen_in_battle():
     assert lines == [lines[0]] and lines[0].endswith("Swarm, Swarm (as seen in battle)")
     own = [line.plain for line in stack_lines(s.module, view(s, 0), tid(s, "c"))]
     assert not own[0].endswith("(as seen in battle)")  # its own units: nothing to say
-    board.place(s, s.piles[1][0], tid(s, "f"))
+    board.remove_from_map(s, s.stacks[1][tid(s, "f")][0], tid(s, "f"))
     hidden = [line.plain for line in stack_lines(s.module, view(s, 0), tid(s, "f"))]
-    assert hidden[0].endswith("the rest hidden")
+    assert hidden[0] == "B·Blue (1): Swarm"  # one left: all there is
 
 
 def test_a_seen_mark_off_the_map_or_on_nothing_is_a_broken_position():

@@ -1,6 +1,7 @@
 """The view as view() built it before it was typed (as of commit 10c02b9),
 kept verbatim as the reference that View.to_data() must equal key for key
-and byte for byte (test_viewtypes.py). Only its imports changed; remove it
+and byte for byte (test_viewtypes.py). Only its imports changed, and the keys
+added since (`shown`, a stack's `seen`); remove it
 with those tests once nothing needs to show that the wire form is the old one."""
 
 from __future__ import annotations
@@ -78,7 +79,12 @@ def old_view(state: State, side: int, log: bool = True, public: bool = False) ->
                 rows.append({"size": len(st), "top": s.chits[st[0]],
                              "units": [{"chit": c, "unit": s.chits[c]} for c in st]})
             else:
-                rows.append({"size": len(st), "top": s.chits[st[0]]})
+                row = {"size": len(st), "top": s.chits[st[0]]}
+                # units of it both sides know (State.seen), a key added since
+                part = next((c for d, w, c in s.seen if (d, w) == (sd, t)), ())
+                if part:
+                    row["seen"] = [{"chit": c, "unit": s.chits[c]} for c in part]
+                rows.append(row)
         stacks.append(rows)
     battle = None
     if b is not None:

@@ -28,7 +28,7 @@ def sabotage_target(module: Module, view: View, kind: int,
     for t, st in enumerate(view.stacks[view.enemy]):
         if not st:
             continue
-        seen = [u.unit for u in st.units] if st.units is not None else [st.top]
+        seen = st.known()
         if any(flt.matches(units[u]) for u in seen):
             return t
         if full_hand and st.units is None and (guess is None or st.size > guess[0]):

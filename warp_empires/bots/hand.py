@@ -173,11 +173,9 @@ class _Board:
         for st in view.stacks[enemy]:
             if not st:
                 continue
-            if st.units is not None:
-                self.seen.append([u.unit for u in st.units])
-            else:
-                self.seen.append([st.top])
-                self.hidden = self.hidden or st.size > 1
+            known = st.known()
+            self.seen.append(known)
+            self.hidden = self.hidden or st.size > len(known)
         self.enemy_hand = view.hand_sizes[enemy] > 0 and view.hands is None
         self.captive_leaders = sum(1 for u in view.captives[enemy]
                                    if units[u].side == side and units[u].is_leader)

@@ -388,8 +388,8 @@ class HeuristicPlayer(Recruiting, Losses, Hunting):
     def _unit_of(self, view: View, chit: int) -> int:
         for side_rows in view.stacks:
             for st in side_rows:
-                if st and st.units is not None:
-                    for u in st.units:
+                if st:
+                    for u in st.units or st.seen:
                         if u.chit == chit:
                             return u.unit
         return 0

@@ -71,11 +71,11 @@ def avg_force(module: Module, side: int) -> float:
 
 def stack_force(force: list[int], entry: StackEntry, average: float) -> float:
     """A stack's Force as a side sees it (`force`: each unit type's): its
-    units' when they are shown; else its top unit's and `average` for each
-    unit below (RULINGS H2: only the top of an unseen stack shows)."""
-    if entry.units is not None:
-        return float(sum(force[u.unit] for u in entry.units))
-    return force[entry.top] + (entry.size - 1) * average
+    units' when they are shown; else its top unit's and the ones known to be
+    there (StackEntry.known), and `average` for each other unit (RULINGS H2:
+    only the top of an unseen stack shows)."""
+    known = entry.known()
+    return sum(force[k] for k in known) + (entry.size - len(known)) * average
 
 
 def fast_force(module: Module, side: int) -> list[float]:
@@ -90,22 +90,19 @@ def fast_force(module: Module, side: int) -> list[float]:
 
 def force_within(units: Sequence[UnitDef], entry: StackEntry, fast: list[float], d: int) -> float:
     """The Force of a stack that could attack d spaces off (a group moves at
-    its slowest unit's speed, RULINGS M1): its units fast enough when they are
-    shown; else its top unit's, if fast enough, and fast[d] for each unit
-    below (RULINGS H2). Immobile units never attack."""
-    if entry.units is not None:
-        return float(sum(units[u.unit].force for u in entry.units if units[u.unit].move >= d))
-    below = fast[min(d, len(fast) - 1)] * (entry.size - 1)
-    top = units[entry.top]
-    return (top.force if top.move >= d else 0) + below
+    its slowest unit's speed, RULINGS M1): the units known to be there
+    (StackEntry.known: all of a stack shown, else its top and any seen) that
+    are fast enough, and fast[d] for each other unit (RULINGS H2). Immobile
+    units never attack."""
+    known = entry.known()
+    below = fast[min(d, len(fast) - 1)] * (entry.size - len(known))
+    return sum(units[k].force for k in known if units[k].move >= d) + below
 
 
 def leaders_seen(leader: list[bool], entry: StackEntry) -> int:
     """The leaders a side sees in a stack (`leader`: whether each unit type
-    is one): all of them in a stack shown, else its top unit's (RULINGS H2)."""
-    if entry.units is not None:
-        return sum(1 for u in entry.units if leader[u.unit])
-    return int(leader[entry.top])
+    is one): of the units known to be there (StackEntry.known, RULINGS H2)."""
+    return sum(1 for k in entry.known() if leader[k])
 
 
 def threatened(view: View, t: int, dist: list[list[int]], reach: int = 2) -> bool:

@@ -59,7 +59,7 @@ class Sight:
                 if st.units is not None:
                     reach = max(move[u.unit] for u in st.units)
                 else:
-                    reach = max(1, move[st.top])
+                    reach = max(1, *(move[k] for k in st.known()))
                 strength[who][t] = power
                 leaders[who][t] = leaders_seen(leader, st)
                 stacks[who].append((t, power, reach))

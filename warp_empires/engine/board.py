@@ -152,46 +152,51 @@ def unit_names(s: State, chits: Sequence[int]) -> str:
 # state shares them, so `State.clone` copies two short lists, not every stack.
 
 
-# Every change to a stack goes through these, and each forgets that the stack
-# was shown (`State.shown`): what a battle showed both sides stays true only
-# while nothing has joined or left it.
+# Every change to a stack goes through these, and each keeps what both sides
+# know of it: a stack shown whole (`State.shown`) stays so only while nothing
+# has joined or left it; one joined by units not known keeps its known units
+# (`State.seen`, play-test 16: a stack seen in battle and joined by one unit
+# was forgotten whole); a unit leaving unnamed forgets the lot.
 
 
 def place(s: State, chit: int, t: int, on_top: bool = False) -> None:
     side = s.tab.chit_side[chit]
     row = s.stacks[side]
-    row[t] = (chit, *row[t]) if on_top else (*row[t], chit)
+    before = row[t]
+    row[t] = (chit, *before) if on_top else (*before, chit)
     if s.shown:
-        forget_shown(s, side, t)
+        _joined(s, side, t, before)
 
 
 def put_on_top(s: State, side: int, t: int, group: Sequence[int]) -> None:
     """The group joins the stack at t, its first unit on top (RULINGS H2)."""
     row = s.stacks[side]
-    row[t] = (*group, *row[t])
+    before = row[t]
+    row[t] = (*group, *before)
     if s.shown:
-        forget_shown(s, side, t)
+        _joined(s, side, t, before)
 
 
 def put_below(s: State, side: int, t: int, group: Sequence[int]) -> None:
     row = s.stacks[side]
-    row[t] = (*row[t], *group)
+    before = row[t]
+    row[t] = (*before, *group)
     if s.shown:
-        forget_shown(s, side, t)
+        _joined(s, side, t, before)
 
 
 def remove_from_map(s: State, chit: int, t: int) -> None:
     side = s.tab.chit_side[chit]
     row = s.stacks[side]
     row[t] = tuple(c for c in row[t] if c != chit)
-    if s.shown:
+    if s.shown or s.seen:
         forget_shown(s, side, t)
 
 
 def remove_group(s: State, side: int, t: int, group: Sequence[int]) -> None:
     row = s.stacks[side]
     row[t] = tuple(c for c in row[t] if c not in group)
-    if s.shown:
+    if s.shown or s.seen:
         forget_shown(s, side, t)
 
 
@@ -206,37 +211,72 @@ def show_stack(s: State, side: int, t: int) -> None:
     """Both sides have seen every unit of `side`'s stack at t (a battle there,
     RULINGS B2): it stays shown in both views until a unit joins or leaves."""
     if s.stacks[side][t] and (side, t) not in s.shown:
+        _set_seen(s, side, t, ())
         s.shown = [*s.shown, (side, t)]
+
+
+def known_part(s: State, side: int, t: int) -> tuple[int, ...]:
+    """The units of `side`'s stack at t that both sides know are there: all of
+    a stack shown, the seen ones of a stack joined since, else none."""
+    if (side, t) in s.shown:
+        return s.stacks[side][t]
+    return next((chits for sd, w, chits in s.seen if sd == side and w == t), ())
 
 
 def join_seen(s: State, side: int, dest: int, group: Sequence[int]) -> None:
     """A group both sides have just seen in battle goes under the stack at
-    `dest` (a retreat or withdrawal keeps that stack's top): all of it is
-    still known where it forms the stack or joins one shown."""
-    known = not s.stacks[side][dest] or (side, dest) in s.shown
+    `dest` (a retreat or withdrawal keeps that stack's top): what was known
+    there stays known beside it, all of the stack where it was known whole."""
+    known = (*known_part(s, side, dest), *group)
     put_below(s, side, dest, group)
-    if known:
-        show_stack(s, side, dest)
+    _knows(s, side, dest, known)
 
 
 def move_group(s: State, side: int, src: int, dest: int, group: Sequence[int]) -> None:
     """The group leaves `src` and goes on top of the stack at `dest` (RULINGS
-    H2: its first unit on top). A whole stack both sides have seen stays
-    known where it forms the stack or joins one shown: the enemy sees the
-    stack's size and the group's (H2, the move's line in the log), so it
-    knows that all of it went (play-tests 13 and 14: the forecast forgot a
-    stack seen in battle as soon as it moved on whole)."""
-    whole = (side, src) in s.shown and len(group) == len(s.stacks[side][src])
-    known = whole and (not s.stacks[side][dest] or (side, dest) in s.shown)
+    H2: its first unit on top). A whole stack moving keeps what both sides
+    know of it, the enemy sees the stack's size and the group's (H2, the
+    move's line in the log), so it knows that all of it went (play-tests 13
+    and 14: the forecast forgot a stack seen in battle as soon as it moved on
+    whole); a group split off is not known unit by unit."""
+    whole = len(group) == len(s.stacks[side][src])
+    going = known_part(s, side, src) if whole and (s.shown or s.seen) else ()
+    staying = known_part(s, side, dest) if going or s.seen else ()
     remove_group(s, side, src, group)
     put_on_top(s, side, dest, group)
-    if known:
-        show_stack(s, side, dest)
+    if going or staying:
+        _knows(s, side, dest, (*going, *staying))
 
 
 def forget_shown(s: State, side: int, t: int) -> None:
+    """Nothing of `side`'s stack at t is known to both sides any more."""
     if (side, t) in s.shown:
         s.shown = [p for p in s.shown if p != (side, t)]  # replaced whole: copies share it
+    if s.seen:
+        _set_seen(s, side, t, ())
+
+
+def _joined(s: State, side: int, t: int, before: tuple[int, ...]) -> None:
+    """Units not known joined the stack: a stack shown before is known in part."""
+    if (side, t) in s.shown:
+        s.shown = [p for p in s.shown if p != (side, t)]
+        _set_seen(s, side, t, before)
+
+
+def _knows(s: State, side: int, t: int, known: tuple[int, ...]) -> None:
+    """Both sides know these units of the stack at t: all of it (shown), or some."""
+    if len(known) == len(s.stacks[side][t]):
+        show_stack(s, side, t)
+    else:
+        _set_seen(s, side, t, known)
+
+
+def _set_seen(s: State, side: int, t: int, chits: tuple[int, ...]) -> None:
+    kept = [e for e in s.seen if e[0] != side or e[1] != t]
+    if chits:
+        kept.append((side, t, tuple(chits)))
+    if kept or s.seen:
+        s.seen = kept  # replaced whole: copies share it
 
 
 def to_pile(s: State, chit: int) -> None:

@@ -148,6 +148,9 @@ def _public_part(module: Module, view: View) -> State:
     s.tries = []  # not in the view: only the modifier of a further interception try
     s.points = view.points[:]  # docs/rules.md G9: public
     s.shown = view.shown[:]
+    # the units both sides know in a stack not shown whole (dealt into it below)
+    s.seen = [(sd, t, tuple(u.chit for u in e.seen)) for sd in (0, 1)
+              for t, e in enumerate(view.stacks[sd]) if e is not None and e.seen]
     s.winner = view.winner
     s.win_reason = view.win_reason
     s.log = [dict(e) for e in view.log]
@@ -291,6 +294,9 @@ def _deal_chits(s: State, stacks: list[list[list[int]]], view: View,
     for sd in (0, 1):
         for st in stacks[sd]:
             placed.update(st)
+    known = {t: chits for sd, t, chits in s.seen if sd == enemy}
+    for chits in known.values():
+        placed.update(chits)
     # Cards destroyed in the battle being fought went to their owner's pile (B4).
     to_pile: list[int] = list(s.battle.destroyed) if s.battle is not None else []
     placed.update(to_pile)
@@ -314,12 +320,15 @@ def _deal_chits(s: State, stacks: list[list[list[int]]], view: View,
     hidden = [(t, row.size, row.top) for t, row in enumerate(view.stacks[enemy])
               if row is not None and row.units is None]
     for t, _, top in hidden:
-        free = [c for c in pool if s.chits[c] == top]
+        seen = known.get(t, ())
+        # a seen unit of the top's type may be the top (StackEntry.known)
+        free = [c for c in pool if s.chits[c] == top] + [c for c in seen if s.chits[c] == top]
         if not free:
             raise ValueError(f"no enemy chit of unit type {top} left for the top at {t}")
         chit = rng.choice(free)
-        pool.remove(chit)
-        stacks[enemy][t] = [chit]
+        if chit in pool:
+            pool.remove(chit)
+        stacks[enemy][t] = [chit, *(c for c in seen if c != chit)]
     _deal_spied_stacks(s, stacks, view, hidden, pool, rng)
     rng.shuffle(pool)
     if s.module.map.enter:  # docs/rules.md G1: the most limited stacks first
@@ -368,8 +377,13 @@ def _deal_spied_stacks(s: State, stacks: list[list[list[int]]], view: View,
         seen = latest.get(t)
         if seen is None or len(seen) != size or seen[0] != top:
             continue
+        # the top and any units known beside it (State.seen) are dealt already
+        wanted = Counter(seen)
+        wanted.subtract(s.chits[c] for c in stacks[enemy][t])
+        if any(n < 0 for n in wanted.values()):
+            continue
         chosen: list[int] = []
-        for u in seen[1:]:
+        for u in wanted.elements():
             free = [c for c in pool if s.chits[c] == u and c not in chosen]
             if not free:
                 break
@@ -377,7 +391,14 @@ def _deal_spied_stacks(s: State, stacks: list[list[list[int]]], view: View,
         else:
             for c in chosen:
                 pool.remove(c)
-            stacks[enemy][t].extend(chosen)
+            # in the order the spy saw them, the top first
+            have = [*stacks[enemy][t], *chosen]
+            ordered = []
+            for u in seen:
+                c = next(c for c in have if s.chits[c] == u)
+                have.remove(c)
+                ordered.append(c)
+            stacks[enemy][t] = ordered
 
 
 def _game_would_be_over(s: State) -> bool:

@@ -163,7 +163,7 @@ def _may_hide(module: Module, view: View, enemy: int, t: int,
     for where, entry in enumerate(view.stacks[enemy]):
         if not entry or where == t:
             continue
-        for kind in [u.unit for u in entry.units] if entry.units else [entry.top]:
+        for kind in entry.known():
             left[kind] -= 1
     for u in known:
         left[u.index] -= 1
@@ -221,8 +221,8 @@ def battle_forecast(module: Module, view: View, t: int,
         known = [module.units[u.unit] for u in listed]
     elif spied is not None and len(spied) == theirs_entry.size:
         known = [module.units[u] for u in spied]
-    else:
-        known = [module.units[theirs_entry.top]]
+    else:  # its top, and the units known beside it (State.seen)
+        known = [module.units[k] for k in theirs_entry.known()]
     hidden = theirs_entry.size - len(known)
     kinds = _may_hide(module, view, enemy, t, known) if hidden else []
     forces = sorted(u.force for u in kinds)

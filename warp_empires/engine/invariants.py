@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .api import STEPS, legal_actions
+from .board import known_part
 from .decks import cards_discarded, cards_left
 from .passage import admits
 from .state import NO_SIDE, State
@@ -117,6 +118,9 @@ def leaks(s: State) -> list[str]:
         for t, st in enumerate(v.stacks[enemy]):
             if st and st.units is not None and t != battle_t and (enemy, t) not in seen.shown:
                 out.append(f"view of side {side} shows the hidden stack at {t}")
+            if st and st.seen and {u.chit for u in st.seen} != set(known_part(seen, enemy, t)):
+                out.append(f"view of side {side} names units of the stack at {t} "
+                           "that both sides do not know")
         if any(e["to"] == enemy for e in v.log):
             out.append(f"view of side {side} shows the other side's private log")
         if v.recruit and s.active != side:
@@ -127,6 +131,13 @@ def leaks(s: State) -> list[str]:
             out.append(f"a stack marked as seen is off the map (side {side}, territory {t})")
         elif not s.stacks[side][t]:  # board.forget_shown missed a change
             out.append(f"the stack of side {side} at {t} is marked as seen but is empty")
+    for side, t, chits in s.seen:
+        if side not in (0, 1) or not 0 <= t < places:
+            out.append(f"a stack known in part is off the map (side {side}, territory {t})")
+        elif not chits or (side, t) in s.shown or not set(chits) < set(s.stacks[side][t]):
+            # board.py keeps a stack known whole in `shown`, in part here
+            out.append(f"the units of side {side} at {t} known in part are not some of "
+                       "the stack's")
     return out
 
 

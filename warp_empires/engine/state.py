@@ -29,12 +29,12 @@ FIELDS = (
     "chits", "stacks", "piles", "captives", "recruit", "hands", "deck",
     "discard", "banks", "revenue", "control", "intel", "history",
     "winner", "win_reason", "log", "hangar", "lives", "caught", "shown", "tries", "held",
-    "points", "decks", "discards", "onward",
+    "points", "decks", "discards", "onward", "seen",
 )
 # Fields of optional rules, left out of the data while empty: a game without
 # them writes what earlier versions wrote, and their saves load unchanged.
 SPARSE = ("hangar", "lives", "caught", "shown", "tries", "held", "points", "decks",
-          "discards", "onward")
+          "discards", "onward", "seen")
 
 
 # Fields that hold typed pending data (see pending.py), serialised by type.
@@ -114,6 +114,10 @@ class State:
     # since (board.place and the rest forget them): the view lists their
     # units to the enemy too. Replaced whole, never changed in place.
     shown: list[tuple[int, int]]
+    # (side, territory, chits) of stacks not shown whole of which both sides
+    # know these units are there: a stack shown, then joined by units not
+    # known (board.py). Replaced whole, never changed in place.
+    seen: list[tuple[int, int, tuple[int, ...]]]
     winner: int
     win_reason: str
     # None: no events are kept, because nobody will read them (playouts,
@@ -171,6 +175,7 @@ class State:
         s.discards = [d[:] for d in self.discards] if self.discards else self.discards
         s.onward = self.onward
         s.shown = self.shown
+        s.seen = self.seen
         return s
 
     def to_data(self, log: bool = True) -> dict[str, Any]:
@@ -193,6 +198,7 @@ class State:
             setattr(s, name, pending_from_data(v) if name in TYPED else _copy(v))
         s.stacks = [[tuple(st) for st in row] for row in s.stacks]
         s.shown = [(sd, t) for sd, t in s.shown]
+        s.seen = [(sd, t, tuple(chits)) for sd, t, chits in s.seen]
         if s.options.get(SCENARIO):  # the module as the game's scenario has it (G3)
             s.module = played(module, s.options)
             s.tab = tables(s.module)
@@ -303,6 +309,7 @@ def new_state(module: Module, seed: int, options: dict[str, Any]) -> State:
     s.lives = []
     s.caught = []
     s.shown = []
+    s.seen = []
     s.tries = []
     s.held = []
     s.points = list(module.rules.points_start) if any(module.rules.points_start) else []

@@ -8,7 +8,7 @@ from typing import Any
 from .actions import Action
 from .api import STEPS, prompt
 from .battle import totals
-from .board import other
+from .board import known_part, other
 from .cards import target_type
 from .state import State
 from .steps import SelectStep
@@ -92,6 +92,10 @@ def view(state: State, side: int, log: bool = True, public: bool = False) -> Vie
                     e = listed[st] = StackEntry(len(st), chits[st[0]],
                                                 tuple([entry[c] for c in st]))
                 rows.append(e)
+            elif s.seen and (part := known_part(s, sd, t)):
+                # known in part (board.py): not kept, as such stacks are few
+                rows.append(StackEntry(len(st), chits[st[0]], None,
+                                       tuple([entry[c] for c in part])))
             else:
                 e = hidden.get(st)
                 if e is None:

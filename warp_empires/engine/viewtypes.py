@@ -61,23 +61,37 @@ class StackEntry:
     """A stack as the viewer sees it: its size and top unit type, and its
     units top first when the viewer may see them (its own, open hands, the
     battle's, a stack shown in a battle: RULINGS H2, B2); None for an enemy
-    stack seen from outside."""
+    stack seen from outside. `seen`: of a stack seen from outside, the units
+    both sides know are in it (shown in a battle, then joined by others)."""
 
     size: int
     top: int  # unit type of the top unit
     units: tuple[UnitEntry, ...] | None = None
+    seen: tuple[UnitEntry, ...] = ()
+
+    def known(self) -> list[int]:
+        """The unit types the viewer knows are in the stack: all of them when
+        listed; else the seen ones and the top unit, counted once when one of
+        the seen is of the top's type (it may be the top)."""
+        if self.units is not None:
+            return [u.unit for u in self.units]
+        kinds = [u.unit for u in self.seen]
+        return kinds if self.top in kinds else [self.top, *kinds]
 
     def to_data(self) -> dict[str, Any]:
-        if self.units is None:
-            return {"size": self.size, "top": self.top}
-        return {"size": self.size, "top": self.top,
-                "units": [{"chit": u.chit, "unit": u.unit} for u in self.units]}
+        out: dict[str, Any] = {"size": self.size, "top": self.top}
+        if self.units is not None:
+            out["units"] = [u.to_data() for u in self.units]
+        if self.seen:
+            out["seen"] = [u.to_data() for u in self.seen]
+        return out
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> StackEntry:
         units = data.get("units")
         return cls(data["size"], data["top"],
-                   None if units is None else tuple(UnitEntry.from_data(u) for u in units))
+                   None if units is None else tuple(UnitEntry.from_data(u) for u in units),
+                   tuple(UnitEntry.from_data(u) for u in data.get("seen", ())))
 
 
 @dataclass(frozen=True, slots=True)

@@ -242,7 +242,7 @@ WORDS = ("win_reason",)
 # State fields the engine keeps since a later version, public and rebuilt by
 # any replay: a save written before them has none, and its game opens without
 # (stacks seen in a battle are then hidden again until the next one there).
-LATER_FIELDS = ("shown",)
+LATER_FIELDS = ("shown", "seen")
 BATTLE_WORDS = ("result",)
 
 

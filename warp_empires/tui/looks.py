@@ -71,6 +71,14 @@ def stack_lines(
                 view.battle and view.battle.t == t)
             lines.append(Text.assemble(head, f" ({entry.size}): ", names,
                                        (" (as seen in battle)" if seen else "", "italic")))
+        elif entry.seen:  # seen in a battle, since joined by units not known
+            names = ", ".join(module.units[u.unit].name for u in entry.seen)
+            top = module.units[entry.top].name
+            first = "" if entry.top in {u.unit for u in entry.seen} else f"{top} on top; "
+            more = entry.size - len(entry.known())
+            lines.append(Text.assemble(head, f" ({entry.size}): {first}", names,
+                                       (" (as seen in battle)", "italic"),
+                                       f", {more} more not known" if more else ""))
         else:
             top = module.units[entry.top].name
             rest = " on top, the rest hidden" if entry.size > 1 else ""  # one: all there is
