@@ -155,6 +155,30 @@ async def test_keys_move_the_cursor_and_enter_selects(tiny):
         assert app.selected == [5]
 
 
+async def test_select_and_next_choice_are_said_only_while_a_territory_is_a_choice(tiny):
+    # Play-test 17: the footer offered "Select" and "Next choice" from the
+    # last map decision while the computer moved.
+    app = MapApp(tiny)
+    async with app.run_test(size=(80, 24)) as pilot:
+        map_view = app.query_one(MapView)
+
+        def said() -> set[str]:
+            return {b.binding.description for b in app.screen.active_bindings.values()
+                    if b.binding.show}
+
+        assert said() == {"Zoom"}
+        await pilot.press("enter")
+        assert app.selected == [0]  # Enter still goes on, to be told why it does nothing
+        map_view.set_choices({1, 3})
+        await pilot.pause()
+        assert said() == {"Select", "Next choice", "Zoom"}
+        await pilot.press("n", "enter")
+        assert app.selected == [0, 1]
+        map_view.set_choices(set())
+        await pilot.pause()
+        assert said() == {"Zoom"}
+
+
 async def test_click_selects_and_labels_show_control_and_stacks(tiny):
     app = MapApp(tiny)
     async with app.run_test(size=(80, 24)) as pilot:

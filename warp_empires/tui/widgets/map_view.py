@@ -42,6 +42,10 @@ class MapView(ScrollView, can_focus=True):
         Binding("left", "move('left')", "Map left", show=False),
         Binding("right", "move('right')", "Map right", show=False),
         Binding("enter", "select", "Select", show=True),
+        # the same, unsaid while no territory is a choice (play-test 17: the
+        # footer offered Select and Next choice while the computer moved);
+        # Enter still goes to the controller, which says why it does nothing
+        Binding("enter", "select_quietly", "Select", show=False),
         Binding("n", "next_choice", "Next choice", show=True),
         Binding("z", "zoom", "Zoom", show=True),
     ]
@@ -140,6 +144,8 @@ class MapView(ScrollView, can_focus=True):
         if new == self._choices:
             return
         changed = self._choices ^ new
+        if not new or not self._choices:
+            self.refresh_bindings()  # Select and Next choice are said or not
         self._choices = new
         # A border shared with a neighbour changes weight too.
         self._invalidate(changed, borders=True)
@@ -171,7 +177,17 @@ class MapView(ScrollView, can_focus=True):
         if target is not None:
             self.move_cursor_to(target, by_person=True)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("select", "next_choice"):
+            return bool(self._choices)
+        if action == "select_quietly":
+            return not self._choices
+        return True
+
     def action_select(self) -> None:
+        self.post_message(self.Selected(self.cursor))
+
+    def action_select_quietly(self) -> None:
         self.post_message(self.Selected(self.cursor))
 
     def action_next_choice(self) -> None:
