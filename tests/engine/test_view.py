@@ -11,6 +11,7 @@ import pytest
 
 from warp_empires.engine import (
     apply,
+    can_undo,
     describe_action,
     legal_actions,
     parse_action,
@@ -226,7 +227,25 @@ def test_card_targets_are_asked_for_in_the_cards_own_words():
     assert prompt(s).text == "Riot: choose an enemy control marker to remove."
     apply(s, 0, ("target", tid(s, "c")))
     apply(s, 0, ("play", card(s, "spies")))
-    assert prompt(s).text == "Spies: choose an enemy stack to look at, or look at their hand."
+    assert prompt(s).text == ("Spies: choose an enemy stack to look at, or look at their "
+                              "hand. What it shows stands, and so does all you did before it.")
+
+
+@pytest.mark.parametrize("kind", ["spies", "sabotage"])
+def test_z1_a_look_or_a_probe_says_before_its_target_that_undo_stops_there(kind):
+    # play-test 17: a sabotage fixed the moves before it, and nothing had said so
+    s = blank()
+    s.undo = []
+    put(s, 1, "e", "swarm")
+    give(s, 0, "riot", kind)
+    s.control[tid(s, "c")] = 1
+    apply(s, 0, ("play", card(s, "riot")))
+    apply(s, 0, ("target", tid(s, "c")))
+    assert can_undo(s, 0)
+    apply(s, 0, ("play", card(s, kind)))
+    assert prompt(s).text.endswith("What it shows stands, and so does all you did before it.")
+    apply(s, 0, ("target", tid(s, "e")))
+    assert not can_undo(s, 0)
 
 
 def test_position_text_parses_back_to_the_same_position():

@@ -23,6 +23,7 @@ from .board import (
 from .options import edition
 from .pending import CardPlay
 from .state import NO_SIDE, State
+from .told import PROBES
 from .steps import Step
 
 
@@ -194,7 +195,13 @@ class CardTarget(Step):
         words = TARGET_WORDS.get((eff.kind, p.stage), "choose a target")
         if eff.kind == "spy" and eff.hand:
             words += ", or look at their hand"
-        return f"{card.name}: {words.format(amount=eff.amount)}."
+        # undo stops at what a look or a probe shows (docs/rules.md, RULINGS
+        # Z1): said before, in the phase where all else can be taken back
+        # (play-test 17: a sabotage fixed the moves before it, unsaid)
+        stands = (" What it shows stands, and so does all you did before it."
+                  if (eff.kind == "spy" or eff.kind in PROBES) and s.phase == "move"
+                  and p.side == s.active else "")
+        return f"{card.name}: {words.format(amount=eff.amount)}.{stands}"
 
 
 def _resolve(s: State, a: Action | None) -> str | None:
