@@ -23,8 +23,8 @@ from .board import (
 from .options import edition
 from .pending import CardPlay
 from .state import NO_SIDE, State
-from .told import PROBES
 from .steps import Step
+from .told import PROBES
 
 
 def can_play(s: State, side: int, kind: int, timing: str) -> bool:
