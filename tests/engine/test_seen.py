@@ -143,16 +143,6 @@ def test_the_side_panel_names_the_seen_units_and_counts_the_rest():
     assert line == "B·Blue (4): Hauler on top; Destroyer, Swarm, Swarm (as seen in battle)"
 
 
-def test_what_is_known_in_part_is_kept_by_copies_and_saved_data():
-    s = _seen_then_joined()
-    again = State.from_data(s.module, s.to_data())
-    assert again.seen == s.seen and len(s.seen) == 1
-    copy = s.clone()
-    board.forget_shown(copy, 1, tid(s, "f"))
-    assert s.seen and not copy.seen  # the copy's change is its own
-    assert "seen" not in blank().to_data()  # none known: no field, as saves of before
-
-
 @pytest.mark.parametrize("mark", ["off the map", "on a unit not there", "the whole stack"])
 def test_a_part_known_that_is_not_part_of_the_stack_is_a_broken_position(mark):
     # a save is anyone's words: a false mark would show the enemy a secret

@@ -175,13 +175,18 @@ def test_h2_a_new_top_unit_keeps_the_stack_listed():
 
 def test_what_was_seen_is_kept_by_copies_and_saved_data():
     s = _won_at_c()
+    spare = s.piles[1].pop()
+    board.place(s, spare, tid(s, "f"))  # the swarms at f: known in part (State.seen)
     again = State.from_data(s.module, s.to_data())
-    assert again.shown == s.shown and len(s.shown) == 2
+    assert again.shown == s.shown and len(s.shown) == 1
+    assert again.seen == s.seen and len(s.seen) == 1
     copy = s.clone()
     board.forget_shown(copy, 0, tid(s, "c"))
-    assert (0, tid(s, "c")) in s.shown  # the copy's change is its own
+    board.forget_shown(copy, 1, tid(s, "f"))
+    assert (0, tid(s, "c")) in s.shown and s.seen  # the copy's changes are its own
+    assert not copy.shown and not copy.seen
     # a state where no battle was fought writes no field (saves of before load alike)
-    assert "shown" not in blank().to_data()
+    assert "shown" not in blank().to_data() and "seen" not in blank().to_data()
 
 
 def test_the_legal_list_is_the_same_for_a_stack_seen_or_not():
