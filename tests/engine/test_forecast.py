@@ -7,7 +7,17 @@ from dataclasses import replace
 
 import pytest
 
-from tests.engine.builder import blank, end_recruit, end_upkeep, give, make_module, put, tid
+from tests.engine.builder import (
+    blank,
+    end_recruit,
+    end_upkeep,
+    give,
+    make_module,
+    pass_both,
+    put,
+    tid,
+    to_battle,
+)
 from warp_empires.engine import prompt, view
 from warp_empires.engine.forecast import unclaimed_reason, upkeep
 from warp_empires.engine.viewtypes import UnitEntry
@@ -438,3 +448,32 @@ def test_the_short_panel_lists_each_sides_captives_under_its_own_line():
     lines = compact_status_text(s.module, view(s, 1)).plain.splitlines()
     held = next(i for i, line in enumerate(lines) if "holds captive" in line)
     assert held == 1 and lines[2].startswith(s.module.sides[1].short[:1])
+
+
+def test_w2_a_loss_row_says_it_takes_the_last_leader():
+    # Play-test 17: "lose Luke Skywalker (Force 5)" said nothing of the game
+    # ending with it (RULINGS W2: the enemy wins with none on the map). The
+    # rows are the decider's own (build_choices reads its own view).
+    from warp_empires.engine import Game, apply
+    from warp_empires.present.rows import build_choices
+
+    def rows(captain: bool) -> list[str]:
+        s = blank()
+        put(s, 0, "c", "hero", "wing", "wing", "wing")
+        put(s, 1, "c", "destroyer", "destroyer", "destroyer")
+        if captain:
+            put(s, 0, "a", "captain")  # a second leader elsewhere
+        to_battle(s)
+        pass_both(s)
+        # the winner picks a wing first (RULINGS B7); the Red picks the rest
+        wing = s.stacks[0][tid(s, "c")][1]
+        apply(s, 1, ("pick", s.pend.items.index(wing)))
+        apply(s, 1, ("confirm",))
+        assert prompt(s).side == 0 and prompt(s).kind == "casualty"
+        game = Game(s.module, 0, dict(s.options), s, [])
+        return [c.label for c in build_choices(game) if c.action[0] in ("pick", "unpick")]
+
+    one = rows(captain=False)
+    assert [r for r in one if r.endswith("; your last leader)")] == [
+        next(r for r in one if "Hero" in r)]
+    assert not any("last leader" in r for r in rows(captain=True))

@@ -6,7 +6,7 @@ battle)", and a tester twice walked into a fight it could only lose."""
 from __future__ import annotations
 
 from warp_empires.engine import Action, View
-from warp_empires.engine.forecast import BattleForecast, battle_forecast
+from warp_empires.engine.forecast import BattleForecast, battle_forecast, own_leaders
 from warp_empires.module.defs import Module
 
 # What a row said before it could say more: a stack whose units are all
@@ -96,6 +96,18 @@ def leaderless_victories(module: Module, side: int) -> list[str]:
     enemy = 1 - side
     return [v.text for v in module.victory if v.side == enemy
             and any(c.kind == "no_enemy_leaders_on_map" for c in v.all)]
+
+
+def last_leader(module: Module, view: View) -> int | None:
+    """The unit type of the viewer's only leader on the map where the enemy
+    wins by a victory asking for none of them (play-test 16: the game ended
+    at the capture of the last one, unsaid); None otherwise, and where the
+    view does not list the viewer's stacks (a shared screen: how many
+    leaders a side has is its secret, RULINGS H1)."""
+    if not leaderless_victories(module, view.side):
+        return None
+    leaders = own_leaders(module, view)
+    return leaders[0] if leaders is not None and len(leaders) == 1 else None
 
 
 def battle_note(module: Module, view: View, action: Action) -> str:

@@ -19,7 +19,7 @@ from warp_empires.engine.forecast import CardOutcome, battle_forecast, card_outc
 from warp_empires.engine.pending import CardPlay
 from warp_empires.engine.viewtypes import SelectionView
 from warp_empires.module.defs import Module
-from warp_empires.present.odds import battle_note, winning_cost
+from warp_empires.present.odds import battle_note, last_leader, winning_cost
 
 # Selection steps whose picks name units that may stand anywhere on the map.
 WHERE_STEPS = frozenset({"upkeep"})
@@ -129,6 +129,9 @@ def _item_rows(game: Game, kind: str, view: View, sel: SelectionView,
     places, types = _visible_chits(view)
     src = view.pend.src
     battle = view.battle
+    # a loss or a disband that leaves no leader on the map may end the game
+    # (play-test 17: the row "lose Luke Skywalker" did not say so)
+    last = last_leader(module, view) if kind in ("casualty", "upkeep") else None
     rows = []
     for i, item in enumerate(sel.items):
         picked = i in sel.picked
@@ -138,7 +141,8 @@ def _item_rows(game: Game, kind: str, view: View, sel: SelectionView,
             unit = module.units[types[item]]
             # A group moves at its slowest unit's speed (RULINGS M1): show that too.
             speed = f", {unit.speed}" if kind == "move_units" else ""
-            label += f" (Force {unit.force}{speed})"
+            mark = "; your last leader" if types[item] == last else ""
+            label += f" (Force {unit.force}{speed}{mark})"
         about = None
         if kind in FORCE_STEPS:
             about = src if src >= 0 else battle.t if battle else places.get(item)

@@ -7,9 +7,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from warp_empires.engine import View
-from warp_empires.engine.forecast import Upkeep, own_leaders, upkeep
+from warp_empires.engine.forecast import Upkeep, upkeep
 from warp_empires.module.defs import Module
-from warp_empires.present.odds import leaderless_victories
+from warp_empires.present.odds import last_leader
 from warp_empires.tui.labels import side_glyphs
 from warp_empires.tui.looks import side_style, side_text
 
@@ -100,11 +100,10 @@ def _last_leader(module: Module, view: View, compact: bool = False) -> Text:
     captive, only a capture gives one). Only on the viewer's own
     screens: how many leaders it has is its secret. One line on a short
     screen (`compact`), where the panel has little room."""
-    goals = leaderless_victories(module, view.side)
-    leaders = own_leaders(module, view) if goals else None
-    if leaders is None or len(leaders) != 1:
+    leader = last_leader(module, view)
+    if leader is None:
         return Text()
-    name = module.units[leaders[0]].name
+    name = module.units[leader].name
     # ("may": the victory may ask more, a captive say)
     words = f"your last leader: {name}" if compact else (
         f"{name} is your last leader: lose it and "
