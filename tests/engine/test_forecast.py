@@ -477,3 +477,19 @@ def test_w2_a_loss_row_says_it_takes_the_last_leader():
     assert [r for r in one if r.endswith("; your last leader)")] == [
         next(r for r in one if "Hero" in r)]
     assert not any("last leader" in r for r in rows(captain=True))
+
+
+def test_b5_a_hidden_unit_is_either_the_strongest_or_a_leader_not_both():
+    # play-test 18: "they 7-36" took one hidden unit for the strongest ship
+    # and for a leader (its bonus) at once
+    from warp_empires.engine.forecast import _hidden_lead
+
+    m = blank().module
+    destroyer, hauler, enforcer = (m.unit_by_id(1, u) for u in ("destroyer", "hauler", "enforcer"))
+    bonus = m.rules.leader_bonus
+    # one hidden: the destroyer (5) or the enforcer (4) with the bonus, 4 + 5 at most
+    assert 5 + _hidden_lead([destroyer, hauler, enforcer], 1, bonus) == max(5, 4 + bonus)
+    # two hidden: the destroyer and the enforcer together, bonus and all
+    assert _hidden_lead([destroyer, hauler, enforcer], 2, bonus) == bonus
+    # a leader at least as strong as the rest: the bonus whole
+    assert _hidden_lead([hauler, enforcer], 1, bonus) == bonus

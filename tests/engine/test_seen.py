@@ -171,3 +171,19 @@ def test_moves_in_the_move_phase_keep_it_as_the_rules_say():
         apply(s, 1, ("stop",))
     apply(s, 1, ("end",))
     assert len(_entry(s, 0, 1, "c").seen) == 3 and broken(s) == []
+
+
+def test_a_stack_spied_this_turn_reads_as_spied_not_as_partly_known():
+    # play-test 18: "1 more not known" above a "Spied this turn" list of all four
+    s = _seen_then_joined(on_top=False)
+    f = tid(s, "f")
+    s.intel[0] = [{"kind": "stack", "territory": f, "units": [s.chits[c] for c in s.stacks[1][f]]}]
+    lines = [line.plain for line in stack_lines(s.module, view(s, 0), f)]
+    assert lines == ["B·Blue (4): Destroyer, Swarm, Swarm, Hauler (spied this turn)"]
+    # a unit has left since: the spied list is told apart from what stands
+    last = s.stacks[1][f][-1]
+    board.remove_group(s, 1, f, (last,))
+    board.to_pile(s, last)
+    lines = [line.plain for line in stack_lines(s.module, view(s, 0), f)]
+    assert lines == ["B·Blue (3): Destroyer on top, the rest hidden",
+                     "Spied this turn, before units joined or left: Destroyer, Swarm, Swarm, Hauler"]

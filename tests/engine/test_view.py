@@ -278,3 +278,28 @@ def test_a_text_that_is_no_position_is_refused_in_one_line():
         with pytest.raises(IllegalAction) as e:
             position_from_text(s.module, bad)
         assert e.value.reason == "malformed" and "\n" not in str(e.value)
+
+
+def test_z1_the_row_of_a_look_or_a_probe_says_it_stands_where_undo_has_moves():
+    # play-test 18: a lone target was taken at once, and a move before it was
+    # fixed without a word (the target's prompt never came)
+    from warp_empires.engine import Game
+    from warp_empires.present.rows import build_choices
+
+    def rows(s) -> dict[str, str]:
+        game = Game(s.module, 0, dict(s.options), s, [])
+        return {c.label.split(" (")[0]: c.label for c in build_choices(game)}
+
+    s = blank()
+    s.undo = []
+    put(s, 0, "a", "wing")
+    put(s, 1, "e", "swarm")
+    s.control[tid(s, "c")] = 1
+    give(s, 0, "riot", "sabotage", "spies", "step")
+    assert not any("stands" in r for r in rows(s).values())  # nothing to take back yet
+    apply(s, 0, ("play", card(s, "riot")))
+    apply(s, 0, ("target", tid(s, "c")))
+    said = rows(s)
+    for name in ("Sabotage", "Spies"):
+        assert said[f"play {name}"].endswith("(it stands, with your moves before it)")
+    assert "stands" not in said["play Step"]

@@ -178,6 +178,19 @@ def _may_hide(module: Module, view: View, enemy: int, t: int,
     return [units[k] for k, n in left.items() for _ in range(max(0, n))]
 
 
+def _hidden_lead(kinds: list[UnitDef], hidden: int, bonus: int) -> int:
+    """What a leader among `hidden` units that may be any of `kinds` adds at
+    most to their strongest total (RULINGS B5): the bonus where the strongest
+    of them hold one, else the bonus less the Force a leader gives up against
+    the weakest of those (play-test 18: "they 7-36" took one hidden unit for
+    the strongest ship and a leader at once)."""
+    top = sorted(kinds, key=lambda u: (u.force, u.is_leader), reverse=True)[:hidden]
+    if not top or any(u.is_leader for u in top):
+        return bonus
+    best = max(u.force for u in kinds if u.is_leader)
+    return max(0, best - top[-1].force + bonus)
+
+
 def _losses(units: list[UnitDef]) -> int:
     """Units a losing stack loses: every fortification and half the rest,
     rounded up (RULINGS B7)."""
@@ -246,7 +259,7 @@ def battle_forecast(module: Module, view: View, t: int,
         o_hi += 0 if they_lead else bonus
         o_lo += 0 if they_may_lead else bonus
     else:
-        t_hi += bonus if they_may_lead else 0
+        t_hi += bonus if they_lead else _hidden_lead(kinds, hidden, bonus) if they_may_lead else 0
         t_lo += bonus if they_lead else 0
     for mb in rules.majority_bonuses:
         n_ours = sum(1 for u in ours if mb.filter.matches(u))

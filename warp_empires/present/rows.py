@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from warp_empires.engine import Action, Game, Prompt, View, describe_action
+from warp_empires.engine import Action, Game, Prompt, View, describe_action, undo_depth
 from warp_empires.engine.actions import TERRITORY_VERBS
 from warp_empires.engine.board import hops_from
 from warp_empires.engine.forecast import CardOutcome, battle_forecast, card_outcome, last_marker
 from warp_empires.engine.pending import CardPlay
+from warp_empires.engine.told import PROBES
 from warp_empires.engine.viewtypes import SelectionView
 from warp_empires.module.defs import Module
 from warp_empires.present.odds import battle_note, last_leader, winning_cost
@@ -166,6 +167,10 @@ def _item_rows(game: Game, kind: str, view: View, sel: SelectionView,
     return rows
 
 
+# Cards whose play in the Move phase shows their player something: undo stops there.
+REVEALING = PROBES | {"spy"}
+
+
 def _choice(game: Game, a: Action, view: View) -> Choice:
     module = game.module
     places, types = _visible_chits(view)
@@ -179,6 +184,12 @@ def _choice(game: Game, a: Action, view: View) -> Choice:
         label += f" (Force {module.units[types[a[1]]].force}{then})"
     if a[0] == "play" and view.step == "battle_card" and view.battle is not None:
         label += card_note(module, view, a[1])
+    if a[0] == "play" and view.step == "move" and undo_depth(game.state, view.side) \
+            and module.cards[a[1]].effect.kind in REVEALING:
+        # what it shows stands, and undo stops there (RULINGS Z1; play-test 18:
+        # its lone target was taken at once and a move before it was fixed,
+        # unsaid; the target's prompt says so where there is a choice)
+        label += " (it stands, with your moves before it)"
     if a[0] == "target" and view.pend.targets == "territory" \
             and module.cards[view.pend.card].effect.kind == "remove_control" \
             and last_marker(module, view, a[1]):

@@ -58,6 +58,10 @@ def stack_lines(
 ) -> list[Text]:
     """Every stack at a territory, as much of it as the viewer may see."""
     lines: list[Text] = []
+    # a spy card's look this turn (RULINGS H4), the latest at t; it stands for
+    # the stack while the stack holds as many units (as the forecast reads it)
+    spied = next((i["units"] for i in reversed(view.intel) if i.get("kind") == "stack"
+                  and i.get("territory") == t), None) if intel else None
     for side in (0, 1):
         entry = view.stacks[side][t]
         if not entry:
@@ -71,6 +75,14 @@ def stack_lines(
                 view.battle and view.battle.t == t)
             lines.append(Text.assemble(head, f" ({entry.size}): ", names,
                                        (" (as seen in battle)" if seen else "", "italic")))
+            if side == view.enemy and spied is not None and len(spied) == entry.size:
+                spied = None  # listed whole: the spied list says no more
+        elif spied is not None and side == view.enemy and len(spied) == entry.size:
+            # play-test 18: "1 more not known" above a spied list of them all
+            names = ", ".join(module.units[u].name for u in spied)
+            lines.append(Text.assemble(head, f" ({entry.size}): ", names,
+                                       (" (spied this turn)", "italic")))
+            spied = None
         elif entry.seen:  # seen in a battle, since joined by units not known
             names = ", ".join(module.units[u.unit].name for u in entry.seen)
             top = module.units[entry.top].name
@@ -83,10 +95,10 @@ def stack_lines(
             top = module.units[entry.top].name
             rest = " on top, the rest hidden" if entry.size > 1 else ""  # one: all there is
             lines.append(Text.assemble(head, f" ({entry.size}): {top}{rest}"))
-    for spied in view.intel if intel else []:
-        if spied.get("kind") == "stack" and spied.get("territory") == t:
-            names = ", ".join(module.units[u].name for u in spied["units"])
-            lines.append(Text(f"Spied this turn: {names}", style="italic"))
+    if spied is not None:  # the stack has changed since, or is gone
+        names = ", ".join(module.units[u].name for u in spied)
+        lines.append(Text(f"Spied this turn, before units joined or left: {names}",
+                          style="italic"))
     return lines
 
 
