@@ -186,4 +186,5 @@ def test_a_stack_spied_this_turn_reads_as_spied_not_as_partly_known():
     board.to_pile(s, last)
     lines = [line.plain for line in stack_lines(s.module, view(s, 0), f)]
     assert lines == ["B·Blue (3): Destroyer on top, the rest hidden",
-                     "Spied this turn, before units joined or left: Destroyer, Swarm, Swarm, Hauler"]
+                     "Spied this turn, before units joined or left: "
+                     "Destroyer, Swarm, Swarm, Hauler"]
