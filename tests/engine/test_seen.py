@@ -188,3 +188,17 @@ def test_a_stack_spied_this_turn_reads_as_spied_not_as_partly_known():
     assert lines == ["B·Blue (3): Destroyer on top, the rest hidden",
                      "Spied this turn, before units joined or left: "
                      "Destroyer, Swarm, Swarm, Hauler"]
+
+
+def test_h4_a_look_at_a_stack_known_whole_says_it_shows_nothing_new():
+    # play-test 18: Probe Droid was offered at a stack listed in full, unsaid
+    from warp_empires.engine import Game
+    from warp_empires.present.rows import build_choices
+
+    s = _seen_then_joined()  # f: the hauler on top of three seen: all four known
+    put(s, 1, "e", "swarm", "swarm")  # e: its top only
+    give(s, 0, "spies")
+    apply(s, 0, ("play", card(s, "spies")))
+    rows = {c.action: c.label for c in build_choices(Game(s.module, 0, {}, s, []))}
+    assert rows[("target", tid(s, "f"))].endswith("(known already: nothing new to see)")
+    assert "known already" not in rows[("target", tid(s, "e"))]

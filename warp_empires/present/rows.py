@@ -196,6 +196,12 @@ def _choice(game: Game, a: Action, view: View) -> Choice:
         # play-test: a first-turn remove_control card on the enemy's only marker,
         # its capital, ended the game at its upkeep without a word of warning
         label += " (their last marker: they lose at their upkeep)"
+    if a[0] == "target" and view.pend.targets == "territory" \
+            and module.cards[view.pend.card].effect.kind == "spy":
+        foe = view.stacks[view.enemy][a[1]]
+        if foe is not None and len(foe.known()) == foe.size:
+            # play-test 18: a look offered at a stack listed whole, unsaid
+            label += " (known already: nothing new to see)"
     if a[0] == "to":
         where = module.map.territories[a[1]]
         if where.is_revenue and view.control[a[1]] != view.side:
