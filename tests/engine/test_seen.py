@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from warp_empires.engine import apply, board, legal_actions, prompt, view
+from warp_empires.engine import apply, board, known, legal_actions, prompt, view
 from warp_empires.engine.determinize import determinize
 from warp_empires.engine.forecast import battle_forecast
 from warp_empires.engine.invariants import broken
@@ -26,7 +26,7 @@ def _seen_then_joined(joining: str = "hauler", on_top: bool = True) -> State:
     s = blank()
     put(s, 1, "f", "destroyer", "swarm", "swarm")
     put(s, 0, "a", "hero", "cruiser")
-    board.show_stack(s, 1, tid(s, "f"))
+    known.show_stack(s, 1, tid(s, "f"))
     spare = next(c for c in s.piles[1] if s.module.units[s.chits[c]].id == joining)
     s.piles[1].remove(spare)
     board.place(s, spare, tid(s, "f"), on_top=on_top)
@@ -84,21 +84,21 @@ def test_h2_a_unit_leaving_forgets_what_was_seen():
 def test_h2_a_stack_known_in_part_keeps_it_when_it_moves_on_whole():
     s = _seen_then_joined()
     f, c = tid(s, "f"), tid(s, "c")
-    seen = board.known_part(s, 1, f)
+    seen = known.known_part(s, 1, f)
     board.move_group(s, 1, f, c, s.stacks[1][f])
-    assert board.known_part(s, 1, c) == seen and board.known_part(s, 1, f) == ()
+    assert known.known_part(s, 1, c) == seen and known.known_part(s, 1, f) == ()
     # and joining a stack shown whole adds what was known there
     base = put(s, 1, "e", "base")
-    board.show_stack(s, 1, tid(s, "e"))
+    known.show_stack(s, 1, tid(s, "e"))
     board.move_group(s, 1, c, tid(s, "e"), s.stacks[1][c])
-    assert sorted(board.known_part(s, 1, tid(s, "e"))) == sorted((*seen, *base))
+    assert sorted(known.known_part(s, 1, tid(s, "e"))) == sorted((*seen, *base))
     assert (1, tid(s, "e")) not in s.shown and broken(s) == []
 
 
 def test_b2_a_battle_there_shows_the_stack_whole_again():
     s = _seen_then_joined()
     f = tid(s, "f")
-    board.show_stack(s, 1, f)
+    known.show_stack(s, 1, f)
     assert s.seen == [] and _entry(s, 0, 1, "f").units is not None
 
 
@@ -109,13 +109,13 @@ def test_the_forecast_counts_what_is_known_and_ranges_only_the_rest():
     odds = battle_forecast(s.module, view(s, 0), tid(s, "f"), joining=[hero])
     assert odds is not None and odds.hidden == 0  # the hauler on top: all four known
     whole = s.clone()
-    board.show_stack(whole, 1, tid(s, "f"))
+    known.show_stack(whole, 1, tid(s, "f"))
     assert odds == battle_forecast(s.module, view(whole, 0), tid(s, "f"), joining=[hero])
     # one unit not known below: the low end is never under what is known there
     t = _seen_then_joined(on_top=False)
     odds = battle_forecast(t.module, view(t, 0), tid(t, "f"), joining=[hero])
     assert odds is not None and odds.hidden == 1
-    seen = sum(units[t.chits[c]].force for c in board.known_part(t, 1, tid(t, "f")))
+    seen = sum(units[t.chits[c]].force for c in known.known_part(t, 1, tid(t, "f")))
     weakest = min(u.force for u in units if u.side == 1)
     assert odds.theirs[0] >= seen + weakest
 
@@ -124,7 +124,7 @@ def test_a_dealt_world_holds_the_seen_units_in_their_stack():
     s = _seen_then_joined(on_top=False)
     f = tid(s, "f")
     give(s, 0, "march")
-    seen = set(board.known_part(s, 1, f))
+    seen = set(known.known_part(s, 1, f))
     v = view(s, 0)
     for n in range(30):
         dealt = determinize(s.module, v, random.Random(n))

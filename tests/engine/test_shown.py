@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from warp_empires.engine import apply, board, legal_actions, prompt, view
+from warp_empires.engine import apply, board, known, legal_actions, prompt, view
 from warp_empires.engine.forecast import battle_forecast
 from warp_empires.engine.invariants import broken
 from warp_empires.engine.state import State
@@ -101,7 +101,7 @@ def _moved(*groups: tuple[str, str, int], before: dict[str, tuple[str, ...]] | N
     put(s, 0, "c", "cruiser", "cruiser")
     for where, names in (before or {}).items():
         put(s, 0, where, *names)
-    board.show_stack(s, 0, tid(s, "c"))
+    known.show_stack(s, 0, tid(s, "c"))
     give(s, 0, "march")
     apply(s, 0, ("play", card(s, "march")))
     for src, dest, n in groups:
@@ -156,8 +156,8 @@ def test_h2_a_whole_stack_seen_joining_another_seen_keeps_both_listed():
     s = blank()
     put(s, 0, "c", "cruiser")
     put(s, 0, "d", "frigate")
-    board.show_stack(s, 0, tid(s, "c"))
-    board.show_stack(s, 0, tid(s, "d"))
+    known.show_stack(s, 0, tid(s, "c"))
+    known.show_stack(s, 0, tid(s, "d"))
     board.move_group(s, 0, tid(s, "c"), tid(s, "d"), s.stacks[0][tid(s, "c")])
     assert _listed(s, 1, 0, "d") == list(s.stacks[0][tid(s, "d")])
     assert len(s.stacks[0][tid(s, "d")]) == 2
@@ -181,8 +181,8 @@ def test_what_was_seen_is_kept_by_copies_and_saved_data():
     assert again.shown == s.shown and len(s.shown) == 1
     assert again.seen == s.seen and len(s.seen) == 1
     copy = s.clone()
-    board.forget_shown(copy, 0, tid(s, "c"))
-    board.forget_shown(copy, 1, tid(s, "f"))
+    known.forget_shown(copy, 0, tid(s, "c"))
+    known.forget_shown(copy, 1, tid(s, "f"))
     assert (0, tid(s, "c")) in s.shown and s.seen  # the copy's changes are its own
     assert not copy.shown and not copy.seen
     # a state where no battle was fought writes no field (saves of before load alike)

@@ -19,12 +19,12 @@ from .board import (
     refill_hands,
     remove_from_map,
     remove_group,
-    show_stack,
     tell_spies,
     unit_name,
     unit_names,
 )
 from .decks import discard_of
+from .known import show_stack
 from .options import option
 from .passage import admits_all
 from .pending import Battle, Selection

@@ -11,6 +11,7 @@ from warp_empires.module.defs import TerritoryDef, UnitFilter
 
 from . import rng
 from .decks import deck_of, discard_of
+from .known import forget_shown, joined, known_part, knows
 from .passage import Passage, admits, group_speed
 from .state import State
 
@@ -165,7 +166,7 @@ def place(s: State, chit: int, t: int, on_top: bool = False) -> None:
     before = row[t]
     row[t] = (chit, *before) if on_top else (*before, chit)
     if s.shown:
-        _joined(s, side, t, before)
+        joined(s, side, t, before)
 
 
 def put_on_top(s: State, side: int, t: int, group: Sequence[int]) -> None:
@@ -174,7 +175,7 @@ def put_on_top(s: State, side: int, t: int, group: Sequence[int]) -> None:
     before = row[t]
     row[t] = (*group, *before)
     if s.shown:
-        _joined(s, side, t, before)
+        joined(s, side, t, before)
 
 
 def put_below(s: State, side: int, t: int, group: Sequence[int]) -> None:
@@ -182,7 +183,7 @@ def put_below(s: State, side: int, t: int, group: Sequence[int]) -> None:
     before = row[t]
     row[t] = (*before, *group)
     if s.shown:
-        _joined(s, side, t, before)
+        joined(s, side, t, before)
 
 
 def remove_from_map(s: State, chit: int, t: int) -> None:
@@ -207,29 +208,13 @@ def to_top(s: State, side: int, t: int, chit: int) -> None:
     row[t] = (chit, *(c for c in row[t] if c != chit))
 
 
-def show_stack(s: State, side: int, t: int) -> None:
-    """Both sides have seen every unit of `side`'s stack at t (a battle there,
-    RULINGS B2): it stays shown in both views until a unit joins or leaves."""
-    if s.stacks[side][t] and (side, t) not in s.shown:
-        _set_seen(s, side, t, ())
-        s.shown = [*s.shown, (side, t)]
-
-
-def known_part(s: State, side: int, t: int) -> tuple[int, ...]:
-    """The units of `side`'s stack at t that both sides know are there: all of
-    a stack shown, the seen ones of a stack joined since, else none."""
-    if (side, t) in s.shown:
-        return s.stacks[side][t]
-    return next((chits for sd, w, chits in s.seen if sd == side and w == t), ())
-
-
 def join_seen(s: State, side: int, dest: int, group: Sequence[int]) -> None:
     """A group both sides have just seen in battle goes under the stack at
     `dest` (a retreat or withdrawal keeps that stack's top): what was known
     there stays known beside it, all of the stack where it was known whole."""
     known = (*known_part(s, side, dest), *group)
     put_below(s, side, dest, group)
-    _knows(s, side, dest, known)
+    knows(s, side, dest, known)
 
 
 def move_group(s: State, side: int, src: int, dest: int, group: Sequence[int]) -> None:
@@ -245,38 +230,7 @@ def move_group(s: State, side: int, src: int, dest: int, group: Sequence[int]) -
     remove_group(s, side, src, group)
     put_on_top(s, side, dest, group)
     if going or staying:
-        _knows(s, side, dest, (*going, *staying))
-
-
-def forget_shown(s: State, side: int, t: int) -> None:
-    """Nothing of `side`'s stack at t is known to both sides any more."""
-    if (side, t) in s.shown:
-        s.shown = [p for p in s.shown if p != (side, t)]  # replaced whole: copies share it
-    if s.seen:
-        _set_seen(s, side, t, ())
-
-
-def _joined(s: State, side: int, t: int, before: tuple[int, ...]) -> None:
-    """Units not known joined the stack: a stack shown before is known in part."""
-    if (side, t) in s.shown:
-        s.shown = [p for p in s.shown if p != (side, t)]
-        _set_seen(s, side, t, before)
-
-
-def _knows(s: State, side: int, t: int, known: tuple[int, ...]) -> None:
-    """Both sides know these units of the stack at t: all of it (shown), or some."""
-    if len(known) == len(s.stacks[side][t]):
-        show_stack(s, side, t)
-    else:
-        _set_seen(s, side, t, known)
-
-
-def _set_seen(s: State, side: int, t: int, chits: tuple[int, ...]) -> None:
-    kept = [e for e in s.seen if e[0] != side or e[1] != t]
-    if chits:
-        kept.append((side, t, tuple(chits)))
-    if kept or s.seen:
-        s.seen = kept  # replaced whole: copies share it
+        knows(s, side, dest, (*going, *staying))
 
 
 def to_pile(s: State, chit: int) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from .api import STEPS, legal_actions
-from .board import known_part
 from .decks import cards_discarded, cards_left
+from .known import known_part
 from .passage import admits
 from .state import NO_SIDE, State
 from .told import as_told

@@ -8,7 +8,8 @@ from warp_empires.module.defs import Module, SideSetup
 
 from . import flow, scenario
 from .actions import Action
-from .board import draw_chits, log, other, place, show_stack, shuffle_decks, unit_names
+from .board import draw_chits, log, other, place, shuffle_decks, unit_names
+from .known import show_stack
 from .options import KEY, RULES_KEY, check_edition, check_keys
 from .options import check as check_options
 from .pending import Choosers

@@ -8,8 +8,9 @@ from typing import Any
 from .actions import Action
 from .api import STEPS, prompt
 from .battle import totals
-from .board import known_part, other
+from .board import other
 from .cards import target_type
+from .known import known_part
 from .state import State
 from .steps import SelectStep
 from .strength import majorities
