@@ -120,6 +120,17 @@ LEVELS: dict[str, Level] = {
     # 179 (6 only with it, 14 only without), 11.65 leaders lost per 100 own
     # player-turns against 12.97 (bench-logs nh_priced.jsonl, the change in
     # bench-logs priced.patch): more careful, and it won less.
+    # Nor (session 18) a group move that stakes a leader the enemy's victory
+    # asks for (one it names as a captive, or either of the last two where it
+    # wins with none on the map) in a battle not forecast as won, one that
+    # leader must or may pay for (B8), or one that leaves it outweighed once
+    # paid: seed 40's attack on the enemy's capital, paid with one of the
+    # last two leaders, was not made, but seed 44's still was. On normal
+    # against the heuristic: 171 of 200 against 179 (as the second side 77%
+    # against 86%), in games of 30.1 turns against 19.3 (7 unfinished at 120
+    # against 0): 9.89 leaders lost per 100 own player-turns against 12.07,
+    # but more a game (1.50 against 1.18). Bench-logs nh_exp12.jsonl, the
+    # change in bench-logs critical.patch.
     "hard": Level("hard", 10, 4, 2, 2.8, margin=0.01,
                   searched=SEARCHED + ("recruit", "place")),
 }
