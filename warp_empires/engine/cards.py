@@ -24,7 +24,7 @@ from .options import edition
 from .pending import CardPlay
 from .state import NO_SIDE, State
 from .steps import Step
-from .told import PROBES
+from .told import REVEALS
 
 
 def can_play(s: State, side: int, kind: int, timing: str) -> bool:
@@ -199,7 +199,7 @@ class CardTarget(Step):
         # Z1): said before, in the phase where all else can be taken back
         # (play-test 17: a sabotage fixed the moves before it, unsaid)
         stands = (" What it shows stands, and so does all you did before it."
-                  if (eff.kind == "spy" or eff.kind in PROBES) and s.phase == "move"
+                  if eff.kind in REVEALS and s.phase == "move"
                   and p.side == s.active else "")
         return f"{card.name}: {words.format(amount=eff.amount)}.{stands}"
 

@@ -368,13 +368,9 @@ def _deal_spied_stacks(s: State, stacks: list[list[list[int]]], view: View,
                        rng: random.Random) -> None:
     """A stack a spy card showed this turn (RULINGS H4), still of the size and
     top then seen, is dealt as seen where the enemy chits left allow it."""
-    latest: dict[int, list[int]] = {}
-    for i in view.intel:
-        if i.get("kind") == "stack":
-            latest[i["territory"]] = i["units"]
     enemy = 1 - view.side
     for t, size, top in hidden:
-        seen = latest.get(t)
+        seen = view.spied(t)
         if seen is None or len(seen) != size or seen[0] != top:
             continue
         # the top and any units known beside it (State.seen) are dealt already

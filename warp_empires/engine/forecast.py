@@ -228,8 +228,7 @@ def battle_forecast(module: Module, view: View, t: int,
     # A spy card's look this turn (RULINGS H4) counts while the stack still
     # holds as many units (play-test: a Probe Droid had just shown the stack
     # and the forecast still gave a range over "7 hidden").
-    spied = next((i["units"] for i in reversed(view.intel)
-                  if i.get("kind") == "stack" and i.get("territory") == t), None)
+    spied = view.spied(t)
     if listed is not None:
         known = [module.units[u.unit] for u in listed]
     elif spied is not None and len(spied) == theirs_entry.size:

@@ -20,6 +20,10 @@ from .state import NO_SIDE, State
 # Cards whose outcome at an enemy stack tells its player what the stack holds
 # (sabotage M8, a defection G7): "finds nothing" says as much as a loss.
 PROBES = frozenset({"sabotage", "defect"})
+# Cards whose play in the Move phase shows their player something, a spy's
+# look or a probe's outcome: undo stops there (RULINGS Z1), as their prompt
+# and row say.
+REVEALS = PROBES | {"spy"}
 
 
 def untold(s: State, deciding: int) -> bool:

@@ -355,6 +355,12 @@ class View:
     # docs/rules.md G16: this side's own [chit, territory, spaces left] (its secret)
     onward: list[list[int]] = field(default_factory=list)
 
+    def spied(self, t: int) -> list[int] | None:
+        """The unit types, top first, the latest spy card's look this turn
+        showed in the enemy stack at t (RULINGS H4); None: none looked."""
+        return next((i["units"] for i in reversed(self.intel)
+                     if i.get("kind") == "stack" and i.get("territory") == t), None)
+
     def to_data(self) -> dict[str, Any]:
         """Plain, msgpack-able data: the view as the wire carries it."""
         b, last = self.battle, self.last_battle

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from warp_empires.engine import Action, Game, View, undo_depth
 from warp_empires.engine.forecast import CardOutcome, battle_forecast, card_outcome, last_marker
-from warp_empires.engine.told import PROBES
+from warp_empires.engine.told import REVEALS
 from warp_empires.module.defs import Module
 from warp_empires.present.odds import winning_cost
-
-# Cards whose play in the Move phase shows their player something: undo stops there.
-REVEALING = PROBES | {"spy"}
 
 
 def card_row_note(game: Game, a: Action, view: View, types: dict[int, int]) -> str:
@@ -30,7 +27,7 @@ def card_row_note(game: Game, a: Action, view: View, types: dict[int, int]) -> s
     if a[0] == "play" and view.step == "battle_card" and view.battle is not None:
         out += card_note(module, view, a[1])
     if a[0] == "play" and view.step == "move" and undo_depth(game.state, view.side) \
-            and module.cards[a[1]].effect.kind in REVEALING:
+            and module.cards[a[1]].effect.kind in REVEALS:
         # what it shows stands, and undo stops there (RULINGS Z1; play-test 18:
         # its lone target was taken at once and a move before it was fixed,
         # unsaid; the target's prompt says so where there is a choice)

@@ -129,7 +129,7 @@ def _item_rows(game: Game, kind: str, view: View, sel: SelectionView,
     src = view.pend.src
     battle = view.battle
     # a loss or a disband that leaves no leader on the map may end the game
-    # (play-test 17: the row "lose Luke Skywalker" did not say so)
+    # (play-test 17: a row losing the last leader did not say so)
     last = last_leader(module, view) if kind in ("casualty", "upkeep") else None
     rows = []
     for i, item in enumerate(sel.items):

@@ -60,8 +60,7 @@ def stack_lines(
     lines: list[Text] = []
     # a spy card's look this turn (RULINGS H4), the latest at t; it stands for
     # the stack while the stack holds as many units (as the forecast reads it)
-    spied = next((i["units"] for i in reversed(view.intel) if i.get("kind") == "stack"
-                  and i.get("territory") == t), None) if intel else None
+    spied = view.spied(t) if intel else None
     for side in (0, 1):
         entry = view.stacks[side][t]
         if not entry:

@@ -41,11 +41,11 @@ class MapView(ScrollView, can_focus=True):
         Binding("down", "move('down')", "Map down", show=False),
         Binding("left", "move('left')", "Map left", show=False),
         Binding("right", "move('right')", "Map right", show=False),
-        Binding("enter", "select", "Select", show=True),
+        Binding("enter", "select(True)", "Select", show=True),
         # the same, unsaid while no territory is a choice (play-test 17: the
         # footer offered Select and Next choice while the computer moved);
         # Enter still goes to the controller, which says why it does nothing
-        Binding("enter", "select_quietly", "Select", show=False),
+        Binding("enter", "select(False)", "Select", show=False),
         Binding("n", "next_choice", "Next choice", show=True),
         Binding("z", "zoom", "Zoom", show=True),
     ]
@@ -178,16 +178,14 @@ class MapView(ScrollView, can_focus=True):
             self.move_cursor_to(target, by_person=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("select", "next_choice"):
+        if action == "select":  # the binding said while there are choices
+            said = parameters[0] if parameters else True
+            return said == bool(self._choices)
+        if action == "next_choice":
             return bool(self._choices)
-        if action == "select_quietly":
-            return not self._choices
         return True
 
-    def action_select(self) -> None:
-        self.post_message(self.Selected(self.cursor))
-
-    def action_select_quietly(self) -> None:
+    def action_select(self, said: bool = True) -> None:
         self.post_message(self.Selected(self.cursor))
 
     def action_next_choice(self) -> None:
