@@ -133,6 +133,29 @@ def test_a_dealt_world_holds_the_seen_units_in_their_stack():
         assert broken(dealt) == [], n
 
 
+def test_a_seen_top_leaves_the_last_unit_of_its_type_to_another_stack():
+    # issue 40 (a tuning game of the template): a stack whose top is a seen
+    # legion, and one legion left unaccounted for, on top of another stack;
+    # dealing that legion to the first top left none for the second
+    s = blank()
+    f, g = tid(s, "c"), tid(s, "e")
+    put(s, 1, "c", "swarm", "destroyer")
+    known.show_stack(s, 1, f)
+    hauler = next(c for c in s.piles[1] if s.module.units[s.chits[c]].id == "hauler")
+    s.piles[1].remove(hauler)
+    board.place(s, hauler, f, on_top=False)  # the seen swarm stays on top
+    swarms = [c for c in s.piles[1] if s.module.units[s.chits[c]].id == "swarm"]
+    put(s, 1, "b", *["swarm"] * (len(swarms) - 1))
+    known.show_stack(s, 1, tid(s, "b"))
+    put(s, 1, "e", "swarm")  # the last one, alone: its top is all the viewer sees
+    assert f < g and broken(s) == []
+    v = view(s, 0)
+    assert v.stacks[1][f].top == v.stacks[1][g].top and v.stacks[1][f].units is None
+    for n in range(20):
+        dealt = determinize(s.module, v, random.Random(n))
+        assert view(dealt, 0) == v and broken(dealt) == [], n
+
+
 def test_the_side_panel_names_the_seen_units_and_counts_the_rest():
     s = _seen_then_joined(on_top=False)
     line = stack_lines(s.module, view(s, 0), tid(s, "f"))[0].plain

@@ -321,8 +321,11 @@ def _deal_chits(s: State, stacks: list[list[list[int]]], view: View,
               if row is not None and row.units is None]
     for t, _, top in hidden:
         seen = known.get(t, ())
-        # a seen unit of the top's type may be the top (StackEntry.known)
-        free = [c for c in pool if s.chits[c] == top] + [c for c in seen if s.chits[c] == top]
+        # A seen unit of the top's type may be the top (StackEntry.known), and
+        # is taken for it: one more of the type from the pool could leave a
+        # later stack's top with none (the template's last legion, issue 40);
+        # the stack's rest is dealt from the pool, where one more may turn up.
+        free = [c for c in seen if s.chits[c] == top] or [c for c in pool if s.chits[c] == top]
         if not free:
             raise ValueError(f"no enemy chit of unit type {top} left for the top at {t}")
         chit = rng.choice(free)
