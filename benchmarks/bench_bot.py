@@ -12,7 +12,8 @@ Figures, all from one run:
   odd ones, so both sides count alike. A's share of all games with its 95%
   interval (Wilson), and A's share as each side. Unfinished games (turn cap)
   count as not won. `bot:LEVEL:v1` is a named baseline: that level with the
-  evaluation of before issue 40 (bots.make_player). `bot:normal:v1-heuristic`
+  evaluation of before issue 40 (bots.make_player); `bot:LEVEL:untrained` that
+  level without the weights `warp-empires train` wrote for the player. `bot:normal:v1-heuristic`
   is there for the baseline's conduct: normal's leaders lost against the same
   opponent as the normal of before issue 40.
 - Per player kind (issue 40): leaders lost to capture per 100 of its own

@@ -175,8 +175,8 @@ def test_the_command_writes_the_players_own_weights_and_prints_the_rounds(
             "--eval-games", "2", "--max-turns", "5"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "round" in out and "held-out accuracy" in out and "win rate" in out
-    assert "new" in out.split("held-out accuracy", 1)[1]  # its next round: the new weights
+    assert all(w in out for w in ("round", "held-out", "accuracy", "win rate", "pairs"))
+    assert "new" in out.split("accuracy", 1)[1]  # its next round: the new weights
     own = user_weights_path(load_module(template))
     assert str(own) in out.replace("\n", "") and read_weights(own)["force"] > 0
     # run again: everything is in the log, nothing is played

@@ -14,7 +14,11 @@ from .random_player import RandomPlayer
 from .search import BASELINE as V1
 from .search import SearchPlayer
 from .solo import SoloPlayer
-from .weights import weights_for
+from .weights import as_vector, shipped_weights, weights_for
+
+# `bot:LEVEL:untrained`: that level with the module's shipped weights (or the
+# generic ones), whatever the player trained: what `train` is measured against.
+UNTRAINED = ":untrained"
 
 # The search player's levels are "bot:easy", "bot:normal", "bot:hard"; "bot"
 # alone is the normal level. `solo` (RULINGS O6) needs the module's [solo]
@@ -49,6 +53,7 @@ def make_player(kind: str, module: Module, seed: int = 0, timed: bool = False) -
     A kind ending in oldkeep.BASELINE (`heuristic:oldkeep`, `bot:normal:oldkeep`)
     is that player with the discards of before issue 39, and `bot:LEVEL:v1` the
     search level with the evaluation of before issue 40 (a named baseline),
+    and `bot:LEVEL:untrained` the level without the player's own trained weights,
     for benchmarks only: known_kind and PLAYER_KINDS do not name them."""
     if kind.endswith(BASELINE):
         return _old_discards(make_player(kind[:-len(BASELINE)], module, seed, timed))
@@ -62,6 +67,11 @@ def make_player(kind: str, module: Module, seed: int = 0, timed: bool = False) -
         return SoloPlayer(module, seed)
     if kind in BOT_LEVELS:
         return SearchPlayer(module, seed, kind.split(":", 1)[1], timed)
+    if kind.endswith(UNTRAINED) and kind[:-len(UNTRAINED)] in BOT_LEVELS:
+        player = SearchPlayer(module, seed, kind[4:-len(UNTRAINED)], timed)
+        player.weigh(as_vector(shipped_weights(module)))
+        player.kind += UNTRAINED
+        return player
     if kind.endswith(V1) and kind[:-len(V1)] in BOT_LEVELS:
         return SearchPlayer(module, seed, kind[4:-len(V1)], timed, baseline=True)
     raise ValueError(f"unknown player kind {kind!r} (choose from bot, "

@@ -107,8 +107,7 @@ class SearchPlayer:
         self.base = HeuristicPlayer(module, seed)
         # the weights of before issue 40 for a baseline; else the player's
         # own trained ones, the module's, or the generic ones (bots.weights)
-        weights = V1_WEIGHTS if baseline else as_vector(weights_for(module))
-        self.evaluator = Evaluator(module, self.base.dist, weights)
+        self.weigh(V1_WEIGHTS if baseline else as_vector(weights_for(module)))
         # the playout players, one per side, reset before each playout
         self.rollers = [HeuristicPlayer(module, 0), HeuristicPlayer(module, 0)]
         for r in self.rollers:
@@ -128,6 +127,10 @@ class SearchPlayer:
         self.trace: list[Searched] | None = None
         # down to the hand limit (bots.hand; a baseline's is bots.oldkeep's)
         self.discard: Callable[[Module, View, list[Action]], Action | None] = discard_action
+
+    def weigh(self, weights: tuple[float, ...]) -> None:
+        """Evaluate positions with these weights (in FEATURES order)."""
+        self.evaluator = Evaluator(self.m, self.base.dist, weights)
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         legal = forward(legal)

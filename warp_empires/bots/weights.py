@@ -43,12 +43,18 @@ def user_weights_path(module: Module) -> Path:
     return user_data_dir() / "weights" / f"{module.id}.json"
 
 
+def shipped_weights(module: Module) -> dict[str, float]:
+    """The weights by feature before any training of the player's own: the
+    module's, else GENERIC's (`train`'s first round; `bot:LEVEL:untrained`)."""
+    return {**GENERIC, **(module.bot_weights or {})}
+
+
 def weights_for(module: Module) -> dict[str, float]:
     """The weights by feature (every feature named): the player's own file's,
     else the module's, else GENERIC's. ModuleError (one line) for a bad own file."""
     own = user_weights_path(module)
     mine = read_weights(own) if own.exists() or own.is_symlink() else {}
-    return {**GENERIC, **(module.bot_weights or {}), **mine}
+    return {**shipped_weights(module), **mine}
 
 
 def as_vector(weights: dict[str, float]) -> tuple[float, ...]:
