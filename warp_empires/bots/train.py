@@ -41,7 +41,6 @@ from .evaluate import Evaluator
 from .fit import fit, judged
 from .search import SearchPlayer
 from .sight import Sight
-from .tune import nudges, tune
 from .weights import shipped_weights
 
 # Not fitted: the fit weighs a hand against its holder, which made the search
@@ -93,7 +92,6 @@ class Plan:
     eval_games: int = 20
     max_turns: int = 60
     seed: int = 0
-    pairs: int = 0  # tuning pairs a round, after the fit (bots/tune.py)
 
 
 @dataclass
@@ -111,7 +109,6 @@ class RoundResult:
     # PREDICTED_WORSE, or LOST (they won no more than half the eval games)
     kept: str = ""
     pull: float | None = None  # the pull cross-validation chose (PULLS)
-    pairs: int = 0  # tuning pairs played after the fit (bots/tune.py)
 
 
 def start_weights(module: Module) -> dict[str, float]:
@@ -123,10 +120,7 @@ def run_key(plan: Plan, module: Module) -> str:
     """Names the run in its log: games of another plan or module are not
     reused. Not the number of rounds: a run asked for more rounds later goes
     on from the rounds it has."""
-    named = asdict(plan)
-    if not plan.pairs:  # a run of before tuning keeps its key, and its log
-        del named["pairs"]
-    data = json.dumps({**named, "rounds": None, "module": module.fingerprint,
+    data = json.dumps({**asdict(plan), "rounds": None, "module": module.fingerprint,
                        "shipped": module.bot_weights}, sort_keys=True)
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 
@@ -362,16 +356,13 @@ def train(plan: Plan, out: Path, runner: Runner = inline,
         # short games overfit (fit_round)
         pool += games
         new, judged_ = fit_round(pool, weights)
-        if plan.pairs:
-            new = _tune(plan, key, rnd, new, pool, done, log, runner,
-                        ticker(rnd, "tune", 2 * plan.pairs))
-        evals = [] if new == weights else _play(
+        evals = [] if judged_["kept"] else _play(
             tasks_for(plan, key, rnd, "eval", new, weights), done, log, runner,
             ticker(rnd, "eval", plan.eval_games))
         won = [g for g in evals if g["winner"] != NO_SIDE]
         wins = sum(1 for g in won if g["winner"] == (0 if g["index"] % 2 == 0 else 1))
         rate = round(wins / len(evals), 4) if evals else None
-        kept = PREDICTED_WORSE if judged_["kept"] and new == weights else ""
+        kept = PREDICTED_WORSE if judged_["kept"] else ""
         if rate is not None and rate <= 0.5:
             # better predictions that play no better (the template's second
             # round: 45% of 200; its third 50%): the next round is made by the
@@ -380,28 +371,11 @@ def train(plan: Plan, out: Path, runner: Runner = inline,
         results.append(RoundResult(
             rnd, len(games), sum(1 for g in games if g["winner"] != NO_SIDE),
             judged_["held_out"], judged_["accuracy_before"], judged_["accuracy"],
-            rate, len(evals), new, kept, judged_["pull"], plan.pairs))
+            rate, len(evals), new, kept, judged_["pull"]))
         write_weights(out, new, f"warp-empires train: {module.id} round {rnd} of "
                                 f"{plan.rounds}, {plan.games} games at level {plan.level}")
         weights = new
     return results
-
-
-def _tune(plan: Plan, key: str, rnd: int, weights: dict[str, float],
-          pool: list[dict[str, Any]], done: Done, log: Path, runner: Runner,
-          tick: Callable[[int], None]) -> dict[str, float]:
-    """`weights` tuned by the round's pairs (bots/tune.py), nudged by the
-    spread of each feature over every round's recorded positions so far."""
-    size = nudges([row for g in pool for row in g.get("rows", [])], FIXED)
-    base = {"id": key, "module": plan.module, "level": plan.level,
-            "max_turns": plan.max_turns, "seed": plan.seed + rnd * 100_003}
-    played = [0]
-
-    def play(tasks: list[Task]) -> list[dict[str, Any]]:
-        out = _play(tasks, done, log, runner, lambda n: tick(played[0] + n))
-        played[0] += len(tasks)
-        return out
-    return tune(weights, size, plan.pairs, base, rnd, SIGNS, play)
 
 
 def log_path(out: Path) -> Path:

@@ -30,6 +30,15 @@ from warp_empires.paths import user_data_dir
 # against 172, 13.13 leaders lost against 13.16). A self-play fit there
 # (`train`, 100 games) called 85.5% of held-out winners right against 81.5%
 # and won 38 of 100 against these: what predicts a win is not what to aim for.
+# Nor tuned by play (session 19; `train --pairs`, git show bd1587b): SPSA,
+# pairs of games on one seed between the weights nudged one way and the
+# other, every weight at once, stepping toward the nudge that won. On the
+# template, 480 pairs from these won 111 of 200 (55.5%) against them; 600
+# pairs from a round's fit won 47 of 100 against the round's own. The
+# template's games are little moved by the weights: these won 67 of 100
+# against weights of nothing (a position scores as even until a playout ends
+# the game), and normal itself beats the heuristic there in 65% of 40 games
+# (90% as Rome, 40% as the Carthaginians; bench-logs tpl_spread).
 GENERIC = {"force": 0.0057, "leaders": -0.1986, "leader_force": 0.1324, "revenue": 0.0727,
            "bank": 0.0003, "cards": 0.004, "captives": 0.1761, "progress": 0.1067,
            "stacks": 0.0737,

@@ -29,10 +29,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--eval-games", type=whole_number(0, 1_000_000), default=20,
                    help="games of each round's new weights against its old, sides "
                    "alternating (default 20)")
-    p.add_argument("--pairs", type=whole_number(0, 1_000_000), default=0,
-                   help="tuning pairs each round after the fit: two games on one seed "
-                   "between the weights nudged one way and the other, that move them "
-                   "toward what wins (default 0: fit only)")
     p.add_argument("--level", choices=("normal", "hard"), default="normal",
                    help="the search level that plays (default normal)")
     p.add_argument("--max-turns", type=whole_number(1, 100_000), default=60,
@@ -62,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if out.is_dir():
         raise CommandError(f"--out {out}: is a folder; name the weights file to write")
     plan = Plan(module.path, args.level, args.rounds, args.games, args.eval_games,
-                args.max_turns, args.seed, args.pairs)
+                args.max_turns, args.seed)
     if args.cluster:
         from ..bots.cluster import available, dask_runner
 
@@ -104,7 +100,7 @@ class _progress:
     def tick(self, rnd: int, kind: str, done: int, total: int) -> None:
         key = (rnd, kind)
         if key not in self.tasks:
-            what = {"self": "self-play", "tune": "tuning pairs"}.get(kind, "new v old")
+            what = "self-play" if kind == "self" else "new v old"
             self.tasks[key] = self.bar.add_task(f"round {rnd} {what}", total=total)
         self.bar.update(self.tasks[key], completed=done)
 
@@ -114,22 +110,18 @@ class _progress:
 
 
 def _table(module_id: str, out: Path, results: list[Any]) -> None:
-    from rich import box
     from rich.console import Console
     from rich.table import Table
 
     def pct(x: float | None) -> str:
         return "-" if x is None else f"{x:.1%}"
 
-    table = Table(title=f"train {module_id}", box=box.SIMPLE_HEAD, pad_edge=False)
-    # widths that hold the figures: the headers wrap, and the six fit 80 characters
-    for name, width in (("round", 5), ("games ended", 10), ("held-out accuracy", 16),
-                        ("tuning pairs", 6), ("win rate v last", 12), ("next round", 15)):
-        table.add_column(name, justify="right", min_width=width, max_width=width)
+    table = Table(title=f"train {module_id}")
+    for name in ("round", "games ended", "held-out accuracy", "win rate v last", "next round"):
+        table.add_column(name, justify="right", no_wrap=True)
     for r in results:
         table.add_row(str(r.round), f"{r.finished} of {r.games}",
                       f"{pct(r.accuracy_before)} -> {pct(r.accuracy)}",
-                      str(r.pairs) if r.pairs else "-",
                       "-" if r.win_rate is None else f"{pct(r.win_rate)} of {r.eval_games}",
                       f"same: {r.kept}" if r.kept else "new")
     Console().print(table)
