@@ -232,7 +232,9 @@ def test_a_pass_in_the_computers_attack_keeps_the_news_of_its_turn(star_wars):
     # decision in the person's own player-turn.
     for seed in range(1, 30):
         c = _against_the_computer(star_wars, seed)
-        for _ in range(4000):
+        # the first attack comes within 600 decisions where it comes at all (seed
+        # 18: 238); games without one were played to 4000, 24 of the test's 25 s
+        for _ in range(600):
             if c.session.over:
                 break
             view = c.view
