@@ -38,7 +38,7 @@ from warp_empires.paths import user_data_dir
 # template's games are little moved by the weights: these won 67 of 100
 # against weights of nothing (a position scores as even until a playout ends
 # the game), and normal itself beats the heuristic there in 65% of 40 games
-# (90% as Rome, 40% as the Carthaginians; bench-logs tpl_spread).
+# (90% as the first side, 40% as the second; bench_bot.py --module).
 GENERIC = {"force": 0.0057, "leaders": -0.1986, "leader_force": 0.1324, "revenue": 0.0727,
            "bank": 0.0003, "cards": 0.004, "captives": 0.1761, "progress": 0.1067,
            "stacks": 0.0737,
