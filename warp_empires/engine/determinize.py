@@ -323,7 +323,7 @@ def _deal_chits(s: State, stacks: list[list[list[int]]], view: View,
         seen = known.get(t, ())
         # A seen unit of the top's type may be the top (StackEntry.known), and
         # is taken for it: one more of the type from the pool could leave a
-        # later stack's top with none (the template's last legion, issue 40);
+        # later stack's top with none (a self-play game of the template, issue 40);
         # the stack's rest is dealt from the pool, where one more may turn up.
         free = [c for c in seen if s.chits[c] == top] or [c for c in pool if s.chits[c] == top]
         if not free:
