@@ -47,8 +47,34 @@ def forget_removed_watchers(node: Widget) -> None:
                        if not isinstance(owner, Widget) or owner is node or owner.is_attached]
 
 
+def keys_shown(footer: Footer) -> tuple:
+    """What `footer`'s compose draws from: its width, its style and each key
+    of its screen with its words and state. Equal tuples draw the same keys."""
+    app = footer.app
+    keys = tuple((b.key, app.get_key_display(b), b.description, b.action, b.show, b.group,
+                  enabled, tooltip)
+                 for _node, b, enabled, tooltip in footer.screen.active_bindings.values())
+    return (footer.size.width or app.size.width, footer.compact,
+            footer.show_command_palette, keys)
+
+
 class TidyFooter(Footer):
-    """Footer that does not keep its old keys (forget_removed_watchers)."""
+    """Footer that does not keep its old keys (forget_removed_watchers) and
+    builds them anew only when they change: Textual's footer rebuilds every
+    key at each change of any screen's bindings (a focus moved, a row
+    typed), a tenth of the app's time in its tests (profile of
+    tests/tui/test_decisions.py, session 20)."""
+
+    _shown: tuple | None = None
+
+    async def recompose(self) -> None:
+        if not self.is_attached:  # left its screen before this came due (as Widget's)
+            return
+        shown = keys_shown(self)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        await super().recompose()
 
     def compose(self) -> ComposeResult:
         forget_removed_watchers(self)  # the keys of the last compose are removed by now
