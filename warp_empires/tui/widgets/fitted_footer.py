@@ -78,7 +78,13 @@ class TidyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         forget_removed_watchers(self)  # the keys of the last compose are removed by now
-        yield from super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and self.compact:
+                # styled compact from the start: a key's `compact` arrives by
+                # data_bind once it is mounted, and each then styled itself
+                # again (a third of the footer's time at 80 columns)
+                widget.set_class(True, "-compact", update=False)
+            yield widget
 
 
 class FittedFooter(TidyFooter):
