@@ -51,7 +51,9 @@ async def _rebels_joined(tmp_path: Path) -> AsyncIterator[tuple[Room, JoinApp, P
         game, links = links_of(server, url, ("human", "heuristic"))
         app = JoinApp(links["rebels"])
         async with app.run_test(size=(120, 40)) as pilot:
+            # mounted: a screen pushed is app.screen before it is composed
             await _until(pilot, lambda: isinstance(app.screen, GameScreen)
+                         and app.screen.is_mounted
                          and app.session is not None and app.session.choices())
             yield server.rooms[game], app, pilot
 
