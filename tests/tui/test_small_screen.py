@@ -85,7 +85,7 @@ async def test_the_footer_does_not_keep_its_old_keys(star_wars):
 
 async def test_the_footer_keeps_its_keys_while_they_stay_the_same(star_wars):
     # Textual's footer rebuilt every key at each refresh of the bindings,
-    # changed or not: a tenth of the app's time (session 20's profile)
+    # changed or not: about a seventh of the test suite's CPU time (session 20)
     from textual.widgets._footer import FooterKey
 
     from warp_empires.engine import Game
