@@ -200,3 +200,24 @@ async def test_a_crash_while_autosaves_fail_still_ends(at_decision, tmp_path, mo
     assert "autosaved" not in the_line(capsys.readouterr().err)
     (log,) = crash_logs()
     assert "Autosave: could not be written: " in log.read_text()
+
+
+async def test_a_game_screen_taken_off_as_it_comes_is_no_crash(star_wars):
+    # a joined seat quit as its first position's screen came: the screen's
+    # on_mount met NoMatches #log (Textual 8.2.8 sends Mount to a screen taken
+    # off while its widgets were being mounted) and the app ended with an
+    # internal error (tui/crash.py gone_before_mounted)
+    from warp_empires.engine import Game
+    from warp_empires.tui.screens.game import GameScreen
+    from warp_empires.tui.session import Session
+
+    app = game_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_session(Session(Game.new(star_wars, 3), ("human", "human")))
+        app.pop_screen()  # in the same tick: while its widgets are being mounted
+        await pilot.pause()
+        assert not isinstance(app.screen, GameScreen)
+        # the app goes on: a game opened again is shown whole
+        screen = await open_game(pilot, Game.new(star_wars, 3))
+        assert screen.is_mounted and screen.query_one("#log")
+    assert app.crash_line is None  # and run_test raised nothing on leaving

@@ -63,6 +63,24 @@ def write_crash_log(error: BaseException, notes: Sequence[str] = ()) -> Path:
     raise FileExistsError(folder / f"{stamp}.log")
 
 
+def gone_before_mounted(error: Exception) -> bool:
+    """Whether `error` is a handler of a node being taken down not finding
+    the widgets that went with it: nothing of the node will be drawn, and
+    the app goes on. Textual 8.2.8 mounts a node's composed widgets by an
+    await, during which the node can be removed (a screen popped, or the app
+    quitting, as it came: a joined game's first position just as the person
+    quits), then sends it Mount all the same: the game screen's `on_mount`
+    met `NoMatches: #log` and the app ended with an internal error. Textual
+    runs no more of the node's handlers after a failed Mount."""
+    from textual._context import active_message_pump
+    from textual.css.query import NoMatches
+    from textual.widget import Widget
+
+    node = active_message_pump.get(None)
+    return (isinstance(error, NoMatches) and isinstance(node, Widget)
+            and (node._pruning or node._closing))
+
+
 class CrashReport:
     """Mixed into an App, before App among its bases. The first unexpected
     exception is written to a crash log (after `rescue_game`), the app stops as
@@ -83,6 +101,8 @@ class CrashReport:
         return None, "none: no game kept at this terminal (a joined game is kept by its server)"
 
     def _handle_exception(self, error: Exception) -> None:
+        if gone_before_mounted(error):
+            return
         if self.crash_line is None:
             self.crash_line = self._report_crash(error)
         super()._handle_exception(error)  # type: ignore[misc]
