@@ -221,3 +221,42 @@ async def test_a_game_screen_taken_off_as_it_comes_is_no_crash(star_wars):
         screen = await open_game(pilot, Game.new(star_wars, 3))
         assert screen.is_mounted and screen.query_one("#log")
     assert app.crash_line is None  # and run_test raised nothing on leaving
+
+
+async def test_a_game_screen_that_comes_as_the_app_quits_is_no_crash(star_wars):
+    # the same, the person quitting (Ctrl+Q) as the screen came: one in
+    # twenty tries of `join` then Ctrl+Q 0.4 s later ended with an internal error
+    from warp_empires.engine import Game
+    from warp_empires.tui.session import Session
+
+    app = game_app()
+    async with app.run_test(size=(120, 40)):
+        app.open_session(Session(Game.new(star_wars, 3), ("human", "human")))
+        app.exit()  # in the same tick: while its widgets are being mounted
+    assert app.crash_line is None and app.return_code == 0
+
+
+async def test_a_joined_seats_news_waits_for_its_screens_widgets():
+    # `join` then Ctrl+Q as the first position came: the screen pushed got no
+    # widgets (the app quitting), and the connection's news for it met
+    # NoMatches PhaseBar, 4 times in 20 tries (tui/remote.py Joined._drawn)
+    from types import SimpleNamespace
+
+    from warp_empires.net.links import Link
+    from warp_empires.tui.remote import Joined
+
+    told: list[str] = []
+    screen = SimpleNamespace(is_mounted=True, children=[],
+                             link_changed=lambda: told.append("link"),
+                             after_change=lambda: told.append("position"))
+    joined = Joined(SimpleNamespace(), Link("ws://127.0.0.1:1/", "0" * 16, "rebels", "t"),
+                    failed=told.append)
+    joined.screen = screen
+    joined.session = SimpleNamespace(arrived=lambda: False, after_undo=False, link_note="")
+    joined._noted()
+    await joined._show_position()
+    assert told == []  # nothing drawn on a screen without its widgets
+    screen.children = ["its widgets"]
+    joined._noted()
+    await joined._show_position()
+    assert told == ["link", "position"]

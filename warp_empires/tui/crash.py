@@ -77,8 +77,9 @@ def gone_before_mounted(error: Exception) -> bool:
     from textual.widget import Widget
 
     node = active_message_pump.get(None)
+    # (Textual mounts nothing once the app is quitting either: `_exit`)
     return (isinstance(error, NoMatches) and isinstance(node, Widget)
-            and (node._pruning or node._closing))
+            and (node._pruning or node._closing or node.app._exit))
 
 
 class CrashReport:

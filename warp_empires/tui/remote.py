@@ -89,9 +89,15 @@ class Joined:
         if self.session is not None:
             self.session.link_note = self._server or (
                 f"{away[0]} not connected: waiting for them" if away else "")
-        if self.screen is not None:
+        if self._drawn():
             self.screen.link_changed()
         return away
+
+    def _drawn(self) -> bool:
+        """Whether the game screen is up with its widgets: one pushed as the
+        person quits gets none (Textual mounts nothing once the app is
+        quitting), and the connection's news for it then met NoMatches."""
+        return self.screen is not None and self.screen.is_mounted and bool(self.screen.children)
 
     async def _on_frame(self, kind: str) -> bool:
         if kind == "position":
@@ -120,6 +126,8 @@ class Joined:
             return
         if self.session.arrived():
             return  # the next of the person's queued decisions is on its way
+        if not self._drawn():
+            return  # its on_mount shows the position as it then stands
         if self.session.after_undo:
             # like Session.undo: a forced decision landed on is not taken again
             self.session.after_undo = False
