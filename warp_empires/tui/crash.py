@@ -64,9 +64,10 @@ def write_crash_log(error: BaseException, notes: Sequence[str] = ()) -> Path:
 
 
 def gone_before_mounted(error: Exception) -> bool:
-    """Whether `error` is a handler of a node being taken down not finding
-    the widgets that went with it: nothing of the node will be drawn, and
-    the app goes on. Textual 8.2.8 mounts a node's composed widgets by an
+    """Whether `error` is a handler, of a node being taken down or of any
+    node while the app quits, not finding widgets that were never mounted or
+    went with the node: nothing of it will be drawn, and the app goes on (or
+    closes) as asked. Textual 8.2.8 mounts a node's composed widgets by an
     await, during which the node can be removed (a screen popped, or the app
     quitting, as it came: a joined game's first position just as the person
     quits), then sends it Mount all the same: the game screen's `on_mount`
