@@ -92,7 +92,6 @@ async def test_the_footer_keeps_its_keys_while_they_stay_the_same(star_wars):
 
     async with game_app().run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, Game.new(star_wars, 7), players=("human", "heuristic"))
-        await pilot.pause()
         before = list(screen.query(FooterKey))
         screen.refresh_bindings()
         await pilot.pause()
