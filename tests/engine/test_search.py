@@ -117,6 +117,17 @@ def test_levels_are_players_and_bot_alone_is_normal():
         make_player("bot:insane", sw)
 
 
+def test_a_named_baseline_stays_as_it_was_when_its_level_changes(monkeypatch):
+    # issue 40: `bot:hard:v1` is what later rounds of hard are measured
+    # against, so a level given more worlds leaves its baseline as it played
+    sw = star_wars()
+    before = search.V1_LEVELS["hard"]
+    monkeypatch.setitem(search.LEVELS, "hard", replace(search.LEVELS["hard"], worlds=99))
+    assert make_player("bot:hard", sw).level.worlds == 99
+    assert make_player("bot:hard:v1", sw).level == before
+    assert before.worlds == 10 and before.searched[-2:] == ("recruit", "place")
+
+
 def test_normal_and_hard_search_what_to_recruit_and_where_and_normals_baseline_does_not():
     # issue 40: normal weighing its buys and places too beat the heuristic in
     # more games (CHANGELOG); `bot:normal:v1` plays as normal did before

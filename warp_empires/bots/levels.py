@@ -36,8 +36,6 @@ class Level:
     margin: float = 0.02
     # the steps it searches; every other decision goes to the heuristic
     searched: tuple[str, ...] = SEARCHED
-    # the steps its named baseline (`bot:LEVEL:v1`) searches, where they differ
-    v1_searched: tuple[str, ...] | None = None
     # a group move is left unweighed for leaving a leader outweighed, attacks
     # judged too (as if won), against a threat graded by speed (Outlook
     # `graded`): it helps a search of few worlds, not one of many (Level normal)
@@ -80,7 +78,7 @@ LEVELS: dict[str, Level] = {
     # (8 only with it, 1 only without), 12.97 leaders lost per 100 own
     # player-turns against 13.16, p95 0.24 s.
     "normal": Level("normal", 4, 3, 2, 0.9, searched=SEARCHED + ("recruit", "place"),
-                    v1_searched=SEARCHED, wary=True),
+                    wary=True),
     # More worlds and a longer shortlist. It was the first level to weigh what
     # to buy and where to place it: with only the Move and Battle phases
     # searched, more worlds (10 v 4) bought nothing against normal (49% of 51
@@ -135,3 +133,12 @@ LEVELS: dict[str, Level] = {
                   searched=SEARCHED + ("recruit", "place")),
 }
 DEFAULT_LEVEL = "normal"
+
+# Each level as it played before issue 40: the named baselines (`bot:LEVEL:v1`,
+# with the evaluation of before: search.SearchPlayer `baseline`), fixed here so
+# that a change to a level above leaves what it is measured against alone.
+V1_LEVELS: dict[str, Level] = {
+    "easy": LEVELS["easy"],
+    "normal": Level("normal", 4, 3, 2, 0.9, wary=True),
+    "hard": Level("hard", 10, 4, 2, 2.8, margin=0.01, searched=SEARCHED + ("recruit", "place")),
+}

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from warp_empires.engine import Action, State, View, apply, legal_actions, view
 from warp_empires.engine.api import decider
@@ -42,7 +42,7 @@ from .base import forward
 from .evaluate import V1_WEIGHTS, Evaluator
 from .hand import discard_action
 from .heuristic import HeuristicPlayer
-from .levels import DEFAULT_LEVEL, LEVELS
+from .levels import DEFAULT_LEVEL, LEVELS, V1_LEVELS
 from .measures import Outlook
 from .rescue import Plan, exposes, rescue
 from .weights import as_vector, weights_for
@@ -97,9 +97,7 @@ class SearchPlayer:
         """`baseline`: the evaluation of before issue 40 (kind `bot:LEVEL:v1`),
         a fixed player for benchmarks to measure later rounds against."""
         self.m = module
-        self.level = LEVELS[level]
-        if baseline and self.level.v1_searched is not None:
-            self.level = replace(self.level, searched=self.level.v1_searched)
+        self.level = (V1_LEVELS if baseline else LEVELS)[level]
         self.kind = f"bot:{level}{BASELINE if baseline else ''}"
         self.baseline = baseline
         self.timed = timed and self.level.seconds is not None
