@@ -100,3 +100,34 @@ async def test_the_footer_keeps_its_keys_while_they_stay_the_same(star_wars):
         await pilot.pause()
         after = list(screen.query(FooterKey))
         assert after and not set(after) & set(before)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_every_footer_key_is_styled_as_its_footer_from_the_start(star_wars, size,
+                                                                        monkeypatch):
+    # Textual's keys start compact and take the footer's width once mounted:
+    # on a wide screen each then restyled itself twice (title, game, help)
+    from textual.widgets._footer import FooterKey
+
+    from warp_empires.engine import Game
+
+    restyled = []
+    watch = FooterKey._watch_compact
+
+    def watched(key: FooterKey, compact: bool) -> None:
+        if key.has_class("-compact") != compact:
+            restyled.append(key.key)
+        watch(key, compact)
+
+    monkeypatch.setattr(FooterKey, "_watch_compact", watched)
+    async with game_app().run_test(size=size) as pilot:
+        await pilot.pause()  # the title screen
+        await open_game(pilot, Game.new(star_wars, 7), players=("human", "heuristic"))
+        pilot.app.action_rules()  # help
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "HelpScreen"
+        keys = list(pilot.app.screen.query(FooterKey))
+        footer = pilot.app.screen.query_one(Footer)
+        assert keys and all(k.has_class("-compact") == footer.compact for k in keys
+                            if not k.has_class("-command-palette"))
+    assert restyled == []

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from warp_empires.engine.viewtypes import View
 from warp_empires.module.defs import Module
@@ -19,6 +19,7 @@ from warp_empires.tui.looks import side_text
 from warp_empires.tui.screens.handover import HandoverScreen, runs
 from warp_empires.tui.session import Session
 from warp_empires.tui.widgets.chart import TurnChart, history_to_end, with_last_turn
+from warp_empires.tui.widgets.fitted_footer import TidyFooter
 
 LAST = 5  # the events told under "How it ended"
 
@@ -136,7 +137,7 @@ class EndScreen(DismissOnce, Screen[str]):
                 if self.to_title:
                     yield Button("Title screen", id="title", variant="primary")
                 yield Button("Quit", id="quit")
-        yield Footer()
+        yield TidyFooter()
 
     def on_mount(self) -> None:
         # play-test: a notice of the last forced move sat over the result for

@@ -15,11 +15,12 @@ from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from warp_empires.tui import news
 from warp_empires.tui.control_words import Handover
 from warp_empires.tui.dismiss import DismissOnce
+from warp_empires.tui.widgets.fitted_footer import TidyFooter
 
 
 class HandoverScreen(DismissOnce, Screen[None]):
@@ -107,7 +108,7 @@ class HandoverScreen(DismissOnce, Screen[None]):
             # card's from the footer (the card's keys all go to on_key)
             ready.can_focus = False
             yield ready
-        yield Footer()
+        yield TidyFooter()
 
     @classmethod
     def told(cls, events: list[tuple[str, str]], room: int) -> list[str]:

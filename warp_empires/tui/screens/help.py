@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Markdown, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Markdown, TabbedContent, TabPane
 
 from warp_empires.module.defs import FORTIFICATION, LEADER, CardDef, Module
 from warp_empires.tui.map_legend import map_legend
 from warp_empires.tui.screens.help_module import module_rules_help
+from warp_empires.tui.widgets.fitted_footer import TidyFooter
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 EFFECT_WIDTH = 50  # characters of a card's effect per table line
@@ -244,7 +245,7 @@ class HelpScreen(Screen[None]):
                     yield DataTable(id="unit-table", zebra_stripes=True, cursor_type="row")
                 with TabPane("Cards", id="cards"):
                     yield DataTable(id="card-table", zebra_stripes=True, cursor_type="row")
-        yield Footer()
+        yield TidyFooter()
 
     def action_page(self, direction: int) -> None:
         pane = self.query_one(TabbedContent).active_pane

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from warp_empires.engine.game import SEED_MAX
 from warp_empires.engine.options import offered
@@ -20,6 +20,7 @@ from warp_empires.net.links import BadLink, server_url
 from warp_empires.tui.config import GameSettings
 from warp_empires.tui.dismiss import DismissOnce
 from warp_empires.tui.players import HUMAN, canonical, player_kinds, unavailable
+from warp_empires.tui.widgets.fitted_footer import TidyFooter
 
 LABELS = {
     HUMAN: "a person at this keyboard",
@@ -117,7 +118,7 @@ class NewGameScreen(DismissOnce, Screen[GameSettings | None]):
                 yield Button("Back", id="back")
                 yield Button("Start game", id="start", variant="primary",
                              disabled=not modules)
-        yield Footer()
+        yield TidyFooter()
 
     def on_mount(self) -> None:
         d = self.defaults

@@ -10,12 +10,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from warp_empires.saves import SaveError, SaveInfo, list_saves, resolve_dir
 from warp_empires.saves.carry import LABEL as CARRIED_LABEL
 from warp_empires.saves.errors import one_line
 from warp_empires.tui.dismiss import DismissOnce
+from warp_empires.tui.widgets.fitted_footer import TidyFooter
 
 
 def _when(info: SaveInfo) -> str:
@@ -63,7 +64,7 @@ class SaveBrowser(DismissOnce, Screen[Path | None]):
         yield Header()
         yield Static(id="where", markup=False)  # a folder's name may hold [brackets]
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield TidyFooter()
 
     def on_mount(self) -> None:
         self.title = "Load a saved game"

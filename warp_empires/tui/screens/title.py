@@ -8,13 +8,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from warp_empires import __version__
 from warp_empires.saves import SaveInfo
 from warp_empires.saves.errors import one_line
 from warp_empires.saves.store import is_autosave_name
+from warp_empires.tui.widgets.fitted_footer import TidyFooter
 
 BANNER = """\
 ╦ ╦╔═╗╦═╗╔═╗  ╔═╗╔╦╗╔═╗╦╦═╗╔═╗╔═╗
@@ -76,7 +77,7 @@ class TitleScreen(Screen[None]):
                     id="menu",
                 )
             )
-        yield Footer()
+        yield TidyFooter()
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

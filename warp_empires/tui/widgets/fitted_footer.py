@@ -79,11 +79,16 @@ class TidyFooter(Footer):
     def compose(self) -> ComposeResult:
         forget_removed_watchers(self)  # the keys of the last compose are removed by now
         for widget in super().compose():
-            if isinstance(widget, FooterKey) and self.compact:
-                # styled compact from the start: a key's `compact` arrives by
-                # data_bind once it is mounted, and each then styled itself
-                # again (the footer is compact below 110 columns)
-                widget.set_class(True, "-compact", update=False)
+            if isinstance(widget, FooterKey):
+                # styled as the footer from the start: a key's `compact` starts
+                # True and the footer's arrives by data_bind once it is mounted,
+                # so each key styled itself once or twice more (the footer is
+                # compact below 110 columns; wide, each key restyled twice).
+                # The palette's key is not bound: compact always, as Textual has it.
+                palette = widget.has_class("-command-palette")
+                if not palette:
+                    widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(palette or self.compact, "-compact", update=False)
             yield widget
 
 
