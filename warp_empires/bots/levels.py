@@ -129,18 +129,19 @@ LEVELS: dict[str, Level] = {
     # against 0): 9.89 leaders lost per 100 own player-turns against 12.07,
     # but more a game (1.50 against 1.18). Bench-logs nh_exp12.jsonl, the
     # change in bench-logs critical.patch.
-    # Nor (session 21) 20 worlds, not 10: against hard:v1 40 of 64 (62.5%,
+    # Nor (2026-12-01) 20 worlds, not 10: against hard:v1 40 of 64 (62.5%,
     # 50.2-73.3%; 62.5% as each side), no better than 10 worlds' 60.0% of 200,
     # and too slow: decision p95 3.89 s against the 3 s asked (v1 1.23 s).
     # It lost 18.66 leaders per 100 own player-turns against v1's 31.24.
     # (`bench_bot.py --matches bot:hard-bot:hard:v1 --log hv1_w20.jsonl`.)
-    # Seed 5's loss, traced (benchmarks/why_bot.py): on turn 2 it sent
-    # Palpatine, Vader and its Star Destroyer at Luke and Leia two jumps away;
-    # 15 of its 20 worlds scored the attack +1.00, the losing ones only -0.25
-    # to -0.53, as their heuristic replies miss what a searching enemy finds.
-    # The real enemy held the cards that tied the battle (to the defender)
-    # and Palpatine was taken. More worlds cannot mend playouts whose enemy
-    # plays weaker than the real one.
+    # Seed 5's loss, traced (benchmarks/why_bot.py): on turn 2 it sent its
+    # two chief leaders and its strongest ship at the enemy's two leaders two
+    # spaces away; 15 of its 20 worlds scored the attack +1.00, the losing
+    # ones only -0.25 to -0.53, as their heuristic replies miss what a
+    # searching enemy finds. The real enemy held the cards that tied the
+    # battle (to the defender) and the leader its victory asked for was
+    # taken. More worlds cannot mend playouts whose enemy plays weaker than
+    # the real one.
     "hard": Level("hard", 10, 4, 2, 2.8, margin=0.01,
                   searched=SEARCHED + ("recruit", "place")),
 }
