@@ -22,6 +22,11 @@ Plan = tuple[int, int, list[int]]  # (source, destination, chits), as HeuristicP
 # have not to be exposed by a move: the estimate fell short where leaders were
 # lost (the doom stack of turn 2, 23 Force, was seen as about 15).
 CAUTION = 1.25
+# Tried again and not kept (2026-12-02, normal against the heuristic, the deals
+# of seeds 0-37, each against this level as it is): 1.6 won 33 against 35 and
+# lost 63 leaders against 58; per 100 own player-turns 11.21 against 13.12,
+# only because its games were longer (29.4 turns against 23.0). 2.0, seeds
+# 0-13: 11 won against 12, 24 leaders lost against 22 (31.3 turns against 18.6).
 # Tried and not kept (session 16): most leaders normal still lost defending
 # were in stacks its own view did not call exposed, many only because an
 # attacker with a leader of its own takes the defender's leader bonus away
