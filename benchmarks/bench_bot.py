@@ -17,7 +17,7 @@ Figures, all from one run:
   is there for the baseline's conduct: normal's leaders lost against the same
   opponent as the normal of before issue 40.
 - Per player kind (issue 40): leaders lost to capture per 100 of its own
-  player-turns, and the mean bank it left unspent at the close of a Recruit
+  player-turns and per game, and the mean bank it left unspent at the close of a Recruit
   offer in which a chit it could afford and keep under the upkeep limit was
   still on offer (with how many of its offers were such: bots.conduct).
 - Decision time per level, p50/p95/max in seconds, over the decisions that
@@ -265,11 +265,12 @@ def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> 
         every: list[float] = []
         mattered: list[float] = []
         playouts, seconds, searched, changed = 0, 0.0, 0, 0
-        turns, lost, offers, unspent = 0, 0, 0, []
+        turns, lost, offers, unspent, played = 0, 0, 0, [], 0
         for r in results:
             for side in (0, 1):
                 if r["kinds"][side] == kind and side in r["conduct"]:
                     c = r["conduct"][side]
+                    played += 1
                     turns += c["turns"]
                     lost += c["leaders_lost"]
                     offers += c["recruits"]
@@ -294,6 +295,9 @@ def summarise(matches: list[tuple[str, str]], results: list[dict[str, Any]]) -> 
             "overturned_share": round(changed / searched, 3) if searched else None,
             "player_turns": turns,
             "leaders_lost_per_100_turns": round(100 * lost / turns, 2) if turns else None,
+            # beside the rate per turn, which a level that only makes its games
+            # longer lowers without losing fewer leaders (bots/rescue.py CAUTION)
+            "leaders_lost_per_game": round(lost / played, 2) if played else None,
             "recruit_offers": offers,
             "hoarding_offers": len(unspent),
             "unspent_bank_mean": round(statistics.mean(unspent), 2) if unspent else None,
@@ -325,13 +329,15 @@ def show(report: dict[str, Any]) -> None:
               + (f"   playouts/s {pps}" if pps else "")
               + (f", heuristic overturned in {lv['overturned_share']:.0%}"
                  if lv["overturned_share"] is not None else ""))
-    print("\nconduct (issue 40): leaders lost to capture per 100 own player-turns; "
+    print("\nconduct (issue 40): leaders lost to capture per 100 own player-turns (and a game); "
           "mean bank left\nunspent when an affordable chit it could keep was on offer "
           "(offers so closed / all offers):")
     for kind, lv in report["levels"].items():
         lost, spare = lv["leaders_lost_per_100_turns"], lv["unspent_bank_mean"]
+        each = lv["leaders_lost_per_game"]
         print(f"  {kind:13s} leaders lost {'-' if lost is None else f'{lost:.2f}':>6s} "
-              f"per 100 of {lv['player_turns']:5d} turns   unspent "
+              f"per 100 of {lv['player_turns']:5d} turns "
+              f"({'-' if each is None else f'{each:.2f}'} a game)   unspent "
               f"{'-' if spare is None else f'{spare:.2f}':>6s} "
               f"({lv['hoarding_offers']}/{lv['recruit_offers']})")
     print("\ntargets (issue 40): bot:easy v heuristic <= 35%, bot:normal v heuristic >= 85%,\n"

@@ -43,3 +43,17 @@ def test_a_log_resumed_from_another_checkout_finds_its_games(tmp_path):
     other = ("bot:hard", "bot:hard:v1", 3, 120, False, "/another/modules/star_wars")
     assert job_key(other) in done and done[job_key(other)]["winner"] == game["winner"]
     assert logged(log, "another code") == {}
+
+
+def test_leaders_lost_are_counted_per_game_beside_per_turn(capsys):
+    # a level that only made its games longer lowered the rate per turn and
+    # lost as many leaders (bots/rescue.py CAUTION, 2026-12-02)
+    games = [_game(0, True, True), _game(1, False, False)]
+    games[0]["conduct"] = {0: {"turns": 30, "leaders_lost": 3, "recruits": 0, "unspent": []}}
+    games[1]["conduct"] = {1: {"turns": 10, "leaders_lost": 1, "recruits": 0, "unspent": []}}
+    report = summarise([("bot:normal", "heuristic")], games)
+    level = report["levels"]["bot:normal"]
+    assert level["leaders_lost_per_100_turns"] == 10.0 and level["leaders_lost_per_game"] == 2.0
+    show({**report, "sides": {"first": "A", "second": "B"}, "games_per_match": 2,
+          "seconds": 0.0, "jobs": 1, "from_log": 0})
+    assert "leaders lost  10.00 per 100 of    40 turns (2.00 a game)" in capsys.readouterr().out
