@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from warp_empires.bots.held import held_weight
 from warp_empires.engine import (
     Game,
     State,
@@ -280,3 +281,44 @@ def test_open_hands_leave_nothing_to_deal_but_the_deck() -> None:
         compared += 1
         game.apply(side, lively(s, legal_actions(s, side), r))
     assert compared >= 30
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_a_hand_dealt_by_weight_still_shows_the_side_exactly_what_it_saw(name: str) -> None:
+    # RULINGS H1-H4, H9: the player's guess of what the enemy holds (bots.held)
+    # changes only how likely each deal is, never what the side sees or may do
+    checked = spied = 0
+    for n, (real, side) in enumerate(deciding(name)[::2]):
+        seen = view(real, side, log=False)
+        dealt = determinize(real.module, seen, random.Random(n), held_weight(real.module, side))
+        assert broken(dealt) == []
+        assert view(dealt, side, log=False) == seen
+        assert legal_actions(dealt, side) == legal_actions(real, side)
+        looks = [i["cards"] for i in real.intel[side] if i["kind"] == "hand"]
+        if looks and Counter(looks[-1]) == Counter(real.hands[1 - side]):
+            assert Counter(dealt.hands[1 - side]) == Counter(real.hands[1 - side]), n
+            spied += 1
+        checked += 1
+    assert checked >= 150 and spied >= 5, (checked, spied)
+
+
+def test_a_card_weighted_heavier_is_dealt_to_the_hand_more_often() -> None:
+    # each card is drawn in proportion to its weight: battle cards weighted 4
+    # times the others fill more of the enemy's hands than at random, and a
+    # weight of 1 for every card deals as a shuffle does, on average
+    real, side = next((s, d) for s, d in deciding("star_wars")
+                      if len(s.hands[1 - d]) >= 4 and len(s.deck) >= 20)
+    module = real.module
+    seen = view(real, side, log=False)
+    enemy = 1 - side
+
+    def battle_cards(weight: Any) -> float:
+        hands = [determinize(module, seen, random.Random(k), weight).hands[enemy]
+                 for k in range(300)]
+        return sum(module.cards[c].timing == "battle" for h in hands for c in h) / len(hands)
+
+    heavier = battle_cards(lambda k: 4.0 if module.cards[k].timing == "battle" else 1.0)
+    alike = battle_cards(lambda k: 1.0)
+    shuffled = battle_cards(None)
+    assert heavier > alike + 0.5, (heavier, alike)
+    assert abs(alike - shuffled) < 0.25, (alike, shuffled)

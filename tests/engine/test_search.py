@@ -66,9 +66,9 @@ def test_h9_it_searches_only_worlds_dealt_from_the_view_it_was_handed(step, leve
     assert _plain(handed)  # a view holds no way back to the real state
     dealt_from: list[dict[str, Any]] = []
 
-    def spy(module, v, rng):
+    def spy(module, v, rng, hand_weight=None):
         dealt_from.append(v)
-        world = determinize(module, v, rng)
+        world = determinize(module, v, rng, hand_weight)
         assert world is not game.state
         return world
 
@@ -391,9 +391,9 @@ def test_where_a_person_waits_a_recruit_search_takes_a_share_of_the_time(monkeyp
 
     dealt: list[str] = []
 
-    def counted(module, v, rng):
+    def counted(module, v, rng, hand_weight=None):
         dealt.append(v.step)
-        return determinize(module, v, rng)
+        return determinize(module, v, rng, hand_weight)
 
     monkeypatch.setattr(search.time, "perf_counter", tick)
     monkeypatch.setattr(search, "determinize", counted)
@@ -405,3 +405,28 @@ def test_where_a_person_waits_a_recruit_search_takes_a_share_of_the_time(monkeyp
     worlds = {step: dealt.count(step) for step in ("recruit", "move_from")}
     assert 0 < worlds["recruit"] < worlds["move_from"] <= search.LEVELS["hard"].worlds
 
+
+
+def test_a_level_that_guesses_the_enemy_hand_deals_it_by_the_held_weights(monkeypatch):
+    # bots.held: battle cards weighted above move cards in the enemy's hand
+    # (a hand played from keeps them); a level without `held` deals at random
+    game = _at("move_from")
+    side = game.prompt().side
+    handed = game.view(side, log=False)
+    used: list[Any] = []
+
+    def spy(module, v, rng, hand_weight=None):
+        used.append(hand_weight)
+        return determinize(module, v, rng, hand_weight)
+
+    monkeypatch.setattr(search, "determinize", spy)
+    monkeypatch.setitem(search.LEVELS, "normal", replace(search.LEVELS["normal"], held=False))
+    SearchPlayer(game.module, 3, "normal").choose(handed, game.legal_actions())
+    assert used and all(w is None for w in used)
+    used.clear()
+    monkeypatch.setitem(search.LEVELS, "normal", replace(search.LEVELS["normal"], held=True))
+    SearchPlayer(game.module, 3, "normal").choose(handed, game.legal_actions())
+    cards = game.module.cards
+    battle = next(c.index for c in cards if c.timing == "battle")
+    move = next(c.index for c in cards if c.timing == "move")
+    assert used and all(w is not None and w(battle) > w(move) for w in used)

@@ -40,6 +40,9 @@ class Level:
     # judged too (as if won), against a threat graded by speed (Outlook
     # `graded`): it helps a search of few worlds, not one of many (Level normal)
     wary: bool = False
+    # the enemy's hand dealt as a hand played from tends to be (bots.held):
+    # more battle cards, fewer move cards than a random deal
+    held: bool = False
 
 
 LEVELS: dict[str, Level] = {

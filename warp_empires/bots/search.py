@@ -41,6 +41,7 @@ from warp_empires.module.defs import Module
 from .base import forward
 from .evaluate import V1_WEIGHTS, Evaluator
 from .hand import discard_action
+from .held import held_weight
 from .heuristic import HeuristicPlayer
 from .levels import DEFAULT_LEVEL, LEVELS, V1_LEVELS
 from .measures import Outlook
@@ -115,6 +116,8 @@ class SearchPlayer:
             # `hunt`): easy, which searches nothing, plays as it did
             for p in (self.base, *self.rollers):
                 p.hunt = HUNT
+        # the enemy's hand in its dealt worlds, by side deciding (bots.held)
+        self.held = [held_weight(module, sd) if self.level.held else None for sd in (0, 1)]
         # for benchmarks: decisions that mattered, playouts run, time searching
         self.deliberated = 0
         self.playouts = 0
@@ -344,7 +347,7 @@ class SearchPlayer:
         scores: list[list[float]] = [[] for _ in candidates]
         worlds = 0
         for _ in range(level.worlds):
-            world = determinize(self.m, view, self.rng)
+            world = determinize(self.m, view, self.rng, self.held[side])
             dice = self.rng.getrandbits(64)
             worlds += 1
             for i, c in enumerate(candidates):

@@ -19,6 +19,12 @@ instead: `determinize(module, view, rng)` returns a complete `State` whose
 - a fresh generator state and no real seed (0): the seed is a secret of the
   game (H7), and a sampled world must not replay the real draws anyway.
 
+The enemy's hand is dealt at random from the cards unseen, or, given
+`hand_weight` (a card kind's weight), each card drawn in proportion to its
+weight: a player's model of which cards a hand that has been played from tends
+to keep (bots.held). The weights are the player's, not the game's: the view
+alone still decides what may be dealt.
+
 The pending decision and the battle are rebuilt from the view. Only the side
 that is deciding sees its pending data (`view.pend`), so only it can be
 determinized; for the other side `determinize` raises ValueError.
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from warp_empires.module.defs import Module
 
@@ -71,9 +78,11 @@ NOT_IN_VIEW = (
 REDEALS = 20
 
 
-def determinize(module: Module, view: View, rng: random.Random) -> State:
+def determinize(module: Module, view: View, rng: random.Random,
+                hand_weight: Callable[[int], float] | None = None) -> State:
     """A complete state consistent with `view` (one side's `view(state, side)`),
-    its hidden parts dealt with `rng`. Raises ValueError when the viewing side is
+    its hidden parts dealt with `rng`, the enemy's hand cards by `hand_weight`
+    where given (see the module docstring). Raises ValueError when the viewing side is
     not the one deciding (its view hides the pending data) or when the view
     does not fit the module."""
     side = view.side
@@ -85,7 +94,7 @@ def determinize(module: Module, view: View, rng: random.Random) -> State:
         dealt = s.clone()
         # dealt here as lists; the engine's stacks are tuples (board.place)
         stacks = [[list(st) for st in row] for row in dealt.stacks]
-        _deal_cards(dealt, view, rng)
+        _deal_cards(dealt, view, rng, hand_weight)
         _deal_chits(dealt, stacks, view, rng)
         dealt.stacks = [[tuple(st) for st in row] for row in stacks]
         if not _game_would_be_over(dealt):
@@ -212,7 +221,8 @@ def _last_battle(s: State, seen: LastBattle) -> Battle:
     return b
 
 
-def _deal_cards(s: State, view: View, rng: random.Random) -> None:
+def _deal_cards(s: State, view: View, rng: random.Random,
+                hand_weight: Callable[[int], float] | None = None) -> None:
     """The enemy's hand and the deck from the cards this side has not seen."""
     side = view.side
     enemy = 1 - side
@@ -248,8 +258,11 @@ def _deal_cards(s: State, view: View, rng: random.Random) -> None:
     if hands is None:
         known = _known_hand(view, Counter(pool), size, rng)
         rest = list((Counter(pool) - Counter(known)).elements())
-        rng.shuffle(rest)
         take = size - len(known)
+        if hand_weight is None:
+            rng.shuffle(rest)
+        else:
+            rest = _weighted_order(rest, hand_weight, rng)
         s.hands[enemy] = known + rest[:take]
         rest = rest[take:]
     else:
@@ -259,6 +272,16 @@ def _deal_cards(s: State, view: View, rng: random.Random) -> None:
         s.decks[enemy] = rest
     else:
         s.deck = rest
+
+
+def _weighted_order(cards: list[int], weight: Callable[[int], float],
+                    rng: random.Random) -> list[int]:
+    """`cards` in the order of a draw without replacement in which each card
+    is drawn in proportion to its weight (Efraimidis and Spirakis: each card's
+    key is a uniform number raised to one over its weight, the largest first)."""
+    keyed = [(rng.random() ** (1.0 / weight(k)), k) for k in cards]
+    keyed.sort(key=lambda x: -x[0])
+    return [k for _, k in keyed]
 
 
 def _known_hand(view: View, unseen: Counter[int], size: int,
