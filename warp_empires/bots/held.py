@@ -21,7 +21,8 @@ enemy cannot play (hands of 5.8 cards; the last before UNPLAYABLE):
   2.48 / 1.88 / 0.26; by these weights 1.86 / 2.09 / 1.68 / 0.24 (move cards at
   0.5: 1.92 / 1.91 / 1.80, too few).
 One set of weights fits both: the pattern is the turn's, not a theme's
-(tests/engine/test_held.py checks it on fewer games).
+(tests/engine/test_held.py checks it on fewer games). The hard level deals so
+(bots.levels `held`: what it bought is recorded there).
 """
 
 from __future__ import annotations
