@@ -147,11 +147,11 @@ LEVELS: dict[str, Level] = {
     # the real one.
     # Held (2026-12-02): the enemy's hand dealt as hands played from are
     # (bots.held: about half again the battle cards of a random deal, fewer
-    # move cards). Against hard:v1, seeds 0-90: 61 of 91 (67.0%, 56.9-75.8%;
-    # 67.4% as the first side, 66.7% as the second; 2 unfinished), against
+    # move cards). Against hard:v1, seeds 0-109: 74 of 110 (67.3%, 58.1-75.3%;
+    # 65.5% as the first side, 69.1% as the second; 2 unfinished), against
     # 60.0% of 200 without (session 18); leaders lost per 100 own
-    # player-turns 15.76 against v1's 27.48 (1.69 a game against 2.92);
-    # decision p95 1.85 s (two games at once on two cores). Seed 5 is lost
+    # player-turns 15.54 against v1's 28.52 (1.57 a game against 2.85);
+    # decision p95 1.87 s (two games at once on two cores). Seed 5 is lost
     # alike: the attack on the enemy's two leaders still scores best (6 of 10
     # worlds won outright), and the enemy still holds the cards that tie it.
     # Normal, held too, against the heuristic: 40 of 47 (85.1%); on seeds 0-37
