@@ -12,7 +12,7 @@ Measured (2026-12-02), the heuristic against itself, 30 games, at the start
 of each Move phase, the real enemy hand against four hands dealt from the
 mover's view at each, as battle cards / move cards / other cards / cards the
 enemy cannot play (hands of 5.8 cards; the last before UNPLAYABLE):
-- Star Wars: real 3.37 / 1.20 / 1.26 / 0.18; dealt at random 2.25 / 2.12 /
+- the shipped module: real 3.37 / 1.20 / 1.26 / 0.18; dealt at random 2.25 / 2.12 /
   1.47 / 0.39; dealt by these weights 3.51 / 1.31 / 1.02 / 0.28 (move cards
   at 0.5: 3.57 / 1.17 / 1.10). The battle cards' worth to the enemy (bots.hand)
   summed: real 29.2, at random 15.1, by weight 23.0. Normal against the
