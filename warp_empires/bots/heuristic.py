@@ -327,10 +327,14 @@ class HeuristicPlayer(Recruiting, Losses, Hunting):
         """What attacking the enemy stack `foe` with `mine` Force is worth to
         a plan; None where it would not outweigh the stack as an attack must.
         Each leader seen in it adds `hunt` (bots.hunting)."""
+        need, worth = self._odds(foe, enemy)
+        return None if mine < need else worth
+
+    def _odds(self, foe: StackEntry, enemy: int) -> tuple[float, float]:
+        """The Force an attack on `foe` needs, and what it is then worth (_attack)."""
         est = self._estimate(foe, enemy)
-        if mine < est * ATTACK_MARGIN + 3:
-            return None
-        return 8 + est + (self.hunt * leaders_seen(self.leader_of, foe) if self.hunt else 0.0)
+        return (est * ATTACK_MARGIN + 3,
+                8 + est + (self.hunt * leaders_seen(self.leader_of, foe) if self.hunt else 0.0))
 
     def _estimate(self, foe: StackEntry | None, enemy: int) -> float:
         if foe is None:

@@ -19,9 +19,14 @@ class Hunting:
     # what an attack gains for each enemy leader it sees in the stack
     # attacked, beyond its Force (0: the heuristic of before issue 40)
     hunt: float = 0.0
+    # the view _foes last worked on, and its table
+    _foes_of: tuple[View, list[tuple[int, float, float]] | None] | None = None
 
     def _attack(self, foe: StackEntry, enemy: int, mine: float) -> float | None:
         raise NotImplementedError  # HeuristicPlayer's
+
+    def _odds(self, foe: StackEntry, enemy: int) -> tuple[float, float]:
+        raise NotImplementedError  # HeuristicPlayer's: (Force needed, worth) of _attack
 
     def _next_card(self, view: View) -> bool:
         """Whether a move card will still be in hand for a later step this
@@ -34,13 +39,26 @@ class Hunting:
         """Half the best attack `group` (with `mine` Force) could make from
         `at` under the next move card: on an enemy stack within its pace (0:
         none, or no such card in hand)."""
-        if not self.hunt or not self._next_card(view):
+        if not self.hunt:
             return 0.0
-        enemy = view.enemy
+        foes = self._foes(view)
+        if foes is None:
+            return 0.0
         speed = group_speed(self.m, group)
         row = self.dist[at]
         best = 0.0
-        for e, foe in enumerate(view.stacks[enemy]):
-            if foe and e != at and row[e] <= speed:
-                best = max(best, self._attack(foe, enemy, mine) or 0.0)
+        for e, need, worth in foes:
+            if e != at and row[e] <= speed and mine >= need:
+                best = max(best, worth)
         return best / 2
+
+    def _foes(self, view: View) -> list[tuple[int, float, float]] | None:
+        """Each enemy stack's territory with _odds, or None without a next
+        move card (_next_card): worked out once a view, as every group move
+        of a decision asks (the playouts' time)."""
+        if self._foes_of is None or self._foes_of[0] is not view:
+            enemy = view.enemy
+            table = ([(e, *self._odds(foe, enemy)) for e, foe in enumerate(view.stacks[enemy])
+                      if foe] if self._next_card(view) else None)
+            self._foes_of = (view, table)
+        return self._foes_of[1]

@@ -10,7 +10,7 @@ which supplies the module (`m`) and `_unit_of`."""
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warp_empires.engine import Action, View
 from warp_empires.engine.strength import loser_loses, winner_owes
@@ -72,13 +72,16 @@ class Losses:
         mine = [(("pick", i), units[u.unit])
                 for i, u in enumerate(mine_entry.units or () if mine_entry else ())]
         worth = sum(u.force for _, u in mine)
+        paying: dict[int, Any] = {}  # cheapest_set by what is owed: many choices owe alike
 
         def key(choice: tuple[Action, UnitDef]) -> tuple:
             action, unit = choice
             # the loser pays the rest of its losses with its cheapest units
             rest = sorted(u.force for a, u in choices if a != action)[:max(0, k - 1)]
             owed = winner_owes(forts + unit.force + sum(rest))
-            paid = cheapest_set(mine, owed, self._precious)
+            if owed not in paying:
+                paying[owed] = cheapest_set(mine, owed, self._precious)
+            paid = paying[owed]
             if paid is None or owed >= worth:  # the whole stack goes
                 price = (sum(u.index in self._precious for _, u in mine),
                          sum(u.is_leader for _, u in mine), float(worth))

@@ -7,7 +7,6 @@ functions of what a side can see (RULINGS H9)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any
 
 from warp_empires.engine import Action, View, board
@@ -38,20 +37,42 @@ def cheapest_cover(choices: list[tuple[Action, Any]], owed: int,
 def cheapest_set(choices: list[tuple[Action, Any]], owed: int, last: frozenset[int] = frozenset()
                  ) -> tuple[tuple[int, int, float, int], list[tuple[Action, Any]]] | None:
     """cheapest_cover's set and its cost (units of `last`, leaders, Force
-    with UNIT_WORTH each, units), or None where no set of up to 4 pays it."""
-    best: tuple[tuple[int, int, float, int], list[tuple[Action, Any]]] | None = None
+    with UNIT_WORTH each, units), or None where no set of up to 4 pays it.
+    Of sets that cost alike, the first in the order of
+    itertools.combinations over the pool (the playouts' games depend on it)."""
     # Sets of up to 4 from the 12 strongest: a stack's losses are rarely more.
     pool = sorted(choices, key=lambda x: -x[1].force)[:12]
-    for n in range(1, min(4, len(pool)) + 1):
-        for combo in combinations(pool, n):
-            force = sum(u.force for _, u in combo)
-            if force < owed:
-                continue
-            cost = (sum(u.index in last for _, u in combo), sum(u.is_leader for _, u in combo),
-                    force + UNIT_WORTH * n, n)
-            if best is None or cost < best[0]:
-                best = (cost, list(combo))
-    return best
+    force = [u.force for _, u in pool]
+    marks = [(u.index in last, u.is_leader) for _, u in pool]
+    size = len(pool)
+    best: list[Any] = [None, None]  # cost, indices
+
+    # Depth first in combinations' order. A branch is cut where even the
+    # strongest units left cannot pay (the pool is strongest first), or where
+    # what it has taken already costs no less than the best set (a set's cost
+    # only grows as units join it, and a later set must cost less to win).
+    def grow(start: int, left: int, n: int, picked: list[int], lasts: int, leaders: int,
+             paid: int) -> None:
+        cost = best[0]
+        if cost is not None and (lasts, leaders, paid + UNIT_WORTH * n, n) >= cost:
+            return
+        if left == 0:
+            if paid >= owed:
+                best[0], best[1] = (lasts, leaders, paid + UNIT_WORTH * n, n), list(picked)
+            return
+        for i in range(start, size - left + 1):
+            if paid + sum(force[i:i + left]) < owed:
+                return  # the units after i are no stronger
+            picked.append(i)
+            grow(i + 1, left - 1, n, picked, lasts + marks[i][0], leaders + marks[i][1],
+                 paid + force[i])
+            picked.pop()
+
+    for n in range(1, min(4, size) + 1):
+        grow(0, n, n, [], 0, 0, 0)
+    if best[0] is None:
+        return None
+    return best[0], [pool[i] for i in best[1]]
 
 
 def distances(module: Module) -> list[list[int]]:
