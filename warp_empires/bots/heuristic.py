@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from warp_empires.engine import Action, View
 from warp_empires.engine.board import reach
@@ -209,6 +210,7 @@ class HeuristicPlayer(Recruiting, Losses, Hunting):
         stuck = set(moved) | set(view.pend.engaged)
         places = self._places(view)
         board = Outlook(self.m, self.dist, self._goals(view), view)
+        joins: dict[int, Facts] = {}  # the own stack at each destination
         out: list[tuple[float, tuple[int, int, list[int]]]] = []
         for t, st in enumerate(view.stacks[side]):
             if not st or (sources is not None and t not in sources):
@@ -221,11 +223,13 @@ class HeuristicPlayer(Recruiting, Losses, Hunting):
                 speed = group_speed(self.m, types)  # RULINGS M1, docs/rules.md G2
                 chits = [u.chit for u in group]
                 left = [u.unit for u in st.units or () if u.chit not in chits]
+                facts = self._facts(types, t, len(group) < len(free), left, speed)
                 for d in self._reach(view, t, speed, types, chits):
                     if any(d in places.get(c, ()) for c in chits):
                         continue  # never back to where it was this phase: no shuttling
-                    score = self._score(view, types, t, d, len(group) < len(free), left, board)
-                    out.append((score, (t, d, chits)))
+                    if d not in joins:
+                        joins[d] = self._facts(_types(view.stacks[side][d]))
+                    out.append((self._score(view, facts, d, joins[d], board), (t, d, chits)))
         out.sort(key=lambda x: -x[0])
         return out
 
@@ -252,26 +256,33 @@ class HeuristicPlayer(Recruiting, Losses, Hunting):
         return reach(self.m.map.territories, view.stacks[view.enemy], start, steps,
                      view_passage(self.m, view, types, chits))
 
-    def _score(self, view: View, group: list[int], src: int | None, dest: int,
-               detached: bool = False, left: list[int] | None = None,
-               board: Outlook | None = None) -> float:
-        b = board if board is not None else Outlook(self.m, self.dist, self._goals(view), view)
+    def _facts(self, types: list[int], src: int | None = None, detached: bool = False,
+               left: list[int] | None = None, speed: int = 0) -> Facts:
+        """What _score asks of a group (or of the stack a group joins), worked
+        out once for all its destinations: the playouts score millions."""
+        leader, claims = self.leader_of, self.claims_of
+        left = left or []
+        return Facts(types, src, detached, left, speed, sum(self.force_of[u] for u in types),
+                     any(leader[u] for u in types), all(leader[u] for u in types),
+                     any(claims[u] for u in types), all(leader[u] for u in left),
+                     any(claims[u] for u in left))
+
+    def _score(self, view: View, g: Facts, dest: int, joined: Facts, b: Outlook) -> float:
+        """A group move's worth to the plan list: group `g` to `dest`, where it
+        joins the own stack `joined` (empty Facts where there is none)."""
         side, enemy = view.side, view.enemy
-        force, leader, claims = self.force_of, self.leader_of, self.claims_of
+        src, detached, left = g.src, g.detached, g.left
         terr = self.m.map.territories[dest]
         # a group joining a friendly stack fights beside it (RULINGS M3)
-        there = view.stacks[side][dest]
-        joined = [u.unit for u in there.units or ()] if there else []
-        together = group + joined
-        mine = sum(force[u] for u in together)
-        leaders = any(leader[u] for u in group)
-        if leaders or any(leader[u] for u in joined):
+        mine = g.force + joined.force
+        leaders = g.any_leader
+        if leaders or joined.any_leader:
             mine += self.m.rules.leader_bonus
         foe = view.stacks[enemy][dest]
         score = 0.0
         # only leaders, with no other unit to shield them: a capture waiting to happen
-        bare = leaders and all(leader[u] for u in together)
-        only_leaders = src is not None and all(leader[u] for u in group)
+        bare = leaders and g.all_leaders and joined.all_leaders
+        only_leaders = src is not None and g.all_leaders
         if foe:
             worth = self._attack(foe, enemy, mine)
             if worth is None or bare:
@@ -283,24 +294,22 @@ class HeuristicPlayer(Recruiting, Losses, Hunting):
             score -= LEADER_RISK
         elif detached and dest in b.near1:
             score -= 4  # a lone unit next to an enemy stack is lost
-        elif only_leaders and src in b.reached and not any(not leader[u] for u in (left or ())):
+        elif only_leaders and src in b.reached and g.left_all_leaders:
             # leaders left alone (by a battle, or by the units that left them)
             # within enemy reach: getting them to safety is worth a card
             score += LEADER_RISK / 2
-        elif joined and dest in b.reached and not only_leaders \
-                and all(leader[u] for u in joined):
+        elif joined.types and dest in b.reached and not only_leaders and joined.all_leaders:
             score += LEADER_RISK / 2  # an escort for leaders left alone there
-        if left and src is not None and src in b.reached and all(leader[u] for u in left):
+        if left and src is not None and src in b.reached and g.left_all_leaders:
             score -= LEADER_RISK  # leaves its leaders alone within an enemy stack's reach
         if not foe and not bare and src is not None:
-            score += self._approach(view, group, dest, mine)  # bots.hunting
+            score += self._approach(view, g.types, dest, mine, g.speed)  # bots.hunting
         control = view.control
         claim = terr.is_revenue and control[dest] != side
-        claimer = any(claims[u] for u in group)
+        claimer = g.claims
         if claim and claimer:
             score += terr.revenue * 5 + (4 if control[dest] == enemy else 0)
-        if src is not None and claimer and src in b.unclaimed \
-                and not any(claims[u] for u in (left or ())):
+        if src is not None and claimer and src in b.unclaimed and not g.left_claims:
             # Leaving a territory the group would have claimed itself loses that claim.
             score -= b.worth[src] * 5 + (4 if control[src] == enemy else 0)
         if dest in b.goals and not detached:
@@ -442,3 +451,24 @@ class HeuristicPlayer(Recruiting, Losses, Hunting):
         totals = view.battle.totals
         behind = totals[view.side]["total"] < totals[view.enemy]["total"]
         return ("withdraw",) if behind else ("fight",)
+
+
+@dataclass(frozen=True)
+class Facts:
+    """A group's (or a stack's) facts that its every destination's score reads."""
+
+    types: list[int]
+    src: int | None
+    detached: bool
+    left: list[int]  # the units it leaves behind at `src`
+    speed: int
+    force: int
+    any_leader: bool
+    all_leaders: bool  # True for no units
+    claims: bool  # some unit may take control
+    left_all_leaders: bool  # True where it leaves none
+    left_claims: bool
+
+
+def _types(entry: StackEntry | None) -> list[int]:
+    return [u.unit for u in entry.units or ()] if entry else []

@@ -35,16 +35,18 @@ class Hunting:
         held = sum(1 for k in view.hand if cards[k].effect.kind == "move")
         return held >= (2 if view.step == "move" else 1)
 
-    def _approach(self, view: View, group: list[int], at: int, mine: float) -> float:
+    def _approach(self, view: View, group: list[int], at: int, mine: float,
+                  speed: int | None = None) -> float:
         """Half the best attack `group` (with `mine` Force) could make from
         `at` under the next move card: on an enemy stack within its pace (0:
-        none, or no such card in hand)."""
+        none, or no such card in hand). `speed`: the group's, if known."""
         if not self.hunt:
             return 0.0
         foes = self._foes(view)
         if foes is None:
             return 0.0
-        speed = group_speed(self.m, group)
+        if speed is None:
+            speed = group_speed(self.m, group)
         row = self.dist[at]
         best = 0.0
         for e, need, worth in foes:
