@@ -7,6 +7,7 @@ functions of what a side can see (RULINGS H9)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from warp_empires.engine import Action, View, board
@@ -152,7 +153,7 @@ class Outlook:
         self.held = {t.index for t in terr if t.is_revenue and control[t.index] == side}
         foe_stacks = [(e, st) for e, st in enumerate(view.stacks[view.enemy]) if st]
         foes = [e for e, _ in foe_stacks]
-        near = [min((self.dist[t][e] for e in foes), default=10**6) for t in range(len(terr))]
+        near = _nearest(dist[:len(terr)], foes)
         self.near1 = {t for t, d in enumerate(near) if d <= 1}
         self.near2 = {t for t, d in enumerate(near) if d <= 2}
         # Where an enemy stack could attack next turn: within the speed of its
@@ -185,7 +186,8 @@ class Outlook:
                     continue  # a stack attacked is no threat to who takes its place
                 else:
                     power = force_within(units, st, fast, row[t])
-                self.threat[t] = max(self.threat[t], power)
+                if power > self.threat[t]:
+                    self.threat[t] = power
         self._to_target: dict[int, int] = {}
 
     def to_target(self, t: int) -> int:
@@ -193,3 +195,15 @@ class Outlook:
         if d is None:
             d = self._to_target[t] = min(self.dist[t][g] for g in self.targets)
         return d
+
+
+def _nearest(rows: list[list[int]], foes: list[int]) -> list[int]:
+    """For each territory's row of distances, the nearest of `foes` (10**6:
+    none); an Outlook is made for every group-move decision of a playout."""
+    if not foes:
+        return [10**6] * len(rows)
+    if len(foes) == 1:
+        e = foes[0]
+        return [row[e] for row in rows]
+    get = itemgetter(*foes)
+    return [min(get(row)) for row in rows]
