@@ -430,34 +430,3 @@ def test_a_level_that_guesses_the_enemy_hand_deals_it_by_the_held_weights(monkey
     battle = next(c.index for c in cards if c.timing == "battle")
     move = next(c.index for c in cards if c.timing == "move")
     assert used and all(w is not None and w(battle) > w(move) for w in used)
-
-
-@pytest.mark.parametrize("escort", [("hero", "cruiser"), ("cruiser", "cruiser")])
-def test_a_guarding_level_weighs_not_moving_a_group_that_takes_a_leader_out(monkeypatch, escort):
-    # Issue 40, seed 112 against hard:v1: a card played, every group move on
-    # the shortlist took both leaders out, and neither ending the Move phase
-    # nor stopping was weighed; the enemy took one the next turn. A guarding
-    # level (Level.guard) weighs them where the group holds a leader.
-    from tests.engine.builder import blank, give, put, tid
-    from warp_empires.engine import apply
-    s = blank()  # _attack_at_hand's, with the group at c as asked: the hero and a
-    # cruiser attack the hauler together; two cruisers split, one to claim a
-    put(s, 0, "c", *escort)
-    put(s, 1, "d", "hauler")
-    put(s, 1, "e", "swarm")
-    s.control[tid(s, "c")] = 0
-    give(s, 0, "march")
-    give(s, 1, "ambush")
-    leads = "hero" in escort
-    for guard in (False, True):
-        monkeypatch.setitem(search.LEVELS, "hard", replace(search.LEVELS["hard"], guard=guard))
-        bot = SearchPlayer(s.module, 1, "hard")
-        v = view(s, 0, log=False)
-        assert bot.base.choose(v, legal_actions(s))[0] == "play"
-        weighed = [c.action for c in bot._candidates(v, legal_actions(s))]
-        assert (("end",) in weighed) == (guard and leads), (guard, weighed)
-        t = s.clone(log=False)
-        apply(t, 0, ("play", next(iter(t.hands[0]))))
-        weighed = [c.action for c in bot._candidates(view(t, 0, log=False), legal_actions(t))]
-        assert weighed[0][0] == "from"  # the heuristic's own move stays first
-        assert (("stop",) in weighed) == (guard and leads), (guard, weighed)

@@ -43,11 +43,6 @@ class Level:
     # the enemy's hand dealt as a hand played from tends to be (bots.held):
     # more battle cards, fewer move cards than a random deal
     held: bool = False
-    # where the heuristic would play a move card for a group with a leader,
-    # or move such a group right after playing one, not moving is weighed
-    # too (ending the Move phase, stopping); else a level may not end its
-    # Move phase or stop while the heuristic would use a card (search.py)
-    guard: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -164,17 +159,19 @@ LEVELS: dict[str, Level] = {
     # search of 4 worlds, so normal deals at random.
     # (`bench_bot.py --matches bot:hard-bot:hard:v1 --log L`, code 0e85306f8445:
     # this code with normal held too, which these games do not play.)
-    # Guard (2026-12-02): seed 112, hard as the Rebels, turn 1: a card played,
-    # every group move on the shortlist took Luke and Leia out together, and
-    # neither stopping nor ending was weighed; the Empire chained two move
-    # cards and took Luke. Weighing not moving there (Level.guard), against
-    # hard:v1 over the first 12 player-turns of 169 deals (seeds 200-368,
-    # `--max-turns 12`: a cheap look, not the 200 whole games asked): games
-    # over by then 46 won and 22 lost against 41 and 29 without, leaders lost
-    # 170 against v1's 267, without 176 against 256. Whole games: issue 40's
-    # closing notes.
+    # Not kept (2026-12-02, git show 0a5d255): weighing not moving a group
+    # with a leader where the heuristic would play a move card for it or
+    # move it right after one (seed 112, turn 1: every move weighed took Luke
+    # and Leia out, and the enemy chained two move cards to take Luke; yet
+    # ending scored worse there, -0.37 against -0.15). Over the first 12
+    # player-turns of 169 deals (seeds 200-368, `--max-turns 12`) it looked
+    # better: 46 won and 22 lost by then against 41 and 29, leaders lost 170
+    # against 176. Whole games said otherwise: 23 of 45 (51.1%, 37.0-65.0%;
+    # seeds 110-154; 39% as the Rebels), 2.36 leaders lost a game against
+    # v1's 2.98 (held alone: 1.57 against 2.85). A look at 12 player-turns
+    # does not stand for whole games.
     "hard": Level("hard", 10, 4, 2, 2.8, margin=0.01,
-                  searched=SEARCHED + ("recruit", "place"), held=True, guard=True),
+                  searched=SEARCHED + ("recruit", "place"), held=True),
 }
 DEFAULT_LEVEL = "normal"
 

@@ -220,11 +220,6 @@ class SearchPlayer:
         plays = [a for a in legal if a[0] == "play" and self.m.cards[a[1]].effect.kind != "spy"]
         movers = [a for a in plays if self.m.cards[a[1]].effect.kind == "move"]
         if first in movers:
-            # a guarding level weighs ending too where the move would take a
-            # leader out (Level.guard)
-            if self.level.guard and self._leads(view, self.base._best_plan(
-                    view, view.pend.engaged)):
-                return plays + [("end",)]
             return plays
         if movers and self.base._best_plan(view, view.pend.engaged) is None \
                 and self._rescue(view, self.base.plans(view, view.pend.engaged)) is None:
@@ -310,23 +305,11 @@ class SearchPlayer:
         # the heuristic stops when no plan is worth 0.5 (HeuristicPlayer._best_plan)
         if not plans or plans[0][0] <= 0.5:
             out.insert(0, stop)
-        elif pend.moved or (out and self._leads(view, out[0].plan)):
+        elif pend.moved:
             out.append(stop)
         # else a card just played moves a group before it may stop (issue 11:
-        # noisy playouts stopped at once and threw the card away), unless the
-        # group takes a leader out at a guarding level (Level.guard)
+        # noisy playouts stopped at once and threw the card away)
         return out
-
-    def _leads(self, view: View, plan: Plan | None) -> bool:
-        """Whether a guarding level (Level.guard) should weigh not moving at
-        all beside `plan`: it takes a leader out."""
-        if not self.level.guard or plan is None:
-            return False
-        leader = self.base.leader_of
-        moving = set(plan[2])
-        st = view.stacks[view.side][plan[0]]
-        return st is not None and any(leader[u.unit] for u in st.units or ()
-                                      if u.chit in moving)
 
     def _rescue(self, view: View, plans: list[tuple[float, Plan]],
                 board: Outlook | None = None) -> Plan | None:
