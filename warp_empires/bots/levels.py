@@ -163,9 +163,8 @@ LEVELS: dict[str, Level] = {
     # with a leader where the heuristic would play a move card for it or
     # move it right after one (seed 112, turn 1: every move weighed took both
     # of the first side's leaders out, and the enemy chained two move cards
-    # to take one; yet
-    # ending scored worse there, -0.37 against -0.15). Over the first 12
-    # player-turns of 169 deals (seeds 200-368, `--max-turns 12`) it looked
+    # to take one; yet ending scored worse there, -0.37 against -0.15). Over
+    # the first 12 player-turns of 169 deals (seeds 200-368, `--max-turns 12`) it looked
     # better: 46 won and 22 lost by then against 41 and 29, leaders lost 170
     # against 176. Whole games said otherwise: 23 of 45 (51.1%, 37.0-65.0%;
     # seeds 110-154; 39% as the first side), 2.36 leaders lost a game against
