@@ -28,7 +28,7 @@ from warp_empires.engine.victory import holds
 from warp_empires.module.defs import Module
 from warp_empires.module.weights import FEATURES, V1_FEATURES
 
-from .heuristic import CARD_VALUE
+from .fighting import CARD_VALUE
 from .measures import distances
 from .sight import Sight
 

@@ -1,9 +1,10 @@
 """Attacks made two moves off: with another move card in hand, a step that
 brings an enemy stack it outweighs within the group's pace is worth half that
-attack, since the enemy cannot move between the two cards. A mixin of
-HeuristicPlayer, which supplies the module (`m`), distances (`dist`) and
-`_attack`; only a searching level sets `hunt` (bots.search.HUNT), so that its
-playouts play the enemy as a search player does (issue 40)."""
+attack, since the enemy cannot move between the two cards. The base of
+bots.planning's Planning, which supplies `_attack` and `_odds` (and, through
+HeuristicPlayer, the module `m` and distances `dist`); only a searching level
+sets `hunt` (bots.search.HUNT), so that its playouts play the enemy as a
+search player does (issue 40)."""
 
 from __future__ import annotations
 
@@ -23,10 +24,10 @@ class Hunting:
     _foes_of: tuple[View, list[tuple[int, float, float]] | None] | None = None
 
     def _attack(self, foe: StackEntry, enemy: int, mine: float) -> float | None:
-        raise NotImplementedError  # HeuristicPlayer's
+        raise NotImplementedError  # Planning's
 
     def _odds(self, foe: StackEntry, enemy: int) -> tuple[float, float]:
-        raise NotImplementedError  # HeuristicPlayer's: (Force needed, worth) of _attack
+        raise NotImplementedError  # Planning's: (Force needed, worth) of _attack
 
     def _next_card(self, view: View) -> bool:
         """Whether a move card will still be in hand for a later step this

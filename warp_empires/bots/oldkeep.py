@@ -15,8 +15,8 @@ from __future__ import annotations
 from warp_empires.engine import Action, View
 from warp_empires.module.defs import Module
 
+from .fighting import CARD_VALUE
 from .hand import winning_now
-from .heuristic import CARD_VALUE
 
 BASELINE = ":oldkeep"
 DECAY = 0.7
