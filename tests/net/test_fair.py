@@ -51,7 +51,7 @@ def test_a_seat_that_never_reads_is_dropped_and_its_opponent_never_waits(
         room, _ = server.create("star_wars", 3, [], ["human", "human"])
         stuck = Stuck()
         room.seats[1].connection = stuck
-        server._outboxes[stuck] = Outbox(stuck, 3)
+        server.outboxes[stuck] = Outbox(stuck, 3)
         moved, rng = 0, random.Random(2)
         while not stuck.aborted and moved < 300:
             side = room.deciding()

@@ -118,7 +118,7 @@ def test_a_taken_over_seat_serves_nobody_and_makes_room_first(tmp_path: Path) ->
             seat = server.rooms[link.game].seats[0]
             await until(lambda: seat.connection is not None)
             # a long frame it does not read: its sends wait on it
-            await server._send(seat.connection, {"t": "position", "pad": b"x" * BIG})
+            await server.send(seat.connection, {"t": "position", "pad": b"x" * BIG})
             await until(lambda: seat.connection.paused)
             assert not server.entrance._closing
             async with connect(url, compression=None) as new:

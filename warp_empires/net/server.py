@@ -32,15 +32,15 @@ from warp_empires.saves.errors import SaveError
 from . import links
 from .admin import admin
 from .conn import Heard, Outbox, watch
-from .ended import show_end, welcome
 from .entrance import Entrance
 from .folder import delete, seats_path
 from .games import Games, Limits
 from .guard import Bucket, Door, Rules, key_matches
 from .ops import Metrics, SparseInAll, event
 from .presence import Presence
-from .protocol import REFUSED, BadFrame, client_frame, encode, error
+from .protocol import BadFrame, client_frame, encode, error
 from .room import HUMAN, Room, Seat
+from .seating import take_seat
 from .server_bots import ServerBots
 from .strangers import Strangers, create_refusal
 
@@ -58,7 +58,7 @@ class GameServer(ServerBots, Games):
         self.key = key  # the host key (guard.py); None: nobody holds one
         self.web_url: str | None = None  # serve --web: where browsers play a seat (web.py)
         self.sleep = sleep  # how a slowed connection waits (a test's own)
-        self._outboxes: dict[ServerConnection, Outbox] = {}  # of the seated connections
+        self.outboxes: dict[ServerConnection, Outbox] = {}  # of the seated connections
         self.metrics = Metrics()
         m = self.metrics
         m.games.set_function(lambda: len(self.playing))
@@ -79,7 +79,7 @@ class GameServer(ServerBots, Games):
         self._bot_seeds = random.SystemRandom() if bot_seed is None else random.Random(bot_seed)
         self._tasks: set[asyncio.Task[None]] = set()
         # who is connected, told to the seats at most once a second a game
-        self.presence = Presence(self._send, sleep, self._later)
+        self.presence = Presence(self.send, sleep, self._later)
         # one stranger's create at a time, one host's beside it (never behind theirs,
         # issue 38); the games being made (`_making`) count against --max-games
         self._creating, self._host_creating, self._making = asyncio.Lock(), asyncio.Lock(), 0
@@ -194,7 +194,7 @@ class GameServer(ServerBots, Games):
             log.debug("connection failed", exc_info=True)
         finally:
             watcher.cancel()
-            box = self._outboxes.pop(ws, None)
+            box = self.outboxes.pop(ws, None)
             if box is not None:
                 box.close()
             self.open.seated.discard(ws)
@@ -219,7 +219,7 @@ class GameServer(ServerBots, Games):
         try:
             frame = client_frame(data)
         except BadFrame as e:
-            await self._send(ws, error(e.code, str(e)))
+            await self.send(ws, error(e.code, str(e)))
             await ws.close(1008, "bad frame")
             return None
         if frame["t"] == "create":
@@ -227,84 +227,14 @@ class GameServer(ServerBots, Games):
             await ws.close()
             return None
         if frame["t"] == "admin":
-            await self._send(ws, await admin(self, frame, address))
+            await self.send(ws, await admin(self, frame, address))
             await ws.close()
             return None
         if frame["t"] != "hello":
-            await self._send(ws, error("hello_first", "the first frame is a hello"))
+            await self.send(ws, error("hello_first", "the first frame is a hello"))
             await ws.close(1008, "hello first")
             return None
-        # a wrong token, or one of another seat, loads nothing
-        known = self.may_hold(frame["game"], frame["side"], frame["token"])
-        found = self.games.get(frame["game"])
-        if known and found is not None and found.over:
-            await show_end(self, ws, frame, address)  # kept, or loaded within a budget
-            return None
-        if known and self.loads_too_often(frame["game"]):
-            await self._send(ws, error("full", "this game is being joined too often; "
-                                       "try again in a moment"))
-            await ws.close(1013, "full")
-            return None
-        room = await self.room(frame["game"]) if known else None
-        side = -1
-        stored = None
-        if room is not None:
-            ids = [s.id for s in room.game.module.sides]
-            if frame["side"] in ids:
-                side = ids.index(frame["side"])
-                stored = room.seats[side].digest
-        if not links.matches(frame["token"], stored) or room is None:
-            self.entrance.refused(address, (403, "no seat"))  # sparsely: a flood of them
-            self.metrics.refused.labels("no seat").inc()
-            await self._send(ws, REFUSED)
-            await ws.close(1008, "refused")
-            return None
-        old = room.seats[side].connection
-        if old is not None and not frame.get("take"):
-            # one connection per seat; a second one is asked first (the
-            # client asks its person), so two never take it from each other
-            # sparsely: the seventh attack's opponent wrote one line each
-            self.sparse_event("refuse", address, why="in use", game=room.id, side=side)
-            await self._send(ws, error("in_use", "this seat is being played from elsewhere"))
-            await ws.close(1008, "in use")
-            return None
-        if room.stranger is not None:
-            if old is None and not self.open.room_for_seat(self.entrance.limit):
-                self.sparse_event("refuse", address, why="open games full", game=room.id)
-                await self._send(ws, error("full", "the server has no room for more players "
-                                           "of open games now; try again later"))
-                await ws.close(1013, "full")
-                return None
-            self.open.seated.discard(old)  # the seat counts once, as the new one's
-            self.open.seated.add(ws)
-        room.seats[side].connection = ws
-        self._outboxes[ws] = Outbox(ws, self.limits.outbox, self.limits.outbox_bytes)
-        if old is None:
-            event("hello", address=address, game=room.id, side=side, took=False)
-        else:  # take-overs sparsely (the seventh attack: 5,771 lines in 40 s)
-            self.sparse_event("hello", address, game=room.id, side=side, took=True)
-        self.door.seated(address)  # a player's: its address no busier (entrance.py)
-        self.regulars.seated(room.id, address, side)
-        if old is not None:  # taken over: told so, then closed
-            self.let_go(old, error("taken", "this seat is now played from elsewhere"),
-                        "taken over")
-        await self._send(ws, welcome(room, side))
-        async with room.lock:
-            if room.seats[side].connection is not ws or ws.transport.is_closing():
-                # gone, or taken over, while it waited: no replay for nobody
-                # (issue 38: a flood of `take` queued them for 44 s)
-                if room.seats[side].connection is ws:
-                    room.seats[side].connection = None
-                return None
-            # a long game's log is rebuilt by a replay: off the loop's thread
-            history = await asyncio.to_thread(room.history, side)
-            frame = room.position_frame(side, history)
-            room.trim()  # a seat not connected gets its own replay when it joins
-            await self._send(ws, frame)
-            if room.game.over:
-                await self._send(ws, room.over_frame(side))
-        self._wake_bot(room)
-        return room, side
+        return await take_seat(self, ws, frame, address)  # seating.py
 
     async def _on_create(self, ws: ServerConnection, frame: dict[str, Any],
                          address: str) -> None:
@@ -313,7 +243,7 @@ class GameServer(ServerBots, Games):
         if refusal is not None:
             self.sparse_event("refuse", address, why=refusal["text"][:80])
             self.metrics.refused.labels(refusal["code"]).inc()
-            await self._send(ws, refusal)
+            await self.send(ws, refusal)
             return
         try:
             try:
@@ -332,7 +262,7 @@ class GameServer(ServerBots, Games):
                 finally:
                     self._making -= 1
         except (ValueError, SaveError) as e:
-            await self._send(ws, error("create", str(e)))
+            await self.send(ws, error("create", str(e)))
             return
         self.metrics.created.inc()
         self.door.seated(address)  # a host's: its address no busier (entrance.py)
@@ -341,19 +271,19 @@ class GameServer(ServerBots, Games):
               players=[s.player for s in room.seats])
         sides = {s.id: i for i, s in enumerate(room.game.module.sides)}
         web = {"web": self.web_url} if self.web_url else {}
-        await self._send(ws, {"t": "created", "game": room.id, "tokens": tokens,
+        await self.send(ws, {"t": "created", "game": room.id, "tokens": tokens,
                               "sides": sides, **web})
-        self._wake_bot(room)
+        self.wake_bot(room)
 
     async def _on_frame(self, ws: ServerConnection, room: Room, side: int,
                         data: bytes | str) -> None:
         try:
             frame = client_frame(data)
         except BadFrame as e:
-            await self._send(ws, error(e.code, str(e)))
+            await self.send(ws, error(e.code, str(e)))
             return
         if frame["t"] != "decide":
-            await self._send(ws, error("unexpected", f"a {frame['t']} frame after hello"))
+            await self.send(ws, error("unexpected", f"a {frame['t']} frame after hello"))
             return
         await self.decide(room, side, frame["pos"], tuple(frame["action"]), ws)
 
@@ -372,8 +302,8 @@ class GameServer(ServerBots, Games):
             except (BadFrame, IllegalAction) as e:
                 if ws is not None:  # refused, and answered with the position as it is
                     code = e.code if isinstance(e, BadFrame) else "not_legal"
-                    await self._send(ws, error(code, str(e), pos=room.seats[side].position))
-                    await self._send(ws, room.position_frame(side))
+                    await self.send(ws, error(code, str(e), pos=room.seats[side].position))
+                    await self.send(ws, room.position_frame(side))
                 return
             try:
                 await asyncio.to_thread(room.write)
@@ -390,10 +320,10 @@ class GameServer(ServerBots, Games):
                 with contextlib.suppress(SaveError):  # the seats file may have been
                     await asyncio.to_thread(room.write)  # written, the game not
                 if ws is not None:
-                    await self._send(ws, error("unsaved", "the server could not save the "
+                    await self.send(ws, error("unsaved", "the server could not save the "
                                                "game: your decision was not taken; try again",
                                                pos=room.seats[side].position))
-                    await self._send(ws, room.position_frame(side))
+                    await self.send(ws, room.position_frame(side))
                 return
             if room.id in self.games:
                 self.games[room.id].changed = self.clock()
@@ -408,7 +338,7 @@ class GameServer(ServerBots, Games):
             event("over", game=room.id, winner=room.game.state.winner,
                   decisions=len(room.game.actions))
             self._finished(room.id)
-        self._wake_bot(room)
+        self.wake_bot(room)
 
     async def _announce(self, room: Room) -> None:
         for side, seat in enumerate(room.seats):
@@ -421,15 +351,15 @@ class GameServer(ServerBots, Games):
                 frame = seat.outbox  # made with the change (Room.apply)
             seat.outbox = None
             if frame is not None:
-                await self._send(seat.connection, frame)
+                await self.send(seat.connection, frame)
             if room.game.over:
-                await self._send(seat.connection, room.over_frame(side))
+                await self.send(seat.connection, room.over_frame(side))
         room.trim()  # what the connected seats were sent; the others get a replay
 
-    async def _send(self, ws: ServerConnection, frame: dict[str, Any]) -> None:
+    async def send(self, ws: ServerConnection, frame: dict[str, Any]) -> None:
         """A seated connection's frames go through its outbox (conn.py): no
         game waits for its reading them; the others' are sent at once."""
-        box = self._outboxes.get(ws)
+        box = self.outboxes.get(ws)
         if box is not None:
             await box.put(frame)
             return
@@ -439,7 +369,7 @@ class GameServer(ServerBots, Games):
     def let_go(self, ws: ServerConnection, last: dict[str, Any], reason: str) -> None:
         """Sends a connection its last frame (past whatever waits in its
         outbox), then closes it."""
-        box = self._outboxes.pop(ws, None)
+        box = self.outboxes.pop(ws, None)
         if box is not None:
             box.task.cancel()
         # it serves nobody now: the first to make room when the server is full

@@ -35,7 +35,7 @@ class ServerBots:
             self._bots.pop((game, side), None)
 
 
-    def _wake_bot(self, room: Room) -> None:
+    def wake_bot(self, room: Room) -> None:
         """If a computer seat must decide now, let it think (on a thread: a
         search takes up to seconds) and decide."""
         if room.game.over:
