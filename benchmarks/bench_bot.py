@@ -59,7 +59,7 @@ from warp_empires.bots.conduct import Conduct  # noqa: E402
 from warp_empires.bots.search import SearchPlayer  # noqa: E402
 from warp_empires.bots.weights import weights_for  # noqa: E402
 from warp_empires.engine import Game  # noqa: E402
-from warp_empires.module import load_module  # noqa: E402
+from warp_empires.module import ModuleError, load_module  # noqa: E402
 from warp_empires.module.defs import Module  # noqa: E402
 from warp_empires.sim import win_rate  # noqa: E402
 
@@ -183,6 +183,12 @@ def main() -> None:
     for m in args.matches.split(","):
         a, _, b = m.partition("-")
         matches.append((a.strip(), b.strip()))
+    try:  # a mistyped folder or player kind: one line, not a worker's traceback
+        module = load_module(args.module)
+        for kind in {k for pair in matches for k in pair}:
+            make_player(kind, module)
+    except (ModuleError, ValueError) as e:
+        parser.exit(2, f"bench_bot.py: {e}\n")
     folder = str(args.module.resolve())
     jobs = [(a, b, args.seed + g, args.max_turns, g % 2 == 0, folder)
             for g in range(args.games) for a, b in matches]

@@ -1,9 +1,12 @@
 """benchmarks/bench_bot.py's report names each module's own sides (a modder
-benchmarking a theme read "as Rebels" for its first side)."""
+benchmarking a theme read "as Rebels" for its first side), and a mistyped
+argument is one line."""
 
 from __future__ import annotations
 
 import json
+
+import pytest
 
 from benchmarks.bench_bot import job_key, logged, show, side_names, summarise
 from tests.net.support import ROME  # the template's theme, under its own name
@@ -57,3 +60,15 @@ def test_leaders_lost_are_counted_per_game_beside_per_turn(capsys):
     show({**report, "sides": {"first": "A", "second": "B"}, "games_per_match": 2,
           "seconds": 0.0, "jobs": 1, "from_log": 0})
     assert "leaders lost  10.00 per 100 of    40 turns (2.00 a game)" in capsys.readouterr().out
+
+
+def test_a_mistyped_module_or_player_kind_is_one_line_and_status_2(tmp_path, monkeypatch, capsys):
+    from benchmarks import bench_bot
+    for argv, said in ((["--module", str(tmp_path / "nope")], "no such module folder"),
+                       (["--matches", "bot:hardd-heuristic"], "unknown player kind 'bot:hardd'")):
+        monkeypatch.setattr("sys.argv", ["bench_bot.py", "--games", "1", *argv])
+        with pytest.raises(SystemExit) as ended:
+            bench_bot.main()
+        assert ended.value.code == 2
+        err = capsys.readouterr().err
+        assert said in err and err.count("\n") == 1 and "Traceback" not in err
