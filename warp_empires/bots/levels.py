@@ -151,7 +151,11 @@ LEVELS: dict[str, Level] = {
     # 65.5% as the first side, 69.1% as the second; 2 unfinished), against
     # 60.0% of 200 without (session 18); leaders lost per 100 own
     # player-turns 15.54 against v1's 28.52 (1.57 a game against 2.85);
-    # decision p95 1.87 s (two games at once on two cores). Seed 5 is lost
+    # decision p95 1.87 s (two games at once on two cores). All 200 seeds
+    # (sessions 22-24): 131 of 200 (65.5%; 61 of 100 as the first side, 70
+    # as the second); leaders lost about 14.6 per 100 own player-turns
+    # against v1's 31.0 (1.5 a game against 3.2), counted over 195 games
+    # (the logs of seeds 110-115 did not survive). Seed 5 is lost
     # alike: the attack on the enemy's two leaders still scores best (6 of 10
     # worlds won outright), and the enemy still holds the cards that tie it.
     # Normal, held too, against the heuristic: 40 of 47 (85.1%); on seeds 0-37
