@@ -174,6 +174,17 @@ LEVELS: dict[str, Level] = {
     # seeds 110-154; 39% as the first side), 2.36 leaders lost a game against
     # v1's 2.98 (held alone: 1.57 against 2.85). A look at 12 player-turns
     # does not stand for whole games.
+    # Not kept (session 24): attacks weighed with the attacker's battle cards
+    # in mind (the Force needed, est x 1.25 + 3, less what its hand adds: a
+    # side or unit bonus, a unit bonus on two units, the enemy's average for
+    # a card that zeroes or destroys a unit; never below est). Seed 152: the
+    # enemy attacked a stack holding both first-side leaders with four battle
+    # cards, where the playouts' heuristic would not. For hard's own heuristic
+    # and both playout sides: 0 of 6 (seeds 0-5, each lost by turn 17 with 2-3
+    # leaders captured; held alone won 3 of them). For the playouts' enemy
+    # only: 8 of 19 (seeds 0-5 and 142-154), the same deals won as held alone
+    # on 142-154 (6 of 13) and one fewer on 0-5; seed 152 still lost on turn
+    # 4: none of the candidates weighed kept its leaders' stack home.
     "hard": Level("hard", 10, 4, 2, 2.8, margin=0.01,
                   searched=SEARCHED + ("recruit", "place"), held=True),
 }
