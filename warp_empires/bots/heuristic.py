@@ -18,11 +18,7 @@ from .fighting import Fighting
 from .groups import units_shown
 from .hand import discard_action, worth_now
 from .losses import Losses
-from .measures import (
-    avg_force,
-    distances,
-    selection_items,
-)
+from .measures import avg_force, distances, selection_items
 from .planning import Planning
 from .recruiting import Recruiting
 

@@ -36,7 +36,7 @@ async def take_seat(server: GameServer, ws: ServerConnection, frame: dict[str, A
         return None
     if known and server.loads_too_often(frame["game"]):
         await server.send(ws, error("full", "this game is being joined too often; "
-                                   "try again in a moment"))
+                                    "try again in a moment"))
         await ws.close(1013, "full")
         return None
     room = await server.room(frame["game"]) if known else None
@@ -66,7 +66,7 @@ async def take_seat(server: GameServer, ws: ServerConnection, frame: dict[str, A
         if old is None and not server.open.room_for_seat(server.entrance.limit):
             server.sparse_event("refuse", address, why="open games full", game=room.id)
             await server.send(ws, error("full", "the server has no room for more players "
-                                       "of open games now; try again later"))
+                                        "of open games now; try again later"))
             await ws.close(1013, "full")
             return None
         server.open.seated.discard(old)  # the seat counts once, as the new one's
@@ -81,7 +81,7 @@ async def take_seat(server: GameServer, ws: ServerConnection, frame: dict[str, A
     server.regulars.seated(room.id, address, side)
     if old is not None:  # taken over: told so, then closed
         server.let_go(old, error("taken", "this seat is now played from elsewhere"),
-                    "taken over")
+                      "taken over")
     await server.send(ws, welcome(room, side))
     async with room.lock:
         if room.seats[side].connection is not ws or ws.transport.is_closing():
