@@ -288,6 +288,9 @@ def test_new_weights_that_lose_to_the_rounds_own_do_not_make_the_next_round(
                                             if not seen.append(t)))
     first = results[0]
     assert first.win_rate == 0.0 and first.kept == training.LOST
+    # the fit that lost is still told (--json), for trying it otherwise
+    assert first.fitted is not None and first.fitted != first.weights
+    assert set(first.fitted) == set(FEATURES)
     start = [training.start_weights(load_module(template))[f] for f in FEATURES]
     second = [t for t in seen if t["id"][1] == 2 and t["id"][2] == "self"]
     assert second and all(t["weights"] == [start, start] for t in second)

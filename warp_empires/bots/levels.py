@@ -163,6 +163,14 @@ LEVELS: dict[str, Level] = {
     # search of 4 worlds, so normal deals at random.
     # (`bench_bot.py --matches bot:hard-bot:hard:v1 --log L`, code 0e85306f8445:
     # this code with normal held too, which these games do not play.)
+    # Nor the evaluation at half its scale (session 25: the shipped weights
+    # halved, as the template's search liked them, bots/weights.py): against
+    # hard:v1, seeds 110-153, 28 of 44 against held's 27 on those deals (5
+    # only halved, 4 only held), 15.09 leaders lost per 100 own player-turns
+    # (stopped there: alike).
+    # Nor normal with 8 worlds and held (session 25, against the heuristic):
+    # 29 of the first 38 deals against 35 for normal as it is, 13.28 leaders
+    # lost per 100 own player-turns (stopped there).
     # Not kept (2026-12-02, git show 0a5d255): weighing not moving a group
     # with a leader where the heuristic would play a move card for it or
     # move it right after one (seed 112, turn 1: every move weighed took both

@@ -109,6 +109,9 @@ class RoundResult:
     # PREDICTED_WORSE, or LOST (they won no more than half the eval games)
     kept: str = ""
     pull: float | None = None  # the pull cross-validation chose (PULLS)
+    # the round's fit whether taken or not: a fit that lost may still be worth
+    # trying otherwise (scaled, say) without fitting it again from the log
+    fitted: dict[str, float] | None = None
 
 
 def start_weights(module: Module) -> dict[str, float]:
@@ -208,7 +211,7 @@ def fit_round(games: list[dict[str, Any]], weights: dict[str, float]
         new.update(fitted)
     after = [new[f] for f in FEATURES]
     out: dict[str, Any] = {"held_out": len(held_y), "pull": pull, "kept": False,
-                           "accuracy": None, "accuracy_before": None}
+                           "accuracy": None, "accuracy_before": None, "fitted": dict(new)}
     if held_y:
         old_score = judged([*before, side_before], held_x, held_y)
         new_score = judged([*after, side_after], held_x, held_y)
@@ -356,6 +359,7 @@ def train(plan: Plan, out: Path, runner: Runner = inline,
         # short games overfit (fit_round)
         pool += games
         new, judged_ = fit_round(pool, weights)
+        fitted = judged_["fitted"]
         evals = [] if judged_["kept"] else _play(
             tasks_for(plan, key, rnd, "eval", new, weights), done, log, runner,
             ticker(rnd, "eval", plan.eval_games))
@@ -371,7 +375,7 @@ def train(plan: Plan, out: Path, runner: Runner = inline,
         results.append(RoundResult(
             rnd, len(games), sum(1 for g in games if g["winner"] != NO_SIDE),
             judged_["held_out"], judged_["accuracy_before"], judged_["accuracy"],
-            rate, len(evals), new, kept, judged_["pull"]))
+            rate, len(evals), new, kept, judged_["pull"], fitted))
         write_weights(out, new, f"warp-empires train: {module.id} round {rnd} of "
                                 f"{plan.rounds}, {plan.games} games at level {plan.level}")
         weights = new
