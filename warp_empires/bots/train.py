@@ -359,7 +359,6 @@ def train(plan: Plan, out: Path, runner: Runner = inline,
         # short games overfit (fit_round)
         pool += games
         new, judged_ = fit_round(pool, weights)
-        fitted = judged_["fitted"]
         evals = [] if judged_["kept"] else _play(
             tasks_for(plan, key, rnd, "eval", new, weights), done, log, runner,
             ticker(rnd, "eval", plan.eval_games))
@@ -375,7 +374,7 @@ def train(plan: Plan, out: Path, runner: Runner = inline,
         results.append(RoundResult(
             rnd, len(games), sum(1 for g in games if g["winner"] != NO_SIDE),
             judged_["held_out"], judged_["accuracy_before"], judged_["accuracy"],
-            rate, len(evals), new, kept, judged_["pull"], fitted))
+            rate, len(evals), new, kept, judged_["pull"], judged_["fitted"]))
         write_weights(out, new, f"warp-empires train: {module.id} round {rnd} of "
                                 f"{plan.rounds}, {plan.games} games at level {plan.level}")
         weights = new
